@@ -1,0 +1,22 @@
+/**
+ * `npm run bench` prints every figure; `npm run bench -- --json [file]` also writes them as a JSON
+ * array of {name, unit, value} (the format github-action-benchmark reads; default bench-results.json).
+ */
+import { writeFileSync } from "node:fs";
+import { benchEngine } from "./engine";
+
+type Figure = { name: string; unit: string; value: number };
+
+const args = process.argv.slice(2);
+const figures: Figure[] = [];
+const only = args.find((a) => a.startsWith("--only="))?.slice(7);
+
+if (!only || only === "engine") figures.push(...benchEngine());
+
+for (const f of figures) console.log(`${f.name.padEnd(40)} ${String(f.value).padStart(12)} ${f.unit}`);
+const j = args.indexOf("--json");
+if (j >= 0) {
+  const file = args[j + 1] && !args[j + 1].startsWith("--") ? args[j + 1] : "bench-results.json";
+  writeFileSync(file, JSON.stringify(figures, null, 2) + "\n");
+  console.log(`wrote ${file}`);
+}

@@ -1,0 +1,443 @@
+/**
+ * The base game (RULES.md §3–§6): creating a game, the legal moves of the player to act, and
+ * applying a move. Pure: no clock, no I/O, randomness only from the state's seeded generator.
+ *
+ * Moves are handled internally as small integers (a "move code": type in the low 3 bits, then two
+ * 6-bit cell/piece fields) so random play and search need no object churn; `actions.ts` converts
+ * between codes and the public JSON actions.
+ */
+import { CELL_COUNT, CELLS, DISTANCE, EDGE_CELLS, LEAVES, RING, RADIUS, WITHIN, labelOf } from "./board";
+import { currentSun, encodePiece, inShadow, lightGains, shadeHeights, sunPosition } from "./light";
+import { nextInt } from "./rng";
+import {
+  BOARD_COSTS,
+  BOARD_SLOTS,
+  COLLECT_COST,
+  GROW_COST,
+  LARGE,
+  LIGHT_CAP,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  PIECE_NAMES,
+  PLANT_COST,
+  ROUNDS_LONG,
+  ROUNDS_NORMAL,
+  SEED,
+  SETUP_TREES_PER_PLAYER,
+  SMALL,
+  START_AVAILABLE,
+  START_BOARD,
+  TOKEN_VALUES,
+  startStacks,
+} from "./rules";
+import { computeScores, winnersOf } from "./scoring";
+import type {
+  ApplyResult,
+  GameEvent,
+  GameOptions,
+  GameOptionsInput,
+  GameState,
+  PlayerState,
+  RuleError,
+  RuleErrorCode,
+  ScoringToken,
+} from "./types";
+
+// ---- move codes ---------------------------------------------------------------------------
+
+export const M_END_TURN = 0;
+export const M_BUY = 1;
+export const M_PLANT = 2;
+export const M_GROW = 3;
+export const M_COLLECT = 4;
+export const M_PLACE = 5;
+
+export function moveCode(type: number, a = 0, b = 0): number {
+  return type | (a << 3) | (b << 9);
+}
+export const moveType = (code: number): number => code & 7;
+export const moveA = (code: number): number => (code >> 3) & 63;
+export const moveB = (code: number): number => (code >> 9) & 63;
+
+// ---- helpers ------------------------------------------------------------------------------
+
+export function totalRounds(options: GameOptions): number {
+  return options.longGame ? ROUNDS_LONG : ROUNDS_NORMAL;
+}
+
+export function err(code: RuleErrorCode, message: string): { ok: false; error: RuleError } {
+  return { ok: false, error: { code, message } };
+}
+
+/** Next purchase price of a column, or -1 when the column is empty. */
+export function boardPrice(player: PlayerState, column: number): number {
+  const count = player.board[column];
+  if (count <= 0) return -1;
+  return BOARD_COSTS[column][BOARD_SLOTS[column] - count];
+}
+
+// ---- creating a game ----------------------------------------------------------------------
+
+export function createGame(input: GameOptionsInput): { ok: true; state: GameState } | { ok: false; error: RuleError } {
+  const players = input?.players;
+  if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS)
+    return err("BAD_OPTIONS", `players must be an integer from ${MIN_PLAYERS} to ${MAX_PLAYERS}`);
+  const seed = input.seed ?? 0;
+  if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
+    return err("BAD_OPTIONS", "seed must be an integer from 0 to 4294967295");
+  let rng = seed >>> 0;
+  let firstPlayer = input.firstPlayer;
+  if (firstPlayer === undefined || firstPlayer === null) {
+    const draw = nextInt(rng, players);
+    firstPlayer = draw.value;
+    rng = draw.rng;
+  } else if (!Number.isInteger(firstPlayer) || firstPlayer < 0 || firstPlayer >= players) {
+    return err("BAD_OPTIONS", `firstPlayer must be a seat from 0 to ${players - 1}`);
+  }
+  const options: GameOptions = {
+    players,
+    longGame: input.longGame === true,
+    heavyShade: input.heavyShade === true,
+    firstPlayer,
+    seed,
+  };
+  const state: GameState = {
+    options,
+    phase: "setup",
+    round: 0,
+    firstPlayer,
+    current: firstPlayer,
+    turn: 0,
+    cells: new Array<number>(CELL_COUNT).fill(0),
+    touched: [],
+    stacks: startStacks(players),
+    players: Array.from({ length: players }, () => ({
+      light: 0,
+      board: START_BOARD.slice(),
+      available: START_AVAILABLE.slice(),
+      tokens: [],
+      resigned: false,
+    })),
+    ply: 0,
+    rng,
+  };
+  return { ok: true, state };
+}
+
+// ---- legal moves --------------------------------------------------------------------------
+
+/** Every legal move of the player to act, as move codes (empty when the game is over). */
+export function legalMoves(state: GameState): number[] {
+  const out: number[] = [];
+  if (state.phase === "ended") return out;
+  const seat = state.current;
+  const player = state.players[seat];
+  const cells = state.cells;
+  if (state.phase === "setup") {
+    if (player.available[SMALL] > 0)
+      for (const c of EDGE_CELLS) if (cells[c] === 0) out.push(moveCode(M_PLACE, c));
+    return out;
+  }
+  out.push(M_END_TURN);
+  const light = player.light;
+  for (let col = 0; col < 4; col++) {
+    const price = boardPrice(player, col);
+    if (price >= 0 && price <= light) out.push(moveCode(M_BUY, col));
+  }
+  const touched = state.touched;
+  const heavy = state.options.heavyShade;
+  const shade = heavy ? shadeHeights(cells, currentSun(state)) : null;
+  const canPlant = player.available[SEED] > 0 && light >= PLANT_COST;
+  const own = 1 + seat * 4;
+  for (let c = 0; c < CELL_COUNT; c++) {
+    const piece = cells[c];
+    if (piece < own || piece > own + 3) continue;
+    if (touched.length > 0 && touched.includes(c)) continue;
+    const size = piece - own;
+    const shaded = shade !== null && inShadow(shade[c], size);
+    if (size < LARGE) {
+      if (!shaded && player.available[size + 1] > 0 && light >= GROW_COST[size + 1]) out.push(moveCode(M_GROW, c));
+    } else if (light >= COLLECT_COST) {
+      out.push(moveCode(M_COLLECT, c));
+    }
+    if (size > 0 && canPlant && !shaded) {
+      const targets = WITHIN[size][c];
+      for (let i = 0; i < targets.length; i++) {
+        const t = targets[i];
+        if (cells[t] === 0 && (touched.length === 0 || !touched.includes(t))) out.push(moveCode(M_PLANT, c, t));
+      }
+    }
+  }
+  return out;
+}
+
+/** Why a move is illegal for the player to act, or null when it is legal. */
+export function checkMove(state: GameState, code: number): RuleError | null {
+  if (state.phase === "ended") return { code: "GAME_OVER", message: "The game is over." };
+  const type = moveType(code);
+  const seat = state.current;
+  const player = state.players[seat];
+  const cells = state.cells;
+  if (state.phase === "setup") {
+    if (type !== M_PLACE)
+      return { code: "WRONG_PHASE", message: "During setup the only action is placing a small tree on an edge cell." };
+    const c = moveA(code);
+    if (c >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
+    if (RING[c] !== RADIUS) return { code: "NOT_AN_EDGE_CELL", message: `${labelOf(c)} is not an edge (1-leaf) cell.` };
+    if (cells[c] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(c)} is not empty.` };
+    if (player.available[SMALL] <= 0) return { code: "NOT_AVAILABLE", message: "No small tree in your available area." };
+    return null;
+  }
+  if (type === M_PLACE) return { code: "WRONG_PHASE", message: "Setup is over: trees are no longer placed for free." };
+  if (type === M_END_TURN) return null;
+  if (type === M_BUY) {
+    const col = moveA(code);
+    if (col > 3) return { code: "MALFORMED_ACTION", message: "Unknown piece." };
+    const price = boardPrice(player, col);
+    if (price < 0) return { code: "COLUMN_EMPTY", message: `No ${PIECE_NAMES[col]} left on your player board.` };
+    if (price > player.light)
+      return { code: "NOT_ENOUGH_LIGHT", message: `Buying a ${PIECE_NAMES[col]} costs ${price} light points; you have ${player.light}.` };
+    return null;
+  }
+  const c = moveA(code);
+  if (c >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
+  const piece = cells[c];
+  const what = type === M_PLANT ? "plant from" : type === M_GROW ? "grow" : "collect";
+  if (piece === 0) return { code: "CELL_EMPTY", message: `There is nothing on ${labelOf(c)} to ${what}.` };
+  if (((piece - 1) >> 2) !== seat) return { code: "NOT_YOUR_PIECE", message: `The piece on ${labelOf(c)} is not yours.` };
+  const size = (piece - 1) & 3;
+  if (state.touched.includes(c))
+    return { code: "CELL_ALREADY_USED", message: `${labelOf(c)} was already the subject of an action this turn.` };
+  const shaded = () => state.options.heavyShade && inShadow(shadeHeights(cells, currentSun(state))[c], size);
+  if (type === M_GROW) {
+    if (size >= LARGE) return { code: "WRONG_SIZE", message: "A large tree cannot grow any more." };
+    if (player.available[size + 1] <= 0)
+      return { code: "NOT_AVAILABLE", message: `No ${PIECE_NAMES[size + 1]} tree in your available area.` };
+    const cost = GROW_COST[size + 1];
+    if (player.light < cost)
+      return { code: "NOT_ENOUGH_LIGHT", message: `Growing to ${PIECE_NAMES[size + 1]} costs ${cost} light points; you have ${player.light}.` };
+    if (shaded()) return { code: "IN_SHADOW", message: `Heavy shade: the piece on ${labelOf(c)} is in shadow and cannot grow.` };
+    return null;
+  }
+  if (type === M_COLLECT) {
+    if (size !== LARGE) return { code: "WRONG_SIZE", message: "Only a large tree can be collected." };
+    if (player.light < COLLECT_COST)
+      return { code: "NOT_ENOUGH_LIGHT", message: `Collecting costs ${COLLECT_COST} light points; you have ${player.light}.` };
+    return null;
+  }
+  if (type === M_PLANT) {
+    const t = moveB(code);
+    if (t >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "The target cell is not on the board." };
+    if (size === SEED) return { code: "WRONG_SIZE", message: "A seed cannot plant; only trees spread seeds." };
+    if (player.available[SEED] <= 0) return { code: "NOT_AVAILABLE", message: "No seed in your available area." };
+    if (player.light < PLANT_COST)
+      return { code: "NOT_ENOUGH_LIGHT", message: `Planting costs ${PLANT_COST} light point; you have ${player.light}.` };
+    if (cells[t] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(t)} is not empty.` };
+    if (t === c || DISTANCE[c * CELL_COUNT + t] > size)
+      return { code: "OUT_OF_RANGE", message: `A tree of size ${size} plants at most ${size} cell(s) away.` };
+    if (state.touched.includes(t))
+      return { code: "CELL_ALREADY_USED", message: `${labelOf(t)} was already the subject of an action this turn.` };
+    if (shaded()) return { code: "IN_SHADOW", message: `Heavy shade: the tree on ${labelOf(c)} is in shadow and cannot plant.` };
+    return null;
+  }
+  return { code: "MALFORMED_ACTION", message: "Unknown action." };
+}
+
+// ---- applying moves -----------------------------------------------------------------------
+
+/** A copy-on-write working copy of a state, used while one move is applied. */
+class Draft {
+  readonly s: GameState;
+  private copied = 0;
+  constructor(from: GameState) {
+    this.s = { ...from, players: from.players.slice(), ply: from.ply + 1 };
+  }
+  player(seat: number): PlayerState {
+    if (!(this.copied & (1 << seat))) {
+      const p = this.s.players[seat];
+      this.s.players[seat] = { ...p, board: p.board.slice(), available: p.available.slice(), tokens: p.tokens.slice() };
+      this.copied |= 1 << seat;
+    }
+    return this.s.players[seat];
+  }
+  cells(): number[] {
+    if (!(this.copied & 0x100)) {
+      this.s.cells = this.s.cells.slice();
+      this.copied |= 0x100;
+    }
+    return this.s.cells;
+  }
+  touch(...cells: number[]): void {
+    this.s.touched = this.s.touched.concat(cells);
+  }
+}
+
+/** A piece leaving the board goes to the highest free slot of its column, else to the box. */
+function returnToBoard(player: PlayerState, size: number): "board" | "box" {
+  if (player.board[size] < BOARD_SLOTS[size]) {
+    player.board[size]++;
+    return "board";
+  }
+  return "box";
+}
+
+/** Take the top token of the cell's stack, falling back to lower stacks (RULES.md §3). */
+function takeToken(stacks: number[], leaves: number): ScoringToken | null {
+  for (let l = leaves; l >= 1; l--) {
+    const left = stacks[l - 1];
+    if (left > 0) {
+      const values = TOKEN_VALUES[l - 1];
+      stacks[l - 1] = left - 1;
+      return { leaves: l, value: values[values.length - left] };
+    }
+  }
+  return null;
+}
+
+/** Apply a move code for the player to act: validated, never throws for a bad move. */
+export function applyMove(state: GameState, code: number): ApplyResult {
+  const problem = checkMove(state, code);
+  if (problem) return { ok: false, error: problem };
+  const d = new Draft(state);
+  const events: GameEvent[] = [];
+  const seat = state.current;
+  const type = moveType(code);
+  const a = moveA(code);
+  switch (type) {
+    case M_PLACE: {
+      d.player(seat).available[SMALL]--;
+      d.cells()[a] = encodePiece(seat, SMALL);
+      events.push({ type: "placed", seat, cell: CELLS[a] });
+      advance(d, events);
+      break;
+    }
+    case M_END_TURN: {
+      events.push({ type: "turnEnded", seat });
+      advance(d, events);
+      break;
+    }
+    case M_BUY: {
+      const p = d.player(seat);
+      const cost = boardPrice(p, a);
+      p.light -= cost;
+      p.board[a]--;
+      p.available[a]++;
+      events.push({ type: "bought", seat, piece: PIECE_NAMES[a], cost });
+      break;
+    }
+    case M_PLANT: {
+      const b = moveB(code);
+      const p = d.player(seat);
+      p.light -= PLANT_COST;
+      p.available[SEED]--;
+      d.cells()[b] = encodePiece(seat, SEED);
+      d.touch(a, b);
+      events.push({ type: "planted", seat, from: CELLS[a], to: CELLS[b], cost: PLANT_COST });
+      break;
+    }
+    case M_GROW: {
+      const p = d.player(seat);
+      const cells = d.cells();
+      const size = (cells[a] - 1) & 3;
+      const cost = GROW_COST[size + 1];
+      p.light -= cost;
+      p.available[size + 1]--;
+      cells[a] = encodePiece(seat, size + 1);
+      const returnedTo = returnToBoard(p, size);
+      d.touch(a);
+      events.push({ type: "grew", seat, cell: CELLS[a], from: PIECE_NAMES[size], to: PIECE_NAMES[size + 1], cost, returnedTo });
+      break;
+    }
+    case M_COLLECT: {
+      const p = d.player(seat);
+      p.light -= COLLECT_COST;
+      d.cells()[a] = 0;
+      const returnedTo = returnToBoard(p, LARGE);
+      d.s.stacks = d.s.stacks.slice();
+      const token = takeToken(d.s.stacks, LEAVES[a]);
+      if (token) p.tokens.push(token);
+      d.touch(a);
+      events.push({ type: "collected", seat, cell: CELLS[a], cost: COLLECT_COST, token, returnedTo });
+      break;
+    }
+  }
+  return { ok: true, state: d.s, events };
+}
+
+/**
+ * Resign a seat (any time, not only on its turn). Its pieces stay on the board; its turns end by
+ * themselves from now on; it cannot win. If it was that seat's turn, play passes on.
+ */
+export function resign(state: GameState, seat: number): ApplyResult {
+  if (state.phase === "ended") return err("GAME_OVER", "The game is over.");
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.options.players)
+    return err("MALFORMED_ACTION", "No such seat.");
+  if (state.players[seat].resigned) return err("ALREADY_RESIGNED", "That seat has already resigned.");
+  const d = new Draft(state);
+  d.player(seat).resigned = true;
+  const events: GameEvent[] = [{ type: "resigned", seat }];
+  if (d.s.players.every((p) => p.resigned)) endGame(d, events);
+  else if (seat === state.current) {
+    if (state.phase === "play") events.push({ type: "turnEnded", seat, auto: true });
+    advance(d, events);
+  }
+  return { ok: true, state: d.s, events };
+}
+
+/** Pass play to the next seat that may act, running setup's end, round ends and photosynthesis. */
+function advance(d: Draft, events: GameEvent[]): void {
+  const s = d.s;
+  const n = s.options.players;
+  if (s.touched.length > 0) s.touched = [];
+  if (s.players.every((p) => p.resigned)) return endGame(d, events);
+  for (;;) {
+    s.turn++;
+    if (s.phase === "setup") {
+      if (s.turn >= n * SETUP_TREES_PER_PLAYER) {
+        events.push({ type: "setupEnded" });
+        s.phase = "play";
+        startRound(d, 1, events);
+      } else {
+        s.current = (s.firstPlayer + s.turn) % n;
+      }
+    } else {
+      if (s.turn >= n) {
+        if (s.round >= totalRounds(s.options)) return endGame(d, events);
+        s.firstPlayer = (s.firstPlayer + 1) % n;
+        startRound(d, s.round + 1, events);
+      } else {
+        s.current = (s.firstPlayer + s.turn) % n;
+      }
+    }
+    if (!s.players[s.current].resigned) {
+      if (s.phase === "play") events.push({ type: "turnStarted", seat: s.current, round: s.round });
+      return;
+    }
+    if (s.phase === "play") events.push({ type: "turnEnded", seat: s.current, auto: true });
+  }
+}
+
+/** Photosynthesis: the sun moves (not in round 1), then every player collects light. */
+function startRound(d: Draft, round: number, events: GameEvent[]): void {
+  const s = d.s;
+  s.round = round;
+  s.turn = 0;
+  s.current = s.firstPlayer;
+  const sun = sunPosition(round);
+  events.push({ type: "roundStarted", round, sun, firstPlayer: s.firstPlayer });
+  const gains = lightGains(s.cells, sun, s.options.players);
+  for (let seat = 0; seat < gains.length; seat++) {
+    const p = d.player(seat);
+    const total = p.light + gains[seat];
+    const light = total > LIGHT_CAP ? LIGHT_CAP : total;
+    p.light = light;
+    events.push({ type: "lightCollected", seat, amount: gains[seat], lost: total - light, light });
+  }
+}
+
+function endGame(d: Draft, events: GameEvent[]): void {
+  d.s.phase = "ended";
+  d.s.touched = [];
+  const scores = computeScores(d.s);
+  events.push({ type: "gameEnded", scores, winners: winnersOf(scores) });
+}

@@ -1,0 +1,108 @@
+/**
+ * Sun, shadows and light (RULES.md §2): where shadows fall and which trees collect light.
+ */
+import { CELL_COUNT, CELLS, SHADOW_RAY, type Hex } from "./board";
+import { LIGHT_BY_SIZE, SUN_POSITIONS } from "./rules";
+import type { GameState } from "./types";
+
+/** Sun position (0..5) in a round: it does not move in round 1, then one corner clockwise a round. */
+export function sunPosition(round: number): number {
+  return (Math.max(1, round) - 1) % SUN_POSITIONS;
+}
+
+/** The sun position that applies to a state (the setup phase uses the start corner). */
+export function currentSun(state: GameState): number {
+  return sunPosition(state.round);
+}
+
+export function pieceSize(piece: number): number {
+  return (piece - 1) & 3;
+}
+export function pieceOwner(piece: number): number {
+  return (piece - 1) >> 2;
+}
+export function encodePiece(seat: number, size: number): number {
+  return 1 + seat * 4 + size;
+}
+
+/**
+ * For each cell, the height of the tallest tree whose shadow covers it (0 = no shadow), with the
+ * sun at `sun`. Seeds cast no shadow; pieces between do not stop a shadow.
+ */
+export function shadeHeights(cells: readonly number[], sun: number): Uint8Array {
+  const shade = new Uint8Array(CELL_COUNT);
+  const rays = SHADOW_RAY[sun];
+  for (let c = 0; c < CELL_COUNT; c++) {
+    const piece = cells[c];
+    if (piece === 0) continue;
+    const h = (piece - 1) & 3;
+    if (h === 0) continue;
+    const ray = rays[c];
+    const n = h < ray.length ? h : ray.length;
+    for (let i = 0; i < n; i++) if (shade[ray[i]] < h) shade[ray[i]] = h;
+  }
+  return shade;
+}
+
+/**
+ * Whether a piece of `size` on a cell with this shade height is "in shadow": covered by a tree at
+ * least as tall (a seed: by any tree). A tree collects light exactly when it is not in shadow.
+ */
+export function inShadow(shade: number, size: number): boolean {
+  return shade >= (size < 1 ? 1 : size);
+}
+
+/** Light each seat's trees would collect with the sun at `sun` (before the 20 cap). */
+export function lightGains(cells: readonly number[], sun: number, players: number): number[] {
+  const shade = shadeHeights(cells, sun);
+  const gains = new Array<number>(players).fill(0);
+  for (let c = 0; c < CELL_COUNT; c++) {
+    const piece = cells[c];
+    if (piece === 0) continue;
+    const size = (piece - 1) & 3;
+    if (size > 0 && shade[c] < size) gains[(piece - 1) >> 2] += LIGHT_BY_SIZE[size];
+  }
+  return gains;
+}
+
+export interface TreeLight {
+  cell: Hex;
+  seat: number;
+  size: number;
+  /** Height of the tallest tree shading this cell, 0 if none. */
+  shadedBy: number;
+  /** Light this piece collects (0 for seeds and shaded trees). */
+  light: number;
+}
+
+export interface LightReport {
+  sun: number;
+  /** Cells in shadow, with the height of the tallest tree shading each. */
+  shadows: { cell: Hex; height: number }[];
+  /** Every piece on the board and what it collects. */
+  pieces: TreeLight[];
+  /** Total per seat (before the 20 cap). */
+  perSeat: number[];
+}
+
+/**
+ * What the client shows: where shadows fall and what each tree would collect with the sun at
+ * `sun` (default: the sun of the current round; pass the next position for a preview).
+ */
+export function lightReport(state: GameState, sun: number = currentSun(state)): LightReport {
+  const shade = shadeHeights(state.cells, sun);
+  const shadows: LightReport["shadows"] = [];
+  const pieces: TreeLight[] = [];
+  const perSeat = new Array<number>(state.options.players).fill(0);
+  for (let c = 0; c < CELL_COUNT; c++) {
+    if (shade[c] > 0) shadows.push({ cell: CELLS[c], height: shade[c] });
+    const piece = state.cells[c];
+    if (piece === 0) continue;
+    const size = pieceSize(piece);
+    const seat = pieceOwner(piece);
+    const light = size > 0 && !inShadow(shade[c], size) ? LIGHT_BY_SIZE[size] : 0;
+    perSeat[seat] += light;
+    pieces.push({ cell: CELLS[c], seat, size, shadedBy: shade[c], light });
+  }
+  return { sun, shadows, pieces, perSeat };
+}

@@ -1,19 +1,22 @@
 import type { GameRoom } from "./game/room";
 
-/** Bindings the Worker receives (see wrangler.toml). */
-export interface Env {
+interface Bindings {
   GAME: DurableObjectNamespace<GameRoom>;
   DB: D1Database;
   ASSETS: Fetcher;
+  /** Per player and game: burst of writes, and refill per second (strings from [vars]). */
+  RATE_LIMIT_BURST?: string;
+  RATE_LIMIT_PER_SECOND?: string;
+  /** Profile creation per client address (Workers rate limiting binding). */
+  SIGNUP_LIMITER?: RateLimit;
 }
+
+/** Bindings the Worker receives (see wrangler.toml). */
+export type Env = Bindings;
 
 declare global {
   namespace Cloudflare {
-    interface Env {
-      GAME: DurableObjectNamespace<GameRoom>;
-      DB: D1Database;
-      ASSETS: Fetcher;
-    }
+    interface Env extends Bindings {}
     interface GlobalProps {
       mainModule: typeof import("./index");
       durableNamespaces: "GameRoom";

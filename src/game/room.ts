@@ -1,9 +1,517 @@
+/**
+ * The game Durable Object: the single authority of one game. It applies requests one at a time,
+ * and every accepted change is written to its SQLite storage (state, append-only action log,
+ * idempotency record, outbox) synchronously, in one implicit transaction, before it answers.
+ *
+ * Side effects leave through the outbox, delivered from the alarm with retries: the D1 index and
+ * history now; turn notifications later. Clock and D1 writer are injectable for tests.
+ */
 import { DurableObject } from "cloudflare:workers";
+import { applyEntry, legalActions, resign, type GameEvent, type LogEntry } from "../engine";
+import { fail, ok, type ErrorBody, type Reply } from "../api/errors";
+import { hashToken, type Caller } from "../api/auth";
+import { db, syncGame } from "../db/queries";
 import type { Env } from "../env";
+import { engineOptions, gameView, snapshotOf, startedState, type GameRecord, type GameSettings, type GameSnapshot } from "./model";
+import { TokenBuckets } from "./rate-limit";
 
-/** One Durable Object per game: the single authority that applies moves one at a time. */
+/** Where finished games and the games index go (D1 in production; a stub in some tests). */
+export interface GameIndex {
+  sync(snapshot: GameSnapshot): Promise<void>;
+}
+
+export interface RoomReply<T = unknown> extends Reply<T> {
+  /** Whether the caller's token matched a seat of this game (else the Worker checks it in D1). */
+  callerKnown: boolean;
+}
+
+export interface CreateParams {
+  id: string;
+  creator: { id: string; name: string; tokenHash: string };
+  settings: GameSettings;
+  seed: number;
+  inviteCode: string;
+  origin: string;
+}
+
+export interface SubmitParams {
+  version: number;
+  actions: unknown[];
+  idempotencyKey: string | null;
+  origin: string;
+}
+
+export interface LogEntryView {
+  index: number;
+  version: number;
+  seat: number | null;
+  entry: LogEntry;
+  events: GameEvent[];
+  at: string;
+}
+
+const SYNC_ID = "d1sync";
+const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+const MAX_BACKOFF_MS = 15 * 60 * 1000;
+
 export class GameRoom extends DurableObject<Env> {
-  async ping(): Promise<string> {
+  private readonly sql: SqlStorage;
+  private game: GameRecord | null;
+  /** Injectable for tests. */
+  now: () => number = () => Date.now();
+  index: GameIndex;
+  random: () => number = Math.random;
+  /** Per-player write limiter (replaceable in tests). */
+  buckets: TokenBuckets;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec(`
+      CREATE TABLE IF NOT EXISTS game (id INTEGER PRIMARY KEY CHECK (id = 1), record TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS log (
+        idx INTEGER PRIMARY KEY, version INTEGER NOT NULL, seat INTEGER,
+        entry TEXT NOT NULL, events TEXT NOT NULL, at INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS idempotency (
+        player TEXT NOT NULL, key TEXT NOT NULL, fingerprint TEXT NOT NULL,
+        status INTEGER NOT NULL, body TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (player, key));
+      CREATE TABLE IF NOT EXISTS outbox (
+        id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL, due INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT);
+    `);
+    const row = this.sql.exec<{ record: string }>("SELECT record FROM game WHERE id = 1").toArray()[0];
+    this.game = row ? (JSON.parse(row.record) as GameRecord) : null;
+    const d = db(env.DB);
+    this.index = { sync: (snap) => syncGame(d, snap) };
+    this.buckets = new TokenBuckets(
+      Number(env.RATE_LIMIT_BURST ?? 30),
+      Number(env.RATE_LIMIT_PER_SECOND ?? 2),
+    );
+  }
+
+  // ---- lobby ------------------------------------------------------------------------------
+
+  create(p: CreateParams): RoomReply {
+    if (this.game) return { ...fail(409, "CONFLICT", "This game already exists."), callerKnown: false };
+    const t = this.now();
+    const g: GameRecord = {
+      id: p.id,
+      status: "waiting",
+      version: 1,
+      settings: p.settings,
+      seed: p.seed,
+      createdBy: p.creator.id,
+      createdAt: t,
+      startedAt: null,
+      endedAt: null,
+      inviteCode: p.inviteCode,
+      seats: [{ playerId: p.creator.id, name: p.creator.name, tokenHash: p.creator.tokenHash, joinedAt: t }],
+      state: null,
+      logLength: 0,
+    };
+    this.commit(g, []);
+    return { ...ok({ game: gameView(g, 0, p.origin), invite: gameView(g, 0, p.origin).invite }, 201), callerKnown: true };
+  }
+
+  join(player: { id: string; name: string; tokenHash: string }, code: string, origin: string): RoomReply {
+    const g = this.game;
+    if (!g) return this.notFound();
+    const existing = g.seats.findIndex((s) => s.playerId === player.id);
+    if (existing >= 0) return { ...fail(409, "ALREADY_JOINED", "You already sit in this game.", { seat: existing }), callerKnown: true };
+    if (g.status !== "waiting") return { ...fail(409, "GAME_NOT_WAITING", "This game has already started."), callerKnown: false };
+    if (!timingSafeEqual(code, g.inviteCode)) return { ...fail(403, "BAD_INVITE", "That invite code is not valid for this game."), callerKnown: false };
+    if (g.seats.length >= g.settings.seats) return { ...fail(409, "GAME_FULL", "Every seat is taken."), callerKnown: false };
+    const next: GameRecord = {
+      ...g,
+      version: g.version + 1,
+      seats: [...g.seats, { playerId: player.id, name: player.name, tokenHash: player.tokenHash, joinedAt: this.now() }],
+    };
+    const seat = next.seats.length - 1;
+    const started = next.seats.length === next.settings.seats ? this.begin(next) : next;
+    this.commit(started, []);
+    return { ...ok({ game: gameView(started, seat, origin), seat }), callerKnown: true };
+  }
+
+  leave(caller: Caller | null, origin: string): RoomReply {
+    const auth = this.authorize(caller, { write: true });
+    if ("reply" in auth) return auth.reply;
+    const g = auth.game;
+    if (g.status !== "waiting") return this.reply(fail(409, "GAME_NOT_WAITING", "The game has started: resign instead."));
+    const seats = g.seats.filter((_, i) => i !== auth.seat);
+    const next: GameRecord = { ...g, version: g.version + 1, seats };
+    this.commit(next, []);
+    return this.reply(ok({ game: gameView(next, null, origin) }));
+  }
+
+  start(caller: Caller | null, origin: string): RoomReply {
+    const auth = this.authorize(caller, { write: true });
+    if ("reply" in auth) return auth.reply;
+    const g = auth.game;
+    if (g.status !== "waiting") return this.reply(fail(409, "GAME_NOT_WAITING", "The game has already started."));
+    if (g.createdBy !== g.seats[auth.seat].playerId) return this.reply(fail(403, "NOT_CREATOR", "Only the game's creator can start it."));
+    if (g.seats.length < 2) return this.reply(fail(409, "NOT_ENOUGH_PLAYERS", "At least 2 players must have joined."));
+    const next = this.begin({ ...g, version: g.version + 1 });
+    this.commit(next, []);
+    return this.reply(ok({ game: gameView(next, auth.seat, origin) }));
+  }
+
+  private begin(g: GameRecord): GameRecord {
+    return { ...g, status: "active", startedAt: this.now(), state: startedState(g) };
+  }
+
+  // ---- play -------------------------------------------------------------------------------
+
+  submit(caller: Caller | null, p: SubmitParams): RoomReply {
+    const auth = this.authorize(caller, { write: true });
+    if ("reply" in auth) return auth.reply;
+    const { game: g, seat } = auth;
+    const fingerprint = JSON.stringify({ version: p.version, actions: p.actions });
+    if (p.idempotencyKey) {
+      const seen = this.sql
+        .exec<{ fingerprint: string; status: number; body: string }>(
+          "SELECT fingerprint, status, body FROM idempotency WHERE player = ? AND key = ?",
+          g.seats[seat].playerId,
+          p.idempotencyKey,
+        )
+        .toArray()[0];
+      if (seen) {
+        if (seen.fingerprint !== fingerprint)
+          return this.reply(fail(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for a different request."));
+        return { status: seen.status, body: JSON.parse(seen.body), headers: { "idempotent-replayed": "true" }, callerKnown: true };
+      }
+    }
+    const result = this.play(g, seat, p);
+    // Remember the answer to this key, whatever it was, so a retry gets the same one.
+    if (p.idempotencyKey && result.status < 500)
+      this.write(
+        "INSERT OR REPLACE INTO idempotency (player, key, fingerprint, status, body, at) VALUES (?, ?, ?, ?, ?, ?)",
+        g.seats[seat].playerId,
+        p.idempotencyKey,
+        fingerprint,
+        result.status,
+        JSON.stringify(result.body),
+        this.now(),
+      );
+    return this.reply(result);
+  }
+
+  private play(g: GameRecord, seat: number, p: SubmitParams): Reply {
+    if (g.status !== "active" || !g.state)
+      return fail(409, g.status === "waiting" ? "GAME_NOT_ACTIVE" : "GAME_OVER", g.status === "waiting" ? "The game has not started yet." : "The game is over.");
+    if (p.version !== g.version)
+      return fail(409, "STALE_VERSION", `The game has changed (version ${g.version}, you sent ${p.version}); reload it and try again.`, {
+        currentVersion: g.version,
+      });
+    if (g.state.current !== seat) return fail(403, "NOT_YOUR_TURN", `It is seat ${g.state.current}'s turn.`, { toAct: g.state.current });
+    let state = g.state;
+    const entries: { entry: LogEntry; events: GameEvent[] }[] = [];
+    for (let i = 0; i < p.actions.length; i++) {
+      if (state.phase === "ended" || state.current !== seat)
+        return fail(422, "TURN_OVER", "Your turn ended before this action; send the rest on your next turn.", { index: i });
+      const entry = { ...(p.actions[i] as object), seat } as LogEntry;
+      const r = applyEntry(state, entry);
+      if (!r.ok) return fail(422, r.error.code, r.error.message, { index: i });
+      state = r.state;
+      entries.push({ entry: p.actions[i] as LogEntry, events: r.events });
+    }
+    const finished = state.phase === "ended";
+    const next: GameRecord = {
+      ...g,
+      version: g.version + 1,
+      state,
+      status: finished ? "finished" : "active",
+      endedAt: finished ? this.now() : null,
+      logLength: g.logLength + entries.length,
+    };
+    this.commit(next, entries.map((e) => ({ ...e, seat })));
+    return ok({ version: next.version, events: entries.flatMap((e) => e.events), game: gameView(next, seat, p.origin) });
+  }
+
+  resignSeat(caller: Caller | null, origin: string): RoomReply {
+    const auth = this.authorize(caller, { write: true });
+    if ("reply" in auth) return auth.reply;
+    const { game: g, seat } = auth;
+    if (g.status !== "active" || !g.state) return this.reply(fail(409, "GAME_NOT_ACTIVE", "Only a game in play can be resigned; leave a waiting game instead."));
+    const r = resign(g.state, seat);
+    if (!r.ok) return this.reply(fail(409, r.error.code, r.error.message));
+    const finished = r.state.phase === "ended";
+    const next: GameRecord = {
+      ...g,
+      version: g.version + 1,
+      state: r.state,
+      status: finished ? "finished" : "active",
+      endedAt: finished ? this.now() : null,
+      logLength: g.logLength + 1,
+    };
+    this.commit(next, [{ entry: { type: "resign", seat }, events: r.events, seat }]);
+    return this.reply(ok({ version: next.version, events: r.events, game: gameView(next, seat, origin) }));
+  }
+
+  // ---- reading ----------------------------------------------------------------------------
+
+  view(caller: Caller | null, origin: string): RoomReply {
+    if (!this.game) return this.notFound();
+    const seat = this.seatOf(caller);
+    return { ...ok(gameView(this.game, seat, origin)), callerKnown: seat !== null };
+  }
+
+  legal(caller: Caller | null): RoomReply {
+    const g = this.game;
+    if (!g) return this.notFound();
+    const seat = this.seatOf(caller);
+    const mine = seat !== null && g.status === "active" && g.state !== null && g.state.current === seat;
+    return {
+      ...ok({ version: g.version, seat, toAct: g.status === "active" ? g.state!.current : null, actions: mine ? legalActions(g.state!) : [] }),
+      callerKnown: seat !== null,
+    };
+  }
+
+  log(caller: Caller | null, after: number, limit: number): RoomReply {
+    const g = this.game;
+    if (!g) return this.notFound();
+    const rows = this.sql
+      .exec<{ idx: number; version: number; seat: number | null; entry: string; events: string; at: number }>(
+        "SELECT idx, version, seat, entry, events, at FROM log WHERE idx > ? ORDER BY idx LIMIT ?",
+        after,
+        limit,
+      )
+      .toArray();
+    const entries: LogEntryView[] = rows.map((r) => ({
+      index: r.idx,
+      version: r.version,
+      seat: r.seat,
+      entry: JSON.parse(r.entry),
+      events: JSON.parse(r.events),
+      at: new Date(r.at).toISOString(),
+    }));
+    const last = entries.at(-1)?.index ?? after;
+    return {
+      ...ok({
+        version: g.version,
+        total: g.logLength,
+        entries,
+        next: last < g.logLength ? last : null,
+        // The seed replays the game; it is secret until the game has ended.
+        replay: g.status === "finished" ? { options: engineOptions(g) } : null,
+      }),
+      callerKnown: this.seatOf(caller) !== null,
+    };
+  }
+
+  /** Rows in each table and rows written since this instance started (tests, cost benchmark). */
+  storageStats(): Record<string, number> {
+    const count = (t: string) => this.sql.exec<{ n: number }>(`SELECT count(*) AS n FROM ${t}`).one().n;
+    return { log: count("log"), idempotency: count("idempotency"), outbox: count("outbox"), rowsWritten: this.rowsWritten };
+  }
+
+  /** A trivial round trip, for the benchmark's floor. */
+  ping(): string {
     return "pong";
   }
+
+  // ---- live channel -----------------------------------------------------------------------
+
+  override async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return Response.json({ error: { code: "BAD_REQUEST", message: "Expected a WebSocket upgrade." } }, { status: 426 });
+    if (!this.game) return Response.json({ error: { code: "NOT_FOUND", message: "No such game." } }, { status: 404 });
+    const origin = new URL(request.url).origin;
+    const pair = new WebSocketPair();
+    const [client, server] = [pair[0], pair[1]];
+    this.ctx.acceptWebSocket(server);
+    server.serializeAttachment({ seat: null, origin } satisfies SocketInfo);
+    server.send(JSON.stringify({ type: "game", game: gameView(this.game, null, origin), events: [] }));
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (typeof message !== "string" || message.length > 4096 || !this.game) return;
+    let msg: { type?: unknown; token?: unknown };
+    try {
+      msg = JSON.parse(message);
+    } catch {
+      ws.send(JSON.stringify({ type: "error", error: { code: "BAD_REQUEST", message: "Messages are JSON." } }));
+      return;
+    }
+    const info = ws.deserializeAttachment() as SocketInfo;
+    if (msg.type === "ping") ws.send(JSON.stringify({ type: "pong", version: this.game.version }));
+    else if (msg.type === "auth" && typeof msg.token === "string") {
+      const hash = await hashToken(msg.token);
+      const seat = this.game.seats.findIndex((s) => s.tokenHash === hash);
+      if (seat < 0) {
+        ws.send(JSON.stringify({ type: "error", error: { code: "UNAUTHORIZED", message: "That token does not sit in this game." } }));
+        return;
+      }
+      ws.serializeAttachment({ ...info, seat } satisfies SocketInfo);
+      ws.send(JSON.stringify({ type: "game", game: gameView(this.game, seat, info.origin), events: [] }));
+    } else if (msg.type === "sync") {
+      ws.send(JSON.stringify({ type: "game", game: gameView(this.game, info.seat, info.origin), events: [] }));
+    }
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 ? 1000 : code, "closing");
+    } catch {
+      /* already closed */
+    }
+  }
+
+  private broadcast(events: GameEvent[]): void {
+    const g = this.game;
+    if (!g) return;
+    const views = new Map<string, string>();
+    for (const ws of this.ctx.getWebSockets()) {
+      const info = ws.deserializeAttachment() as SocketInfo | null;
+      const seat = info?.seat ?? null;
+      const key = `${seat}|${info?.origin ?? ""}`;
+      let text = views.get(key);
+      if (!text) {
+        text = JSON.stringify({ type: "game", game: gameView(g, seat, info?.origin ?? ""), events });
+        views.set(key, text);
+      }
+      try {
+        ws.send(text);
+      } catch {
+        /* a closing socket */
+      }
+    }
+  }
+
+  // ---- outbox -----------------------------------------------------------------------------
+
+  override async alarm(): Promise<void> {
+    const now = this.now();
+    const due = this.sql
+      .exec<{ id: string; kind: string; payload: string; attempts: number }>(
+        "SELECT id, kind, payload, attempts FROM outbox WHERE due <= ? ORDER BY due",
+        now,
+      )
+      .toArray();
+    for (const item of due) {
+      try {
+        if (item.kind === "d1sync") await this.index.sync(JSON.parse(item.payload) as GameSnapshot);
+        // Delivered: remove it unless a newer payload replaced it meanwhile.
+        this.write("DELETE FROM outbox WHERE id = ? AND payload = ?", item.id, item.payload);
+      } catch (e) {
+        const attempts = item.attempts + 1;
+        const backoff = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(attempts, 20));
+        const jittered = Math.round(backoff / 2 + this.random() * (backoff / 2));
+        this.write(
+          "UPDATE outbox SET attempts = ?, due = ?, last_error = ? WHERE id = ? AND payload = ?",
+          attempts,
+          this.now() + jittered,
+          String((e as Error)?.message ?? e).slice(0, 500),
+          item.id,
+          item.payload,
+        );
+      }
+    }
+    await this.scheduleAlarm();
+  }
+
+  /** Pending outbox items (for tests and the delivery log). */
+  outbox(): { id: string; kind: string; due: number; attempts: number; lastError: string | null }[] {
+    return this.sql
+      .exec<{ id: string; kind: string; due: number; attempts: number; last_error: string | null }>(
+        "SELECT id, kind, due, attempts, last_error FROM outbox ORDER BY due",
+      )
+      .toArray()
+      .map((r) => ({ id: r.id, kind: r.kind, due: r.due, attempts: r.attempts, lastError: r.last_error }));
+  }
+
+  private async scheduleAlarm(): Promise<void> {
+    const next = this.sql.exec<{ due: number | null }>("SELECT min(due) AS due FROM outbox").one().due;
+    if (next === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+  }
+
+  // ---- internals --------------------------------------------------------------------------
+
+  private rowsWritten = 0;
+
+  /** Run a writing statement, counting the rows it wrote (storage cost figures). */
+  private write(query: string, ...bindings: SqlStorageValue[]): void {
+    this.rowsWritten += this.sql.exec(query, ...bindings).rowsWritten;
+  }
+
+  /**
+   * Persist a change: the record, its log entries and the D1 sync item, all written with no
+   * await between them, so they are committed together; then tell the live sockets.
+   */
+  private commit(g: GameRecord, entries: { entry: LogEntry; events: GameEvent[]; seat?: number }[]): void {
+    const t = this.now();
+    this.write("INSERT OR REPLACE INTO game (id, record) VALUES (1, ?)", JSON.stringify(g));
+    let idx = g.logLength - entries.length;
+    for (const e of entries) {
+      idx++;
+      this.write(
+        "INSERT INTO log (idx, version, seat, entry, events, at) VALUES (?, ?, ?, ?, ?, ?)",
+        idx,
+        g.version,
+        e.seat ?? null,
+        JSON.stringify(e.entry),
+        JSON.stringify(e.events),
+        t,
+      );
+    }
+    const lobbyChanged = !this.game || this.game.status !== g.status || this.game.seats.length !== g.seats.length;
+    const roundChanged = this.game?.state?.round !== g.state?.round;
+    if (lobbyChanged || roundChanged) {
+      this.write(
+        "INSERT OR REPLACE INTO outbox (id, kind, payload, due, attempts) VALUES (?, 'd1sync', ?, ?, 0)",
+        SYNC_ID,
+        JSON.stringify(snapshotOf(g)),
+        t,
+      );
+      void this.scheduleAlarm();
+    }
+    if (t - this.lastPrune > 3600_000) {
+      this.lastPrune = t;
+      this.write("DELETE FROM idempotency WHERE at < ?", t - IDEMPOTENCY_TTL_MS);
+    }
+    this.game = g;
+    this.broadcast(entries.flatMap((e) => e.events));
+  }
+  private lastPrune = 0;
+
+  private seatOf(caller: Caller | null): number | null {
+    if (!caller || !this.game) return null;
+    const seat = this.game.seats.findIndex((s) => s.playerId === caller.playerId && s.tokenHash === caller.tokenHash);
+    return seat >= 0 ? seat : null;
+  }
+
+  private authorize(caller: Caller | null, opts: { write: boolean }): { game: GameRecord; seat: number } | { reply: RoomReply } {
+    const g = this.game;
+    if (!g) return { reply: this.notFound() };
+    if (!caller) return { reply: { ...fail(401, "UNAUTHORIZED", "Send your token as Authorization: Bearer <token>."), callerKnown: false } };
+    const seat = this.seatOf(caller);
+    if (seat === null)
+      return { reply: { ...fail(403, "NOT_SEATED", "You do not sit in this game; spectators can watch but not act."), callerKnown: false } };
+    if (opts.write && !this.buckets.take(caller.playerId, this.now()))
+      return { reply: { ...fail(429, "RATE_LIMITED", "Too many requests; slow down."), headers: { "retry-after": "1" }, callerKnown: true } };
+    return { game: g, seat };
+  }
+
+  private reply(r: Reply): RoomReply {
+    return { ...r, callerKnown: true };
+  }
+
+  private notFound(): RoomReply {
+    return { ...fail(404, "NOT_FOUND", "No such game."), callerKnown: false };
+  }
 }
+
+interface SocketInfo {
+  seat: number | null;
+  origin: string;
+}
+
+function timingSafeEqual(a: string, b: string): boolean {
+  if (typeof a !== "string" || a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}
+
+export type { ErrorBody };

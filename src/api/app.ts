@@ -1,0 +1,51 @@
+/** The HTTP API: sub-apps per resource, one error shape, and the generated OpenAPI 3.1 document. */
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { AppEnv } from "./context";
+import { ApiError, errorBody } from "./errors";
+import { games } from "./games";
+import { players } from "./players";
+
+export const api = new OpenAPIHono<AppEnv>();
+
+api.use(
+  "*",
+  bodyLimit({
+    maxSize: 64 * 1024,
+    onError: (c) => c.json(errorBody("PAYLOAD_TOO_LARGE", "Request bodies are limited to 64 KB."), 413),
+  }),
+);
+
+api.route("/", players);
+api.route("/", games);
+
+api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
+  type: "http",
+  scheme: "bearer",
+  description: "The token returned when the profile was created.",
+});
+
+api.doc31("/openapi.json", (c) => ({
+  openapi: "3.1.0",
+  info: {
+    title: "Canopy API",
+    version: "1.0.0",
+    description: "Play Photosynthesis by web. Errors are always {\"error\": {\"code\", \"message\", ...}}.",
+  },
+  servers: [{ url: new URL(c.req.url).origin }],
+}));
+
+api.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
+
+api.onError((e, c) => {
+  if (e instanceof ApiError) return c.json(errorBody(e.code, e.message, e.details), e.status as ContentfulStatusCode);
+  if (e instanceof HTTPException) {
+    const status = e.status as ContentfulStatusCode;
+    const code = status === 400 ? "BAD_REQUEST" : status === 413 ? "PAYLOAD_TOO_LARGE" : "ERROR";
+    return c.json(errorBody(code, e.message || "Bad request."), status);
+  }
+  console.error("unhandled error", (e as Error)?.stack ?? String(e));
+  return c.json(errorBody("INTERNAL", "Something went wrong on our side."), 500);
+});

@@ -1,0 +1,46 @@
+/**
+ * Bearer tokens. A token is `cnp_<playerId>_<secret>`; only its SHA-256 is stored (in D1, and in
+ * the Durable Object of every game the player sits in, so moves need no D1 round trip).
+ */
+import type { Context } from "hono";
+
+const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32, lower case
+
+export function randomId(length = 12): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(length));
+  let out = "";
+  for (const b of bytes) out += ALPHABET[b & 31];
+  return out;
+}
+
+export function randomSeed(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0];
+}
+
+export function newToken(playerId: string): string {
+  return `cnp_${playerId}_${randomId(32)}`;
+}
+
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** What a request says about who is calling (not yet verified). */
+export interface Caller {
+  playerId: string;
+  tokenHash: string;
+}
+
+const TOKEN_RE = /^cnp_([0-9a-z]{12})_([0-9a-z]{32})$/;
+
+/** `null` when there is no Authorization header; `"invalid"` when it is not a well-formed token. */
+export async function callerOf(c: Context): Promise<Caller | null | "invalid"> {
+  const header = c.req.header("authorization");
+  if (!header) return null;
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const token = m?.[1];
+  const t = token ? TOKEN_RE.exec(token) : null;
+  if (!token || !t) return "invalid";
+  return { playerId: t[1], tokenHash: await hashToken(token) };
+}

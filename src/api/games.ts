@@ -1,0 +1,220 @@
+/** Games: the lobby, moves, reading, and the live channel. Each game is one Durable Object. */
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Caller } from "./auth";
+import { randomId, randomSeed } from "./auth";
+import { bearer, claimedCaller, errorResponses, isRealPlayer, json, origin, requirePlayer, subApp, type Ctx } from "./context";
+import { fail, send } from "./errors";
+import type { RoomReply } from "../game/room";
+import {
+  CreateGameBody,
+  CreatedGameSchema,
+  GameEnvelopeSchema,
+  GameViewSchema,
+  IdParam,
+  JoinBody,
+  JoinedSchema,
+  LegalActionsSchema,
+  LogQuery,
+  LogSchema,
+  SubmitBody,
+  SubmittedSchema,
+} from "./schemas";
+
+const IdempotencyHeader = z.object({
+  "idempotency-key": z
+    .string()
+    .min(1)
+    .max(255)
+    .optional()
+    .openapi({ description: "Retries with the same key get the first response again; the move is applied once." }),
+});
+
+export const games = subApp();
+
+function room(c: Ctx, id: string) {
+  return c.env.GAME.get(c.env.GAME.idFromName(id));
+}
+
+/**
+ * Send a Durable Object's reply. When the game did not recognise a token that was presented, it
+ * is checked in D1: a token that is no player's is a 401, not a 403 or a spectator's view.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a computed reply (see send)
+async function answer(c: Ctx, caller: Caller | null, reply: RoomReply): Promise<any> {
+  if (caller && !reply.callerKnown && reply.status !== 404 && !(await isRealPlayer(c, caller)))
+    return send(c, fail(401, "UNAUTHORIZED", "Unknown or revoked token."));
+  return send(c, reply);
+}
+
+games.openapi(
+  createRoute({
+    method: "post",
+    path: "/games",
+    tags: ["games"],
+    summary: "Open a game; you take seat 0 and get an invite link for the others",
+    security: bearer,
+    request: { body: { content: { "application/json": { schema: CreateGameBody } }, required: true } },
+    responses: { 201: json(CreatedGameSchema, "Created"), ...errorResponses(400, 401, 429) },
+  }),
+  async (c) => {
+    const player = await requirePlayer(c);
+    const body = c.req.valid("json");
+    const id = randomId();
+    const reply = await room(c, id).create({
+      id,
+      creator: { id: player.id, name: player.name, tokenHash: player.caller.tokenHash },
+      settings: {
+        seats: body.seats,
+        longGame: body.longGame,
+        heavyShade: body.heavyShade,
+        moveTimeSeconds: body.moveTimeSeconds,
+        firstPlayer: body.firstPlayer !== null && body.firstPlayer < body.seats ? body.firstPlayer : null,
+      },
+      seed: randomSeed(),
+      inviteCode: randomId(16),
+      origin: origin(c),
+    });
+    return send(c, reply);
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "post",
+    path: "/games/{id}/join",
+    tags: ["games"],
+    summary: "Take a free seat with the invite code; a game whose seats are all taken starts by itself",
+    security: bearer,
+    request: { params: IdParam, body: { content: { "application/json": { schema: JoinBody } }, required: true } },
+    responses: { 200: json(JoinedSchema, "Joined"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const player = await requirePlayer(c);
+    const { id } = c.req.valid("param");
+    const reply = await room(c, id).join(
+      { id: player.id, name: player.name, tokenHash: player.caller.tokenHash },
+      c.req.valid("json").code,
+      origin(c),
+    );
+    return send(c, reply);
+  },
+);
+
+const seatRoute = (path: "leave" | "start" | "resign", summary: string) =>
+  createRoute({
+    method: "post",
+    path: `/games/{id}/${path}`,
+    tags: ["games"],
+    summary,
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(GameEnvelopeSchema, "Done"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  });
+
+games.openapi(seatRoute("leave", "Leave a game that has not started"), async (c) => {
+  const caller = await claimedCaller(c);
+  return answer(c, caller, await room(c, c.req.valid("param").id).leave(caller, origin(c)));
+});
+
+games.openapi(seatRoute("start", "Start the game (creator only, at least 2 seated)"), async (c) => {
+  const caller = await claimedCaller(c);
+  return answer(c, caller, await room(c, c.req.valid("param").id).start(caller, origin(c)));
+});
+
+games.openapi(seatRoute("resign", "Resign: the game goes on for the others; your turns end by themselves"), async (c) => {
+  const caller = await claimedCaller(c);
+  return answer(c, caller, await room(c, c.req.valid("param").id).resignSeat(caller, origin(c)));
+});
+
+games.openapi(
+  createRoute({
+    method: "get",
+    path: "/games/{id}",
+    tags: ["games"],
+    summary: "The game as you may see it (a spectator without a token)",
+    request: { params: IdParam },
+    responses: { 200: json(GameViewSchema, "The game"), ...errorResponses(400, 401, 404) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    return answer(c, caller, await room(c, c.req.valid("param").id).view(caller, origin(c)));
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "get",
+    path: "/games/{id}/legal-actions",
+    tags: ["games"],
+    summary: "Every legal action of the caller (empty unless it is your turn)",
+    request: { params: IdParam },
+    responses: { 200: json(LegalActionsSchema, "Legal actions"), ...errorResponses(400, 401, 404) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    return answer(c, caller, await room(c, c.req.valid("param").id).legal(caller));
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "post",
+    path: "/games/{id}/actions",
+    tags: ["games"],
+    summary: "Play one action, or a whole turn atomically, against the version you saw",
+    security: bearer,
+    request: {
+      params: IdParam,
+      headers: IdempotencyHeader,
+      body: { content: { "application/json": { schema: SubmitBody } }, required: true },
+    },
+    responses: { 200: json(SubmittedSchema, "Applied"), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    const body = c.req.valid("json");
+    const key = c.req.valid("header")["idempotency-key"] ?? null;
+    const reply = await room(c, c.req.valid("param").id).submit(caller, {
+      version: body.version,
+      actions: "actions" in body ? body.actions : [body.action],
+      idempotencyKey: key,
+      origin: origin(c),
+    });
+    return answer(c, caller, reply);
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "get",
+    path: "/games/{id}/log",
+    tags: ["games"],
+    summary: "The action log with the events of each action (for replay)",
+    request: { params: IdParam, query: LogQuery },
+    responses: { 200: json(LogSchema, "The log"), ...errorResponses(400, 401, 404) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    const q = c.req.valid("query");
+    return answer(c, caller, await room(c, c.req.valid("param").id).log(caller, q.after, q.limit));
+  },
+);
+
+// The live channel is a WebSocket upgrade, described in the document but routed directly.
+games.openAPIRegistry.registerPath({
+  method: "get",
+  path: "/api/games/{id}/live",
+  tags: ["games"],
+  summary: "WebSocket: the game view on connect and after every change ({type:'game', game, events}); send {type:'auth', token} for your seat's view",
+  request: { params: IdParam },
+  responses: { 101: { description: "Switching protocols" }, ...errorResponses(400, 404), 426: { description: "Not a WebSocket request" } },
+});
+
+games.get("/games/:id/live", async (c) => {
+  const id = c.req.param("id");
+  if (!IdParam.safeParse({ id }).success) return send(c, fail(400, "VALIDATION_FAILED", "Invalid game id."));
+  if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
+    return send(c, fail(426, "UPGRADE_REQUIRED", "Open this URL as a WebSocket."));
+  return room(c, id).fetch(c.req.raw);
+});
+

@@ -1,0 +1,138 @@
+/** Profiles: create one (get a token), read a public profile, list a player's games. */
+import { createRoute } from "@hono/zod-openapi";
+import { db, gamePlayerNames, insertPlayer, playerById, playerGames, playerStats } from "../db/queries";
+import { hashToken, newToken, randomId } from "./auth";
+import { bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
+import { ApiError } from "./errors";
+import {
+  CreatePlayerBody,
+  CreatedPlayerSchema,
+  GameListSchema,
+  GamesQuery,
+  IdParam,
+  ProfileSchema,
+} from "./schemas";
+
+export const players = subApp();
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+players.openapi(
+  createRoute({
+    method: "post",
+    path: "/players",
+    tags: ["players"],
+    summary: "Create a profile; the response carries its secret bearer token (shown once)",
+    request: { body: { content: { "application/json": { schema: CreatePlayerBody } }, required: true } },
+    responses: { 201: json(CreatedPlayerSchema, "Created"), ...errorResponses(400, 429) },
+  }),
+  async (c) => {
+    // Per client address (Cloudflare always sets cf-connecting-ip; in-process test calls have none).
+    const limiter = c.env.SIGNUP_LIMITER;
+    const key = c.req.header("cf-connecting-ip");
+    if (limiter && key) {
+      const { success } = await limiter.limit({ key });
+      if (!success) throw new ApiError(429, "RATE_LIMITED", "Too many new profiles from here; try again in a minute.");
+    }
+    const body = c.req.valid("json");
+    const id = randomId();
+    const token = newToken(id);
+    const createdAt = Date.now();
+    await insertPlayer(db(c.env.DB), {
+      id,
+      name: body.name,
+      tokenHash: await hashToken(token),
+      discordUserId: body.discordUserId ?? null,
+      createdAt,
+    });
+    return c.json({ player: { id, name: body.name, createdAt: iso(createdAt)! }, token }, 201);
+  },
+);
+
+async function profile(c: Ctx, id: string) {
+  const d = db(c.env.DB);
+  const player = await playerById(d, id);
+  if (!player) throw new ApiError(404, "NOT_FOUND", "No such player.");
+  return { id: player.id, name: player.name, createdAt: iso(player.createdAt)!, stats: await playerStats(d, id) };
+}
+
+players.openapi(
+  createRoute({
+    method: "get",
+    path: "/me",
+    tags: ["players"],
+    summary: "The caller's own profile",
+    security: bearer,
+    responses: { 200: json(ProfileSchema, "Your profile"), ...errorResponses(401) },
+  }),
+  async (c) => c.json(await profile(c, (await requirePlayer(c)).id), 200),
+);
+
+players.openapi(
+  createRoute({
+    method: "get",
+    path: "/players/{id}",
+    tags: ["players"],
+    summary: "A public profile: name, games played, wins, average score",
+    request: { params: IdParam },
+    responses: { 200: json(ProfileSchema, "The profile"), ...errorResponses(400, 404) },
+  }),
+  async (c) => c.json(await profile(c, c.req.valid("param").id), 200),
+);
+
+players.openapi(
+  createRoute({
+    method: "get",
+    path: "/players/{id}/games",
+    tags: ["players"],
+    summary: "A player's games, newest first, filterable by status",
+    request: { params: IdParam, query: GamesQuery },
+    responses: { 200: json(GameListSchema, "A page of games"), ...errorResponses(400, 404) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const q = c.req.valid("query");
+    const d = db(c.env.DB);
+    if (!(await playerById(d, id))) throw new ApiError(404, "NOT_FOUND", "No such player.");
+    const before = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const rows = await playerGames(d, id, { status: q.status, limit: q.limit + 1, before });
+    const page = rows.slice(0, q.limit);
+    const names = await gamePlayerNames(d, page.map((r) => r.id));
+    const last = page.at(-1);
+    return c.json(
+      {
+        games: page.map((r) => ({
+          id: r.id,
+          status: r.status,
+          seats: r.seats,
+          seat: r.seat,
+          options: r.options as Record<string, unknown>,
+          players: names.get(r.id) ?? [],
+          round: r.round,
+          createdAt: iso(r.createdAt)!,
+          startedAt: iso(r.startedAt),
+          endedAt: iso(r.endedAt),
+          url: `${origin(c)}/g/${r.id}`,
+        })),
+        nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
+      },
+      200,
+    );
+  },
+);
+
+function encodeCursor(createdAt: number, id: string): string {
+  return btoa(`${createdAt}:${id}`).replace(/=+$/, "");
+}
+
+function decodeCursor(cursor: string): { createdAt: number; id: string } {
+  try {
+    const [t, id] = atob(cursor).split(":");
+    const createdAt = Number(t);
+    if (Number.isSafeInteger(createdAt) && /^[0-9a-z]{12}$/.test(id ?? "")) return { createdAt, id };
+  } catch {
+    /* fall through */
+  }
+  throw new ApiError(400, "VALIDATION_FAILED", "Invalid cursor.");
+}
+

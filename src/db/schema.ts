@@ -1,0 +1,69 @@
+/** D1 schema (drizzle): player profiles, the games index, and the history of finished games. */
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const players = sqliteTable("players", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** SHA-256 (hex) of the bearer token; the token itself is never stored. */
+  tokenHash: text("token_hash").notNull().unique(),
+  discordUserId: text("discord_user_id"),
+  createdAt: integer("created_at").notNull(),
+});
+
+/** One row per game, kept up to date from the game's Durable Object (through its outbox). */
+export const games = sqliteTable(
+  "games",
+  {
+    id: text("id").primaryKey(),
+    status: text("status", { enum: ["waiting", "active", "finished"] }).notNull(),
+    seats: integer("seats").notNull(),
+    options: text("options", { mode: "json" }).notNull(),
+    createdBy: text("created_by").notNull(),
+    createdAt: integer("created_at").notNull(),
+    startedAt: integer("started_at"),
+    endedAt: integer("ended_at"),
+    round: integer("round").notNull().default(0),
+    /** The Durable Object's version this row reflects (older snapshots never overwrite newer). */
+    version: integer("version").notNull(),
+  },
+  (t) => [index("games_status_created").on(t.status, t.createdAt)],
+);
+
+export const gamePlayers = sqliteTable(
+  "game_players",
+  {
+    gameId: text("game_id").notNull(),
+    seat: integer("seat").notNull(),
+    playerId: text("player_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index("game_players_player").on(t.playerId, t.gameId)],
+);
+
+/** The result of a finished game. */
+export const results = sqliteTable("results", {
+  gameId: text("game_id").primaryKey(),
+  rounds: integer("rounds").notNull(),
+  actionCount: integer("action_count").notNull(),
+  options: text("options", { mode: "json" }).notNull(),
+  startedAt: integer("started_at").notNull(),
+  endedAt: integer("ended_at").notNull(),
+  winners: text("winners", { mode: "json" }).notNull(),
+});
+
+export const resultSeats = sqliteTable(
+  "result_seats",
+  {
+    gameId: text("game_id").notNull(),
+    seat: integer("seat").notNull(),
+    playerId: text("player_id").notNull(),
+    score: integer("score").notNull(),
+    tokens: text("tokens", { mode: "json" }).notNull(),
+    light: integer("light").notNull(),
+    rank: integer("rank").notNull(),
+    resigned: integer("resigned", { mode: "boolean" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index("result_seats_player").on(t.playerId)],
+);
+
+export type PlayerRow = typeof players.$inferSelect;
+export type GameRow = typeof games.$inferSelect;

@@ -1,0 +1,206 @@
+/**
+ * A game as the Durable Object keeps it: the lobby (seats, invite), the engine state, and the
+ * views derived from it. Pure functions only; storage lives in room.ts.
+ */
+import {
+  computeScores,
+  createGame,
+  toNotation,
+  viewFor,
+  winnersOf,
+  type GameOptionsInput,
+  type GameState,
+  type Score,
+} from "../engine";
+
+export type GameStatus = "waiting" | "active" | "finished";
+
+export interface GameSettings {
+  /** Seats offered (2–4); the game starts with the seats filled by then. */
+  seats: number;
+  longGame: boolean;
+  heavyShade: boolean;
+  /** Time per move in seconds, or null for no deadline. */
+  moveTimeSeconds: number | null;
+  /** Seat holding the first-player token, or null to draw it from the seed. */
+  firstPlayer: number | null;
+}
+
+export interface SeatRecord {
+  playerId: string;
+  name: string;
+  /** SHA-256 of the player's bearer token: a secret, never in any view. */
+  tokenHash: string;
+  joinedAt: number;
+}
+
+export interface GameRecord {
+  id: string;
+  status: GameStatus;
+  /** Bumped on every accepted change; clients send the version they saw. */
+  version: number;
+  settings: GameSettings;
+  /** The game's random seed: secret until the game has ended. */
+  seed: number;
+  createdBy: string;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  /** Secret shared with the seated players for inviting others. */
+  inviteCode: string;
+  /** Seated players; seat i of the engine is seats[i]. */
+  seats: SeatRecord[];
+  state: GameState | null;
+  /** Entries in the action log. */
+  logLength: number;
+}
+
+export interface SeatView {
+  seat: number;
+  player: { id: string; name: string } | null;
+  resigned: boolean;
+}
+
+export interface GameView {
+  id: string;
+  status: GameStatus;
+  version: number;
+  options: Omit<GameSettings, "firstPlayer"> & { firstPlayer: number | null };
+  seats: SeatView[];
+  createdBy: string;
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  state: GameState | null;
+  notation: string | null;
+  toAct: number | null;
+  round: number;
+  totalRounds: number;
+  scores: Score[] | null;
+  winners: number[] | null;
+  actionCount: number;
+  you: { seat: number } | null;
+  invite: { code: string; url: string } | null;
+}
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+/** The game as `viewerSeat` (null: a spectator) may see it. Never contains token hashes or the seed. */
+export function gameView(g: GameRecord, viewerSeat: number | null, origin: string): GameView {
+  const state = g.state ? viewFor(g.state, viewerSeat) : null;
+  const seatCount = g.status === "waiting" ? g.settings.seats : g.seats.length;
+  const scores = g.state ? computeScores(g.state) : null;
+  return {
+    id: g.id,
+    status: g.status,
+    version: g.version,
+    options: { ...g.settings },
+    seats: Array.from({ length: seatCount }, (_, seat) => {
+      const s = g.seats[seat];
+      return {
+        seat,
+        player: s ? { id: s.playerId, name: s.name } : null,
+        resigned: g.state?.players[seat]?.resigned ?? false,
+      };
+    }),
+    createdBy: g.createdBy,
+    createdAt: iso(g.createdAt)!,
+    startedAt: iso(g.startedAt),
+    endedAt: iso(g.endedAt),
+    state,
+    notation: state ? toNotation(state) : null,
+    toAct: g.status === "active" && g.state ? g.state.current : null,
+    round: g.state?.round ?? 0,
+    totalRounds: g.settings.longGame ? 24 : 18,
+    scores,
+    winners: g.status === "finished" && scores ? winnersOf(scores) : null,
+    actionCount: g.logLength,
+    you: viewerSeat === null ? null : { seat: viewerSeat },
+    invite:
+      viewerSeat === null || g.status !== "waiting"
+        ? null
+        : { code: g.inviteCode, url: `${origin}/g/${g.id}?invite=${g.inviteCode}` },
+  };
+}
+
+/** The engine options the game starts with (and replays from). */
+export function engineOptions(g: GameRecord): GameOptionsInput {
+  const fixed = g.settings.firstPlayer !== null && g.settings.firstPlayer < g.seats.length;
+  return {
+    players: g.seats.length,
+    longGame: g.settings.longGame,
+    heavyShade: g.settings.heavyShade,
+    ...(fixed ? { firstPlayer: g.settings.firstPlayer! } : {}),
+    seed: g.seed,
+  };
+}
+
+/** Start the engine game with the seated players. */
+export function startedState(g: GameRecord): GameState {
+  const created = createGame(engineOptions(g));
+  if (!created.ok) throw new Error(`cannot start: ${created.error.message}`);
+  return created.state;
+}
+
+/** What D1 keeps of a game: the index row, its seats, and the result once finished. */
+export interface GameSnapshot {
+  game: {
+    id: string;
+    status: GameStatus;
+    seats: number;
+    options: GameSettings;
+    createdBy: string;
+    createdAt: number;
+    startedAt: number | null;
+    endedAt: number | null;
+    round: number;
+    version: number;
+  };
+  players: { seat: number; playerId: string }[];
+  result: {
+    rounds: number;
+    actionCount: number;
+    startedAt: number;
+    endedAt: number;
+    winners: number[];
+    seats: { seat: number; playerId: string; score: number; tokens: { leaves: number; value: number }[]; light: number; rank: number; resigned: boolean }[];
+  } | null;
+}
+
+export function snapshotOf(g: GameRecord): GameSnapshot {
+  const finished = g.status === "finished" && g.state !== null;
+  const scores = g.state ? computeScores(g.state) : [];
+  return {
+    game: {
+      id: g.id,
+      status: g.status,
+      seats: g.status === "waiting" ? g.settings.seats : g.seats.length,
+      options: g.settings,
+      createdBy: g.createdBy,
+      createdAt: g.createdAt,
+      startedAt: g.startedAt,
+      endedAt: g.endedAt,
+      round: g.state?.round ?? 0,
+      version: g.version,
+    },
+    players: g.seats.map((s, seat) => ({ seat, playerId: s.playerId })),
+    result: finished
+      ? {
+          rounds: g.state!.round,
+          actionCount: g.logLength,
+          startedAt: g.startedAt ?? g.createdAt,
+          endedAt: g.endedAt ?? g.createdAt,
+          winners: winnersOf(scores),
+          seats: scores.map((s) => ({
+            seat: s.seat,
+            playerId: g.seats[s.seat].playerId,
+            score: s.total,
+            tokens: g.state!.players[s.seat].tokens,
+            light: g.state!.players[s.seat].light,
+            rank: s.rank,
+            resigned: s.resigned,
+          })),
+        }
+      : null,
+  };
+}

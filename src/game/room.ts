@@ -91,7 +91,11 @@ export class GameRoom extends DurableObject<Env> {
 
   // ---- lobby ------------------------------------------------------------------------------
 
-  create(p: CreateParams): RoomReply {
+  async create(p: CreateParams): Promise<RoomReply> {
+    return this.settle(this.createNow(p));
+  }
+
+  private createNow(p: CreateParams): RoomReply {
     if (this.game) return { ...fail(409, "CONFLICT", "This game already exists."), callerKnown: false };
     const t = this.now();
     const g: GameRecord = {
@@ -113,7 +117,11 @@ export class GameRoom extends DurableObject<Env> {
     return { ...ok({ game: gameView(g, 0, p.origin), invite: gameView(g, 0, p.origin).invite }, 201), callerKnown: true };
   }
 
-  join(player: { id: string; name: string; tokenHash: string }, code: string, origin: string): RoomReply {
+  async join(player: { id: string; name: string; tokenHash: string }, code: string, origin: string): Promise<RoomReply> {
+    return this.settle(this.joinNow(player, code, origin));
+  }
+
+  private joinNow(player: { id: string; name: string; tokenHash: string }, code: string, origin: string): RoomReply {
     const g = this.game;
     if (!g) return this.notFound();
     const existing = g.seats.findIndex((s) => s.playerId === player.id);
@@ -132,7 +140,11 @@ export class GameRoom extends DurableObject<Env> {
     return { ...ok({ game: gameView(started, seat, origin), seat }), callerKnown: true };
   }
 
-  leave(caller: Caller | null, origin: string): RoomReply {
+  async leave(caller: Caller | null, origin: string): Promise<RoomReply> {
+    return this.settle(this.leaveNow(caller, origin));
+  }
+
+  private leaveNow(caller: Caller | null, origin: string): RoomReply {
     const auth = this.authorize(caller, { write: true });
     if ("reply" in auth) return auth.reply;
     const g = auth.game;
@@ -143,7 +155,11 @@ export class GameRoom extends DurableObject<Env> {
     return this.reply(ok({ game: gameView(next, null, origin) }));
   }
 
-  start(caller: Caller | null, origin: string): RoomReply {
+  async start(caller: Caller | null, origin: string): Promise<RoomReply> {
+    return this.settle(this.startNow(caller, origin));
+  }
+
+  private startNow(caller: Caller | null, origin: string): RoomReply {
     const auth = this.authorize(caller, { write: true });
     if ("reply" in auth) return auth.reply;
     const g = auth.game;
@@ -161,7 +177,11 @@ export class GameRoom extends DurableObject<Env> {
 
   // ---- play -------------------------------------------------------------------------------
 
-  submit(caller: Caller | null, p: SubmitParams): RoomReply {
+  async submit(caller: Caller | null, p: SubmitParams): Promise<RoomReply> {
+    return this.settle(this.submitNow(caller, p));
+  }
+
+  private submitNow(caller: Caller | null, p: SubmitParams): RoomReply {
     const auth = this.authorize(caller, { write: true });
     if ("reply" in auth) return auth.reply;
     const { game: g, seat } = auth;
@@ -227,7 +247,11 @@ export class GameRoom extends DurableObject<Env> {
     return ok({ version: next.version, events: entries.flatMap((e) => e.events), game: gameView(next, seat, p.origin) });
   }
 
-  resignSeat(caller: Caller | null, origin: string): RoomReply {
+  async resignSeat(caller: Caller | null, origin: string): Promise<RoomReply> {
+    return this.settle(this.resignSeatNow(caller, origin));
+  }
+
+  private resignSeatNow(caller: Caller | null, origin: string): RoomReply {
     const auth = this.authorize(caller, { write: true });
     if ("reply" in auth) return auth.reply;
     const { game: g, seat } = auth;
@@ -381,11 +405,30 @@ export class GameRoom extends DurableObject<Env> {
   // ---- outbox -----------------------------------------------------------------------------
 
   override async alarm(): Promise<void> {
-    const now = this.now();
+    await this.deliver(this.now());
+    await this.scheduleAlarm();
+  }
+
+  /**
+   * After a change that lists or results must show at once (lobby changes, the end of the game),
+   * deliver the outbox before answering; if D1 fails, the alarm retries.
+   */
+  private async settle(reply: RoomReply): Promise<RoomReply> {
+    if (this.urgentSync) {
+      this.urgentSync = false;
+      await this.deliver(Number.MAX_SAFE_INTEGER);
+      await this.scheduleAlarm();
+    }
+    return reply;
+  }
+  private urgentSync = false;
+
+  /** Try every outbox item due by `until`; failures are rescheduled with backoff and jitter. */
+  private async deliver(until: number): Promise<void> {
     const due = this.sql
       .exec<{ id: string; kind: string; payload: string; attempts: number }>(
         "SELECT id, kind, payload, attempts FROM outbox WHERE due <= ? ORDER BY due",
-        now,
+        until,
       )
       .toArray();
     for (const item of due) {
@@ -407,7 +450,6 @@ export class GameRoom extends DurableObject<Env> {
         );
       }
     }
-    await this.scheduleAlarm();
   }
 
   /** Pending outbox items (for tests and the delivery log). */
@@ -464,7 +506,8 @@ export class GameRoom extends DurableObject<Env> {
         JSON.stringify(snapshotOf(g)),
         t,
       );
-      void this.scheduleAlarm();
+      if (lobbyChanged) this.urgentSync = true;
+      else void this.scheduleAlarm();
     }
     if (t - this.lastPrune > 3600_000) {
       this.lastPrune = t;

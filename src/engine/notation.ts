@@ -8,7 +8,8 @@
  *  1. `PS1` (format and version)
  *  2. options: players, then `L` (long game) and/or `H` (heavy shade); `:` seed (8 hex digits);
  *     `:` first player of the game (seat letter a–d)
- *  3. phase and round: `S0` setup, `R<n>` playing round n, `E<n>` ended after round n
+ *  3. phase and round: `S0` setup, `R<n>` playing round n, `E<n>` ended after round n (`E0`: ended
+ *     during setup, every seat having resigned)
  *  4. seat holding the first-player token (a–d)   5. seat to act (a–d)
  *  6. turns already begun in this round (setup: placements so far)
  *  7. board: rows a (top, r = -3) to g, separated by `/`; each cell `.` or seat letter + size digit
@@ -116,10 +117,11 @@ function parse(text: string): GameState {
   if (!pm) fail(`phase: expected S0, R<n> or E<n>, got "${f[2]}"`);
   const phase: Phase = pm[1] === "S" ? "setup" : pm[1] === "R" ? "play" : "ended";
   const maxRound = options.longGame ? ROUNDS_LONG : ROUNDS_LONG - 6;
-  const round = int(pm[2], "round", phase === "setup" ? 0 : 1, phase === "setup" ? 0 : maxRound);
+  // E0: a game that ended during setup (every seat resigned); its turn still counts placements.
+  const round = int(pm[2], "round", phase === "play" ? 1 : 0, phase === "setup" ? 0 : maxRound);
   const firstPlayer = seatOf(f[3], players, "first-player token");
   const current = seatOf(f[4], players, "seat to act");
-  const turn = int(f[5], "turn", 0, phase === "setup" ? 2 * players - 1 : players);
+  const turn = int(f[5], "turn", 0, round === 0 ? 2 * players - 1 : players);
 
   const rows = f[6].split("/");
   if (rows.length !== ROW_LENGTHS.length) fail(`board: expected ${ROW_LENGTHS.length} rows`);

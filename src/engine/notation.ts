@@ -21,7 +21,7 @@
  * 11. ply (actions applied)   12. random generator state (8 hex digits)
  */
 import { CELL_COUNT, LABELS, RADIUS, cellByLabel } from "./board";
-import { BOARD_SLOTS, MAX_PLAYERS, MIN_PLAYERS, PIECES_PER_PLAYER, TOKEN_VALUES, ROUNDS_LONG } from "./rules";
+import { BOARD_SLOTS, MAX_PLAYERS, MIN_PLAYERS, PIECES_PER_PLAYER, TOKEN_VALUES, ROUNDS_LONG, ROUNDS_NORMAL } from "./rules";
 import type { GameState, Phase, PlayerState, RuleError, ScoringToken } from "./types";
 
 const MAGIC = "PS1";
@@ -116,7 +116,7 @@ function parse(text: string): GameState {
   const pm = /^([SRE])(\d+)$/.exec(f[2]);
   if (!pm) fail(`phase: expected S0, R<n> or E<n>, got "${f[2]}"`);
   const phase: Phase = pm[1] === "S" ? "setup" : pm[1] === "R" ? "play" : "ended";
-  const maxRound = options.longGame ? ROUNDS_LONG : ROUNDS_LONG - 6;
+  const maxRound = options.longGame ? ROUNDS_LONG : ROUNDS_NORMAL;
   // E0: a game that ended during setup (every seat resigned); its turn still counts placements.
   const round = int(pm[2], "round", phase === "play" ? 1 : 0, phase === "setup" ? 0 : maxRound);
   const firstPlayer = seatOf(f[3], players, "first-player token");

@@ -160,6 +160,6 @@ describe("every error code, state untouched", () => {
       expect(r.ok, JSON.stringify(action)).toBe(true);
     }
     expect(applyAction(pos(SETUP), { type: "place", cell: "a4" }).ok).toBe(true);
-    expect(applyAction(pos(HEAVY), { type: "grow", cell: "d3" }).ok).toBe(true);
+    expect(applyAction(pos(HEAVY), { type: "plant", from: "d6", to: "b4" }).ok).toBe(true);
   });
 });

@@ -8,7 +8,7 @@ import { ApiError, errorBody } from "./errors";
 import { games } from "./games";
 import { players } from "./players";
 
-export const api = new OpenAPIHono<AppEnv>();
+export const api = new OpenAPIHono<AppEnv>().basePath("/api");
 
 api.use(
   "*",

@@ -203,7 +203,7 @@ games.openapi(
 // The live channel is a WebSocket upgrade, described in the document but routed directly.
 games.openAPIRegistry.registerPath({
   method: "get",
-  path: "/api/games/{id}/live",
+  path: "/games/{id}/live",
   tags: ["games"],
   summary: "WebSocket: the game view on connect and after every change ({type:'game', game, events}); send {type:'auth', token} for your seat's view",
   request: { params: IdParam },

@@ -328,6 +328,11 @@ export class GameRoom extends DurableObject<Env> {
     return { log: count("log"), idempotency: count("idempotency"), outbox: count("outbox"), rowsWritten: this.rowsWritten };
   }
 
+  /** What D1 should hold of this game now. */
+  snapshot(): GameSnapshot | null {
+    return this.game ? snapshotOf(this.game) : null;
+  }
+
   /** A trivial round trip, for the benchmark's floor. */
   ping(): string {
     return "pong";

@@ -1,5 +1,7 @@
 /** A tiny HTTP client for tests: talks to the Worker exactly as an outside client would. */
-import { exports } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import type { GameRoom } from "../../src/game/room";
 
 export const BASE = "http://canopy.test";
 
@@ -70,4 +72,14 @@ export async function playToEnd(id: string, players: { token: string }[], seed =
     if (r.status !== 200) throw new Error(`action refused: ${r.status} ${JSON.stringify(r.body)}`);
   }
   throw new Error("game did not end");
+}
+
+/** The game's Durable Object stub, and a way to reach inside it (clock, D1 writer, limiter). */
+export function roomStub(id: string): DurableObjectStub {
+  return env.GAME.get(env.GAME.idFromName(id)) as unknown as DurableObjectStub;
+}
+
+export async function inRoom<R>(id: string, fn: (room: GameRoom) => R | Promise<R>): Promise<R> {
+  const run = runInDurableObject as unknown as (stub: DurableObjectStub, f: (room: GameRoom) => R | Promise<R>) => Promise<R>;
+  return run(roomStub(id), fn);
 }

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { replay } from "../../src/engine";
-import { call, playToEnd, startedGame } from "./client";
+import { call, playToEnd, roomStub, startedGame } from "./client";
 
 describe("a complete game through HTTP", () => {
   it("four players: profiles, lobby, every move, the history entry", async () => {
@@ -30,8 +30,7 @@ describe("a complete game through HTTP", () => {
     if (replayed.ok) expect(replayed.state).toEqual(final.state);
 
     // The result lands in D1 (the outbox alarm delivers it).
-    const stub = env.GAME.get(env.GAME.idFromName(id));
-    await runDurableObjectAlarm(stub);
+    await runDurableObjectAlarm(roomStub(id));
     const row = await env.DB.prepare("SELECT * FROM results WHERE game_id = ?").bind(id).first<any>();
     expect(row).not.toBeNull();
     expect(row.rounds).toBe(18);

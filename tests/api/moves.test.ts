@@ -1,6 +1,6 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { call, newPlayer, startedGame } from "./client";
+import { TokenBuckets } from "../../src/game/rate-limit";
+import { call, inRoom, newPlayer, startedGame } from "./client";
 
 const logTotal = async (id: string) => (await call("GET", `/api/games/${id}/log`)).body.total as number;
 
@@ -148,10 +148,7 @@ describe("submitting moves", () => {
 
   it("rate limits a runaway client per player with 429", async () => {
     const { id, players, game } = await startedGame(2);
-    const { runInDurableObject } = await import("cloudflare:test");
-    const { TokenBuckets } = await import("../../src/game/rate-limit");
-    const stub = env.GAME.get(env.GAME.idFromName(id)) as unknown as DurableObjectStub;
-    await runInDurableObject(stub, (room: any) => {
+    await inRoom(id, (room) => {
       room.buckets = new TokenBuckets(5, 0);
     });
     const token = players[game.toAct].token;

@@ -1,0 +1,119 @@
+import { env } from "cloudflare:workers";
+import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { db, syncGame } from "../../src/db/queries";
+import { call, inRoom, playToEnd, roomStub, startedGame } from "../api/client";
+
+async function playSome(id: string, players: { token: string }[], n: number) {
+  for (let i = 0; i < n; i++) {
+    const g = (await call("GET", `/api/games/${id}`)).body;
+    const token = players[g.toAct].token;
+    const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
+    const action = legal.actions[(i * 7) % legal.actions.length];
+    const r = await call("POST", `/api/games/${id}/actions`, { token, body: { version: legal.version, action } });
+    expect(r.status).toBe(200);
+  }
+}
+
+describe("the game Durable Object", () => {
+  it("evicted mid-game, resumes with identical state and log", async () => {
+    const { id, players } = await startedGame(3);
+    await playSome(id, players, 25);
+    const before = (await call("GET", `/api/games/${id}`)).body;
+    const logBefore = (await call("GET", `/api/games/${id}/log`)).body;
+    await evictDurableObject(roomStub(id));
+    const after = (await call("GET", `/api/games/${id}`)).body;
+    const logAfter = (await call("GET", `/api/games/${id}/log`)).body;
+    expect(after).toEqual(before);
+    expect(logAfter).toEqual(logBefore);
+    // And play goes on from there.
+    await playSome(id, players, 5);
+    expect((await call("GET", `/api/games/${id}/log`)).body.total).toBe(30);
+  });
+
+  it("D1 failing when the game ends: the result lands once D1 works again, exactly once", async () => {
+    const { id, players } = await startedGame(2);
+    let failures = 0;
+    await inRoom(id, (room) => {
+      const real = room.index;
+      (globalThis as any).__realIndex = real;
+      room.index = {
+        sync: async () => {
+          failures++;
+          throw new Error("D1 is down");
+        },
+      };
+    });
+    const final = await playToEnd(id, players, 3);
+    expect(final.status).toBe("finished");
+    expect(failures).toBeGreaterThan(0);
+    const missing = await env.DB.prepare("SELECT count(*) AS n FROM results WHERE game_id = ?").bind(id).first<{ n: number }>();
+    expect(missing?.n).toBe(0);
+    const pending = await inRoom(id, (room) => room.outbox());
+    expect(pending).toHaveLength(1);
+    expect(pending[0].attempts).toBeGreaterThan(0);
+    expect(pending[0].lastError).toContain("D1 is down");
+    expect(pending[0].due).toBeGreaterThan(Date.now());
+
+    // An alarm before the retry is due changes nothing.
+    await runDurableObjectAlarm(roomStub(id));
+    // D1 is back; time passes to the retry.
+    await inRoom(id, (room) => {
+      room.index = (globalThis as any).__realIndex;
+      room.now = () => Date.now() + 3600_000;
+    });
+    await runDurableObjectAlarm(roomStub(id));
+    const row = await env.DB.prepare("SELECT * FROM results WHERE game_id = ?").bind(id).first<any>();
+    expect(row?.action_count).toBe(final.actionCount);
+    expect(await inRoom(id, (room) => room.outbox())).toEqual([]);
+    // Delivering again (at-least-once) does not duplicate anything.
+    const snapshot = await inRoom(id, (room) => room.snapshot()!);
+    await syncGame(db(env.DB), snapshot);
+    await syncGame(db(env.DB), snapshot);
+    const results = await env.DB.prepare("SELECT count(*) AS n FROM results WHERE game_id = ?").bind(id).first<{ n: number }>();
+    expect(results?.n).toBe(1);
+    const seats = await env.DB.prepare("SELECT count(*) AS n FROM result_seats WHERE game_id = ?").bind(id).first<{ n: number }>();
+    expect(seats?.n).toBe(2);
+  });
+
+  it("the live channel pushes every change to spectators and players", async () => {
+    const { id, players, game } = await startedGame(2);
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, { headers: { upgrade: "websocket" } });
+    expect(res.status).toBe(101);
+    const ws = res.webSocket!;
+    const messages: any[] = [];
+    let wake: () => void = () => {};
+    ws.addEventListener("message", (e) => {
+      messages.push(JSON.parse(e.data as string));
+      wake();
+    });
+    ws.accept();
+    const next = async (n: number) => {
+      while (messages.length < n) await new Promise<void>((r) => (wake = r));
+      return messages[n - 1];
+    };
+    const first = await next(1);
+    expect(first.type).toBe("game");
+    expect(first.game.version).toBe(game.version);
+    expect(first.game.you).toBeNull();
+
+    const token = players[game.toAct].token;
+    const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
+    await call("POST", `/api/games/${id}/actions`, { token, body: { version: legal.version, action: legal.actions[0] } });
+    const update = await next(2);
+    expect(update.game.version).toBe(game.version + 1);
+    expect(update.events[0].type).toBe("placed");
+
+    // Authenticating turns the channel into that seat's view.
+    ws.send(JSON.stringify({ type: "auth", token: players[0].token }));
+    const mine = await next(3);
+    expect(mine.game.you).toEqual({ seat: 0 });
+    ws.send(JSON.stringify({ type: "auth", token: "cnp_nobody" }));
+    expect((await next(4)).type).toBe("error");
+    ws.close(1000);
+
+    const plain = await call("GET", `/api/games/${id}/live`);
+    expect(plain.status).toBe(426);
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { benchEngine } from "./engine";
+import { benchService } from "./service";
 
 type Figure = { name: string; unit: string; value: number };
 
@@ -12,6 +13,7 @@ const figures: Figure[] = [];
 const only = args.find((a) => a.startsWith("--only="))?.slice(7);
 
 if (!only || only === "engine") figures.push(...benchEngine());
+if (!only || only === "service") figures.push(...(await benchService()));
 
 for (const f of figures) console.log(`${f.name.padEnd(40)} ${String(f.value).padStart(12)} ${f.unit}`);
 const j = args.indexOf("--json");

@@ -7,6 +7,8 @@ interface Bindings {
   /** Per player and game: burst of writes, and refill per second (strings from [vars]). */
   RATE_LIMIT_BURST?: string;
   RATE_LIMIT_PER_SECOND?: string;
+  /** "1" enables the benchmark's probe routes. */
+  BENCH_ROUTES?: string;
   /** Profile creation per client address (Workers rate limiting binding). */
   SIGNUP_LIMITER?: RateLimit;
 }

@@ -7,6 +7,15 @@ export { GameRoom } from "./game/room";
 const app = new Hono<{ Bindings: Env }>();
 
 app.get("/api/health", (c) => c.json({ ok: true }));
+// Benchmark probes, only when the worker runs with BENCH_ROUTES=1 (npm run bench starts it so).
+app.get("/api/_bench/:id/:probe", async (c, next) => {
+  if (c.env.BENCH_ROUTES !== "1") return next();
+  const stub = c.env.GAME.get(c.env.GAME.idFromName(c.req.param("id")));
+  if (c.req.param("probe") === "ping") return c.json({ pong: await stub.ping() });
+  if (c.req.param("probe") === "stats") return c.json(await stub.storageStats());
+  return next();
+});
+
 app.route("/", api);
 
 app.notFound((c) =>

@@ -1,0 +1,348 @@
+/**
+ * The board as an SVG string: a pure function of a game state (no DOM, no platform APIs), shared by
+ * the web client, the embed page and the board pictures (PNG through resvg, which has no fonts — so
+ * nothing here needs text to be read: glyphs are shapes, and the only text is the optional cell
+ * labels and the accessible <title>s).
+ */
+import { CELLS, CELL_COUNT, LABELS, LEAVES, RING, SUN_CORNERS, cellIndex } from "../engine/board";
+import { currentSun, lightReport, sunPosition } from "../engine/light";
+import type { GameState } from "../engine/types";
+import { SEAT_STYLES, THEMES, type PieceShape, type Theme, type ThemeColors } from "./style";
+
+/** What a highlighted cell means: the chosen cell, a possible target, a plant source, a cell already used this turn, or part of the last move. */
+export type Highlight = "selected" | "target" | "source" | "used" | "last";
+
+/** Everything the picture shows about one cell; also what its accessible label is made from. */
+export interface CellInfo {
+  index: number;
+  label: string;
+  q: number;
+  r: number;
+  /** Soil richness 1..4. */
+  leaves: number;
+  piece: { seat: number; size: number } | null;
+  /** Height of the tallest tree shading this cell this round (0 = none). */
+  shadow: number;
+  /** The same with next round's sun (only when the preview is on, else 0). */
+  previewShadow: number;
+  /** Light the piece here collects this round (0 for seeds, shaded trees and empty cells). */
+  light: number;
+  highlight: Highlight | null;
+}
+
+/** Accessible text; pass translations from the client. The defaults are English. */
+export interface BoardText {
+  /** The label of the whole picture. */
+  board(info: { round: number; rounds: number; sun: number; phase: GameState["phase"] }): string;
+  /** The label of one cell. */
+  cell(info: CellInfo): string;
+}
+
+export interface RenderOptions {
+  theme?: Theme;
+  /** Width in pixels (the height follows the aspect ratio). Default 456. */
+  size?: number;
+  /** Shadows of the current round (default true). */
+  shadows?: boolean;
+  /** Next round's sun and shadows, hatched (default false). */
+  preview?: boolean;
+  /** Marks (one pip per light point) on trees that collect light this round (default true). */
+  light?: boolean;
+  /** The sun at its corner (default true). */
+  sun?: boolean;
+  /** Leaf marks showing each cell's soil richness (default true). */
+  leaves?: boolean;
+  /** Cell labels as text ("d4"); needs a font, so off by default. */
+  labels?: boolean;
+  /** Highlighted cells, by label. */
+  highlights?: Readonly<Record<string, Highlight>>;
+  /** Cells are focusable buttons (role, tabindex) for the web client. */
+  interactive?: boolean;
+  /** With `interactive`: the label of the one cell in the tab order (roving tabindex). */
+  focus?: string;
+  /** Prefix of the ids inside the SVG, unique per picture on a page. */
+  idPrefix?: string;
+  text?: BoardText;
+  /** Total rounds of the game (for the label); defaults from the options. */
+  rounds?: number;
+}
+
+/** The part of a game state the picture needs. */
+export type BoardState = Pick<GameState, "cells" | "round" | "phase" | "options">;
+
+/** Hex radius (centre to corner) in viewBox units. */
+export const HEX = 30;
+const SQRT3 = Math.sqrt(3);
+/** The viewBox: the board with room for the sun at every corner. */
+export const VIEW = { x: -228, y: -206, width: 456, height: 412 } as const;
+
+/** Pixel centre of a cell (pointy-top, RULES.md §1), in viewBox units. */
+export function cellCenter(q: number, r: number): { x: number; y: number } {
+  return { x: round2(SQRT3 * (q + r / 2) * HEX), y: round2(1.5 * r * HEX) };
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function hexPoints(cx: number, cy: number, radius: number): string {
+  const pts: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const a = (Math.PI / 180) * (60 * i - 90);
+    pts.push(`${round2(cx + radius * Math.cos(a))},${round2(cy + radius * Math.sin(a))}`);
+  }
+  return pts.join(" ");
+}
+
+function polygon(cx: number, cy: number, radius: number, corners: number, startDeg: number, inner = 0): string {
+  const pts: string[] = [];
+  const n = inner > 0 ? corners * 2 : corners;
+  for (let i = 0; i < n; i++) {
+    const rad = inner > 0 && i % 2 === 1 ? inner : radius;
+    const a = (Math.PI / 180) * (startDeg + (360 / n) * i);
+    pts.push(`${round2(cx + rad * Math.cos(a))},${round2(cy + rad * Math.sin(a))}`);
+  }
+  return pts.join(" ");
+}
+
+/** An SVG element drawing a seat's shape; `r` is the size of a circle of about the same weight. */
+export function shapeElement(shape: PieceShape, cx: number, cy: number, r: number, attrs: string): string {
+  switch (shape) {
+    case "circle":
+      return `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(r)}" ${attrs}/>`;
+    case "triangle":
+      return `<polygon points="${polygon(cx, cy + r * 0.18, r * 1.32, 3, -90)}" ${attrs}/>`;
+    case "diamond":
+      return `<polygon points="${polygon(cx, cy, r * 1.22, 4, -90)}" ${attrs}/>`;
+    case "star":
+      return `<polygon points="${polygon(cx, cy + r * 0.06, r * 1.3, 5, -90, r * 0.68)}" ${attrs}/>`;
+  }
+}
+
+/** Crown radius by size (seed, small, medium, large), as a fraction of the hex radius. */
+const PIECE_RADIUS = [0.2, 0.36, 0.5, 0.64];
+
+/** One piece (seed or tree) of a seat, centred at (cx, cy); `scale` multiplies the hex radius. */
+export function pieceElement(seat: number, size: number, cx: number, cy: number, theme: ThemeColors, scale = HEX): string {
+  const style = SEAT_STYLES[seat % SEAT_STYLES.length];
+  const r = PIECE_RADIUS[size] * scale;
+  const sw = round2(Math.max(1, scale / 20));
+  let out = shapeElement(style.shape, cx, cy, r, `fill="${style.color}" stroke="${theme.outline}" stroke-width="${sw}"`);
+  if (size === 0) {
+    // A seed: a small solid shape with a pale kernel.
+    out += `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(r * 0.3)}" fill="#fff8dc" stroke="none"/>`;
+    return out;
+  }
+  // Trees: growth rings (none for small, one for medium, two for large) and a trunk in the middle.
+  for (let i = 1; i < size; i++) {
+    const f = 1 - (0.66 / size) * i;
+    out += shapeElement(style.shape, cx, cy, r * f, `fill="none" stroke="${style.ring}" stroke-width="${round2(sw * 1.1)}"`);
+  }
+  out += `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(scale * 0.07)}" fill="#5a3a1a" stroke="${theme.outline}" stroke-width="${round2(sw * 0.6)}"/>`;
+  return out;
+}
+
+/** A standalone small SVG of one piece, for legends and player boards in HTML. */
+export function pieceIcon(seat: number, size: number, px = 24, theme: Theme = "light"): string {
+  const body = pieceElement(seat, size, 0, 0, THEMES[theme], 30);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-22 -22 44 44" width="${px}" height="${px}" aria-hidden="true" focusable="false">${body}</svg>`;
+}
+
+/** Where the sun of position k is drawn: beyond its corner cell. */
+export function sunPoint(k: number): { x: number; y: number } {
+  const { corner } = SUN_CORNERS[k];
+  const c = cellCenter(corner.q, corner.r);
+  const f = 1.3;
+  return { x: round2(c.x * f), y: round2(c.y * f) };
+}
+
+function sunElement(k: number, theme: ThemeColors, ghost: boolean): string {
+  const { x, y } = sunPoint(k);
+  const r = 13;
+  let rays = "";
+  for (let i = 0; i < 8; i++) {
+    const a = (Math.PI / 4) * i;
+    const x1 = round2(x + Math.cos(a) * (r + 3));
+    const y1 = round2(y + Math.sin(a) * (r + 3));
+    const x2 = round2(x + Math.cos(a) * (r + 9));
+    const y2 = round2(y + Math.sin(a) * (r + 9));
+    rays += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`;
+  }
+  if (ghost)
+    return `<g class="sun-next" fill="none" stroke="${theme.sunStroke}" stroke-width="2" stroke-dasharray="3 3" opacity="0.9"><circle cx="${x}" cy="${y}" r="${r}"/>${rays}</g>`;
+  return `<g class="sun" stroke="${theme.sunStroke}" stroke-width="2.5" stroke-linecap="round"><circle cx="${x}" cy="${y}" r="${r}" fill="${theme.sun}"/>${rays}</g>`;
+}
+
+const PIECE_WORDS = ["seed", "small tree", "medium tree", "large tree"];
+const SEAT_WORDS = ["red circles", "blue triangles", "yellow diamonds", "pink stars"];
+const SUN_WORDS = ["north-east", "east", "south-east", "south-west", "west", "north-west"];
+
+/** English accessible text. */
+export const ENGLISH_TEXT: BoardText = {
+  board: ({ round, rounds, sun, phase }) =>
+    phase === "setup"
+      ? `Board during setup; the sun is in the ${SUN_WORDS[sun]}`
+      : `Board, round ${round} of ${rounds}; the sun is in the ${SUN_WORDS[sun]}`,
+  cell: (c) => {
+    const parts = [`${c.label}, ${c.leaves} ${c.leaves === 1 ? "leaf" : "leaves"}`];
+    if (c.piece) {
+      parts.push(`${PIECE_WORDS[c.piece.size]} of player ${"ABCD"[c.piece.seat]} (${SEAT_WORDS[c.piece.seat]})`);
+      if (c.piece.size > 0) parts.push(c.light > 0 ? `collects ${c.light} light` : "in shadow, collects nothing");
+    } else parts.push("empty");
+    if (c.shadow > 0 && !(c.piece && c.piece.size > 0)) parts.push("in shadow");
+    if (c.previewShadow > 0) parts.push("shaded next round");
+    if (c.highlight === "target") parts.push("possible target");
+    if (c.highlight === "selected") parts.push("selected");
+    if (c.highlight === "used") parts.push("already used this turn");
+    return parts.join("; ");
+  },
+};
+
+/** Every cell as the picture shows it (the view-model of the board). */
+export function boardCells(state: BoardState, options: Pick<RenderOptions, "preview" | "highlights"> = {}): CellInfo[] {
+  const report = lightReport(state as GameState);
+  const shadow = new Array<number>(CELL_COUNT).fill(0);
+  const light = new Array<number>(CELL_COUNT).fill(0);
+  const idx = (c: { q: number; r: number }) => cellIndex(c.q, c.r);
+  for (const s of report.shadows) shadow[idx(s.cell)] = s.height;
+  for (const p of report.pieces) light[idx(p.cell)] = p.light;
+  const preview = new Array<number>(CELL_COUNT).fill(0);
+  if (options.preview) {
+    const next = lightReport(state as GameState, nextSun(state));
+    for (const s of next.shadows) preview[idx(s.cell)] = s.height;
+  }
+  return CELLS.map((c, i) => {
+    const v = state.cells[i];
+    return {
+      index: i,
+      label: LABELS[i],
+      q: c.q,
+      r: c.r,
+      leaves: LEAVES[i],
+      piece: v === 0 ? null : { seat: (v - 1) >> 2, size: (v - 1) & 3 },
+      shadow: shadow[i],
+      previewShadow: preview[i],
+      light: light[i],
+      highlight: options.highlights?.[LABELS[i]] ?? null,
+    };
+  });
+}
+
+/** The sun position of the round after this one (during setup: round 2's, as round 1 keeps the start). */
+export function nextSun(state: BoardState): number {
+  return sunPosition(Math.max(1, state.round) + 1);
+}
+
+function esc(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Small leaf marks near the top corner of a cell: one per leaf of soil richness. */
+function leafMarks(cx: number, cy: number, leaves: number, color: string): string {
+  let out = "";
+  const y = cy - HEX * 0.74;
+  const step = 4.6;
+  const x0 = cx - ((leaves - 1) * step) / 2;
+  for (let i = 0; i < leaves; i++) {
+    const x = round2(x0 + i * step);
+    out += `<ellipse cx="${x}" cy="${round2(y)}" rx="1.5" ry="2.6" transform="rotate(30 ${x} ${round2(y)})"/>`;
+  }
+  return `<g fill="${color}" opacity="0.7">${out}</g>`;
+}
+
+function pips(cx: number, cy: number, n: number, theme: ThemeColors): string {
+  let out = "";
+  const step = 6.4;
+  const x0 = cx - ((n - 1) * step) / 2;
+  const y = round2(cy + HEX * 0.66);
+  for (let i = 0; i < n; i++)
+    out += `<circle cx="${round2(x0 + i * step)}" cy="${y}" r="2.7" fill="${theme.pip}" stroke="${theme.pipStroke}" stroke-width="1"/>`;
+  return `<g class="lit">${out}</g>`;
+}
+
+function highlightElement(kind: Highlight, cx: number, cy: number, t: ThemeColors, filled: boolean): string {
+  const pts = hexPoints(cx, cy, HEX - 3);
+  switch (kind) {
+    case "selected":
+      return `<polygon points="${pts}" fill="none" stroke="${t.accent}" stroke-width="5"/><polygon points="${pts}" fill="none" stroke="${t.accentInner}" stroke-width="2.2"/>`;
+    case "source":
+      return `<polygon points="${pts}" fill="none" stroke="${t.accentInner}" stroke-width="2.5" stroke-dasharray="1 3" stroke-linecap="round"/>`;
+    case "target":
+      return (
+        `<polygon points="${pts}" fill="${t.target}" fill-opacity="0.18" stroke="${t.accent}" stroke-width="3.5" stroke-dasharray="6 4"/>` +
+        `<polygon points="${pts}" fill="none" stroke="${t.target}" stroke-width="1.6" stroke-dasharray="6 4"/>` +
+        (filled ? "" : `<circle cx="${cx}" cy="${cy}" r="5" fill="${t.target}" stroke="${t.accent}" stroke-width="1.5"/>`)
+      );
+    case "used":
+      return `<polygon points="${hexPoints(cx, cy, HEX - 5)}" fill="none" stroke="${t.used}" stroke-width="1.5" stroke-dasharray="2 2"/>`;
+    case "last":
+      return `<polygon points="${pts}" fill="none" stroke="${t.last}" stroke-width="3"/>`;
+  }
+}
+
+/** The board picture. */
+export function renderBoard(state: BoardState, options: RenderOptions = {}): string {
+  const theme = THEMES[options.theme ?? "light"];
+  const showShadows = options.shadows !== false;
+  const showLight = options.light !== false;
+  const showSun = options.sun !== false;
+  const showLeaves = options.leaves !== false;
+  const text = options.text ?? ENGLISH_TEXT;
+  const id = (options.idPrefix ?? "cb").replace(/[^A-Za-z0-9_-]/g, "");
+  const width = options.size ?? VIEW.width;
+  const height = round2((width * VIEW.height) / VIEW.width);
+  const rounds = options.rounds ?? (state.options.longGame ? 24 : 18);
+  const sun = currentSun(state as GameState);
+  const cells = boardCells(state, options);
+  const title = text.board({ round: state.round, rounds, sun, phase: state.phase });
+
+  const out: string[] = [];
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${VIEW.x} ${VIEW.y} ${VIEW.width} ${VIEW.height}" width="${width}" height="${height}" role="${options.interactive ? "group" : "img"}" aria-label="${esc(title)}" class="board">`,
+  );
+  out.push(`<title>${esc(title)}</title>`);
+  out.push(
+    `<defs><pattern id="${id}-hatch" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)"><rect width="3" height="7" fill="${theme.preview}" fill-opacity="0.5"/></pattern></defs>`,
+  );
+  out.push(`<rect x="${VIEW.x}" y="${VIEW.y}" width="${VIEW.width}" height="${VIEW.height}" fill="${theme.background}"/>`);
+  // The island: a slightly larger hexagon under the cells.
+  out.push(`<polygon points="${hexPoints(0, 0, HEX * (3 * SQRT3 + 1.25))}" transform="rotate(30)" fill="${theme.grid}" opacity="0.85"/>`);
+
+  for (const c of cells) {
+    const { x, y } = cellCenter(c.q, c.r);
+    const label = text.cell(c);
+    const attrs = options.interactive
+      ? ` role="button" tabindex="${(options.focus ?? "d4") === c.label ? 0 : -1}" aria-label="${esc(label)}"${c.highlight === "selected" ? ' aria-pressed="true"' : ""}`
+      : "";
+    // Data attributes describe the cell for scripts and tests: piece as seat letter + size ("b2").
+    const data =
+      (c.piece ? ` data-piece="${"abcd"[c.piece.seat]}${c.piece.size}"` : "") +
+      (c.shadow > 0 ? ` data-shadow="${c.shadow}"` : "") +
+      (c.light > 0 ? ` data-light="${c.light}"` : "") +
+      (c.highlight ? ` data-highlight="${c.highlight}"` : "");
+    out.push(`<g class="cell" data-cell="${c.label}"${data}${attrs}>`);
+    out.push(`<title>${esc(label)}</title>`);
+    out.push(`<polygon points="${hexPoints(x, y, HEX - 0.8)}" fill="${theme.soil[RING[c.index]]}" stroke="${theme.grid}" stroke-width="1.6"/>`);
+    if (showShadows && c.shadow > 0)
+      out.push(`<polygon class="shade" points="${hexPoints(x, y, HEX - 1.6)}" fill="${theme.shadow}" fill-opacity="${theme.shadowOpacity}"/>`);
+    if (c.previewShadow > 0)
+      out.push(`<polygon class="shade-next" points="${hexPoints(x, y, HEX - 1.6)}" fill="url(#${id}-hatch)"/>`);
+    if (showLeaves) out.push(leafMarks(x, y, c.leaves, theme.leaf));
+    if (options.labels)
+      out.push(
+        `<text x="${x}" y="${round2(y + HEX * 0.5)}" text-anchor="middle" font-size="8" font-family="sans-serif" fill="${theme.leaf}" opacity="0.85">${c.label}</text>`,
+      );
+    if (c.piece) out.push(pieceElement(c.piece.seat, c.piece.size, x, y, theme));
+    if (showLight && c.light > 0) out.push(pips(x, y, c.light, theme));
+    if (c.highlight) out.push(highlightElement(c.highlight, x, y, theme, c.piece !== null));
+    if (options.interactive) out.push(`<polygon class="ring" points="${hexPoints(x, y, HEX - 2)}" fill="none" stroke="none"/>`);
+    out.push(`</g>`);
+  }
+
+  if (showSun) {
+    if (options.preview) out.push(sunElement(nextSun(state), theme, true));
+    out.push(sunElement(sun, theme, false));
+  }
+  out.push(`</svg>`);
+  return out.join("");
+}

@@ -1,0 +1,20 @@
+/** The board picture, shared by the web client, the embed page and the board images. */
+export {
+  ENGLISH_TEXT,
+  HEX,
+  VIEW,
+  boardCells,
+  cellCenter,
+  nextSun,
+  pieceElement,
+  pieceIcon,
+  renderBoard,
+  shapeElement,
+  sunPoint,
+  type BoardState,
+  type BoardText,
+  type CellInfo,
+  type Highlight,
+  type RenderOptions,
+} from "./board";
+export { SEAT_STYLES, THEMES, type PieceShape, type SeatStyle, type Theme, type ThemeColors } from "./style";

@@ -1,0 +1,188 @@
+/** The board picture: a pure function from a position to an SVG string. */
+import { describe, expect, it } from "vitest";
+import { CELLS, LABELS, cellIndex, createGame, type GameState } from "../../src/engine";
+import { ENGLISH_TEXT, SEAT_STYLES, boardCells, cellCenter, renderBoard, sunPoint, type BoardText } from "../../src/render";
+
+function fresh(players = 2): GameState {
+  const c = createGame({ players, seed: 1, firstPlayer: 0 });
+  if (!c.ok) throw new Error(c.error.message);
+  return c.state;
+}
+
+/** RULES.md §9: the worked example, sun at position 1 (round 2). */
+function workedExample(): GameState {
+  const s = fresh(2);
+  const cells = s.cells.slice();
+  const put = (q: number, r: number, seat: number, size: number) => (cells[cellIndex(q, r)] = 1 + seat * 4 + size);
+  put(0, 0, 0, 2);
+  put(-3, 0, 0, 1);
+  put(3, 0, 0, 3);
+  put(3, -1, 0, 1);
+  put(1, 1, 0, 2);
+  put(-1, 0, 1, 1);
+  put(2, -1, 1, 1);
+  put(2, 1, 1, 1);
+  return { ...s, phase: "play", round: 2, cells };
+}
+
+/** Attributes of the <g class="cell"> of one label. */
+function cellTag(svg: string, label: string): string {
+  const m = new RegExp(`<g class="cell" data-cell="${label}"[^>]*>`).exec(svg);
+  if (!m) throw new Error(`no cell ${label}`);
+  return m[0];
+}
+
+/** A minimal well-formedness check: every tag closes, in order. */
+function balanced(svg: string): boolean {
+  const stack: string[] = [];
+  for (const m of svg.matchAll(/<(\/?)([a-zA-Z]+)[^>]*?(\/?)>/g)) {
+    const [, close, name, self] = m;
+    if (self) continue;
+    if (close) {
+      if (stack.pop() !== name) return false;
+    } else stack.push(name);
+  }
+  return stack.length === 0;
+}
+
+describe("renderBoard", () => {
+  it("draws 37 labelled cells with accessible titles, well-formed", () => {
+    const svg = renderBoard(fresh());
+    expect(svg.startsWith("<svg")).toBe(true);
+    expect(balanced(svg)).toBe(true);
+    expect(svg.match(/<g class="cell"/g)).toHaveLength(37);
+    for (const label of LABELS) expect(svg).toContain(`data-cell="${label}"`);
+    expect(svg.match(/<title>/g)!.length).toBe(38);
+    expect(svg).toContain('role="img"');
+    expect(svg).toContain("<title>d4, 4 leaves; empty</title>");
+  });
+
+  it("has no text by default (resvg has no fonts), and labels on request", () => {
+    expect(renderBoard(fresh())).not.toContain("<text");
+    const labelled = renderBoard(fresh(), { labels: true });
+    expect(labelled.match(/<text/g)).toHaveLength(37);
+  });
+
+  it("is deterministic and honours the size", () => {
+    const s = workedExample();
+    expect(renderBoard(s)).toBe(renderBoard(s));
+    const svg = renderBoard(s, { size: 228 });
+    expect(svg).toMatch(/width="228" height="206"/);
+  });
+
+  it("shows the worked example's light: A collects 7, B 1 (RULES.md §9)", () => {
+    const s = workedExample();
+    const cells = boardCells(s);
+    const gain = [0, 0];
+    for (const c of cells) if (c.piece) gain[c.piece.seat] += c.light;
+    expect(gain).toEqual([7, 1]);
+    const svg = renderBoard(s);
+    // The centre medium is shaded by the large tree (3,0) -> (0,0) lies on its ray west.
+    expect(cellTag(svg, "d4")).toContain('data-piece="a2"');
+    expect(cellTag(svg, "d4")).toContain('data-shadow="3"');
+    expect(cellTag(svg, "d4")).not.toContain("data-light");
+    expect(cellTag(svg, "d7")).toContain('data-light="3"');
+    // Lit pips: one per light point, on lit trees only.
+    expect(svg.match(/<g class="lit">/g)).toHaveLength(cells.filter((c) => c.light > 0).length);
+  });
+
+  it("draws four distinct shapes for four seats", () => {
+    const s = fresh(4);
+    const cells = s.cells.slice();
+    cells[cellIndex(0, -3)] = 1 + 0 * 4 + 2;
+    cells[cellIndex(1, -3)] = 1 + 1 * 4 + 2;
+    cells[cellIndex(2, -3)] = 1 + 2 * 4 + 2;
+    cells[cellIndex(3, -3)] = 1 + 3 * 4 + 2;
+    const svg = renderBoard({ ...s, cells });
+    const part = (label: string) => {
+      const start = svg.indexOf(`data-cell="${label}"`);
+      return svg.slice(start, svg.indexOf('<g class="cell"', start));
+    };
+    expect(part("a1")).toContain(`<circle cx="${cellCenter(0, -3).x}"`);
+    expect(part("a1")).toContain(SEAT_STYLES[0].color);
+    for (const [label, seat] of [["a2", 1], ["a3", 2], ["a4", 3]] as const) {
+      expect(part(label)).toContain("<polygon");
+      expect(part(label)).toContain(SEAT_STYLES[seat].color);
+    }
+    // Triangle (3 points), diamond (4), star (10): told apart without colour.
+    const points = (label: string) => {
+      const colour = SEAT_STYLES[["a1", "a2", "a3", "a4"].indexOf(label)].color;
+      const m = new RegExp(`<polygon points="([^"]+)" fill="${colour}"`).exec(part(label));
+      return m ? m[1].split(" ").length : 0;
+    };
+    expect([points("a2"), points("a3"), points("a4")]).toEqual([3, 4, 10]);
+    expect(new Set(SEAT_STYLES.map((x) => x.shape)).size).toBe(4);
+  });
+
+  it("shows next round's shadows and sun only with the preview", () => {
+    const s = workedExample();
+    expect(renderBoard(s)).not.toContain("shade-next");
+    expect(renderBoard(s)).not.toContain("sun-next");
+    const svg = renderBoard(s, { preview: true });
+    expect(svg).toContain("shade-next");
+    expect(svg).toContain("sun-next");
+    // Next round the sun is at position 2 (SE): shadows fall NW. The large tree on (3,0) shades (3,-1), (3,-2), (3,-3).
+    const next = boardCells(s, { preview: true });
+    const shadedNext = next.filter((c) => c.previewShadow > 0).map((c) => `${c.q},${c.r}`);
+    expect(shadedNext).toEqual(expect.arrayContaining(["3,-1", "3,-2", "3,-3"]));
+  });
+
+  it("can leave out shadows, light marks and the sun", () => {
+    const svg = renderBoard(workedExample(), { shadows: false, light: false, sun: false });
+    expect(svg).not.toContain('class="shade"');
+    expect(svg).not.toContain('class="lit"');
+    expect(svg).not.toContain('class="sun"');
+  });
+
+  it("puts the sun beyond its corner for every position", () => {
+    for (let k = 0; k < 6; k++) {
+      const s = { ...workedExample(), round: k + 1 };
+      const svg = renderBoard(s);
+      const { x, y } = sunPoint(k);
+      expect(svg).toContain(`<g class="sun"`);
+      expect(svg).toContain(`cx="${x}" cy="${y}"`);
+    }
+    // Position 0 is the NE corner: up and to the right.
+    expect(sunPoint(0).x).toBeGreaterThan(0);
+    expect(sunPoint(0).y).toBeLessThan(0);
+    expect(sunPoint(1).y).toBe(0);
+  });
+
+  it("marks highlights and, when interactive, makes cells focusable buttons", () => {
+    const svg = renderBoard(fresh(), { highlights: { d4: "selected", c3: "target" }, interactive: true, focus: "c3" });
+    expect(cellTag(svg, "d4")).toContain('aria-pressed="true"');
+    expect(cellTag(svg, "d4")).toContain('data-highlight="selected"');
+    expect(cellTag(svg, "c3")).toContain('tabindex="0"');
+    expect(cellTag(svg, "d4")).toContain('tabindex="-1"');
+    expect(cellTag(svg, "d4")).toContain('role="button"');
+    expect(svg.match(/tabindex="0"/g)).toHaveLength(1);
+    expect(renderBoard(fresh())).not.toContain("tabindex");
+  });
+
+  it("uses the theme's colours", () => {
+    const light = renderBoard(fresh(), { theme: "light" });
+    const dark = renderBoard(fresh(), { theme: "dark" });
+    expect(light).not.toBe(dark);
+    expect(dark).toContain("#15191b");
+  });
+
+  it("takes translated, escaped accessible text", () => {
+    const text: BoardText = { board: () => `Plateau <&> "x"`, cell: (c) => `Case ${c.label}` };
+    const svg = renderBoard(fresh(), { text });
+    expect(svg).toContain("<title>Plateau &lt;&amp;&gt; &quot;x&quot;</title>");
+    expect(svg).toContain("<title>Case d4</title>");
+    expect(ENGLISH_TEXT.cell(boardCells(workedExample())[cellIndex(0, 0)])).toBe(
+      "d4, 4 leaves; medium tree of player A (red circles); in shadow, collects nothing",
+    );
+  });
+
+  it("lays the cells out pointy-top", () => {
+    expect(cellCenter(0, 0)).toEqual({ x: 0, y: 0 });
+    const e = cellCenter(1, 0);
+    const se = cellCenter(0, 1);
+    expect(e.y).toBe(0);
+    expect(se.y).toBeGreaterThan(0);
+    expect(se.x).toBeCloseTo(e.x / 2, 1);
+    expect(CELLS).toHaveLength(37);
+  });
+});

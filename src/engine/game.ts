@@ -175,6 +175,9 @@ export function legalMoves(state: GameState): number[] {
 export function checkMove(state: GameState, code: number): RuleError | null {
   if (state.phase === "ended") return { code: "GAME_OVER", message: "The game is over." };
   const type = moveType(code);
+  // Only the codes moveCode() builds: no NaN, fractions or stray bits aliasing a legal move.
+  if (code !== (type === M_END_TURN ? 0 : type === M_PLANT ? moveCode(type, moveA(code), moveB(code)) : moveCode(type, moveA(code))))
+    return { code: "MALFORMED_ACTION", message: "Not a move code." };
   const seat = state.current;
   const player = state.players[seat];
   const cells = state.cells;

@@ -11,6 +11,21 @@ export default defineConfig(async () => {
           test: { name: "engine", include: ["tests/engine/**/*.test.ts"], environment: "node" },
         },
         {
+          // The web client's view-model, texts and build: plain Node.
+          test: { name: "web", include: ["tests/web/**/*.test.ts"], environment: "node" },
+        },
+        {
+          // Real Chromium against a locally started worker (needs `npm run build:web` first; `npm test` does it).
+          test: {
+            name: "e2e",
+            include: ["tests/e2e/**/*.test.ts"],
+            environment: "node",
+            fileParallelism: false,
+            testTimeout: 240_000,
+            hookTimeout: 120_000,
+          },
+        },
+        {
           // Everything that needs workerd: real Durable Object storage and a real local D1.
           plugins: [
             cloudflareTest({

@@ -1,0 +1,155 @@
+/** Every string in all five languages, the language choice, and the texts built from events. */
+import { describe, expect, it } from "vitest";
+import { actionOf, applyAction, createGame, randomGame, type GameEvent } from "../../src/engine";
+import { boardCells } from "../../src/render";
+import { DICTS, LANGS, browserLang, setLang, t } from "../../web/src/i18n";
+import { boardText, eventText, relativeTime } from "../../web/src/text";
+import { logLines } from "../../web/src/ui/history";
+import { stepCell } from "../../web/src/ui/board";
+
+/** Sample arguments for a message function, by its arity. */
+const SAMPLE_ARGS: unknown[][] = [[], ["Ann"], [3, 18], [2, 5, "1.5"], ["Ann", "d4", "small", "medium", 2]];
+
+describe("dictionaries", () => {
+  it("have the same keys, all non-empty, in every language", () => {
+    const keys = Object.keys(DICTS.en).sort();
+    for (const l of LANGS) {
+      expect(Object.keys(DICTS[l]).sort(), l).toEqual(keys);
+      for (const k of keys) {
+        const v = (DICTS[l] as unknown as Record<string, unknown>)[k];
+        if (typeof v === "string") expect(v.trim(), `${l}.${k}`).not.toBe("");
+        else if (Array.isArray(v)) {
+          expect(v.length, `${l}.${k}`).toBe((DICTS.en as unknown as Record<string, unknown[]>)[k].length);
+          for (const x of v) expect(String(x).trim(), `${l}.${k}`).not.toBe("");
+        } else if (typeof v === "function") {
+          const out = (v as (...a: unknown[]) => unknown)(...(SAMPLE_ARGS[v.length] ?? SAMPLE_ARGS[4]));
+          expect(typeof out, `${l}.${k}`).toBe("string");
+          expect(String(out).trim(), `${l}.${k}`).not.toBe("");
+          expect(String(out), `${l}.${k}`).not.toContain("undefined");
+        }
+      }
+    }
+  });
+
+  it("are actually translated (no English left in the other languages' main labels)", () => {
+    for (const l of LANGS.filter((x) => x !== "en")) {
+      for (const k of ["endTurn", "undo", "redo", "yourTurn", "createGame", "logTitle", "playerBoard", "availableArea"] as const)
+        expect(DICTS[l][k], `${l}.${k}`).not.toBe(DICTS.en[k]);
+    }
+  });
+
+  it("follow the browser's language, defaulting to English", () => {
+    expect(browserLang(["ja-JP", "en"])).toBe("ja");
+    expect(browserLang(["es-ES", "de-CH", "en"])).toBe("de");
+    expect(browserLang(["nl-BE"])).toBe("nl");
+    expect(browserLang(["fr"])).toBe("fr");
+    expect(browserLang(["zh-CN"])).toBe("en");
+    expect(browserLang([])).toBe("en");
+  });
+});
+
+describe("texts from the game", () => {
+  const events: GameEvent[] = [
+    { type: "placed", seat: 0, cell: { q: 0, r: -3 } },
+    { type: "bought", seat: 1, piece: "medium", cost: 3 },
+    { type: "planted", seat: 0, from: { q: 0, r: -3 }, to: { q: 0, r: -2 }, cost: 1 },
+    { type: "grew", seat: 1, cell: { q: 0, r: 0 }, from: "small", to: "medium", cost: 2, returnedTo: "board" },
+    { type: "collected", seat: 0, cell: { q: 0, r: 0 }, cost: 4, token: { leaves: 4, value: 22 }, returnedTo: "board" },
+    { type: "collected", seat: 0, cell: { q: 0, r: 0 }, cost: 4, token: null, returnedTo: "box" },
+    { type: "turnEnded", seat: 1 },
+    { type: "turnEnded", seat: 1, auto: true },
+    { type: "resigned", seat: 1 },
+    { type: "setupEnded" },
+    { type: "roundStarted", round: 2, sun: 1, firstPlayer: 1 },
+    { type: "lightCollected", seat: 0, amount: 5, lost: 2, light: 20 },
+    { type: "gameEnded", scores: [], winners: [0, 1] },
+  ];
+
+  it("describe every event in every language, naming players and cells", () => {
+    for (const l of LANGS) {
+      setLang(l);
+      for (const e of events) {
+        const text = eventText(e, ["Ann", "Bob"]);
+        expect(text, `${l} ${e.type}`).toBeTruthy();
+        expect(text, `${l} ${e.type}`).not.toContain("undefined");
+      }
+      expect(eventText(events[0], ["Ann", "Bob"])).toContain("a1");
+      expect(eventText(events[0], ["Ann", "Bob"])).toContain("Ann");
+      expect(eventText(events[12], ["Ann", "Bob"])).toContain("Bob");
+    }
+    setLang("en");
+    expect(eventText(events[3], ["Ann", "Bob"])).toBe("Bob grew a small tree into a medium tree on d4 (2 ☀)");
+    expect(eventText(events[10], ["Ann", "Bob"])).toBe("Round 2 begins; the sun moves to the east");
+    setLang("fr");
+    expect(eventText(events[10], ["Ann", "Bob"])).toBe("Le tour 2 commence ; le Soleil passe à l’est");
+    setLang("de");
+    expect(eventText(events[1], ["Ann", "Bob"])).toBe("Bob kauft einen mittleren Baum (3 ☀)");
+    setLang("en");
+  });
+
+  it("label board cells for screen readers in the current language", () => {
+    const c = createGame({ players: 2, seed: 1, firstPlayer: 0 });
+    if (!c.ok) throw new Error();
+    const r = applyAction(c.state, { type: "place", cell: { q: 0, r: -3 } });
+    if (!r.ok) throw new Error();
+    const cells = boardCells(r.state);
+    setLang("nl");
+    expect(boardText(["Ann", "Bob"]).cell(cells[0])).toBe("a1, 1 blad, kleine boom van Ann (cirkels), krijgt 1 licht");
+    setLang("ja");
+    expect(boardText(["Ann", "Bob"]).cell(cells[1])).toBe("a2, 葉 1 枚, 空き");
+    setLang("en");
+    expect(boardText(["Ann", "Bob"]).board({ round: 0, rounds: 18, sun: 0, phase: "setup" })).toBe(t.boardLabelSetup("north-east"));
+  });
+
+  it("turn a whole game's log into lines with replay positions", () => {
+    const { moves, start } = randomGame({ players: 2, seed: 3 }, 3);
+    let s = start;
+    const entries = [];
+    for (let i = 0; i < 40; i++) {
+      const a = actionOf(moves[i]);
+      const r = applyAction(s, a);
+      if (!r.ok) throw new Error();
+      s = r.state;
+      entries.push({ index: i + 1, seat: null, entry: a, events: r.events, at: "" });
+    }
+    const lines = logLines(entries, ["Ann", "Bob"]);
+    expect(lines.length).toBeGreaterThan(10);
+    expect(lines[0]).toMatchObject({ ply: 1, kind: "action" });
+    expect(lines.some((l) => l.kind === "round")).toBe(true);
+    expect(lines.at(-1)!.ply).toBe(40);
+    for (let i = 1; i < lines.length; i++) expect(lines[i].ply).toBeGreaterThanOrEqual(lines[i - 1].ply);
+  });
+
+  it("write relative deadlines", () => {
+    const now = Date.parse("2026-11-21T10:00:00Z");
+    expect(relativeTime("2026-11-21T13:00:00Z", "en", now)).toBe("in 3 hours");
+    expect(relativeTime("2026-11-24T10:00:00Z", "de", now)).toBe("in 3 Tagen");
+  });
+});
+
+describe("keyboard on the board", () => {
+  it("moves between neighbouring cells and stays on the board", () => {
+    expect(stepCell("d4", "ArrowRight")).toBe("d5");
+    expect(stepCell("d4", "ArrowLeft")).toBe("d3");
+    expect(stepCell("d4", "ArrowUp")).toBe("c3");
+    expect(stepCell("c3", "ArrowDown")).toBe("d4");
+    expect(stepCell("a1", "ArrowUp")).toBe("a1");
+    expect(stepCell("a1", "ArrowLeft")).toBe("a1");
+    expect(stepCell("d1", "ArrowUp")).toBe("c1");
+    expect(stepCell("g4", "ArrowDown")).toBe("g4");
+    // Every cell can reach every other one.
+    const seen = new Set(["d4"]);
+    const todo = ["d4"];
+    while (todo.length) {
+      const c = todo.pop()!;
+      for (const k of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]) {
+        const n = stepCell(c, k);
+        if (!seen.has(n)) {
+          seen.add(n);
+          todo.push(n);
+        }
+      }
+    }
+    expect(seen.size).toBe(37);
+  });
+});

@@ -1,0 +1,98 @@
+/** The shell: header with the language switcher, and a two-route router (/ and /g/<id>). */
+import { useEffect, useState } from "preact/hooks";
+import { loadIdentity, saveIdentity } from "./api";
+import { LANGS, DICTS, lang, setLang, t, type Lang } from "./i18n";
+import { GamePage } from "./pages/game";
+import { HomePage } from "./pages/home";
+import type { Identity } from "./types";
+
+export function navigate(path: string): void {
+  history.pushState(null, "", path);
+  dispatchEvent(new PopStateEvent("popstate"));
+  window.scrollTo(0, 0);
+}
+
+/** A link that stays in the page. */
+export function Link(p: { href: string; class?: string; children: preact.ComponentChildren }) {
+  return (
+    <a
+      href={p.href}
+      class={p.class}
+      onClick={(e) => {
+        if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
+        e.preventDefault();
+        navigate(p.href);
+      }}
+    >
+      {p.children}
+    </a>
+  );
+}
+
+function route(): { page: "home" } | { page: "game"; id: string; invite: string | null } {
+  const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
+  if (m) return { page: "game", id: m[1], invite: new URLSearchParams(location.search).get("invite") };
+  return { page: "home" };
+}
+
+export function App() {
+  const [, setLangState] = useState<Lang>(lang);
+  const [where, setWhere] = useState(route);
+  const [identity, setIdentityState] = useState<Identity | null>(loadIdentity);
+
+  useEffect(() => {
+    const on = () => setWhere(route());
+    addEventListener("popstate", on);
+    // Another tab created or forgot the profile.
+    const onStorage = (e: StorageEvent) => {
+      if (e.key === "canopy.identity") setIdentityState(loadIdentity());
+    };
+    addEventListener("storage", onStorage);
+    return () => {
+      removeEventListener("popstate", on);
+      removeEventListener("storage", onStorage);
+    };
+  }, []);
+
+  const setIdentity = (id: Identity | null) => {
+    saveIdentity(id);
+    setIdentityState(id);
+  };
+  const changeLang = (l: Lang) => {
+    setLang(l, true);
+    setLangState(l);
+  };
+
+  return (
+    <>
+      <header class="top">
+        <Link href="/" class="brand">
+          <svg viewBox="-12 -12 24 24" width="26" height="26" aria-hidden="true">
+            <polygon points="0,-11 9.5,-5.5 9.5,5.5 0,11 -9.5,5.5 -9.5,-5.5" fill="#4f8a3a" />
+            <circle cx="0" cy="-1" r="5.5" fill="#ffc20a" />
+            <rect x="-1" y="2" width="2" height="6" fill="#5a3a1a" />
+          </svg>
+          <span>Canopy</span>
+        </Link>
+        <span class="tagline">{t.appTagline}</span>
+        <label class="lang">
+          <span class="sr-only">{t.language}</span>
+          <select aria-label={t.language} value={lang} onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
+            {LANGS.map((l) => (
+              <option value={l} lang={l} key={l}>
+                {DICTS[l].langName}
+              </option>
+            ))}
+          </select>
+        </label>
+      </header>
+      <main id="main">
+        {where.page === "game" ? (
+          <GamePage key={where.id} id={where.id} invite={where.invite} identity={identity} setIdentity={setIdentity} lang={lang} />
+        ) : (
+          <HomePage identity={identity} setIdentity={setIdentity} lang={lang} />
+        )}
+      </main>
+    </>
+  );
+}

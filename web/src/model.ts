@@ -1,0 +1,384 @@
+/**
+ * The view-model of the game page: pure functions from a game (and the turn being planned) to what
+ * the page shows. No DOM here, so it is unit-tested in Node.
+ */
+import {
+  BOARD_COSTS,
+  BOARD_SLOTS,
+  COLLECT_COST,
+  GROW_COST,
+  LABELS,
+  LEAVES,
+  PLANT_COST,
+  TOKEN_VALUES,
+  applyAction,
+  applyEntry,
+  boardPrice,
+  cellIndex,
+  computeScores,
+  createGame,
+  currentSun,
+  lightReport,
+  legalActions,
+  sunPosition,
+  type Action,
+  type GameEvent,
+  type GameState,
+  type PieceName,
+} from "../../src/engine";
+import type { Highlight } from "../../src/render";
+import type { GameView, LogAction, LogEntryView } from "./types";
+
+export const PIECES: readonly PieceName[] = ["seed", "small", "medium", "large"];
+
+const labelOfHex = (c: { q: number; r: number }): string => LABELS[cellIndex(c.q, c.r)];
+
+// ---- round, sun and turn ------------------------------------------------------------------
+
+export interface RoundInfo {
+  phase: GameState["phase"];
+  round: number;
+  rounds: number;
+  /** 1-based revolution of the sun, and how many there are. */
+  revolution: number;
+  revolutions: number;
+  /** Sun position 0..5 now and next round (null in the last round). */
+  sun: number;
+  nextSun: number | null;
+  /** During setup: placements made so far and in all. */
+  setupDone: number;
+  setupTotal: number;
+}
+
+export function roundInfo(state: GameState): RoundInfo {
+  const rounds = state.options.longGame ? 24 : 18;
+  const round = state.round;
+  const n = state.options.players;
+  return {
+    phase: state.phase,
+    round,
+    rounds,
+    revolution: Math.max(1, Math.ceil(round / 6)),
+    revolutions: rounds / 6,
+    sun: currentSun(state),
+    nextSun: state.phase === "ended" || round >= rounds ? null : sunPosition(Math.max(1, round) + 1),
+    setupDone: state.phase === "setup" ? state.turn : 2 * n,
+    setupTotal: 2 * n,
+  };
+}
+
+// ---- players ------------------------------------------------------------------------------
+
+export interface ColumnView {
+  piece: PieceName;
+  /** Pieces on the player board, and slots in the column. */
+  count: number;
+  slots: number;
+  /** Price of the next piece, or null when the column is empty. */
+  price: number | null;
+  /** Every slot's cost, cheapest first, and whether it is filled. */
+  costs: { cost: number; filled: boolean }[];
+}
+
+export interface PlayerPanel {
+  seat: number;
+  name: string;
+  light: number;
+  board: ColumnView[];
+  available: number[];
+  tokens: { leaves: number; value: number }[];
+  tokenPoints: number;
+  /** Score if the game ended now (tokens + floor(light / 3)). */
+  score: number;
+  pieces: number;
+  /** Light this seat's trees collect at the start of next round, if nothing changes. */
+  nextLight: number | null;
+  resigned: boolean;
+  toAct: boolean;
+  firstPlayer: boolean;
+  isYou: boolean;
+  rank: number | null;
+  winner: boolean;
+}
+
+export function columns(player: GameState["players"][number]): ColumnView[] {
+  return PIECES.map((piece, col) => {
+    const count = player.board[col];
+    const slots = BOARD_SLOTS[col];
+    const price = boardPrice(player, col);
+    return {
+      piece,
+      count,
+      slots,
+      price: price < 0 ? null : price,
+      // Slot i (cheapest first) is filled when it is among the top `count` slots.
+      costs: BOARD_COSTS[col].map((cost, i) => ({ cost, filled: i >= slots - count })),
+    };
+  });
+}
+
+export function playerPanels(view: Pick<GameView, "seats" | "status" | "winners" | "you">, state: GameState): PlayerPanel[] {
+  const scores = computeScores(state);
+  const rounds = state.options.longGame ? 24 : 18;
+  const next = state.phase === "ended" || state.round >= rounds ? null : lightReport(state, sunPosition(Math.max(1, state.round) + 1)).perSeat;
+  return state.players.map((p, seat) => ({
+    seat,
+    name: view.seats[seat]?.player?.name ?? `#${seat + 1}`,
+    light: p.light,
+    board: columns(p),
+    available: p.available.slice(),
+    tokens: p.tokens.slice(),
+    tokenPoints: scores[seat].tokens,
+    score: scores[seat].total,
+    pieces: scores[seat].pieces,
+    nextLight: next ? next[seat] : null,
+    resigned: p.resigned,
+    toAct: state.phase !== "ended" && state.current === seat,
+    firstPlayer: state.firstPlayer === seat,
+    isYou: view.you?.seat === seat,
+    rank: state.phase === "ended" ? scores[seat].rank : null,
+    winner: view.winners?.includes(seat) ?? false,
+  }));
+}
+
+// ---- scoring stacks -----------------------------------------------------------------------
+
+export interface StackView {
+  leaves: number;
+  left: number;
+  /** Value of the top token, or null when the stack is empty (or out of the game). */
+  top: number | null;
+  /** The values still in the stack, top first. */
+  values: number[];
+}
+
+export function stacksView(state: GameState): StackView[] {
+  return TOKEN_VALUES.map((values, i) => {
+    const left = state.stacks[i];
+    const rest = values.slice(values.length - left);
+    return { leaves: i + 1, left, top: left > 0 ? rest[0] : null, values: rest };
+  }).reverse();
+}
+
+/** The token collecting on a cell of `leaves` would take now (RULES.md §3 fallback), or null. */
+export function tokenFor(state: GameState, leaves: number): { leaves: number; value: number } | null {
+  for (let l = leaves; l >= 1; l--) {
+    const left = state.stacks[l - 1];
+    if (left > 0) {
+      const values = TOKEN_VALUES[l - 1];
+      return { leaves: l, value: values[values.length - left] };
+    }
+  }
+  return null;
+}
+
+// ---- planning a turn ----------------------------------------------------------------------
+
+/** The turn being planned: the server's state it starts from, and the actions taken so far. */
+export interface Plan {
+  base: GameState;
+  baseVersion: number;
+  actions: Action[];
+  /** Undone actions, most recent last. */
+  redo: Action[];
+}
+
+export function newPlan(base: GameState, version: number): Plan {
+  return { base, baseVersion: version, actions: [], redo: [] };
+}
+
+/** The state after the planned actions (they were checked when added, so this cannot fail). */
+export function planState(plan: Plan): GameState {
+  let s = plan.base;
+  for (const a of plan.actions) {
+    const r = applyAction(s, a);
+    if (!r.ok) break;
+    s = r.state;
+  }
+  return s;
+}
+
+export function planAdd(plan: Plan, action: Action): Plan | { error: string } {
+  const r = applyAction(planState(plan), action);
+  if (!r.ok) return { error: r.error.message };
+  return { ...plan, actions: [...plan.actions, action], redo: [] };
+}
+
+export function planUndo(plan: Plan): Plan {
+  if (plan.actions.length === 0) return plan;
+  const last = plan.actions[plan.actions.length - 1];
+  return { ...plan, actions: plan.actions.slice(0, -1), redo: [...plan.redo, last] };
+}
+
+export function planRedo(plan: Plan): Plan {
+  if (plan.redo.length === 0) return plan;
+  const next = plan.redo[plan.redo.length - 1];
+  return { ...plan, actions: [...plan.actions, next], redo: plan.redo.slice(0, -1) };
+}
+
+/**
+ * The planned actions replayed on a newer server state (after a live update or a conflict).
+ * Returns the new plan, and whether every planned action still applies.
+ */
+export function rebase(plan: Plan, base: GameState, version: number, seat: number): { plan: Plan; kept: boolean } {
+  const fresh = newPlan(base, version);
+  if (plan.actions.length === 0) return { plan: fresh, kept: true };
+  if (base.phase === "ended" || base.current !== seat) return { plan: fresh, kept: false };
+  let s = base;
+  for (const a of plan.actions) {
+    const r = applyAction(s, a);
+    if (!r.ok) return { plan: fresh, kept: false };
+    s = r.state;
+  }
+  return { plan: { ...fresh, actions: plan.actions.slice() }, kept: true };
+}
+
+/** The actions to submit for the planned turn: in play, the turn is closed with endTurn. */
+export function turnToSubmit(plan: Plan, seat: number): Action[] {
+  const s = planState(plan);
+  if (s.phase === "play" && s.current === seat && plan.base.phase === "play") return [...plan.actions, { type: "endTurn" }];
+  return plan.actions.slice();
+}
+
+// ---- what a chosen cell offers ------------------------------------------------------------
+
+export type Choice =
+  | { kind: "place"; action: Action; cell: string }
+  | { kind: "grow"; action: Action; cell: string; from: number; to: number; cost: number }
+  | { kind: "collect"; action: Action; cell: string; cost: number; token: { leaves: number; value: number } | null }
+  | { kind: "plant"; action: Action; from: string; to: string; size: number; cost: number };
+
+export interface CellFocus {
+  label: string;
+  /** Actions on this cell (grow, collect, place), and plantings from it or onto it. */
+  choices: Choice[];
+  /** Cells this cell's tree can plant on (when it is a source). */
+  targets: string[];
+}
+
+function choiceOf(state: GameState, a: Action): Choice | null {
+  switch (a.type) {
+    case "place":
+      return { kind: "place", action: a, cell: labelOfHex(a.cell) };
+    case "grow": {
+      const i = cellIndex(a.cell.q, a.cell.r);
+      const from = (state.cells[i] - 1) & 3;
+      return { kind: "grow", action: a, cell: LABELS[i], from, to: from + 1, cost: GROW_COST[from + 1] };
+    }
+    case "collect": {
+      const i = cellIndex(a.cell.q, a.cell.r);
+      return { kind: "collect", action: a, cell: LABELS[i], cost: COLLECT_COST, token: tokenFor(state, LEAVES[i]) };
+    }
+    case "plant": {
+      const i = cellIndex(a.from.q, a.from.r);
+      return { kind: "plant", action: a, from: LABELS[i], to: labelOfHex(a.to), size: (state.cells[i] - 1) & 3, cost: PLANT_COST };
+    }
+    default:
+      return null;
+  }
+}
+
+/** What choosing `label` offers the player to act (from the engine's legal actions). */
+export function cellFocus(state: GameState, legal: readonly Action[], label: string): CellFocus {
+  const choices: Choice[] = [];
+  const targets: string[] = [];
+  for (const a of legal) {
+    const touches =
+      ((a.type === "place" || a.type === "grow" || a.type === "collect") && labelOfHex(a.cell) === label) ||
+      (a.type === "plant" && (labelOfHex(a.from) === label || labelOfHex(a.to) === label));
+    if (!touches) continue;
+    const c = choiceOf(state, a);
+    if (!c) continue;
+    if (c.kind === "plant" && c.from === label) targets.push(c.to);
+    // Plantings from this cell are offered by clicking a target, not listed one by one.
+    if (c.kind === "plant" && c.from === label) continue;
+    choices.push(c);
+  }
+  return { label, choices, targets };
+}
+
+/** Cells with at least one legal action of their own (what is worth choosing). */
+export function actionableCells(legal: readonly Action[]): Set<string> {
+  const out = new Set<string>();
+  for (const a of legal) {
+    if (a.type === "place" || a.type === "grow" || a.type === "collect") out.add(labelOfHex(a.cell));
+    else if (a.type === "plant") out.add(labelOfHex(a.from));
+  }
+  return out;
+}
+
+/** Buying: the price of the next piece per column, and whether it is legal now. */
+export function buyChoices(legal: readonly Action[], state: GameState): { piece: PieceName; price: number | null; legal: boolean }[] {
+  const seat = state.current;
+  const p = state.players[seat];
+  return PIECES.map((piece, col) => {
+    const price = boardPrice(p, col);
+    return { piece, price: price < 0 ? null : price, legal: legal.some((a) => a.type === "buy" && a.piece === piece) };
+  });
+}
+
+/** Highlights for the board: the chosen cell, its targets, cells already used this turn. */
+export function boardHighlights(
+  state: GameState,
+  opts: { selected?: string | null; focus?: CellFocus | null; setupTargets?: readonly string[]; last?: readonly string[] },
+): Record<string, Highlight> {
+  const out: Record<string, Highlight> = {};
+  for (const l of opts.last ?? []) out[l] = "last";
+  for (const c of state.touched) out[LABELS[c]] = "used";
+  for (const l of opts.setupTargets ?? []) out[l] = "target";
+  if (opts.focus) for (const t of opts.focus.targets) out[t] = "target";
+  if (opts.selected) out[opts.selected] = "selected";
+  return out;
+}
+
+/** The cells an action touches, by label (for "last move" marks and the log). */
+export function actionCells(a: LogAction | GameEvent): string[] {
+  const x = a as { cell?: { q: number; r: number }; from?: { q: number; r: number }; to?: { q: number; r: number } };
+  const out: string[] = [];
+  if (x.cell) out.push(labelOfHex(x.cell));
+  if (x.from) out.push(labelOfHex(x.from));
+  if (x.to) out.push(labelOfHex(x.to));
+  return out;
+}
+
+// ---- history ------------------------------------------------------------------------------
+
+/** Flatten the log into single entries (an entry may hold a whole turn). */
+export function logActions(entries: readonly LogEntryView[]): LogAction[] {
+  const out: LogAction[] = [];
+  for (const e of entries) {
+    if (Array.isArray(e.entry)) out.push(...e.entry);
+    else out.push(e.entry);
+  }
+  return out;
+}
+
+/**
+ * Every state of the game from the start, by replaying the log on a fresh game with the same
+ * options (the base game's only random draw is the first player, which the state carries).
+ * Returns null if the log does not replay (then the page hides the scrubber).
+ */
+export function replayStates(state: GameState, actions: readonly LogAction[]): GameState[] | null {
+  const created = createGame({
+    players: state.options.players,
+    longGame: state.options.longGame,
+    heavyShade: state.options.heavyShade,
+    firstPlayer: state.options.firstPlayer,
+    seed: 0,
+  });
+  if (!created.ok) return null;
+  let s = created.state;
+  const out = [s];
+  for (const a of actions) {
+    const r = applyEntry(s, a);
+    if (!r.ok) return null;
+    s = r.state;
+    out.push(s);
+  }
+  return out;
+}
+
+/** Whose name to show for a seat. */
+export function seatName(view: Pick<GameView, "seats">, seat: number): string {
+  return view.seats[seat]?.player?.name ?? `#${seat + 1}`;
+}

@@ -1,0 +1,737 @@
+/** The game page: lobby while waiting; board, players, turn planning, live updates and history. */
+import { useEffect, useMemo, useRef, useState } from "preact/hooks";
+import { applyAction, legalActions, type Action, type GameEvent, type GameState } from "../../../src/engine";
+import { boardCells, type Highlight, type Theme } from "../../../src/render";
+import { api, ApiError, randomKey, viewOf } from "../api";
+import { Link } from "../app";
+import { listOf, t } from "../i18n";
+import { follow, type LiveStatus } from "../live";
+import {
+  actionCells,
+  boardHighlights,
+  buyChoices,
+  cellFocus,
+  logActions,
+  newPlan,
+  planAdd,
+  planRedo,
+  planState,
+  planUndo,
+  playerPanels,
+  rebase,
+  replayStates,
+  roundInfo,
+  stacksView,
+  turnToSubmit,
+  type Choice,
+  type Plan,
+} from "../model";
+import { boardText, eventText, relativeTime, seatLabel } from "../text";
+import type { GameView, Identity, LogEntryView } from "../types";
+import { Board } from "../ui/board";
+import { History, logLines } from "../ui/history";
+import { Icon, PlayerCard, Stacks } from "../ui/players";
+import { CopyField, errorText, ProfileForm } from "./home";
+
+interface Props {
+  id: string;
+  invite: string | null;
+  identity: Identity | null;
+  setIdentity: (id: Identity | null) => void;
+  lang: string;
+}
+
+interface Notice {
+  kind: "info" | "error" | "warn";
+  text: string;
+}
+
+const PREFS_KEY = "canopy.prefs";
+interface Prefs {
+  preview: boolean;
+  labels: boolean;
+}
+function loadPrefs(): Prefs {
+  try {
+    return { preview: false, labels: false, ...JSON.parse(localStorage.getItem(PREFS_KEY) ?? "{}") };
+  } catch {
+    return { preview: false, labels: false };
+  }
+}
+
+function seatOf(v: GameView | null, identity: Identity | null): number {
+  if (!v || !identity) return -1;
+  return v.seats.findIndex((s) => s.player?.id === identity.id);
+}
+
+function theme(): Theme {
+  return typeof matchMedia !== "undefined" && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+}
+
+export function GamePage(p: Props) {
+  const [view, setView] = useState<GameView | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [plan, setPlanState] = useState<Plan | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [live, setLive] = useState<LiveStatus>("connecting");
+  const [sending, setSending] = useState(false);
+  const [prefs, setPrefsState] = useState<Prefs>(loadPrefs);
+  const [lastCells, setLastCells] = useState<string[]>([]);
+  const [log, setLog] = useState<LogEntryView[]>([]);
+  const [ply, setPly] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const viewRef = useRef<GameView | null>(null);
+  const planRef = useRef<Plan | null>(null);
+  const idRef = useRef(p.identity);
+  idRef.current = p.identity;
+  const keyRef = useRef<{ plan: string; key: string } | null>(null);
+  const logRef = useRef<LogEntryView[]>([]);
+
+  const setPlan = (pl: Plan | null) => {
+    planRef.current = pl;
+    setPlanState(pl);
+  };
+  const setPrefs = (x: Partial<Prefs>) => {
+    const next = { ...prefs, ...x };
+    setPrefsState(next);
+    try {
+      localStorage.setItem(PREFS_KEY, JSON.stringify(next));
+    } catch {
+      /* ignore */
+    }
+  };
+
+  /** Take a newer view of the game (from a fetch, the socket, or a reply) and keep the planned turn consistent. */
+  const accept = (incoming: GameView, events: GameEvent[] = []): void => {
+    const old = viewRef.current;
+    if (old && incoming.version < old.version) return;
+    let v = incoming;
+    if (!v.invite && old?.invite && v.status === "waiting") v = { ...v, invite: old.invite };
+    viewRef.current = v;
+    setView(v);
+    const touched = events.flatMap((e) => (e.type === "placed" || e.type === "planted" || e.type === "grew" || e.type === "collected" ? actionCells(e) : []));
+    if (touched.length) setLastCells(touched);
+    const seat = seatOf(v, idRef.current);
+    const current = planRef.current;
+    if (v.state && v.status === "active" && seat >= 0 && v.state.current === seat) {
+      if (!current) setPlan(newPlan(v.state, v.version));
+      else if (current.baseVersion !== v.version) {
+        const r = rebase(current, v.state, v.version, seat);
+        setPlan(r.plan);
+        if (!r.kept) setNotice({ kind: "warn", text: t.planDropped });
+      }
+    } else if (current) {
+      setPlan(null);
+      setSelected(null);
+    }
+  };
+
+  const loadLog = async () => {
+    try {
+      let after = logRef.current.at(-1)?.index ?? 0;
+      for (let guard = 0; guard < 50; guard++) {
+        const r = await api.log(p.id, after);
+        if (r.entries.length) {
+          logRef.current = [...logRef.current, ...r.entries.filter((e) => e.index > after)];
+          setLog(logRef.current);
+          after = logRef.current.at(-1)!.index;
+        }
+        if (!r.next || r.entries.length === 0) break;
+      }
+    } catch {
+      /* the log is a nicety: try again on the next change */
+    }
+  };
+
+  const reload = async () => {
+    try {
+      const v = await api.game(p.id);
+      setFailure(null);
+      accept(v);
+    } catch (e) {
+      if (!viewRef.current) setFailure(e instanceof ApiError && e.status === 404 ? t.notFound : errorText(e));
+    }
+  };
+
+  // Load, then follow live.
+  useEffect(() => {
+    viewRef.current = null;
+    planRef.current = null;
+    logRef.current = [];
+    void reload();
+    const stop = follow(p.id, p.identity?.token ?? null, {
+      onGame: (g, events) => accept(g, events),
+      onStatus: setLive,
+    });
+    return stop;
+  }, [p.id, p.identity?.token]);
+
+  // The log follows the game's version.
+  const version = view?.version ?? -1;
+  const started = view ? view.status !== "waiting" : false;
+  useEffect(() => {
+    if (started) void loadLog();
+  }, [version, started]);
+
+  useEffect(() => {
+    if (!view) return;
+    const names = view.seats.map((s) => s.player?.name ?? "?").join(", ");
+    document.title = `Canopy · ${names}`;
+  }, [view?.id, view?.seats.length, view?.seats.map((s) => s.player?.name).join()]);
+
+  // oEmbed discovery for this page.
+  useEffect(() => {
+    const link = document.createElement("link");
+    link.rel = "alternate";
+    link.type = "application/json+oembed";
+    link.href = `/oembed?url=${encodeURIComponent(`${location.origin}/g/${p.id}`)}&format=json`;
+    link.title = "Canopy";
+    document.head.appendChild(link);
+    return () => link.remove();
+  }, [p.id]);
+
+  const seat = seatOf(view, p.identity);
+  const names = useMemo(() => (view ? view.seats.map((s) => s.player?.name ?? `#${s.seat + 1}`) : []), [view?.seats]);
+
+  // History: every state of the game, for the replay scrubber.
+  const actions = useMemo(() => logActions(log), [log]);
+  const states = useMemo(() => (view?.state && actions.length ? replayStates(view.state, actions) : null), [actions, view?.state?.options.players]);
+  const replaying = ply !== null && states !== null && ply < states.length - 1;
+
+  if (failure)
+    return (
+      <div class="card center">
+        <p class="error" role="alert">
+          {failure}
+        </p>
+        <p>
+          <button type="button" onClick={() => void reload()}>
+            {t.retry}
+          </button>{" "}
+          <Link href="/">{t.home}</Link>
+        </p>
+      </div>
+    );
+  if (!view) return <p class="card center muted">{t.loading}</p>;
+
+  if (view.status === "waiting" || !view.state)
+    return <Lobby view={view} seat={seat} invite={p.invite} identity={p.identity} setIdentity={p.setIdentity} accept={accept} live={live} />;
+
+  const myTurn = !replaying && view.status === "active" && seat >= 0 && view.state.current === seat && plan !== null;
+  const shown: GameState = replaying ? states![ply!] : myTurn ? planState(plan!) : view.state;
+  const legal: Action[] = myTurn && shown.current === seat && shown.phase !== "ended" ? legalActions(shown) : [];
+  const focus = selected && myTurn ? cellFocus(shown, legal, selected) : null;
+  const setupTargets = myTurn && shown.phase === "setup" ? legal.filter((a) => a.type === "place").map((a) => actionCells(a)[0]) : [];
+  const sources = myTurn ? new Set(legal.flatMap((a) => (a.type === "grow" || a.type === "collect" ? actionCells(a) : a.type === "plant" ? [actionCells(a)[0]] : []))) : new Set<string>();
+  const replayLast = replaying && ply! > 0 ? actionCells(actions[ply! - 1]) : [];
+  const highlights: Record<string, Highlight> = boardHighlights(shown, {
+    selected,
+    focus,
+    setupTargets,
+    last: replaying ? replayLast : myTurn && plan!.actions.length ? [] : lastCells,
+  });
+  // Your own pieces that can act get a light outline, so it is clear where to start.
+  if (myTurn && !selected) for (const s of sources) if (!highlights[s]) highlights[s] = "source";
+
+  const info = roundInfo(shown);
+  const panels = playerPanels({ ...view, you: seat >= 0 ? { seat } : null }, shown);
+  const complete = myTurn && (shown.current !== seat || shown.phase !== view.state.phase);
+
+  const add = (a: Action) => {
+    if (!plan) return;
+    const r = planAdd(plan, a);
+    if ("error" in r) setNotice({ kind: "error", text: r.error });
+    else {
+      setPlan(r);
+      setNotice(null);
+    }
+    setSelected(null);
+  };
+
+  const onChoose = (label: string) => {
+    if (replaying) return;
+    if (myTurn) {
+      if (selected && focus && focus.targets.includes(label)) {
+        const a = legal.find((x) => x.type === "plant" && actionCells(x)[0] === selected && actionCells(x)[1] === label);
+        if (a) return add(a);
+      }
+      if (shown.phase === "setup") {
+        const a = legal.find((x) => x.type === "place" && actionCells(x)[0] === label);
+        if (a) return add(a);
+      }
+    }
+    setSelected(selected === label ? null : label);
+  };
+
+  const submit = async () => {
+    const pl = planRef.current;
+    if (!pl || sending) return;
+    const toSend = turnToSubmit(pl, seat);
+    if (toSend.length === 0) return;
+    const fingerprint = `${pl.baseVersion}:${JSON.stringify(toSend)}`;
+    if (keyRef.current?.plan !== fingerprint) keyRef.current = { plan: fingerprint, key: randomKey() };
+    setSending(true);
+    setNotice(null);
+    try {
+      const r = await api.submit(p.id, pl.baseVersion, toSend, keyRef.current.key);
+      setPlan(null);
+      setSelected(null);
+      accept(r.game, (r as { events?: GameEvent[] }).events ?? []);
+      setNotice({ kind: "info", text: t.turnSent });
+    } catch (e) {
+      if (e instanceof ApiError && e.status === 409) {
+        setNotice({ kind: "warn", text: t.conflict });
+        try {
+          const fresh = await api.game(p.id);
+          const kept = rebase(pl, fresh.state ?? pl.base, fresh.version, seat).kept;
+          accept(fresh);
+          setNotice({ kind: "warn", text: `${t.conflict} ${kept ? t.planKept : t.planDropped}` });
+        } catch {
+          /* the socket will bring it */
+        }
+      } else if (e instanceof ApiError && e.status === 403) {
+        setNotice({ kind: "error", text: t.notYourTurn });
+        void reload();
+      } else if (e instanceof ApiError && e.status === 422) {
+        setNotice({ kind: "error", text: t.refused(e.message) });
+      } else setNotice({ kind: "error", text: errorText(e) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const resign = async () => {
+    if (!confirm(t.resignConfirm)) return;
+    setBusy(true);
+    try {
+      const r = await api.resign(p.id);
+      const v = viewOf(r);
+      if (v) accept(v);
+      else void reload();
+    } catch (e) {
+      setNotice({ kind: "error", text: errorText(e) });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toActName = view.status === "active" ? names[view.state.current] : null;
+  const winners = view.winners ?? [];
+
+  return (
+    <div class="game">
+      <a class="skip" href="#board">
+        {t.skipToBoard}
+      </a>
+      <section class="status card" aria-live="polite">
+        <div class="status-main">
+          {view.status === "finished" ? (
+            <strong class="turn">
+              {t.gameOver}
+              {winners.length === 1 ? ` — ${t.winnerIs(names[winners[0]])}` : winners.length > 1 ? ` — ${t.winnersAre(listOf(winners.map((w) => names[w])))}` : ""}
+            </strong>
+          ) : seat >= 0 && view.state.current === seat ? (
+            <strong class="turn mine">{t.yourTurn}</strong>
+          ) : (
+            <strong class="turn">
+              <Icon seat={view.state.current} size={1} px={18} /> {t.turnOf(toActName ?? "?")}
+            </strong>
+          )}
+          <span class={`live ${live}`} title={live === "open" ? t.liveOn : t.liveOff}>
+            <i aria-hidden="true" />
+            {live === "open" ? t.liveOn : t.liveOff}
+          </span>
+        </div>
+        <div class="status-sub">
+          {info.phase === "setup" ? (
+            <span>{t.setupStatus(info.setupDone, info.setupTotal)}</span>
+          ) : (
+            <span>
+              {t.roundOf(info.round, info.rounds)} · {t.revolution(info.revolution, info.revolutions)}
+              {info.phase === "play" && info.round === info.rounds ? ` · ${t.lastRound}` : ""}
+            </span>
+          )}
+          <span>
+            ☀ {t.sunIn(t.dirs[info.sun])}
+            {info.nextSun !== null && info.phase !== "ended" ? ` (${t.sunNext(t.dirs[info.nextSun])})` : ""}
+          </span>
+          {view.deadline && view.status === "active" && <span class="deadline">⏱ {t.deadline(relativeTime(view.deadline, p.lang))}</span>}
+          {seat < 0 && <span class="muted">{t.watching}</span>}
+        </div>
+        {replaying && (
+          <div class="replay-banner">
+            <span>{t.replaying}</span>
+            <button type="button" onClick={() => setPly(null)}>
+              {t.replayLive}
+            </button>
+          </div>
+        )}
+      </section>
+
+      <div class="layout">
+        <section class="board-col card" id="board" aria-label={t.boardTitle}>
+          <Board
+            state={shown}
+            names={names}
+            highlights={highlights}
+            preview={prefs.preview}
+            labels={prefs.labels}
+            theme={theme()}
+            interactive={!replaying}
+            onChoose={onChoose}
+            lang={p.lang}
+          />
+          <div class="board-opts">
+            <label class="check">
+              <input type="checkbox" checked={prefs.preview} onChange={(e) => setPrefs({ preview: (e.target as HTMLInputElement).checked })} />
+              <span>{t.showNext}</span>
+            </label>
+            <label class="check">
+              <input type="checkbox" checked={prefs.labels} onChange={(e) => setPrefs({ labels: (e.target as HTMLInputElement).checked })} />
+              <span>{t.showLabels}</span>
+            </label>
+          </div>
+          <details class="legend">
+            <summary>{t.legend}</summary>
+            <ul>
+              <li><i class="sw shade" /> {t.legendShadow}</li>
+              <li><i class="sw next" /> {t.legendNext}</li>
+              <li><i class="sw pip" /> {t.legendLit}</li>
+              <li><i class="sw target" /> {t.legendTarget}</li>
+              <li><i class="sw rings" /> {t.legendRings}</li>
+              {names.map((n, s) => (
+                <li key={s}>
+                  <Icon seat={s} size={0} px={16} />
+                  <Icon seat={s} size={1} px={16} />
+                  <Icon seat={s} size={2} px={16} />
+                  <Icon seat={s} size={3} px={16} /> {seatLabel(names, s)}
+                </li>
+              ))}
+              <li class="muted">{t.keyboardHelp}</li>
+            </ul>
+          </details>
+        </section>
+
+        <aside class="side">
+          {notice && (
+            <div class={`notice ${notice.kind}`} role={notice.kind === "info" ? "status" : "alert"}>
+              <span>{notice.text}</span>
+              <button type="button" class="link" aria-label={t.close} onClick={() => setNotice(null)}>
+                ×
+              </button>
+            </div>
+          )}
+          {myTurn ? (
+            <TurnPanel
+              state={shown}
+              base={plan!.base}
+              plan={plan!}
+              legal={legal}
+              selected={selected}
+              choices={focus?.choices ?? []}
+              targets={focus?.targets.length ?? 0}
+              names={names}
+              complete={complete}
+              sending={sending}
+              onChoice={(c) => add(c.action)}
+              onBuy={(piece) => add({ type: "buy", piece })}
+              onUndo={() => { setPlan(planUndo(plan!)); setSelected(null); }}
+              onRedo={() => { setPlan(planRedo(plan!)); setSelected(null); }}
+              onReset={() => { setPlan(newPlan(plan!.base, plan!.baseVersion)); setSelected(null); }}
+              onSubmit={() => void submit()}
+            />
+          ) : (
+            selected && <CellInfoCard state={shown} label={selected} names={names} />
+          )}
+          <section class="card players" aria-labelledby="players-h">
+            <h2 id="players-h">{t.playersTitle}</h2>
+            {panels.map((pp) => (
+              <PlayerCard p={pp} key={pp.seat} />
+            ))}
+          </section>
+          <Stacks stacks={stacksView(shown)} />
+          {view.status === "active" && seat >= 0 && !view.state.players[seat]?.resigned && (
+            <p class="resign">
+              <button type="button" class="danger link" onClick={() => void resign()} disabled={busy}>
+                {t.resign}
+              </button>
+            </p>
+          )}
+        </aside>
+      </div>
+
+      {view.status === "finished" && view.scores && <FinalScores view={view} names={names} />}
+
+      <History lines={logLines(log, names)} total={actions.length} ply={replaying ? ply : null} setPly={setPly} canReplay={states !== null} />
+    </div>
+  );
+}
+
+/** What a chosen cell holds, for spectators and players waiting for their turn. */
+function CellInfoCard(p: { state: GameState; label: string; names: string[] }) {
+  const cell = boardCells(p.state).find((c) => c.label === p.label);
+  if (!cell) return null;
+  return (
+    <section class="card cell-info" aria-live="polite">
+      <h3>{t.cellTitle(p.label)}</h3>
+      <p>{boardText(p.names).cell(cell)}</p>
+    </section>
+  );
+}
+
+function choiceText(c: Choice): string {
+  switch (c.kind) {
+    case "place":
+      return t.place;
+    case "grow":
+      return t.grow(t.piece[c.from], t.piece[c.to]);
+    case "collect":
+      return t.collect(c.token ? c.token.value : null);
+    case "plant":
+      return t.plantFrom(c.from);
+  }
+}
+
+function TurnPanel(p: {
+  state: GameState;
+  base: GameState;
+  plan: Plan;
+  legal: Action[];
+  selected: string | null;
+  choices: Choice[];
+  targets: number;
+  names: string[];
+  complete: boolean;
+  sending: boolean;
+  onChoice: (c: Choice) => void;
+  onBuy: (piece: "seed" | "small" | "medium" | "large") => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  onReset: () => void;
+  onSubmit: () => void;
+}) {
+  const seat = p.base.current;
+  const setup = p.base.phase === "setup";
+  // What the planned actions did, in words.
+  const planned: string[] = [];
+  let s = p.base;
+  for (const a of p.plan.actions) {
+    const r = applyAction(s, a);
+    if (!r.ok) break;
+    s = r.state;
+    for (const e of r.events) if (e.type === "placed" || e.type === "bought" || e.type === "planted" || e.type === "grew" || e.type === "collected") planned.push(eventText(e, p.names) ?? "");
+  }
+  const buys = setup ? [] : buyChoices(p.legal, p.state);
+  return (
+    <section class="card turn-panel" aria-labelledby="turn-h">
+      <h2 id="turn-h">
+        {t.yourActions} <span class="light-now">{p.state.players[seat].light} ☀</span>
+      </h2>
+      {!p.complete && (
+        <>
+          {p.selected ? (
+            <div class="choices">
+              <h3>{t.cellTitle(p.selected)}</h3>
+              {p.targets > 0 && <p class="hint">{t.plantHint(p.targets)}</p>}
+              {p.choices.length === 0 && p.targets === 0 && <p class="muted">{t.noActionsHere}</p>}
+              {p.choices.map((c, i) => (
+                <button type="button" class="choice" key={i} onClick={() => p.onChoice(c)}>
+                  <span>{choiceText(c)}</span>
+                  {"cost" in c && <span class="cost" aria-label={t.costLong(c.cost)}>{t.cost(c.cost)}</span>}
+                </button>
+              ))}
+            </div>
+          ) : (
+            <p class="hint">{setup ? t.chooseEdge : t.chooseCell}</p>
+          )}
+          {buys.length > 0 && (
+            <div class="buys" role="group" aria-label={t.buyTitle}>
+              <h3>{t.buyTitle}</h3>
+              <div class="buy-row">
+                {buys.map((b, size) => (
+                  <button type="button" class="buy" key={b.piece} disabled={!b.legal} onClick={() => p.onBuy(b.piece)} aria-label={`${t.buy(t.piece[size])}${b.price !== null ? `, ${t.costLong(b.price)}` : ""}`}>
+                    <Icon seat={seat} size={size} px={22} />
+                    <span>{b.price === null ? "—" : `${b.price} ☀`}</span>
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+        </>
+      )}
+      <div class="plan">
+        <h3>{t.planTitle}</h3>
+        {planned.length === 0 ? (
+          <p class="muted">{t.planEmpty}</p>
+        ) : (
+          <ol>
+            {planned.map((x, i) => (
+              <li key={i}>{x}</li>
+            ))}
+          </ol>
+        )}
+        <div class="plan-buttons">
+          <button type="button" onClick={p.onUndo} disabled={p.plan.actions.length === 0 || p.sending}>
+            ↶ {t.undo}
+          </button>
+          <button type="button" onClick={p.onRedo} disabled={p.plan.redo.length === 0 || p.sending}>
+            ↷ {t.redo}
+          </button>
+          {p.plan.actions.length > 1 && (
+            <button type="button" onClick={p.onReset} disabled={p.sending}>
+              {t.startOver}
+            </button>
+          )}
+        </div>
+        <button type="button" class="primary end-turn" onClick={p.onSubmit} disabled={p.sending || (setup && !p.complete)}>
+          {p.sending ? t.sending : setup ? t.confirmPlacement : t.endTurn}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function FinalScores(p: { view: GameView; names: string[] }) {
+  const rows = (p.view.scores ?? []).slice().sort((a, b) => a.rank - b.rank);
+  return (
+    <section class="card final" aria-labelledby="final-h">
+      <h2 id="final-h">{t.finalScores}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t.playersTitle}</th>
+            <th scope="col">{t.tokensPoints}</th>
+            <th scope="col">{t.lightPointsScore}</th>
+            <th scope="col">{t.total}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.seat} class={p.view.winners?.includes(r.seat) ? "win" : ""}>
+              <td>{t.rank(r.rank)}</td>
+              <th scope="row">
+                <Icon seat={r.seat} size={3} px={18} /> {p.names[r.seat]}
+                {r.resigned ? ` (${t.resigned})` : ""}
+              </th>
+              <td>{r.tokens}</td>
+              <td>{r.light}</td>
+              <td>
+                <strong>{r.total}</strong>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Lobby(p: {
+  view: GameView;
+  seat: number;
+  invite: string | null;
+  identity: Identity | null;
+  setIdentity: (id: Identity | null) => void;
+  accept: (v: GameView) => void;
+  live: LiveStatus;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const v = p.view;
+  const seated = v.seats.filter((s) => s.player).length;
+  const run = async (f: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await f();
+      const nv = viewOf(r);
+      if (nv) p.accept(nv);
+      else p.accept(await api.game(v.id));
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const inviteUrl = v.invite?.url ?? null;
+  const isCreator = p.identity?.id === v.createdBy;
+  return (
+    <div class="lobby">
+      <section class="card" aria-labelledby="lobby-h">
+        <h1 id="lobby-h">{t.waitingTitle(seated, v.options.seats)}</h1>
+        <p class="muted">
+          {v.options.longGame ? `${t.longGame}. ` : ""}
+          {v.options.heavyShade ? `${t.heavyShade}. ` : ""}
+          {t.moveTime}:{" "}
+          {v.options.moveTimeSeconds === null
+            ? t.moveTimeNone
+            : v.options.moveTimeSeconds < 86400
+              ? t.hours(Math.round(v.options.moveTimeSeconds / 3600))
+              : t.days(Math.round(v.options.moveTimeSeconds / 86400))}
+        </p>
+        <ol class="seat-list">
+          {v.seats.map((s) => (
+            <li key={s.seat}>
+              <Icon seat={s.seat} size={2} px={24} />
+              {s.player ? (
+                <span>
+                  {s.player.name}
+                  {s.player.id === p.identity?.id ? ` (${t.you})` : ""}
+                  {s.player.id === v.createdBy ? <span class="muted"> · {t.creator}</span> : null}
+                </span>
+              ) : (
+                <span class="muted">{t.freeSeat}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+        {inviteUrl && p.seat >= 0 && (
+          <div class="invite">
+            <h2>{t.inviteTitle}</h2>
+            <p class="muted">{t.inviteHelp}</p>
+            <CopyField value={inviteUrl} label={t.inviteTitle} share />
+          </div>
+        )}
+        {p.seat < 0 &&
+          (!p.identity ? (
+            <div>
+              <p>{t.needProfileToJoin}</p>
+              <ProfileForm setIdentity={p.setIdentity} compact />
+            </div>
+          ) : p.invite ? (
+            <p>
+              <button type="button" class="primary" disabled={busy} onClick={() => void run(() => api.join(v.id, p.invite!))}>
+                {t.takeSeat}
+              </button>
+            </p>
+          ) : (
+            <p class="muted">{t.needInviteToJoin}</p>
+          ))}
+        <div class="row">
+          {isCreator && seated >= 2 && (
+            <button type="button" class="primary" disabled={busy} onClick={() => void run(() => api.start(v.id))}>
+              {t.startNow}
+            </button>
+          )}
+          {p.seat >= 0 && (
+            <button type="button" class="danger link" disabled={busy} onClick={() => void run(() => api.leave(v.id))}>
+              {t.leave}
+            </button>
+          )}
+        </div>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <p class={`live ${p.live}`}>
+          <i aria-hidden="true" />
+          {p.live === "open" ? t.liveOn : t.liveOff}
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,356 @@
+/** The start page: your profile, a new game, joining by link, and your games. */
+import { useEffect, useState } from "preact/hooks";
+import { api, ApiError } from "../api";
+import { Link, navigate } from "../app";
+import { listOf, t } from "../i18n";
+import type { GameStatus, GameSummary, Identity, Profile } from "../types";
+
+interface PageProps {
+  identity: Identity | null;
+  setIdentity: (id: Identity | null) => void;
+  lang: string;
+}
+
+export function errorText(e: unknown): string {
+  if (e instanceof ApiError) return e.status === 0 ? t.networkError : e.message;
+  return String((e as Error)?.message ?? e);
+}
+
+/** Create a profile, or adopt one from its key. Used on the start page and in a game's lobby. */
+export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: boolean }) {
+  const [name, setName] = useState("");
+  const [key, setKey] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const create = async (e: Event) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.createPlayer(name.trim());
+      p.setIdentity({ id: r.player.id, name: r.player.name, token: r.token });
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const adopt = async (e: Event) => {
+    e.preventDefault();
+    const token = key.trim();
+    if (!token) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const me = await api.me(token);
+      p.setIdentity({ id: me.id, name: me.name, token });
+    } catch (err) {
+      setError(err instanceof ApiError && err.status === 401 ? t.badKey : errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div class="profile-form">
+      {!p.compact && <p class="muted">{t.createProfileIntro}</p>}
+      <form onSubmit={create} class="row">
+        <label class="grow">
+          <span>{t.nameLabel}</span>
+          <input name="name" value={name} maxLength={40} required autoComplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit" class="primary" disabled={busy || !name.trim()}>
+          {t.createProfile}
+        </button>
+      </form>
+      <details>
+        <summary>{t.useKey}</summary>
+        <form onSubmit={adopt} class="row">
+          <label class="grow">
+            <span>{t.keyLabel}</span>
+            <input name="key" value={key} autoComplete="off" spellcheck={false} onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
+          </label>
+          <button type="submit" disabled={busy || !key.trim()}>
+            {t.useKeyButton}
+          </button>
+        </form>
+      </details>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProfileCard(p: PageProps & { identity: Identity }) {
+  const [me, setMe] = useState<Profile | null>(null);
+  useEffect(() => {
+    let live = true;
+    api
+      .me()
+      .then((m) => live && setMe(m))
+      .catch((e) => {
+        // The key no longer exists on the server (for example a wiped local database).
+        if (live && e instanceof ApiError && e.status === 401) p.setIdentity(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [p.identity.token]);
+  return (
+    <section class="card" aria-labelledby="profile-h">
+      <h2 id="profile-h">{t.profileTitle}</h2>
+      <p class="signed-in">{t.signedInAs(p.identity.name)}</p>
+      {me && <p class="muted">{t.stats(me.stats.gamesPlayed, me.stats.wins, me.stats.averageScore === null ? "–" : me.stats.averageScore.toFixed(1))}</p>}
+      <details>
+        <summary>{t.keyTitle}</summary>
+        <p class="muted">{t.keyHelp}</p>
+        <CopyField value={p.identity.token} label={t.keyLabel} />
+        <p>
+          <button
+            type="button"
+            class="danger link"
+            onClick={() => {
+              if (confirm(t.signOutConfirm)) p.setIdentity(null);
+            }}
+          >
+            {t.signOut}
+          </button>
+        </p>
+      </details>
+    </section>
+  );
+}
+
+export function CopyField(p: { value: string; label: string; share?: boolean }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(p.value);
+    } catch {
+      const el = document.createElement("textarea");
+      el.value = p.value;
+      document.body.appendChild(el);
+      el.select();
+      document.execCommand("copy");
+      el.remove();
+    }
+    setCopied(true);
+    setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <div class="copy-field row">
+      <input readOnly value={p.value} aria-label={p.label} class="grow" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+      <button type="button" onClick={copy}>
+        {copied ? t.copied : t.copy}
+      </button>
+      {p.share && typeof navigator !== "undefined" && "share" in navigator && (
+        <button type="button" onClick={() => navigator.share({ url: p.value, title: "Canopy" }).catch(() => {})}>
+          {t.share}
+        </button>
+      )}
+      <span class="sr-only" aria-live="polite">
+        {copied ? t.copied : ""}
+      </span>
+    </div>
+  );
+}
+
+const MOVE_TIMES: (number | null)[] = [null, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 7 * 86400];
+
+function NewGame() {
+  const [seats, setSeats] = useState(2);
+  const [longGame, setLong] = useState(false);
+  const [heavyShade, setHeavy] = useState(false);
+  const [moveTime, setMoveTime] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.createGame({ seats, longGame, heavyShade, moveTimeSeconds: moveTime });
+      navigate(`/g/${r.game.id}`);
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(false);
+    }
+  };
+  const timeLabel = (s: number | null) => (s === null ? t.moveTimeNone : s < 86400 ? t.hours(s / 3600) : t.days(s / 86400));
+  return (
+    <section class="card" aria-labelledby="new-h">
+      <h2 id="new-h">{t.newGameTitle}</h2>
+      <form onSubmit={submit} class="stack">
+        <fieldset class="seats">
+          <legend>{t.playersLabel}</legend>
+          {[2, 3, 4].map((n) => (
+            <label class="pill" key={n}>
+              <input type="radio" name="seats" value={n} checked={seats === n} onChange={() => setSeats(n)} />
+              <span>{n}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label class="check">
+          <input type="checkbox" name="longGame" checked={longGame} onChange={(e) => setLong((e.target as HTMLInputElement).checked)} />
+          <span>{t.longGame}</span>
+        </label>
+        <label class="check">
+          <input type="checkbox" name="heavyShade" checked={heavyShade} onChange={(e) => setHeavy((e.target as HTMLInputElement).checked)} />
+          <span>{t.heavyShade}</span>
+        </label>
+        <label>
+          <span>{t.moveTime}</span>
+          <select name="moveTime" value={String(moveTime)} onChange={(e) => {
+            const v = (e.target as HTMLSelectElement).value;
+            setMoveTime(v === "null" ? null : Number(v));
+          }}>
+            {MOVE_TIMES.map((s) => (
+              <option value={String(s)} key={String(s)}>
+                {timeLabel(s)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div>
+          <button type="submit" class="primary" disabled={busy}>
+            {t.createGame}
+          </button>
+        </div>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function JoinByLink() {
+  const [link, setLink] = useState("");
+  const [error, setError] = useState(false);
+  const submit = (e: Event) => {
+    e.preventDefault();
+    try {
+      const u = new URL(link.trim(), location.origin);
+      const m = /^\/g\/([A-Za-z0-9_-]+)/.exec(u.pathname);
+      if (!m) throw new Error("no game");
+      navigate(`/g/${m[1]}${u.search}`);
+    } catch {
+      setError(true);
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="join-h">
+      <h2 id="join-h">{t.joinTitle}</h2>
+      <form onSubmit={submit} class="row">
+        <label class="grow">
+          <span>{t.joinLabel}</span>
+          <input name="invite" value={link} inputMode="url" onInput={(e) => { setLink((e.target as HTMLInputElement).value); setError(false); }} placeholder="https://…/g/…?invite=…" />
+        </label>
+        <button type="submit" disabled={!link.trim()}>
+          {t.joinButton}
+        </button>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {t.badInviteLink}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function GameList(p: { identity: Identity }) {
+  const [status, setStatus] = useState<GameStatus>("active");
+  const [games, setGames] = useState<GameSummary[] | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = (s: GameStatus, after: string | null) => {
+    setError(null);
+    api
+      .games(p.identity.id, s, after)
+      .then((r) => {
+        setGames((g) => (after && g ? [...g, ...r.games] : r.games));
+        setCursor(r.nextCursor);
+      })
+      .catch((e) => setError(errorText(e)));
+  };
+  useEffect(() => {
+    setGames(null);
+    load(status, null);
+  }, [status, p.identity.id]);
+  const tabs: [GameStatus, string][] = [
+    ["active", t.statusActive],
+    ["waiting", t.statusWaiting],
+    ["finished", t.statusFinished],
+  ];
+  return (
+    <section class="card wide" aria-labelledby="games-h">
+      <h2 id="games-h">{t.yourGames}</h2>
+      <div class="tabs" role="tablist">
+        {tabs.map(([s, label]) => (
+          <button type="button" role="tab" aria-selected={status === s} class={status === s ? "tab on" : "tab"} onClick={() => setStatus(s)} key={s}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {error && <p class="error">{error}</p>}
+        {!games && !error && <p class="muted">{t.loading}</p>}
+        {games && games.length === 0 && <p class="muted">{t.noGames}</p>}
+        {games && games.length > 0 && (
+          <ul class="games">
+            {games.map((g) => {
+              const others = g.players.filter((x) => x.id !== p.identity.id).map((x) => x.name);
+              return (
+                <li key={g.id}>
+                  <Link href={`/g/${g.id}`}>
+                    <strong>{others.length ? t.gameWith(listOf(others)) : `${g.seats} × ?`}</strong>
+                    <span class="muted">
+                      {g.status === "active" ? ` · ${t.roundShort(g.round)}` : ""} · {new Date(g.createdAt).toLocaleDateString()}
+                    </span>
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {cursor && (
+          <button type="button" onClick={() => load(status, cursor)}>
+            {t.moreGames}
+          </button>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function HomePage(p: PageProps) {
+  useEffect(() => {
+    document.title = "Canopy";
+  }, []);
+  if (!p.identity)
+    return (
+      <div class="home">
+        <section class="card hero" aria-labelledby="create-h">
+          <h1 id="create-h">{t.createProfileTitle}</h1>
+          <ProfileForm setIdentity={p.setIdentity} />
+        </section>
+        <JoinByLink />
+      </div>
+    );
+  return (
+    <div class="home">
+      <ProfileCard {...p} identity={p.identity} />
+      <NewGame />
+      <JoinByLink />
+      <GameList identity={p.identity} />
+    </div>
+  );
+}

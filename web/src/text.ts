@@ -1,0 +1,79 @@
+/** Words for the board and the log in the current language. */
+import { LABELS, cellIndex, type GameEvent } from "../../src/engine";
+import type { BoardText } from "../../src/render";
+import { listOf, t } from "./i18n";
+
+const cellName = (c: { q: number; r: number }) => LABELS[cellIndex(c.q, c.r)];
+const pieceIndex = (name: string) => ["seed", "small", "medium", "large"].indexOf(name);
+
+/** "Alice (triangles)": the name and the shape that tells the seat's pieces apart. */
+export function seatLabel(names: readonly string[], seat: number): string {
+  return `${names[seat] ?? `#${seat + 1}`} (${t.shapeNames[seat]})`;
+}
+
+/** Accessible labels for the board picture. */
+export function boardText(names: readonly string[]): BoardText {
+  return {
+    board: ({ round, rounds, sun, phase }) => (phase === "setup" ? t.boardLabelSetup(t.dirs[sun]) : t.boardLabel(round, rounds, t.dirs[sun])),
+    cell: (c) => {
+      const parts = [c.label, t.cellLeaves(c.leaves)];
+      if (c.piece) {
+        parts.push(t.pieceOf(t.piece[c.piece.size], seatLabel(names, c.piece.seat)));
+        if (c.piece.size > 0) parts.push(c.light > 0 ? t.collects(c.light) : t.shaded);
+        else if (c.shadow > 0) parts.push(t.inShadow);
+      } else {
+        parts.push(t.cellEmpty);
+        if (c.shadow > 0) parts.push(t.inShadow);
+      }
+      if (c.previewShadow > 0) parts.push(t.shadedNext);
+      if (c.highlight === "target") parts.push(t.aTarget);
+      if (c.highlight === "selected") parts.push(t.isSelected);
+      if (c.highlight === "used") parts.push(t.usedThisTurn);
+      return parts.join(", ");
+    },
+  };
+}
+
+/** One log line per event (null for events not worth a line). */
+export function eventText(e: GameEvent, names: readonly string[]): string | null {
+  const who = (seat: number) => names[seat] ?? `#${seat + 1}`;
+  switch (e.type) {
+    case "placed":
+      return t.evPlaced(who(e.seat), cellName(e.cell));
+    case "bought":
+      return t.evBought(who(e.seat), t.piece[pieceIndex(e.piece)], e.cost);
+    case "planted":
+      return t.evPlanted(who(e.seat), cellName(e.from), cellName(e.to));
+    case "grew":
+      return t.evGrew(who(e.seat), cellName(e.cell), t.piece[pieceIndex(e.from)], t.piece[pieceIndex(e.to)], e.cost);
+    case "collected":
+      return t.evCollected(who(e.seat), cellName(e.cell), e.token ? e.token.value : null);
+    case "turnEnded":
+      return e.auto ? t.evTurnSkipped(who(e.seat)) : t.evTurnEnded(who(e.seat));
+    case "resigned":
+      return t.evResigned(who(e.seat));
+    case "setupEnded":
+      return t.evSetupEnded;
+    case "roundStarted":
+      return t.evRoundStarted(e.round, t.dirs[e.sun]);
+    case "lightCollected":
+      return t.evLight(who(e.seat), e.amount, e.lost);
+    case "gameEnded":
+      return t.evGameEnded(
+        e.winners.length === 1 ? t.winnerIs(who(e.winners[0])) : e.winners.length > 1 ? t.winnersAre(listOf(e.winners.map(who))) : "",
+      );
+    default:
+      return null;
+  }
+}
+
+/** "in 3 hours", "2 days ago". */
+export function relativeTime(iso: string, lang: string, now = Date.now()): string {
+  const diff = (Date.parse(iso) - now) / 1000;
+  const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
+  const abs = Math.abs(diff);
+  if (abs < 60) return rtf.format(Math.round(diff), "second");
+  if (abs < 3600) return rtf.format(Math.round(diff / 60), "minute");
+  if (abs < 86400 * 2) return rtf.format(Math.round(diff / 3600), "hour");
+  return rtf.format(Math.round(diff / 86400), "day");
+}

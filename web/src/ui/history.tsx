@@ -1,0 +1,94 @@
+/** The readable game log and the replay scrubber. */
+import { useEffect, useRef } from "preact/hooks";
+import type { GameEvent } from "../../../src/engine";
+import { t } from "../i18n";
+import { eventText } from "../text";
+import type { LogEntryView } from "../types";
+
+export interface LogLine {
+  /** Actions before this line (the replay position right after it). */
+  ply: number;
+  text: string;
+  kind: "round" | "action" | "light" | "other";
+}
+
+/** The log as lines, each tagged with the replay position it belongs to. */
+export function logLines(entries: readonly LogEntryView[], names: readonly string[]): LogLine[] {
+  const lines: LogLine[] = [];
+  let ply = 0;
+  for (const e of entries) {
+    const n = Array.isArray(e.entry) ? e.entry.length : 1;
+    ply += n;
+    for (const ev of e.events as GameEvent[]) {
+      if (ev.type === "turnStarted") continue;
+      const text = eventText(ev, names);
+      if (!text) continue;
+      const kind = ev.type === "roundStarted" || ev.type === "setupEnded" || ev.type === "gameEnded" ? "round" : ev.type === "lightCollected" ? "light" : ev.type === "turnEnded" ? "other" : "action";
+      lines.push({ ply, text, kind });
+    }
+  }
+  return lines;
+}
+
+export function History(p: {
+  lines: LogLine[];
+  total: number;
+  ply: number | null;
+  setPly: (n: number | null) => void;
+  canReplay: boolean;
+}) {
+  const list = useRef<HTMLOListElement>(null);
+  const at = p.ply ?? p.total;
+  useEffect(() => {
+    const el = list.current;
+    if (!el) return;
+    const mark = el.querySelector(".here") as HTMLElement | null;
+    if (mark) el.scrollTop = Math.max(0, mark.offsetTop - el.clientHeight / 2);
+    else if (p.ply === null) el.scrollTop = el.scrollHeight;
+  }, [p.lines.length, p.ply]);
+  const go = (n: number) => p.setPly(n >= p.total ? null : Math.max(0, n));
+  return (
+    <section class="card history" aria-labelledby="log-h">
+      <h2 id="log-h">{t.logTitle}</h2>
+      {p.canReplay && p.total > 0 && (
+        <div class="replay" role="group" aria-label={t.replayTitle}>
+          <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label={t.replayStart}>⏮</button>
+          <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label={t.replayPrev}>◀</button>
+          <input
+            type="range"
+            min={0}
+            max={p.total}
+            value={at}
+            aria-label={t.replayTitle}
+            aria-valuetext={t.replayPosition(at, p.total)}
+            onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
+          />
+          <button type="button" onClick={() => go(at + 1)} disabled={p.ply === null} aria-label={t.replayNext}>▶</button>
+          <button type="button" onClick={() => go(p.total)} disabled={p.ply === null} aria-label={t.replayLive}>⏭</button>
+          <span class="muted pos">{t.replayPosition(at, p.total)}</span>
+        </div>
+      )}
+      {p.lines.length === 0 ? (
+        <p class="muted">{t.logEmpty}</p>
+      ) : (
+        <ol class="log" ref={list} tabIndex={0} aria-label={t.logTitle}>
+          {p.lines.map((l, i) => {
+            const future = p.ply !== null && l.ply > p.ply;
+            const here = p.ply !== null && l.ply === p.ply && (i === p.lines.length - 1 || p.lines[i + 1].ply !== l.ply);
+            return (
+              <li key={i} class={`${l.kind}${future ? " future" : ""}${here ? " here" : ""}`}>
+                {p.canReplay ? (
+                  <button type="button" class="link" onClick={() => go(l.ply)}>
+                    {l.text}
+                  </button>
+                ) : (
+                  l.text
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}

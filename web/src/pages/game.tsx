@@ -321,7 +321,7 @@ export function GamePage(p: Props) {
   const winners = view.winners ?? [];
 
   return (
-    <div class="game">
+    <div class="game" data-version={view.version} data-round={shown.round} data-phase={shown.phase} data-to-act={view.toAct ?? ""} data-seat={seat}>
       <a class="skip" href="#board">
         {t.skipToBoard}
       </a>
@@ -537,7 +537,7 @@ function TurnPanel(p: {
               {p.targets > 0 && <p class="hint">{t.plantHint(p.targets)}</p>}
               {p.choices.length === 0 && p.targets === 0 && <p class="muted">{t.noActionsHere}</p>}
               {p.choices.map((c, i) => (
-                <button type="button" class="choice" key={i} onClick={() => p.onChoice(c)}>
+                <button type="button" class="choice" data-kind={c.kind} key={i} onClick={() => p.onChoice(c)}>
                   <span>{choiceText(c)}</span>
                   {"cost" in c && <span class="cost" aria-label={t.costLong(c.cost)}>{t.cost(c.cost)}</span>}
                 </button>
@@ -551,7 +551,7 @@ function TurnPanel(p: {
               <h3>{t.buyTitle}</h3>
               <div class="buy-row">
                 {buys.map((b, size) => (
-                  <button type="button" class="buy" key={b.piece} disabled={!b.legal} onClick={() => p.onBuy(b.piece)} aria-label={`${t.buy(t.piece[size])}${b.price !== null ? `, ${t.costLong(b.price)}` : ""}`}>
+                  <button type="button" class="buy" data-piece={b.piece} key={b.piece} disabled={!b.legal} onClick={() => p.onBuy(b.piece)} aria-label={`${t.buy(t.piece[size])}${b.price !== null ? `, ${t.costLong(b.price)}` : ""}`}>
                     <Icon seat={seat} size={size} px={22} />
                     <span>{b.price === null ? "—" : `${b.price} ☀`}</span>
                   </button>
@@ -573,10 +573,10 @@ function TurnPanel(p: {
           </ol>
         )}
         <div class="plan-buttons">
-          <button type="button" onClick={p.onUndo} disabled={p.plan.actions.length === 0 || p.sending}>
+          <button type="button" class="undo" onClick={p.onUndo} disabled={p.plan.actions.length === 0 || p.sending}>
             ↶ {t.undo}
           </button>
-          <button type="button" onClick={p.onRedo} disabled={p.plan.redo.length === 0 || p.sending}>
+          <button type="button" class="redo" onClick={p.onRedo} disabled={p.plan.redo.length === 0 || p.sending}>
             ↷ {t.redo}
           </button>
           {p.plan.actions.length > 1 && (
@@ -659,7 +659,7 @@ function Lobby(p: {
   const inviteUrl = v.invite?.url ?? null;
   const isCreator = p.identity?.id === v.createdBy;
   return (
-    <div class="lobby">
+    <div class="lobby" data-version={v.version}>
       <section class="card" aria-labelledby="lobby-h">
         <h1 id="lobby-h">{t.waitingTitle(seated, v.options.seats)}</h1>
         <p class="muted">
@@ -703,7 +703,7 @@ function Lobby(p: {
             </div>
           ) : p.invite ? (
             <p>
-              <button type="button" class="primary" disabled={busy} onClick={() => void run(() => api.join(v.id, p.invite!))}>
+              <button type="button" class="primary take-seat" disabled={busy} onClick={() => void run(() => api.join(v.id, p.invite!))}>
                 {t.takeSeat}
               </button>
             </p>
@@ -712,7 +712,7 @@ function Lobby(p: {
           ))}
         <div class="row">
           {isCreator && seated >= 2 && (
-            <button type="button" class="primary" disabled={busy} onClick={() => void run(() => api.start(v.id))}>
+            <button type="button" class="primary start-now" disabled={busy} onClick={() => void run(() => api.start(v.id))}>
               {t.startNow}
             </button>
           )}

@@ -8,6 +8,9 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
+import { DICTS } from "../../web/src/i18n";
+import { stepCell } from "../../web/src/ui/board";
 import { launchChromium, startWorker, type LocalWorker } from "./support";
 
 const SHOTS = process.env.CANOPY_SHOTS ?? "";
@@ -97,6 +100,38 @@ async function playTurn(page: Page, turn: number): Promise<void> {
   await waitVersion(page, before + 1);
 }
 
+/** Move the keyboard focus on the board to `label` with arrow keys (the board must have the focus). */
+async function arrowTo(page: Page, label: string): Promise<void> {
+  const from = await page.evaluate(() => document.activeElement?.getAttribute("data-cell") ?? null);
+  expect(from).not.toBeNull();
+  // Breadth-first search over the arrow keys' moves.
+  const prev = new Map<string, [string, string]>([[from!, ["", ""]]]);
+  const queue = [from!];
+  while (queue.length && !prev.has(label)) {
+    const c = queue.shift()!;
+    for (const key of ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"]) {
+      const n = stepCell(c, key);
+      if (!prev.has(n)) {
+        prev.set(n, [c, key]);
+        queue.push(n);
+      }
+    }
+  }
+  const keys: string[] = [];
+  for (let c = label; c !== from; c = prev.get(c)![0]) keys.unshift(prev.get(c)![1]);
+  for (const k of keys) await page.keyboard.press(k);
+  expect(await page.evaluate(() => document.activeElement?.getAttribute("data-cell"))).toBe(label);
+}
+
+/** Press Tab until the focused element matches `selector`. */
+async function tabTo(page: Page, selector: string): Promise<void> {
+  for (let i = 0; i < 60; i++) {
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
 describe("a whole game in the browser", () => {
   let ann: Page;
   let bruno: Page;
@@ -136,7 +171,7 @@ describe("a whole game in the browser", () => {
     await bruno.waitForSelector(".game");
     await ann.waitForSelector(".game");
 
-    const eveCtx = await chrome.browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
+    const eveCtx = await chrome.browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB", colorScheme: "dark" });
     eve = await eveCtx.newPage();
     watch(eve, "eve", errors);
     await eve.goto(gameUrl);
@@ -201,6 +236,44 @@ describe("a whole game in the browser", () => {
     await waitVersion(eve, v + 1);
   });
 
+  it("plays a turn with the keyboard only", async () => {
+    const toAct = Number(await eve.getAttribute(".game", "data-to-act"));
+    const page = (await ann.getAttribute(".game", "data-seat")) === String(toAct) ? ann : bruno;
+    await page.waitForSelector(".turn-panel");
+    const v = await version(page);
+    // Into the board with Tab.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await tabTo(page, "[data-cell]");
+    const sources = await page.$$eval('[data-cell][data-highlight="source"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+    expect(sources.length).toBeGreaterThan(0);
+    let acted = false;
+    for (const s of sources) {
+      await arrowTo(page, s);
+      await page.keyboard.press("Enter");
+      await page.waitForSelector(".choices");
+      const target = await page.$('[data-cell][data-highlight="target"]');
+      if (target) {
+        // Plant: walk to a target and press Space.
+        await arrowTo(page, (await target.getAttribute("data-cell"))!);
+        await page.keyboard.press(" ");
+        acted = true;
+        break;
+      }
+      if (await page.$(".choice")) {
+        await tabTo(page, ".choice");
+        await page.keyboard.press("Enter");
+        acted = true;
+        break;
+      }
+      await page.keyboard.press("Enter"); // deselect
+    }
+    expect(acted).toBe(true);
+    await page.waitForSelector(".plan li");
+    await tabTo(page, ".end-turn");
+    await page.keyboard.press("Enter");
+    await waitVersion(eve, v + 1);
+  });
+
   it("switches the language, and remembers it", async () => {
     await eve.selectOption(".lang select", "fr");
     expect(await eve.textContent("#players-h")).toBe("Joueurs");
@@ -261,7 +334,8 @@ describe("a whole game in the browser", () => {
     // The stale tab still believes it is its turn; ending it gets a 409, explained, then the game reloads.
     await stale.click(".end-turn");
     await stale.waitForSelector(".notice.warn");
-    expect(await stale.textContent(".notice")).toContain("The game changed while you were planning");
+    const said = (await stale.textContent(".notice")) ?? "";
+    expect(said.includes(DICTS.en.conflict) || said.includes(DICTS.de.conflict)).toBe(true);
     await waitVersion(stale, v + 2);
     expect(await pieces(stale)).toBe(await pieces(eve));
     await stale.close();
@@ -269,5 +343,64 @@ describe("a whole game in the browser", () => {
 
   it("had no script errors", () => {
     expect(errors).toEqual([]);
+  });
+});
+
+describe("a finished game", () => {
+  it("shows the final scores and replays from the first action", async () => {
+    // Two players play a whole game through the API, choosing with the engine.
+    const post = async (path: string, body: unknown, token?: string) => {
+      const r = await fetch(`${worker.base}${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      const json = (await r.json()) as Record<string, unknown>;
+      if (!r.ok) throw new Error(`${path}: ${r.status} ${JSON.stringify(json)}`);
+      return json;
+    };
+    const a = (await post("/api/players", { name: "Iris" })) as { token: string };
+    const b = (await post("/api/players", { name: "Jun" })) as { token: string };
+    const created = (await post("/api/games", { seats: 2 }, a.token)) as { game: { id: string }; invite: { code: string } };
+    const id = created.game.id;
+    await post(`/api/games/${id}/join`, { code: created.invite.code }, b.token);
+    let rng = 12345;
+    for (let guard = 0; guard < 500; guard++) {
+      const g = (await (await fetch(`${worker.base}/api/games/${id}`)).json()) as { status: string; version: number; state: GameState };
+      if (g.status === "finished") break;
+      // A whole turn: a few random actions, then the end (setup turns end by themselves).
+      let s = g.state;
+      const seat = s.current;
+      const turn: Action[] = [];
+      while (s.phase !== "ended" && s.current === seat) {
+        const legal = legalActions(s);
+        rng = (rng * 1103515245 + 12345) >>> 0;
+        const pick = legal.length > 1 && turn.length < 3 && rng % 4 !== 0 ? legal[1 + (rng % (legal.length - 1))] : legal[0];
+        turn.push(pick);
+        const r = applyAction(s, pick);
+        if (!r.ok) throw new Error(r.error.message);
+        s = r.state;
+      }
+      await post(`/api/games/${id}/actions`, { version: g.version, actions: turn }, seat === 0 ? a.token : b.token);
+    }
+    const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
+    const page = await ctx.newPage();
+    await page.goto(`${worker.base}/g/${id}`);
+    await page.waitForSelector(".final table");
+    expect(await page.textContent(".status")).toContain("Partie terminée");
+    expect(await page.$$(".final tbody tr")).toHaveLength(2);
+    expect(await page.getAttribute(".game", "data-phase")).toBe("ended");
+    await shot(page, "finished");
+    // Replay: back to the very start (an empty board), then one action forward.
+    await page.waitForSelector(".replay");
+    await page.click(`.replay button[aria-label="${"Début"}"]`);
+    await page.waitForSelector(".replay-banner");
+    expect(await page.$$("[data-cell][data-piece]")).toHaveLength(0);
+    await page.click(`.replay button[aria-label="${"Avancer"}"]`);
+    expect(await page.$$("[data-cell][data-piece]")).toHaveLength(1);
+    expect(await page.getAttribute(".game", "data-phase")).toBe("setup");
+    await page.click(".replay-banner button");
+    expect(await page.getAttribute(".game", "data-phase")).toBe("ended");
+    await ctx.close();
   });
 });

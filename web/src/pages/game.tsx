@@ -181,6 +181,13 @@ export function GamePage(p: Props) {
     document.title = `Canopy · ${names}`;
   }, [view?.id, view?.seats.length, view?.seats.map((s) => s.player?.name).join()]);
 
+  // Good news fades by itself; warnings and errors stay until closed.
+  useEffect(() => {
+    if (notice?.kind !== "info") return;
+    const id = setTimeout(() => setNotice((n) => (n === notice ? null : n)), 4000);
+    return () => clearTimeout(id);
+  }, [notice]);
+
   // oEmbed discovery for this page.
   useEffect(() => {
     const link = document.createElement("link");
@@ -287,7 +294,7 @@ export function GamePage(p: Props) {
           const fresh = await api.game(p.id);
           const kept = rebase(pl, fresh.state ?? pl.base, fresh.version, seat).kept;
           accept(fresh);
-          setNotice({ kind: "warn", text: `${t.conflict} ${kept ? t.planKept : t.planDropped}` });
+          setNotice({ kind: "warn", text: pl.actions.length ? `${t.conflict} ${kept ? t.planKept : t.planDropped}` : t.conflict });
         } catch {
           /* the socket will bring it */
         }

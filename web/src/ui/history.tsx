@@ -30,6 +30,18 @@ export function logLines(entries: readonly LogEntryView[], names: readonly strin
   return lines;
 }
 
+/** Media-style icons as shapes (no dependence on the font having ⏮ ⏭). */
+function Glyph({ kind }: { kind: "first" | "prev" | "next" | "last" }) {
+  const tri = kind === "prev" || kind === "first" ? "M11 3 L4 8 L11 13 Z" : "M5 3 L12 8 L5 13 Z";
+  const bar = kind === "first" ? <rect x="2" y="3" width="2" height="10" /> : kind === "last" ? <rect x="12" y="3" width="2" height="10" /> : null;
+  return (
+    <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="currentColor">
+      <path d={tri} />
+      {bar}
+    </svg>
+  );
+}
+
 export function History(p: {
   lines: LogLine[];
   total: number;
@@ -52,8 +64,8 @@ export function History(p: {
       <h2 id="log-h">{t.logTitle}</h2>
       {p.canReplay && p.total > 0 && (
         <div class="replay" role="group" aria-label={t.replayTitle}>
-          <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label={t.replayStart}>⏮</button>
-          <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label={t.replayPrev}>◀</button>
+          <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label={t.replayStart}><Glyph kind="first" /></button>
+          <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label={t.replayPrev}><Glyph kind="prev" /></button>
           <input
             type="range"
             min={0}
@@ -63,8 +75,8 @@ export function History(p: {
             aria-valuetext={t.replayPosition(at, p.total)}
             onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
           />
-          <button type="button" onClick={() => go(at + 1)} disabled={p.ply === null} aria-label={t.replayNext}>▶</button>
-          <button type="button" onClick={() => go(p.total)} disabled={p.ply === null} aria-label={t.replayLive}>⏭</button>
+          <button type="button" onClick={() => go(at + 1)} disabled={p.ply === null} aria-label={t.replayNext}><Glyph kind="next" /></button>
+          <button type="button" onClick={() => go(p.total)} disabled={p.ply === null} aria-label={t.replayLive}><Glyph kind="last" /></button>
           <span class="muted pos">{t.replayPosition(at, p.total)}</span>
         </div>
       )}

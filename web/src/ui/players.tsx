@@ -20,7 +20,7 @@ export function PlayerCard({ p }: { p: PlayerPanel }) {
         {p.firstPlayer && <span class="badge first" title={t.firstPlayer}>① {t.firstPlayer}</span>}
         {p.toAct && <span class="badge act">{t.toAct}</span>}
         {p.resigned && <span class="badge out">{t.resigned}</span>}
-        {p.rank !== null && <span class={`badge rank${p.winner ? " win" : ""}`}>{p.winner ? "🏆 " : ""}{t.rank(p.rank)}</span>}
+        {p.rank !== null && <span class={`badge rank${p.winner ? " win" : ""}`}>{t.rank(p.rank)}</span>}
       </header>
       <div class="light" title={t.lightOf(p.light)}>
         <span class="label">{t.lightPoints}</span>

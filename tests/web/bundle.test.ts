@@ -9,7 +9,7 @@ import { buildOptions, gzipSize, root } from "../../scripts/build-web.mjs";
 describe("web bundle", () => {
   it("keeps the game page within 60 KB of gzipped JS+CSS, loading nothing from other origins", async () => {
     const result = await build({ ...buildOptions(), write: false });
-    const files = new Map(result.outputFiles.map((f) => [f.path.split("/").pop()!, f.contents]));
+    const files = new Map((result.outputFiles ?? []).map((f) => [f.path.split("/").pop()!, f.contents]));
     const js = files.get("app.js")!;
     const css = files.get("app.css")!;
     expect(js).toBeDefined();

@@ -40,7 +40,7 @@ export interface BoardText {
 
 export interface RenderOptions {
   theme?: Theme;
-  /** Width in pixels (the height follows the aspect ratio). Default 456. */
+  /** Width in pixels (the height follows the aspect ratio). Default 436 (the viewBox's width). */
   size?: number;
   /** Shadows of the current round (default true). */
   shadows?: boolean;
@@ -74,7 +74,7 @@ export type BoardState = Pick<GameState, "cells" | "round" | "phase" | "options"
 export const HEX = 30;
 const SQRT3 = Math.sqrt(3);
 /** The viewBox: the board with room for the sun at every corner. */
-export const VIEW = { x: -228, y: -206, width: 456, height: 412 } as const;
+export const VIEW = { x: -218, y: -198, width: 436, height: 396 } as const;
 
 /** Pixel centre of a cell (pointy-top, RULES.md §1), in viewBox units. */
 export function cellCenter(q: number, r: number): { x: number; y: number } {
@@ -152,7 +152,7 @@ export function pieceIcon(seat: number, size: number, px = 24, theme: Theme = "l
 export function sunPoint(k: number): { x: number; y: number } {
   const { corner } = SUN_CORNERS[k];
   const c = cellCenter(corner.q, corner.r);
-  const f = 1.3;
+  const f = 1.24;
   return { x: round2(c.x * f), y: round2(c.y * f) };
 }
 

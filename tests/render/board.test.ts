@@ -66,8 +66,8 @@ describe("renderBoard", () => {
   it("is deterministic and honours the size", () => {
     const s = workedExample();
     expect(renderBoard(s)).toBe(renderBoard(s));
-    const svg = renderBoard(s, { size: 228 });
-    expect(svg).toMatch(/width="228" height="206"/);
+    const svg = renderBoard(s, { size: 218 });
+    expect(svg).toMatch(/width="218" height="198"/);
   });
 
   it("shows the worked example's light: A collects 7, B 1 (RULES.md §9)", () => {

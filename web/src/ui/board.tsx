@@ -38,7 +38,7 @@ export function Board(p: BoardProps) {
   const svg = useMemo(
     () =>
       renderBoard(p.state, {
-        size: 456,
+        size: 436,
         preview: p.preview,
         labels: p.labels,
         highlights: p.highlights,

@@ -14,6 +14,7 @@ import { db, syncGame } from "../db/queries";
 import type { Env } from "../env";
 import { engineOptions, gameView, snapshotOf, startedState, type GameRecord, type GameSettings, type GameSnapshot } from "./model";
 import { TokenBuckets } from "./rate-limit";
+import { viewFor } from "../engine/view";
 
 /** Where finished games and the games index go (D1 in production; a stub in some tests). */
 export interface GameIndex {
@@ -319,6 +320,49 @@ export class GameRoom extends DurableObject<Env> {
         replay: g.status === "finished" ? { options: engineOptions(g) } : null,
       }),
       callerKnown: this.seatOf(caller) !== null,
+    };
+  }
+
+  /**
+   * Embeds and board pictures: the game as a spectator sees it now, and the public board after the
+   * first `ply` log entries (null: now), replayed from the log with the game's seed; `last` is the
+   * entry that led there. Past plies never change, so callers may cache them for good.
+   */
+  publicAt(ply: number | null, origin: string): RoomReply {
+    const g = this.game;
+    if (!g) return this.notFound();
+    const total = g.logLength;
+    const at = ply ?? total;
+    if (!Number.isInteger(at) || at < 0 || at > total)
+      return { ...fail(404, "NO_SUCH_PLY", `This game has plies 0 to ${total}.`, { total }), callerKnown: false };
+    const past = g.state !== null && at < total;
+    const rows = this.sql
+      .exec<{ idx: number; seat: number | null; entry: string; events: string }>(
+        "SELECT idx, seat, entry, events FROM log WHERE idx > ? AND idx <= ? ORDER BY idx",
+        past ? 0 : at - 1,
+        at,
+      )
+      .toArray();
+    let state = g.state;
+    if (past) {
+      state = startedState(g);
+      for (const r of rows) {
+        const e = JSON.parse(r.entry);
+        const step = applyEntry(state, r.seat === null ? e : { ...e, seat: r.seat });
+        if (!step.ok) return { ...fail(500, "INTERNAL", `The log does not replay at entry ${r.idx}.`), callerKnown: false };
+        state = step.state;
+      }
+    }
+    const last = rows.at(-1);
+    return {
+      ...ok({
+        game: gameView(g, null, origin),
+        ply: at,
+        total,
+        state: state && viewFor(state, null),
+        last: last && last.idx === at ? { seat: last.seat, entry: JSON.parse(last.entry) as LogEntry, events: JSON.parse(last.events) as GameEvent[] } : null,
+      }),
+      callerKnown: false,
     };
   }
 

@@ -65,5 +65,40 @@ export const resultSeats = sqliteTable(
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index("result_seats_player").on(t.playerId)],
 );
 
+/**
+ * Notification webhooks: a game's channels (scope "game", set by its seated players) and a
+ * player's own (scope "player"). The URL and the signing secret are stored encrypted; only a
+ * redacted URL is ever shown again.
+ */
+export const webhooks = sqliteTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    scope: text("scope", { enum: ["game", "player"] }).notNull(),
+    /** The game (scope "game"); null for a player's own. */
+    gameId: text("game_id"),
+    /** Who set it up: the player it belongs to (scope "player"), or who added it to the game. */
+    ownerId: text("owner_id").notNull(),
+    kind: text("kind", { enum: ["discord", "slack", "json"] }).notNull(),
+    label: text("label"),
+    urlEncrypted: text("url_encrypted").notNull(),
+    urlRedacted: text("url_redacted").notNull(),
+    /** The json kind's signing secret (encrypted). */
+    secretEncrypted: text("secret_encrypted"),
+    /** Event types to send (JSON array), or null for all. */
+    events: text("events", { mode: "json" }).$type<string[] | null>(),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    /** 401/403/404/410 answers in a row; at GONE_LIMIT the webhook is switched off. */
+    failures: integer("failures").notNull().default(0),
+    disabledAt: integer("disabled_at"),
+    disabledReason: text("disabled_reason"),
+    lastStatus: integer("last_status"),
+    lastAttemptAt: integer("last_attempt_at"),
+  },
+  (t) => [index("webhooks_game").on(t.gameId), index("webhooks_owner").on(t.ownerId, t.scope)],
+);
+
 export type PlayerRow = typeof players.$inferSelect;
+export type WebhookRow = typeof webhooks.$inferSelect;
 export type GameRow = typeof games.$inferSelect;

@@ -1,0 +1,119 @@
+/**
+ * Where a game finds the webhooks to notify: D1 rows, decrypted with WEBHOOK_KEY. Replaceable in
+ * tests (a D1 outage, a fake directory).
+ */
+import { db } from "../db/queries";
+import type { WebhookRow } from "../db/schema";
+import { deliveryTargets, recordWebhookAnswer, webhooksByIds } from "../db/webhooks";
+import { decrypt, webhookKey } from "./crypto";
+import { GONE_LIMIT } from "./deliver";
+import { ALWAYS_SENT, type EventType, type QueuedNotification, type TargetKind } from "./types";
+
+/** Settings read from the environment (strings from [vars] / secrets). */
+export interface NotifyConfig {
+  /** Encryption key for stored URLs and secrets (WEBHOOK_KEY). */
+  key: string | undefined;
+  /** ALLOW_HTTP_WEBHOOKS="1": http:// to localhost is accepted (development, tests). */
+  allowHttpLocalhost: boolean;
+  /** PUBLIC_ORIGIN: the address links point to (else the address the game was created at). */
+  publicOrigin: string | null;
+  /** NOTIFY_BOARD_IMAGES="1": attach the board picture (/api/games/<id>/board.png) to chat messages. */
+  boardImages: boolean;
+}
+
+export function notifyConfig(env: unknown): NotifyConfig {
+  const e = (env ?? {}) as Record<string, unknown>;
+  const str = (k: string) => (typeof e[k] === "string" && e[k] !== "" ? (e[k] as string) : undefined);
+  return {
+    key: str("WEBHOOK_KEY"),
+    allowHttpLocalhost: str("ALLOW_HTTP_WEBHOOKS") === "1",
+    publicOrigin: str("PUBLIC_ORIGIN")?.replace(/\/+$/, "") ?? null,
+    boardImages: str("NOTIFY_BOARD_IMAGES") === "1",
+  };
+}
+
+/** A webhook with its URL and secret in the clear: never logged, never returned by the API. */
+export interface Target {
+  id: string;
+  scope: "game" | "player";
+  gameId: string | null;
+  ownerId: string;
+  kind: TargetKind;
+  label: string | null;
+  url: string;
+  secret: string | null;
+  events: EventType[] | null;
+  redactedUrl: string;
+}
+
+export async function openTarget(key: CryptoKey, row: WebhookRow): Promise<Target> {
+  return {
+    id: row.id,
+    scope: row.scope,
+    gameId: row.gameId,
+    ownerId: row.ownerId,
+    kind: row.kind,
+    label: row.label,
+    url: await decrypt(key, row.urlEncrypted, `url:${row.id}`),
+    secret: row.secretEncrypted ? await decrypt(key, row.secretEncrypted, `secret:${row.id}`) : null,
+    events: (row.events as EventType[] | null) ?? null,
+    redactedUrl: row.urlRedacted,
+  };
+}
+
+/** Whether a target takes a notification. */
+export function wants(t: Target, q: QueuedNotification): boolean {
+  if (q.exclude?.includes(t.id)) return false;
+  if (t.scope === "game" ? !q.audience.channel : !q.audience.players.includes(t.ownerId)) return false;
+  return ALWAYS_SENT.includes(q.notification.type) || !t.events || t.events.includes(q.notification.type);
+}
+
+export interface AnswerRecord {
+  status: number | null;
+  at: number;
+  gone: boolean;
+  delivered: boolean;
+  reason: string;
+}
+
+export interface NotifyDirectory {
+  /** The game's enabled webhooks, the enabled personal ones of `playerIds`, and the Discord ids of `seated`. */
+  targetsFor(gameId: string, playerIds: string[], seated: string[]): Promise<{ targets: Target[]; discordIds: Map<string, string | null> }>;
+  /** Enabled webhooks by id (a deleted or switched-off one is missing). */
+  targetsById(ids: string[]): Promise<Map<string, Target>>;
+  /** Record an answer; true when this answer switched the webhook off. */
+  record(id: string, answer: AnswerRecord): Promise<boolean>;
+}
+
+export function d1Directory(env: { DB: D1Database } & Record<string, unknown>): NotifyDirectory {
+  const d = db(env.DB);
+  const key = () => webhookKey(notifyConfig(env).key);
+  const open = async (rows: WebhookRow[]) => {
+    if (!rows.length) return [];
+    const k = await key();
+    const out: Target[] = [];
+    for (const r of rows) {
+      try {
+        out.push(await openTarget(k, r));
+      } catch {
+        // Encrypted with another key: unusable until it is set again.
+        console.warn("webhook could not be decrypted", r.id);
+      }
+    }
+    return out;
+  };
+  return {
+    async targetsFor(gameId, playerIds, seated) {
+      const { rows, discordIds } = await deliveryTargets(d, gameId, playerIds, seated);
+      return { targets: await open(rows), discordIds };
+    },
+    async targetsById(ids) {
+      const rows = (await webhooksByIds(d, [...new Set(ids)])).filter((r) => r.disabledAt === null);
+      return new Map((await open(rows)).map((t) => [t.id, t]));
+    },
+    async record(id, a) {
+      const r = await recordWebhookAnswer(d, id, { ...a, limit: GONE_LIMIT });
+      return r.disabledNow;
+    },
+  };
+}

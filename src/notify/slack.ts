@@ -1,0 +1,86 @@
+/**
+ * Slack incoming-webhook messages: Block Kit blocks with a plain `text` fallback (what
+ * notifications and screen readers show). User text is escaped for &, < and >, so a name can
+ * neither break the markup nor mention a channel.
+ */
+import type { ContextBlock, HeaderBlock, ImageBlock, KnownBlock, SectionBlock, ActionsBlock } from "@slack/types";
+import { clip, gameTitle, render, type Markup } from "./text";
+import type { Notification } from "./types";
+
+export interface SlackMessage {
+  text: string;
+  blocks: KnownBlock[];
+  unfurl_links?: boolean;
+  unfurl_media?: boolean;
+}
+
+/** Slack's limits for the blocks used here. */
+export const SLACK_LIMITS = { text: 3000, header: 150, section: 3000, fields: 10, field: 2000, button: 75, blocks: 50, context: 2000 } as const;
+
+export function escapeSlack(s: string): string {
+  return s.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+const unix = (ms: number) => Math.floor(ms / 1000);
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
+
+const slackMarkup: Markup = {
+  text: escapeSlack,
+  bold: (s) => `*${s}*`,
+  relative: (ms) => `<!date^${unix(ms)}^{ago}|${iso(ms)}>`,
+  absolute: (ms) => `<!date^${unix(ms)}^{date_short_pretty} at {time}|${iso(ms)}>`,
+  link: (url, label) => `<${url}|${label}>`,
+  who: (p) => `*${escapeSlack(p.name)}*`,
+};
+
+/** The fallback text: the same words without any markup, escaped. */
+const fallbackMarkup: Markup = {
+  text: escapeSlack,
+  bold: (s) => s,
+  relative: (ms) => iso(ms),
+  absolute: (ms) => iso(ms),
+  link: (_url, label) => label,
+  who: (p) => escapeSlack(p.name),
+};
+
+export function slackMessage(n: Notification): SlackMessage {
+  const r = render(n, slackMarkup);
+  const plain = render(n, fallbackMarkup);
+  const blocks: KnownBlock[] = [];
+  const header: HeaderBlock = { type: "header", text: { type: "plain_text", text: clip(r.title, SLACK_LIMITS.header), emoji: true } };
+  blocks.push(header);
+  const section: SectionBlock = { type: "section", text: { type: "mrkdwn", text: clip(r.lines.join("\n") || " ", SLACK_LIMITS.section) } };
+  blocks.push(section);
+  if (r.fields.length) {
+    const fields: SectionBlock = {
+      type: "section",
+      fields: r.fields
+        .slice(0, SLACK_LIMITS.fields)
+        .map((f) => ({ type: "mrkdwn" as const, text: clip(`*${escapeSlack(f.name)}*\n${f.value}`, SLACK_LIMITS.field) })),
+    };
+    blocks.push(fields);
+  }
+  if (n.game.imageUrl) {
+    const image: ImageBlock = { type: "image", image_url: n.game.imageUrl, alt_text: `The board, ${r.title}` };
+    blocks.push(image);
+  }
+  if (n.type !== "webhook.disabled" && n.type !== "webhook.test") {
+    const actions: ActionsBlock = {
+      type: "actions",
+      elements: [
+        {
+          type: "button",
+          text: { type: "plain_text", text: n.game.status === "finished" ? "See the game" : "Open the game" },
+          url: n.game.url,
+          action_id: "open_game",
+          ...(n.type === "turn.started" || n.type === "turn.reminder" ? { style: "primary" as const } : {}),
+        },
+      ],
+    };
+    blocks.push(actions);
+  }
+  const context: ContextBlock = { type: "context", elements: [{ type: "mrkdwn", text: clip(escapeSlack(gameTitle(n)), SLACK_LIMITS.context) }] };
+  blocks.push(context);
+  const text = clip(`${escapeSlack(plain.title)}: ${plain.lines.join(" ")}`, SLACK_LIMITS.text);
+  return { text, blocks, unfurl_links: false, unfurl_media: false };
+}

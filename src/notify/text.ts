@@ -1,0 +1,245 @@
+/**
+ * What each notification says, written once for every chat format: a title, a few lines, labelled
+ * fields and whom to ping. A `Markup` turns names, times and links into the target's syntax
+ * (Discord markdown, Slack mrkdwn or plain text), escaping every user-chosen string.
+ */
+import type { Notification, NotifyPlayer } from "./types";
+
+export interface Markup {
+  /** User text (names, labels) made inert. */
+  text(s: string): string;
+  bold(escaped: string): string;
+  /** A moment, relative ("in 3 hours") where the target can show it so. */
+  relative(ms: number): string;
+  /** A moment, as a date and time. */
+  absolute(ms: number): string;
+  link(url: string, escapedLabel: string): string;
+  /** A player as a ping when the target can ping them, else their name in bold. */
+  who(p: NotifyPlayer): string;
+}
+
+export interface Field {
+  name: string;
+  value: string;
+  inline: boolean;
+}
+
+export interface Rendered {
+  /** Plain text (no markup): titles are shown as is by every target. */
+  title: string;
+  /** Lines in the target's markup. */
+  lines: string[];
+  fields: Field[];
+  /** Players this message pings (where the target supports pings). */
+  pings: NotifyPlayer[];
+  /** An accent colour (RGB). */
+  color: number;
+}
+
+const GREEN = 0x3f9b4f;
+const AMBER = 0xd99a1e;
+const RED = 0xc0392b;
+const BLUE = 0x2f6fb5;
+const GREY = 0x7f8c8d;
+
+/** Shorten to at most `max` characters (code points kept whole), with an ellipsis. */
+export function clip(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const chars = Array.from(s);
+  let out = "";
+  for (const c of chars) {
+    if (out.length + c.length > max - 1) break;
+    out += c;
+  }
+  return `${out}…`;
+}
+
+/** Names as they appear in titles: control characters removed, at most 80 characters. */
+export function plainName(name: string): string {
+  return clip(name.replace(/[\u0000-\u001f\u007f]/g, " ").trim() || "Someone", 80);
+}
+
+export function gameTitle(n: Notification): string {
+  const names = n.game.players.map((p) => plainName(p.name));
+  const list = names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return list ? `Photosynthesis: ${list}` : "Photosynthesis";
+}
+
+function roundText(n: Notification): string {
+  if (n.game.phase === "setup") return "Setup";
+  if (n.game.phase === "lobby") return "Lobby";
+  return `${n.game.round} / ${n.game.totalRounds}`;
+}
+
+const player = (n: Notification, seat: number | null | undefined): NotifyPlayer | null =>
+  seat === null || seat === undefined ? null : (n.game.players.find((p) => p.seat === seat) ?? null);
+
+function duration(ms: number): string {
+  const minutes = Math.max(1, Math.round(ms / 60_000));
+  if (minutes < 90) return `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} hour${hours === 1 ? "" : "s"}`;
+  const days = Math.round(hours / 24);
+  return `${days} day${days === 1 ? "" : "s"}`;
+}
+
+function ordinal(rank: number): string {
+  return `${rank}${rank % 10 === 1 && rank % 100 !== 11 ? "st" : rank % 10 === 2 && rank % 100 !== 12 ? "nd" : rank % 10 === 3 && rank % 100 !== 13 ? "rd" : "th"}`;
+}
+
+/** The message for one notification, in the given markup. */
+export function render(n: Notification, m: Markup): Rendered {
+  const subject = player(n, n.seat) ?? (n.subjectName ? { seat: -1, id: "", name: n.subjectName, resigned: false } : null);
+  const name = (p: NotifyPlayer | null) => (p ? m.bold(m.text(p.name)) : "someone");
+  const fields: Field[] = [];
+  const lines: string[] = [];
+  const pings: NotifyPlayer[] = [];
+  const deadlineLine = (deadline: number | null | undefined) =>
+    deadline ? `The turn ends by itself ${m.relative(deadline)} (${m.absolute(deadline)}).` : null;
+  const roundField = () => fields.push({ name: "Round", value: roundText(n), inline: true });
+  const nextUp = () => {
+    const next = n.next ? player(n, n.next.seat) : null;
+    if (!next) return;
+    pings.push(next);
+    lines.push(`Next to play: ${m.who(next)}${n.next?.deadline ? `, ${deadlineShort(n.next.deadline)}` : ""}.`);
+  };
+  const deadlineShort = (t: number) => `deadline ${m.relative(t)}`;
+  let title: string;
+  let color = GREEN;
+
+  switch (n.type) {
+    case "game.started": {
+      title = "The game has started";
+      const first = player(n, n.next?.seat ?? n.seat);
+      lines.push(`${n.game.players.map((p) => name(p)).join(", ")} are playing (${n.game.totalRounds} rounds).`);
+      if (first) {
+        pings.push(first);
+        lines.push(`${m.who(first)} places the first tree.`);
+      }
+      const dl = deadlineLine(n.next?.deadline ?? n.deadline);
+      if (dl) lines.push(dl);
+      fields.push({ name: "Players", value: String(n.game.players.length), inline: true });
+      fields.push({ name: "Rounds", value: String(n.game.totalRounds), inline: true });
+      break;
+    }
+    case "turn.started": {
+      title = subject ? `Your turn, ${plainName(subject.name)}` : "Your turn";
+      if (subject) pings.push(subject);
+      lines.push(
+        n.game.phase === "setup"
+          ? `${subject ? m.who(subject) : "Someone"}, it is your turn to place a small tree on the edge of the board.`
+          : `${subject ? m.who(subject) : "Someone"}, it is your turn in round ${n.game.round} of ${n.game.totalRounds}.`,
+      );
+      const dl = deadlineLine(n.deadline);
+      if (dl) lines.push(dl);
+      roundField();
+      if (n.deadline) fields.push({ name: "Deadline", value: m.relative(n.deadline), inline: true });
+      break;
+    }
+    case "turn.reminder": {
+      title = subject ? `Reminder: ${plainName(subject.name)} to play` : "Reminder";
+      color = (n.fraction ?? 1) <= 0.1 ? RED : AMBER;
+      if (subject) pings.push(subject);
+      const left = n.remainingMs !== undefined ? duration(n.remainingMs) : "little time";
+      lines.push(`${subject ? m.who(subject) : "Someone"}, you have ${left} left for your move.`);
+      const dl = deadlineLine(n.deadline);
+      if (dl) lines.push(dl);
+      roundField();
+      if (n.deadline) fields.push({ name: "Deadline", value: m.relative(n.deadline), inline: true });
+      break;
+    }
+    case "turn.timeout": {
+      title = subject ? `Time ran out for ${plainName(subject.name)}` : "Time ran out";
+      color = RED;
+      if (n.resigned) {
+        lines.push(`${name(subject)} ran out of time${n.strikes ? ` ${n.strikes} times in a row` : ""} and has been resigned; the game goes on without them.`);
+      } else {
+        const what =
+          n.autoAction?.type === "place"
+            ? `a small tree was placed for them${n.autoAction.cell ? ` on ${m.text(n.autoAction.cell)}` : ""}`
+            : "their turn was ended for them";
+        lines.push(`${name(subject)} did not move in time: ${what}.`);
+        if (n.maxTimeouts && n.strikes)
+          lines.push(`Timeouts in a row: ${n.strikes} of ${n.maxTimeouts} (at ${n.maxTimeouts} the seat is resigned).`);
+      }
+      nextUp();
+      roundField();
+      break;
+    }
+    case "player.joined": {
+      title = subject ? `${plainName(subject.name)} joined the game` : "A player joined";
+      color = BLUE;
+      lines.push(`${name(subject)} took a seat: ${n.game.players.length} of ${n.game.seats} seats are taken.`);
+      break;
+    }
+    case "player.left": {
+      title = subject ? `${plainName(subject.name)} left the game` : "A player left";
+      color = GREY;
+      lines.push(`${name(subject)} left before the start: ${n.game.players.length} of ${n.game.seats} seats are taken.`);
+      break;
+    }
+    case "player.resigned": {
+      title = subject ? `${plainName(subject.name)} resigned` : "A player resigned";
+      color = GREY;
+      lines.push(`${name(subject)} resigned; the game goes on for the others.`);
+      nextUp();
+      roundField();
+      break;
+    }
+    case "player.away": {
+      title = subject ? `${plainName(subject.name)} is away` : "A player is away";
+      color = BLUE;
+      if (n.until) lines.push(`${name(subject)} is away until ${m.absolute(n.until)}; their clock is paused meanwhile.`);
+      else lines.push(`${name(subject)} is back; their clock runs again.`);
+      break;
+    }
+    case "game.ended": {
+      title = "Game over";
+      const scores = [...(n.scores ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+      const winners = (n.winners ?? []).map((s) => player(n, s)).filter((p): p is NotifyPlayer => !!p);
+      if (winners.length === 1) lines.push(`${name(winners[0])} wins with ${scores.find((s) => s.seat === winners[0].seat)?.total ?? 0} points.`);
+      else if (winners.length > 1) lines.push(`${winners.map(name).join(" and ")} share the win.`);
+      for (const s of scores.slice(0, 20)) {
+        const p = player(n, s.seat);
+        fields.push({
+          name: `${ordinal(s.rank)}${s.resigned ? " (resigned)" : ""}: ${plainName(p?.name ?? `Seat ${s.seat + 1}`)}`,
+          value: `${s.total} points (${s.tokens} from tokens, ${s.light} from light)`,
+          inline: false,
+        });
+      }
+      break;
+    }
+    case "webhook.disabled": {
+      const w = n.webhook;
+      title = "A notification webhook was switched off";
+      color = RED;
+      lines.push(
+        `The ${w?.kind ?? ""} webhook ${w?.label ? `${m.bold(m.text(w.label))} ` : ""}(${m.text(w?.redactedUrl ?? "?")}) answered ${m.text(w?.reason ?? "with errors")} repeatedly, so Canopy stopped sending to it.`,
+      );
+      lines.push(w?.scope === "player" ? "Fix it and switch it on again in your profile." : "Fix it and switch it on again in the game's settings.");
+      break;
+    }
+    case "webhook.test": {
+      title = "Test notification";
+      color = BLUE;
+      lines.push("This webhook works: Canopy will post turn notifications here.");
+      break;
+    }
+  }
+  return { title: clip(title, 200), lines, fields, pings: dedupe(pings), color };
+}
+
+function dedupe(ps: NotifyPlayer[]): NotifyPlayer[] {
+  const seen = new Set<string>();
+  return ps.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+}
+
+/** Plain text, for fallbacks and logs. */
+export const plainMarkup: Markup = {
+  text: (s) => s,
+  bold: (s) => s,
+  relative: (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"),
+  absolute: (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"),
+  link: (url, label) => `${label} (${url})`,
+  who: (p) => p.name,
+};

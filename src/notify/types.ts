@@ -1,0 +1,113 @@
+/**
+ * What a notification says, independent of where it goes. The game's Durable Object builds these
+ * in the same commit as the change that caused them; the formatters (discord.ts, slack.ts,
+ * json.ts) turn one into a request body for one kind of target.
+ */
+
+/** Every kind of notification, as sent in the JSON payload's `type`. */
+export const EVENT_TYPES = [
+  "game.started",
+  "turn.started",
+  "turn.reminder",
+  "turn.timeout",
+  "player.joined",
+  "player.left",
+  "player.resigned",
+  "player.away",
+  "game.ended",
+  "webhook.disabled",
+  "webhook.test",
+] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+
+/** Events a target may not opt out of: they are about the target itself. */
+export const ALWAYS_SENT: readonly EventType[] = ["webhook.disabled", "webhook.test"];
+
+export type TargetKind = "discord" | "slack" | "json";
+export const TARGET_KINDS: readonly TargetKind[] = ["discord", "slack", "json"];
+
+export interface NotifyPlayer {
+  seat: number;
+  id: string;
+  name: string;
+  resigned: boolean;
+  /** Filled in at delivery time from the profile (D1); pings this user on Discord. */
+  discordUserId?: string | null;
+}
+
+export interface NotifyGame {
+  id: string;
+  /** Where to play: `<origin>/g/<id>`. */
+  url: string;
+  status: "waiting" | "active" | "finished";
+  /** 0 during setup. */
+  round: number;
+  totalRounds: number;
+  phase: "lobby" | "setup" | "play" | "ended";
+  players: NotifyPlayer[];
+  /** Seats offered (for the lobby). */
+  seats: number;
+  /** A picture of the board at this moment, when the service renders one. */
+  imageUrl?: string | null;
+}
+
+export interface FinalScore {
+  seat: number;
+  total: number;
+  tokens: number;
+  light: number;
+  rank: number;
+  resigned: boolean;
+}
+
+/** The details that only some events carry. */
+export interface NotificationDetail {
+  /** The seat the event is about (whose turn, who joined, resigned, timed out, went away). */
+  seat?: number | null;
+  /** The name of a subject who no longer sits in the game (a player who left). */
+  subjectName?: string;
+  /** When the turn of `seat` times out (ms since epoch); null: no deadline or the clock is paused. */
+  deadline?: number | null;
+  /** Reminders: time left (ms) and the share of the move time it is (0.5, 0.1). */
+  remainingMs?: number;
+  fraction?: number;
+  /** Timeouts: what was played for the player, how many timeouts in a row, and whether the seat was resigned. */
+  autoAction?: { type: string; cell?: string } | null;
+  strikes?: number;
+  maxTimeouts?: number | null;
+  resigned?: boolean;
+  /** The seat to act after this event (timeouts, resignations, game start). */
+  next?: { seat: number; deadline: number | null } | null;
+  /** Game over. */
+  scores?: FinalScore[];
+  winners?: number[];
+  /** Vacation: away until (ms). */
+  until?: number;
+  /** Webhook disabled: which one and why. */
+  webhook?: { id: string; kind: TargetKind; label: string | null; redactedUrl: string; reason: string; scope: "game" | "player" };
+}
+
+export interface Notification extends NotificationDetail {
+  /** Stable id: the same on every attempt and every target (the idempotency key, `webhook-id`). */
+  id: string;
+  type: EventType;
+  /** When it happened (ms since epoch). */
+  at: number;
+  game: NotifyGame;
+}
+
+/**
+ * Who should hear of an event besides the game's own channels: the players whose personal
+ * targets receive it (player ids), and whether the game's channels receive it at all.
+ */
+export interface Audience {
+  players: string[];
+  channel: boolean;
+}
+
+export interface QueuedNotification {
+  notification: Notification;
+  audience: Audience;
+  /** Targets never to send this to (e.g. the one that was just disabled). */
+  exclude?: string[];
+}

@@ -43,7 +43,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
-            include: ["tests/{api,game,db,notify,render}/**/*.test.ts"],
+            include: ["tests/{api,game,db,notify,render,embed}/**/*.test.ts"],
             setupFiles: ["./tests/apply-migrations.ts"],
           },
         },

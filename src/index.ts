@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { api } from "./api/app";
+import { embedPages } from "./embed/routes";
 import type { Env } from "./env";
 
 export { GameRoom } from "./game/room";
@@ -17,6 +18,7 @@ app.get("/api/_bench/:id/:probe", async (c, next) => {
 });
 
 app.route("/", api);
+app.route("/", embedPages);
 
 app.notFound((c) =>
   c.json({ error: { code: "NOT_FOUND", message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` } }, 404),

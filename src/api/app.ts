@@ -5,6 +5,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./context";
 import { ApiError, errorBody } from "./errors";
+import { embeds } from "./embeds";
 import { games } from "./games";
 import { players } from "./players";
 
@@ -20,6 +21,7 @@ api.use(
 
 api.route("/", players);
 api.route("/", games);
+api.route("/", embeds);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
   type: "http",

@@ -1,0 +1,69 @@
+/**
+ * Link previews: the game page `/g/<id>` is the client's index.html (from the static assets) with
+ * its <head> completed by HTMLRewriter: a title, the oEmbed discovery <link>, Open Graph and
+ * Twitter card tags (title, who plays, round, the board card as image). The page itself must not
+ * be framed by other sites (only /embed/* may be).
+ */
+import { CARD } from "./card";
+import { oneLine, scoreLine, type Summary } from "./moment";
+import { esc } from "./page";
+
+export const GAME_PAGE_FRAMING = { "content-security-policy": "frame-ancestors 'self'", "x-frame-options": "SAMEORIGIN" } as const;
+
+export interface PreviewInput {
+  origin: string;
+  summary: Summary;
+}
+
+/** The tags for the game page's <head>. */
+export function previewTags({ origin, summary: s }: PreviewInput): string {
+  const page = `${origin}/g/${s.id}`;
+  const image = `${origin}/api/games/${s.id}/board.png?ply=${s.ply}`;
+  const title = `${s.title} · Canopy`;
+  const description = [`${s.stage}. ${s.headline}.`, s.status === "waiting" ? "" : `Scores: ${scoreLine(s)}.`, "Photosynthesis, played by web on Canopy."]
+    .filter(Boolean)
+    .join(" ");
+  const oembed = `${origin}/oembed?${new URLSearchParams({ url: page, format: "json" })}`;
+  const meta = (attr: "property" | "name", key: string, value: string) => `<meta ${attr}="${key}" content="${esc(value)}">`;
+  return [
+    `<link rel="alternate" type="application/json+oembed" href="${esc(oembed)}" title="${esc(oneLine(s))}">`,
+    `<link rel="canonical" href="${esc(page)}">`,
+    meta("name", "description", description),
+    meta("property", "og:type", "website"),
+    meta("property", "og:site_name", "Canopy"),
+    meta("property", "og:title", title),
+    meta("property", "og:description", description),
+    meta("property", "og:url", page),
+    meta("property", "og:image", image),
+    meta("property", "og:image:type", "image/png"),
+    meta("property", "og:image:width", String(CARD.width)),
+    meta("property", "og:image:height", String(CARD.height)),
+    meta("property", "og:image:alt", `The board: ${s.stage}. ${s.headline}.`),
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:title", title),
+    meta("name", "twitter:description", description),
+    meta("name", "twitter:image", image),
+    meta("name", "twitter:image:alt", `The board: ${s.stage}. ${s.headline}.`),
+  ].join("\n");
+}
+
+/** The client's page with the preview tags and title put into its <head> (the client's own description is replaced). */
+export function withPreview(page: Response, s: Summary, origin: string, status = 200): Response {
+  const tags = previewTags({ origin, summary: s });
+  const rewritten = new HTMLRewriter()
+    .on("head > title", { element: (e) => void e.setInnerContent(`${s.title} · Canopy`) })
+    .on('head > meta[name="description"]', { element: (e) => void e.remove() })
+    .on("head", { element: (e) => void e.append(tags, { html: true }) })
+    .transform(page);
+  return framed(rewritten, status);
+}
+
+/** The page with headers that forbid other sites to frame it. */
+export function framed(page: Response, status = page.status): Response {
+  const headers = new Headers(page.headers);
+  for (const [k, v] of Object.entries(GAME_PAGE_FRAMING)) headers.set(k, v);
+  headers.set("cache-control", "no-cache");
+  headers.delete("content-length");
+  headers.delete("etag");
+  return new Response(page.body, { status, headers });
+}

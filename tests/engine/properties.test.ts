@@ -171,6 +171,9 @@ function checkPhotosynthesis(before: GameState, after: GameState, events: GameEv
   }
 }
 
+/** The heavier properties take a few seconds each; give slow machines room. */
+const TIMEOUT = 60_000;
+
 // ---- random play ----------------------------------------------------------------------------------
 
 const optionsArb: fc.Arbitrary<GameOptionsInput> = fc
@@ -267,9 +270,9 @@ describe("random legal play (fast-check)", () => {
         expect(isDeepStrictEqual(r.state, played.state)).toBe(true);
         expect(r.events).toEqual(played.events);
       }),
-      { numRuns: 200 },
+      { numRuns: 400 },
     );
-  });
+  }, TIMEOUT);
 
   it("accepts exactly the actions of legalActions (the whole action space, compared as sets)", () => {
     const space: Action[] = [{ type: "endTurn" }];
@@ -294,9 +297,9 @@ describe("random legal play (fast-check)", () => {
           expect(JSON.stringify(state)).toBe(before);
         });
       }),
-      { numRuns: 30 },
+      { numRuns: 60 },
     );
-  });
+  }, TIMEOUT);
 
   it("refuses garbage and illegal actions without changing anything, and never throws", () => {
     const cellArb = fc.oneof(
@@ -330,9 +333,9 @@ describe("random legal play (fast-check)", () => {
           if (typeof code === "number" && (seat === undefined || seat === state.current)) expect(applyMove(state, code).ok).toBe(r.ok);
         });
       }),
-      { numRuns: 60 },
+      { numRuns: 150 },
     );
-  });
+  }, TIMEOUT);
 
   it("accepts a move code exactly when legalMoves lists it; any other number is refused without a trace", () => {
     const codeArb = fc.oneof(
@@ -353,9 +356,9 @@ describe("random legal play (fast-check)", () => {
           if (JSON.stringify(state) !== before) fail("a refused move changed the state");
         });
       }),
-      { numRuns: 40 },
+      { numRuns: 80 },
     );
-  });
+  }, TIMEOUT);
 
   it("random games end after exactly 18 (24) rounds with scores (plain random play)", () => {
     let games = 0;
@@ -373,7 +376,7 @@ describe("random legal play (fast-check)", () => {
       games++;
     }
     expect(games).toBe(2000);
-  });
+  }, TIMEOUT);
 });
 
 describe("light collection against a naive reference (RULES.md §2)", () => {
@@ -410,5 +413,5 @@ describe("light collection against a naive reference (RULES.md §2)", () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, TIMEOUT);
 });

@@ -7,6 +7,7 @@ import type { AppEnv } from "./context";
 import { ApiError, errorBody } from "./errors";
 import { embeds } from "./embeds";
 import { games } from "./games";
+import { notifications } from "./notifications";
 import { players } from "./players";
 
 export const api = new OpenAPIHono<AppEnv>().basePath("/api");
@@ -22,6 +23,7 @@ api.use(
 api.route("/", players);
 api.route("/", games);
 api.route("/", embeds);
+api.route("/", notifications);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
   type: "http",

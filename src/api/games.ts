@@ -18,6 +18,7 @@ import {
   LogSchema,
   SubmitBody,
   SubmittedSchema,
+  VacationBody,
 } from "./schemas";
 
 const IdempotencyHeader = z.object({
@@ -31,7 +32,7 @@ const IdempotencyHeader = z.object({
 
 export const games = subApp();
 
-function room(c: Ctx, id: string) {
+export function room(c: Ctx, id: string) {
   return c.env.GAME.get(c.env.GAME.idFromName(id));
 }
 
@@ -40,7 +41,7 @@ function room(c: Ctx, id: string) {
  * is checked in D1: a token that is no player's is a 401, not a 403 or a spectator's view.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a computed reply (see send)
-async function answer(c: Ctx, caller: Caller | null, reply: RoomReply): Promise<any> {
+export async function answer(c: Ctx, caller: Caller | null, reply: RoomReply): Promise<any> {
   if (caller && !reply.callerKnown && reply.status !== 404 && !(await isRealPlayer(c, caller)))
     return send(c, fail(401, "UNAUTHORIZED", "Unknown or revoked token."));
   return send(c, reply);
@@ -69,6 +70,8 @@ games.openapi(
         heavyShade: body.heavyShade,
         moveTimeSeconds: body.moveTimeSeconds,
         firstPlayer: body.firstPlayer !== null && body.firstPlayer < body.seats ? body.firstPlayer : null,
+        maxTimeouts: body.maxTimeouts,
+        vacationDays: body.vacationDays,
       },
       seed: randomSeed(),
       inviteCode: randomId(16),
@@ -197,6 +200,38 @@ games.openapi(
     const caller = await claimedCaller(c);
     const q = c.req.valid("query");
     return answer(c, caller, await room(c, c.req.valid("param").id).log(caller, q.after, q.limit));
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "post",
+    path: "/games/{id}/vacation",
+    tags: ["games"],
+    summary: "Go away for some hours (replacing a vacation in progress): your clock pauses, the others see it",
+    security: bearer,
+    request: { params: IdParam, body: { content: { "application/json": { schema: VacationBody } }, required: true } },
+    responses: { 200: json(GameEnvelopeSchema, "You are away"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    return answer(c, caller, await room(c, c.req.valid("param").id).goAway(caller, c.req.valid("json").hours, origin(c)));
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "delete",
+    path: "/games/{id}/vacation",
+    tags: ["games"],
+    summary: "Come back early: your clock runs again; the unused days stay available",
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(GameEnvelopeSchema, "You are back"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    return answer(c, caller, await room(c, c.req.valid("param").id).comeBack(caller, origin(c)));
   },
 );
 

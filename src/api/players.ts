@@ -1,6 +1,7 @@
 /** Profiles: create one (get a token), read a public profile, list a player's games. */
 import { createRoute } from "@hono/zod-openapi";
 import { db, gamePlayerNames, insertPlayer, playerById, playerGames, playerStats } from "../db/queries";
+import { setDiscordUserId } from "../db/webhooks";
 import { hashToken, newToken, randomId } from "./auth";
 import { bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { ApiError } from "./errors";
@@ -10,7 +11,9 @@ import {
   GameListSchema,
   GamesQuery,
   IdParam,
+  MeSchema,
   ProfileSchema,
+  UpdateMeBody,
 } from "./schemas";
 
 export const players = subApp();
@@ -61,11 +64,32 @@ players.openapi(
     method: "get",
     path: "/me",
     tags: ["players"],
-    summary: "The caller's own profile",
+    summary: "The caller's own profile (with private settings)",
     security: bearer,
-    responses: { 200: json(ProfileSchema, "Your profile"), ...errorResponses(401) },
+    responses: { 200: json(MeSchema, "Your profile"), ...errorResponses(401) },
   }),
-  async (c) => c.json(await profile(c, (await requirePlayer(c)).id), 200),
+  async (c) => {
+    const me = await requirePlayer(c);
+    return c.json({ ...(await profile(c, me.id)), discordUserId: me.discordUserId ?? null }, 200);
+  },
+);
+
+players.openapi(
+  createRoute({
+    method: "patch",
+    path: "/me",
+    tags: ["players"],
+    summary: "Change your settings: the Discord user id that turn notifications ping",
+    security: bearer,
+    request: { body: { content: { "application/json": { schema: UpdateMeBody } }, required: true } },
+    responses: { 200: json(MeSchema, "Your profile"), ...errorResponses(400, 401) },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    const { discordUserId } = c.req.valid("json");
+    await setDiscordUserId(db(c.env.DB), me.id, discordUserId);
+    return c.json({ ...(await profile(c, me.id)), discordUserId }, 200);
+  },
 );
 
 players.openapi(

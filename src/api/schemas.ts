@@ -1,5 +1,8 @@
 /** zod schemas of the HTTP API; the OpenAPI 3.1 document is generated from them. */
 import { z } from "@hono/zod-openapi";
+import { EVENT_TYPES } from "../notify/types";
+
+const TARGET_KIND_VALUES = ["discord", "slack", "json"] as const;
 
 export const ErrorSchema = z
   .object({
@@ -51,6 +54,10 @@ export const ProfileSchema = PlayerSchema.extend({
     averageScore: z.number().nullable(),
   }),
 }).openapi("Profile");
+
+export const MeSchema = ProfileSchema.extend({
+  discordUserId: z.string().nullable().openapi({ description: "Pinged by turn notifications on Discord (private: only you see it)." }),
+}).openapi("Me");
 
 export const GameStatusSchema = z.enum(["waiting", "active", "finished"]);
 
@@ -106,7 +113,7 @@ const HexSchema = z.object({ q: z.number().int(), r: z.number().int() });
 
 export const EventSchema = z
   .looseObject({ type: z.string().openapi({ example: "grew" }) })
-  .openapi("GameEvent", { description: "What happened (placed, bought, planted, grew, collected, turnEnded, roundStarted, lightCollected, turnStarted, resigned, setupEnded, gameEnded)." });
+  .openapi("GameEvent", { description: "What happened (placed, bought, planted, grew, collected, turnEnded, roundStarted, lightCollected, turnStarted, resigned, setupEnded, gameEnded; timedOut when the service played for a player whose time ran out)." });
 
 export const ScoreSchema = z
   .object({
@@ -169,6 +176,15 @@ export const CreateGameBody = z
       .default(null)
       .openapi({ description: "Time per move: null for none, else 1 hour to 14 days." }),
     firstPlayer: z.number().int().min(0).max(3).nullable().default(null).openapi({ description: "Seat with the first-player token; null = drawn at random." }),
+    maxTimeouts: z
+      .number()
+      .int()
+      .min(1)
+      .max(10)
+      .nullable()
+      .default(3)
+      .openapi({ description: "With a time per move: a seat that runs out of time this many turns in a row is resigned (null: never)." }),
+    vacationDays: z.number().int().min(0).max(30).default(14).openapi({ description: "Days of vacation each player may take in this game." }),
   })
   .strict()
   .openapi("CreateGame");
@@ -186,12 +202,16 @@ export const GameViewSchema = z
       heavyShade: z.boolean(),
       moveTimeSeconds: z.number().int().nullable(),
       firstPlayer: z.number().int().nullable(),
+      maxTimeouts: z.number().int().nullable(),
+      vacationDays: z.number().int(),
     }),
     seats: z.array(
       z.object({
         seat: z.number().int(),
         player: z.object({ id: z.string(), name: z.string() }).nullable(),
         resigned: z.boolean(),
+        timeouts: z.number().int().openapi({ description: "Turns in a row this seat ran out of time." }),
+        awayUntil: z.string().nullable().openapi({ description: "While the player is on vacation (clock paused): until when." }),
       }),
     ),
     createdBy: z.string(),
@@ -208,6 +228,11 @@ export const GameViewSchema = z
     actionCount: z.number().int(),
     you: z.object({ seat: z.number().int() }).nullable(),
     invite: z.object({ code: z.string(), url: z.string() }).nullable(),
+    deadline: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the turn in progress times out (null: no time per move, or its player is away)." }),
+    vacations: z.array(z.object({ seat: z.number().int(), from: z.string(), until: z.string() })).openapi({ description: "Players away now." }),
   })
   .openapi("Game");
 
@@ -255,6 +280,7 @@ export const LogSchema = z
         entry: z.union([ActionSchema, z.object({ type: z.literal("resign"), seat: z.number().int() })]),
         events: z.array(EventSchema),
         at: z.string(),
+        auto: z.enum(["timeout"]).nullable().openapi({ description: "\"timeout\": played by the service because the player's time ran out." }),
       }),
     ),
     next: z.number().int().nullable().openapi({ description: "Pass as ?after= for the next page." }),
@@ -266,3 +292,166 @@ export const LogSchema = z
   .openapi("GameLog");
 
 export { HexSchema };
+
+// ---- deadlines ----------------------------------------------------------------------------
+
+export const VacationBody = z
+  .object({
+    hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(60 * 24)
+      .openapi({ description: "How long you will be away, from now. Each game allows `options.vacationDays` days per player in all." }),
+  })
+  .strict()
+  .openapi("Vacation");
+
+// ---- notifications ------------------------------------------------------------------------
+
+export const WebhookKindSchema = z.enum(TARGET_KIND_VALUES).openapi("WebhookKind", {
+  description: "discord (a Discord channel webhook), slack (a Slack incoming webhook, or any Slack-compatible one), json (signed JSON, Standard Webhooks).",
+});
+
+export const EventTypeSchema = z.enum(EVENT_TYPES).openapi("NotificationType");
+
+export const WebhookParam = z.object({
+  id: IdParam.shape.id,
+  wid: z
+    .string()
+    .regex(/^wh_[0-9a-z]{16}$/, "webhook ids look like wh_ and 16 characters")
+    .openapi({ param: { name: "wid", in: "path" }, example: "wh_0123456789abcdef" }),
+});
+
+export const MyWebhookParam = z.object({ wid: WebhookParam.shape.wid });
+
+export const DeliveryParam = z.object({
+  id: IdParam.shape.id,
+  did: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: "did", in: "path" }, example: 12 }),
+});
+
+const webhookUrl = z.string().trim().min(10).max(2000).openapi({
+  description: "https:// only. Discord (discord.com/api/webhooks/…) and Slack (hooks.slack.com/services/…) URLs are recognised.",
+  example: "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
+});
+
+export const CreateWebhookBody = z
+  .object({
+    url: webhookUrl,
+    kind: WebhookKindSchema.optional().openapi({ description: "Detected from the URL when omitted (json for any other URL)." }),
+    label: z.string().trim().min(1).max(60).optional().openapi({ example: "#photosynthesis" }),
+    events: z
+      .array(EventTypeSchema)
+      .min(1)
+      .max(EVENT_TYPES.length)
+      .optional()
+      .openapi({ description: "Only these notifications (all when omitted). webhook.* notices are always sent." }),
+  })
+  .strict()
+  .openapi("CreateWebhook");
+
+export const UpdateWebhookBody = z
+  .object({
+    url: webhookUrl.optional(),
+    kind: WebhookKindSchema.optional(),
+    label: z.string().trim().min(1).max(60).nullable().optional(),
+    events: z.array(EventTypeSchema).min(1).max(EVENT_TYPES.length).nullable().optional(),
+    enabled: z.boolean().optional().openapi({ description: "Switch it off, or on again after it was switched off for failing." }),
+    rotateSecret: z.boolean().optional().openapi({ description: "json kind: a new signing secret (returned once)." }),
+  })
+  .strict()
+  .openapi("UpdateWebhook");
+
+export const WebhookSchema = z
+  .object({
+    id: z.string(),
+    scope: z.enum(["game", "player"]),
+    gameId: z.string().nullable(),
+    kind: WebhookKindSchema,
+    label: z.string().nullable(),
+    url: z.string().openapi({ description: "Redacted: the URL is a secret and is never shown again.", example: "https://discord.com/api/webhooks/…/wxyz" }),
+    events: z.array(EventTypeSchema).nullable(),
+    enabled: z.boolean(),
+    disabledAt: z.string().nullable(),
+    disabledReason: z.string().nullable().openapi({ description: "Why it was switched off (e.g. it answered HTTP 404 repeatedly)." }),
+    failures: z.number().int().openapi({ description: "401/403/404/410 answers in a row; at 3 it is switched off." }),
+    lastStatus: z.number().int().nullable(),
+    lastAttemptAt: z.string().nullable(),
+    createdBy: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi("Webhook");
+
+export const WebhookEnvelopeSchema = z
+  .object({
+    webhook: WebhookSchema,
+    secret: z
+      .string()
+      .nullable()
+      .openapi({ description: "json kind: the signing secret (whsec_…), shown only when it is created. Verify webhook-signature with it." }),
+  })
+  .openapi("WebhookEnvelope");
+
+export const WebhookListSchema = z.object({ webhooks: z.array(WebhookSchema) }).openapi("WebhookList");
+
+export const TestResultSchema = z
+  .object({
+    delivered: z.boolean(),
+    status: z.number().int().nullable().openapi({ description: "The webhook's HTTP answer (null: no answer)." }),
+    latencyMs: z.number().int(),
+    error: z.string().nullable(),
+    deliveryId: z.number().int().nullable().openapi({ description: "The entry in the game's delivery log." }),
+  })
+  .openapi("WebhookTestResult");
+
+export const DeliverySchema = z
+  .object({
+    id: z.number().int(),
+    eventId: z.string().openapi({ description: "The notification's id, sent as webhook-id / Idempotency-Key on every attempt." }),
+    eventType: z.string(),
+    createdAt: z.string(),
+    target: z.object({
+      id: z.string(),
+      scope: z.enum(["game", "player"]),
+      kind: z.string(),
+      label: z.string().nullable(),
+      url: z.string().nullable().openapi({ description: "Redacted; null for another player's own webhook." }),
+      ownerId: z.string().nullable(),
+    }),
+    state: z.enum(["pending", "delivered", "failed", "dropped"]),
+    attempts: z.array(
+      z.object({
+        attempt: z.number().int(),
+        at: z.string(),
+        status: z.number().int().nullable(),
+        latencyMs: z.number().int(),
+        outcome: z.string().openapi({ description: "delivered, retry, rate_limited, gone or rejected" }),
+        error: z.string().nullable(),
+      }),
+    ),
+    nextAttemptAt: z.string().nullable(),
+  })
+  .openapi("Delivery");
+
+export const DeliveryLogSchema = z
+  .object({ deliveries: z.array(DeliverySchema), next: z.number().int().nullable().openapi({ description: "Pass as ?before= for older ones." }) })
+  .openapi("DeliveryLog");
+
+export const DeliveryEnvelopeSchema = z.object({ delivery: DeliverySchema }).openapi("DeliveryEnvelope");
+
+export const DeliveriesQuery = z.object({
+  before: z.coerce.number().int().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const UpdateMeBody = z
+  .object({
+    discordUserId: z
+      .string()
+      .regex(/^\d{15,21}$/, "a Discord user id is a number (snowflake)")
+      .nullable()
+      .openapi({ description: "Your Discord user id, so turn notifications on Discord ping you; null to stop." }),
+  })
+  .strict()
+  .openapi("UpdateMe");

@@ -12,6 +12,7 @@ import {
   type GameState,
   type Score,
 } from "../engine";
+import { DEFAULT_MAX_TIMEOUTS, DEFAULT_VACATION_DAYS, deadlineOf, type ClockFields } from "./clock";
 
 export type GameStatus = "waiting" | "active" | "finished";
 
@@ -24,6 +25,19 @@ export interface GameSettings {
   moveTimeSeconds: number | null;
   /** Seat holding the first-player token, or null to draw it from the seed. */
   firstPlayer: number | null;
+  /** Timeouts in a row after which a seat is resigned (null: never). Absent in old games: 3. */
+  maxTimeouts?: number | null;
+  /** Vacation days each player may take in this game. Absent in old games: 14. */
+  vacationDays?: number;
+}
+
+/** The settings with the defaults of fields that older games lack. */
+export function settingsOf(g: { settings: GameSettings }): Required<GameSettings> {
+  return {
+    ...g.settings,
+    maxTimeouts: g.settings.maxTimeouts === undefined ? DEFAULT_MAX_TIMEOUTS : g.settings.maxTimeouts,
+    vacationDays: g.settings.vacationDays ?? DEFAULT_VACATION_DAYS,
+  };
 }
 
 export interface SeatRecord {
@@ -34,7 +48,7 @@ export interface SeatRecord {
   joinedAt: number;
 }
 
-export interface GameRecord {
+export interface GameRecord extends ClockFields {
   id: string;
   status: GameStatus;
   /** Bumped on every accepted change; clients send the version they saw. */
@@ -53,19 +67,27 @@ export interface GameRecord {
   state: GameState | null;
   /** Entries in the action log. */
   logLength: number;
+  /** Notifications created so far (their ids count up). */
+  notifySeq?: number;
+  /** The address the game was created at: links in notifications point there. */
+  origin?: string;
 }
 
 export interface SeatView {
   seat: number;
   player: { id: string; name: string } | null;
   resigned: boolean;
+  /** Timeouts in a row. */
+  timeouts: number;
+  /** While the player is away: until when (their clock is paused). */
+  awayUntil: string | null;
 }
 
 export interface GameView {
   id: string;
   status: GameStatus;
   version: number;
-  options: Omit<GameSettings, "firstPlayer"> & { firstPlayer: number | null };
+  options: Required<GameSettings>;
   seats: SeatView[];
   createdBy: string;
   createdAt: string;
@@ -81,6 +103,10 @@ export interface GameView {
   actionCount: number;
   you: { seat: number } | null;
   invite: { code: string; url: string } | null;
+  /** When the turn in progress times out (null: no move time, or its player is away). */
+  deadline: string | null;
+  /** Players away now, whose clocks are paused. */
+  vacations: { seat: number; from: string; until: string }[];
 }
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -94,13 +120,16 @@ export function gameView(g: GameRecord, viewerSeat: number | null, origin: strin
     id: g.id,
     status: g.status,
     version: g.version,
-    options: { ...g.settings },
+    options: settingsOf(g),
     seats: Array.from({ length: seatCount }, (_, seat) => {
       const s = g.seats[seat];
+      const away = (g.vacations ?? []).find((v) => v.seat === seat);
       return {
         seat,
         player: s ? { id: s.playerId, name: s.name } : null,
         resigned: g.state?.players[seat]?.resigned ?? false,
+        timeouts: g.strikes?.[seat] ?? 0,
+        awayUntil: away ? iso(away.until) : null,
       };
     }),
     createdBy: g.createdBy,
@@ -120,6 +149,8 @@ export function gameView(g: GameRecord, viewerSeat: number | null, origin: strin
       viewerSeat === null || g.status !== "waiting"
         ? null
         : { code: g.inviteCode, url: `${origin}/g/${g.id}?invite=${g.inviteCode}` },
+    deadline: g.status === "active" ? iso(deadlineOf(g.clock)) : null,
+    vacations: (g.vacations ?? []).map((v) => ({ seat: v.seat, from: iso(v.from)!, until: iso(v.until)! })),
   };
 }
 

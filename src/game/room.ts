@@ -7,14 +7,20 @@
  * history now; turn notifications later. Clock and D1 writer are injectable for tests.
  */
 import { DurableObject } from "cloudflare:workers";
-import { applyEntry, legalActions, resign, type GameEvent, type LogEntry } from "../engine";
+import { applyAction, applyEntry, cellIndex, labelOf, legalActions, resign, type Action, type GameEvent, type LogEntry } from "../engine";
 import { fail, ok, type ErrorBody, type Reply } from "../api/errors";
 import { hashToken, type Caller } from "../api/auth";
 import { db, syncGame } from "../db/queries";
 import type { Env } from "../env";
-import { engineOptions, gameView, snapshotOf, startedState, type GameRecord, type GameSettings, type GameSnapshot } from "./model";
+import { engineOptions, gameView, settingsOf, snapshotOf, startedState, type GameRecord, type GameSettings, type GameSnapshot } from "./model";
 import { TokenBuckets } from "./rate-limit";
 import { viewFor } from "../engine/view";
+import { DAY_MS, deadlineOf, dueReminder, nextClockEvent, pauseClock, resumeClock, startClock, turnKey, vacationBooked } from "./clock";
+import { Courier, type DeliveryView } from "./courier";
+import { notifyGame, transitionNotifications, type PendingNotification } from "./notifications";
+import { d1Directory, notifyConfig, type NotifyConfig, type NotifyDirectory, type Target } from "../notify/directory";
+import type { AttemptResult } from "../notify/deliver";
+import type { Notification } from "../notify/types";
 
 /** Where finished games and the games index go (D1 in production; a stub in some tests). */
 export interface GameIndex {
@@ -49,6 +55,20 @@ export interface LogEntryView {
   entry: LogEntry;
   events: GameEvent[];
   at: string;
+  /** "timeout" when the service played this for a player whose time ran out. */
+  auto: "timeout" | null;
+}
+
+/** Engine events plus the service's own: a move played for a player whose time ran out. */
+export type TimedOutEvent = { type: "timedOut"; seat: number; strikes: number; resigned: boolean };
+
+/** What the "send test" endpoint reports. */
+export interface TestResult {
+  delivered: boolean;
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+  deliveryId: number | null;
 }
 
 const SYNC_ID = "d1sync";
@@ -64,6 +84,10 @@ export class GameRoom extends DurableObject<Env> {
   random: () => number = Math.random;
   /** Per-player write limiter (replaceable in tests). */
   buckets: TokenBuckets;
+  /** Where webhooks are looked up (D1; replaceable in tests). */
+  directory: NotifyDirectory;
+  private readonly config: NotifyConfig;
+  private readonly courier: Courier;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -79,6 +103,7 @@ export class GameRoom extends DurableObject<Env> {
       CREATE TABLE IF NOT EXISTS outbox (
         id TEXT PRIMARY KEY, kind TEXT NOT NULL, payload TEXT NOT NULL, due INTEGER NOT NULL,
         attempts INTEGER NOT NULL DEFAULT 0, last_error TEXT);
+      CREATE TABLE IF NOT EXISTS timers (id TEXT PRIMARY KEY, due INTEGER NOT NULL);
     `);
     const row = this.sql.exec<{ record: string }>("SELECT record FROM game WHERE id = 1").toArray()[0];
     this.game = row ? (JSON.parse(row.record) as GameRecord) : null;
@@ -88,6 +113,17 @@ export class GameRoom extends DurableObject<Env> {
       Number(env.RATE_LIMIT_BURST ?? 30),
       Number(env.RATE_LIMIT_PER_SECOND ?? 2),
     );
+    this.config = notifyConfig(env);
+    this.directory = d1Directory(env as unknown as { DB: D1Database } & Record<string, unknown>);
+    this.courier = new Courier({
+      sql: this.sql,
+      write: (q, ...b) => this.write(q, ...b),
+      now: () => this.now(),
+      random: () => this.random(),
+      directory: () => this.directory,
+      game: () => (this.game ? { id: this.game.id, players: this.game.seats.map((s) => s.playerId) } : null),
+      onDisabled: (t, reason) => this.webhookDisabled(t, reason),
+    });
   }
 
   // ---- lobby ------------------------------------------------------------------------------
@@ -113,6 +149,7 @@ export class GameRoom extends DurableObject<Env> {
       seats: [{ playerId: p.creator.id, name: p.creator.name, tokenHash: p.creator.tokenHash, joinedAt: t }],
       state: null,
       logLength: 0,
+      origin: p.origin,
     };
     this.commit(g, []);
     return { ...ok({ game: gameView(g, 0, p.origin), invite: gameView(g, 0, p.origin).invite }, 201), callerKnown: true };
@@ -136,8 +173,7 @@ export class GameRoom extends DurableObject<Env> {
       seats: [...g.seats, { playerId: player.id, name: player.name, tokenHash: player.tokenHash, joinedAt: this.now() }],
     };
     const seat = next.seats.length - 1;
-    const started = next.seats.length === next.settings.seats ? this.begin(next) : next;
-    this.commit(started, []);
+    const started = this.commit(next.seats.length === next.settings.seats ? this.begin(next) : next, []);
     return { ...ok({ game: gameView(started, seat, origin), seat }), callerKnown: true };
   }
 
@@ -167,13 +203,12 @@ export class GameRoom extends DurableObject<Env> {
     if (g.status !== "waiting") return this.reply(fail(409, "GAME_NOT_WAITING", "The game has already started."));
     if (g.createdBy !== g.seats[auth.seat].playerId) return this.reply(fail(403, "NOT_CREATOR", "Only the game's creator can start it."));
     if (g.seats.length < 2) return this.reply(fail(409, "NOT_ENOUGH_PLAYERS", "At least 2 players must have joined."));
-    const next = this.begin({ ...g, version: g.version + 1 });
-    this.commit(next, []);
+    const next = this.commit(this.begin({ ...g, version: g.version + 1 }), []);
     return this.reply(ok({ game: gameView(next, auth.seat, origin) }));
   }
 
   private begin(g: GameRecord): GameRecord {
-    return { ...g, status: "active", startedAt: this.now(), state: startedState(g) };
+    return { ...g, status: "active", startedAt: this.now(), state: startedState(g), strikes: g.seats.map(() => 0), vacations: [], vacationUsedMs: g.seats.map(() => 0) };
   }
 
   // ---- play -------------------------------------------------------------------------------
@@ -236,15 +271,20 @@ export class GameRoom extends DurableObject<Env> {
       entries.push({ entry: p.actions[i] as LogEntry, events: r.events });
     }
     const finished = state.phase === "ended";
-    const next: GameRecord = {
-      ...g,
-      version: g.version + 1,
-      state,
-      status: finished ? "finished" : "active",
-      endedAt: finished ? this.now() : null,
-      logLength: g.logLength + entries.length,
-    };
-    this.commit(next, entries.map((e) => ({ ...e, seat })));
+    const strikes = [...(g.strikes ?? g.seats.map(() => 0))];
+    strikes[seat] = 0; // moving by yourself ends a run of timeouts
+    const next = this.commit(
+      {
+        ...g,
+        version: g.version + 1,
+        state,
+        status: finished ? "finished" : "active",
+        endedAt: finished ? this.now() : null,
+        logLength: g.logLength + entries.length,
+        strikes,
+      },
+      entries.map((e) => ({ ...e, seat })),
+    );
     return ok({ version: next.version, events: entries.flatMap((e) => e.events), game: gameView(next, seat, p.origin) });
   }
 
@@ -260,15 +300,17 @@ export class GameRoom extends DurableObject<Env> {
     const r = resign(g.state, seat);
     if (!r.ok) return this.reply(fail(409, r.error.code, r.error.message));
     const finished = r.state.phase === "ended";
-    const next: GameRecord = {
-      ...g,
-      version: g.version + 1,
-      state: r.state,
-      status: finished ? "finished" : "active",
-      endedAt: finished ? this.now() : null,
-      logLength: g.logLength + 1,
-    };
-    this.commit(next, [{ entry: { type: "resign", seat }, events: r.events, seat }]);
+    const next = this.commit(
+      {
+        ...g,
+        version: g.version + 1,
+        state: r.state,
+        status: finished ? "finished" : "active",
+        endedAt: finished ? this.now() : null,
+        logLength: g.logLength + 1,
+      },
+      [{ entry: { type: "resign", seat }, events: r.events, seat }],
+    );
     return this.reply(ok({ version: next.version, events: r.events, game: gameView(next, seat, origin) }));
   }
 
@@ -308,6 +350,7 @@ export class GameRoom extends DurableObject<Env> {
       entry: JSON.parse(r.entry),
       events: JSON.parse(r.events),
       at: new Date(r.at).toISOString(),
+      auto: r.events.includes('"timedOut"') ? "timeout" : null,
     }));
     const last = entries.at(-1)?.index ?? after;
     return {
@@ -451,16 +494,301 @@ export class GameRoom extends DurableObject<Env> {
     }
   }
 
+  // ---- deadlines and vacations ------------------------------------------------------------
+
+  /**
+   * Act on the clock up to `now`: end vacations, send reminders, play for a player whose time
+   * ran out. Each step re-reads the record and commits on its own, so it happens at most once.
+   */
+  private tick(now: number): void {
+    for (let i = 0; i < 50; i++) {
+      const g = this.game;
+      if (!g || g.status !== "active" || !g.state) return;
+      const ev = nextClockEvent(g);
+      if (!ev || ev.at > now) return;
+      if (ev.type === "vacationEnds") this.endVacation(g, ev.seat, ev.at);
+      else if (ev.type === "timeout") this.timeout(g, now);
+      else this.remind(g, now);
+    }
+  }
+
+  private timeout(g: GameRecord, now: number): void {
+    const c = g.clock!;
+    const s = g.state!;
+    if (s.current !== c.seat || turnKey(s) !== c.turn) {
+      // A clock left from an earlier turn: time the turn in progress instead.
+      this.commit({ ...g, clock: null }, [], { silent: true });
+      return;
+    }
+    const seat = c.seat;
+    const strikes = [...(g.strikes ?? g.seats.map(() => 0))];
+    strikes[seat] = (strikes[seat] ?? 0) + 1;
+    const max = settingsOf(g).maxTimeouts;
+    const resigning = max !== null && strikes[seat] >= max;
+    let entry: LogEntry;
+    let result = resigning ? resign(s, seat) : null;
+    let autoAction: { type: string; cell?: string } | null = null;
+    if (resigning) entry = { type: "resign", seat };
+    else {
+      // The move that is always legal: end the turn; in setup, place on the first free edge cell.
+      const action: Action = s.phase === "setup" ? (legalActions(s)[0] ?? { type: "endTurn" }) : { type: "endTurn" };
+      entry = action;
+      result = applyAction(s, action);
+      autoAction = action.type === "place" ? { type: "place", cell: labelOf(cellIndex(action.cell.q, action.cell.r)) } : { type: action.type };
+      if (!result.ok) {
+        // Should never happen; resign rather than stall the game.
+        entry = { type: "resign", seat };
+        result = resign(s, seat);
+      }
+    }
+    if (!result || !result.ok) {
+      console.error("timeout: no move possible", result?.ok === false ? result.error.code : "");
+      this.commit({ ...g, clock: null }, [], { silent: true });
+      return;
+    }
+    const resigned = entry.type === "resign";
+    const finished = result.state.phase === "ended";
+    const events: GameEvent[] = [{ type: "timedOut", seat, strikes: strikes[seat], resigned } satisfies TimedOutEvent as unknown as GameEvent, ...result.events];
+    const next = this.withClock({
+      ...g,
+      version: g.version + 1,
+      state: result.state,
+      status: finished ? "finished" : "active",
+      endedAt: finished ? now : null,
+      logLength: g.logLength + 1,
+      strikes,
+    });
+    const after = next.status === "active" && next.state ? { seat: next.state.current, deadline: deadlineOf(next.clock) } : null;
+    this.commit(next, [{ entry, events, seat }], {
+      announceResignations: false,
+      leading: [
+        {
+          type: "turn.timeout",
+          detail: { seat, autoAction: resigned ? null : autoAction, strikes: strikes[seat], maxTimeouts: max, resigned, next: after },
+          audience: { players: [g.seats[seat].playerId], channel: true },
+        },
+      ],
+    });
+  }
+
+  private remind(g: GameRecord, now: number): void {
+    const c = g.clock!;
+    const due = dueReminder(c, now);
+    if (!due) return;
+    const deadline = deadlineOf(c)!;
+    this.commit(
+      { ...g, clock: { ...c, reminded: [...c.reminded, due.share, ...due.moot] } },
+      [],
+      {
+        silent: true,
+        leading: [
+          {
+            type: "turn.reminder",
+            detail: { seat: c.seat, deadline, remainingMs: Math.max(0, deadline - now), fraction: due.share },
+            audience: { players: [g.seats[c.seat].playerId], channel: true },
+          },
+        ],
+      },
+    );
+  }
+
+  /** End a seat's vacation at `at` (its end, or earlier when the player is back). */
+  private endVacation(g: GameRecord, seat: number, at: number, opts: { quiet?: boolean } = {}): GameRecord {
+    const v = (g.vacations ?? []).find((x) => x.seat === seat);
+    if (!v) return g;
+    const used = [...(g.vacationUsedMs ?? g.seats.map(() => 0))];
+    used[seat] = (used[seat] ?? 0) + Math.max(0, Math.min(at, v.until) - v.from);
+    const clock = g.clock && g.clock.seat === seat ? resumeClock(g.clock, at) : (g.clock ?? null);
+    const resumed = !!g.clock && g.clock.seat === seat && g.clock.runningSince === null;
+    return this.commit({ ...g, vacations: (g.vacations ?? []).filter((x) => x !== v), vacationUsedMs: used, clock }, [], {
+      silent: opts.quiet,
+      leading: opts.quiet ? [] : [
+        {
+          type: "player.away",
+          detail: { seat, deadline: deadlineOf(clock) },
+          audience: { players: resumed ? [g.seats[seat].playerId] : [], channel: true },
+        },
+      ],
+    });
+  }
+
+  /** Declare an absence of `hours` from now (replacing one in progress): the player's clock pauses. */
+  async goAway(caller: Caller | null, hours: number, origin: string): Promise<RoomReply> {
+    const auth = this.authorize(caller, { write: true });
+    if ("reply" in auth) return auth.reply;
+    let g = auth.game;
+    const seat = auth.seat;
+    if (g.status !== "active") return this.reply(fail(409, "GAME_NOT_ACTIVE", "Vacations are for games in play."));
+    if (g.state?.players[seat]?.resigned) return this.reply(fail(409, "RESIGNED", "You have resigned from this game."));
+    const now = this.now();
+    const allowance = settingsOf(g).vacationDays * DAY_MS;
+    const current = (g.vacations ?? []).find((v) => v.seat === seat);
+    const bookedBefore = vacationBooked(g, seat) - (current ? current.until - Math.min(now, current.until) : 0);
+    const wanted = hours * 3600_000;
+    if (bookedBefore + wanted > allowance) {
+      const leftHours = Math.max(0, Math.floor((allowance - bookedBefore) / 3600_000));
+      return this.reply(
+        fail(409, "VACATION_EXHAUSTED", `You have ${leftHours} hours of vacation left in this game (of ${settingsOf(g).vacationDays} days).`, {
+          hoursLeft: leftHours,
+        }),
+      );
+    }
+    if (current) g = this.endVacation(g, seat, now, { quiet: true });
+    const clock = g.clock && g.clock.seat === seat ? pauseClock(g.clock, now) : (g.clock ?? null);
+    const next = this.commit(
+      { ...g, clock, vacations: [...(g.vacations ?? []), { seat, from: now, until: now + wanted }] },
+      [],
+      {
+        leading: [
+          {
+            type: "player.away",
+            detail: { seat, until: now + wanted },
+            audience: { players: g.seats.filter((_, i) => i !== seat).map((s) => s.playerId), channel: true },
+          },
+        ],
+      },
+    );
+    return this.reply(ok({ game: gameView(next, seat, origin) }));
+  }
+
+  /** Come back early: the vacation ends now (the unused days stay available). */
+  async comeBack(caller: Caller | null, origin: string): Promise<RoomReply> {
+    const auth = this.authorize(caller, { write: true });
+    if ("reply" in auth) return auth.reply;
+    const { game: g, seat } = auth;
+    if (!(g.vacations ?? []).some((v) => v.seat === seat)) return this.reply(fail(409, "NOT_AWAY", "You are not on vacation in this game."));
+    const next = this.endVacation(g, seat, this.now());
+    return this.reply(ok({ game: gameView(next, seat, origin) }));
+  }
+
+  /** A new turn gets a new clock; a game no longer in play has none. */
+  private withClock(g: GameRecord): GameRecord {
+    if (g.status !== "active" || !g.state || g.state.phase === "ended") return g.clock || g.vacations?.length ? { ...g, clock: null, vacations: [] } : g;
+    const c = g.clock;
+    if (c && c.turn === turnKey(g.state) && c.seat === g.state.current) return g;
+    const clock = startClock(g.settings.moveTimeSeconds, g.state, g.vacations, this.now());
+    return c === clock ? g : { ...g, clock };
+  }
+
+  /** Keep the next clock event's time in the timers table (the alarm takes the earliest due). */
+  private syncTimers(g: GameRecord): boolean {
+    const ev = g.status === "active" ? nextClockEvent(g) : null;
+    const row = this.sql.exec<{ due: number }>("SELECT due FROM timers WHERE id = 'clock'").toArray()[0];
+    if (!ev) {
+      if (row) this.write("DELETE FROM timers WHERE id = 'clock'");
+      return !!row;
+    }
+    if (row?.due === ev.at) return false;
+    this.write("INSERT OR REPLACE INTO timers (id, due) VALUES ('clock', ?)", ev.at);
+    return true;
+  }
+
+  // ---- notifications ----------------------------------------------------------------------
+
+  private origin(g: GameRecord): string {
+    return this.config.publicOrigin ?? g.origin ?? "";
+  }
+
+  /** Turn pending notifications into queued ones with ids (synchronously, inside a commit). */
+  private queue(g: GameRecord, pending: PendingNotification[], at: number): GameRecord {
+    if (!pending.length) return g;
+    let seq = g.notifySeq ?? 0;
+    const game = notifyGame(g, this.origin(g), this.config.boardImages);
+    for (const p of pending) {
+      seq++;
+      const notification: Notification = { ...p.detail, id: `evt_${g.id}_${seq}`, type: p.type, at, game };
+      this.courier.enqueue(seq, { notification, audience: p.audience, exclude: p.exclude }, at);
+    }
+    return { ...g, notifySeq: seq };
+  }
+
+  private webhookDisabled(t: Target, reason: string): void {
+    const g = this.game;
+    if (!g) return;
+    this.commit(g, [], {
+      silent: true,
+      leading: [
+        {
+          type: "webhook.disabled",
+          detail: { webhook: { id: t.id, kind: t.kind, label: t.label, redactedUrl: t.redactedUrl, reason, scope: t.scope } },
+          audience: { players: [t.ownerId], channel: t.scope === "game" },
+          exclude: [t.id],
+        },
+      ],
+    });
+    void this.scheduleAlarm();
+  }
+
+  /** Send a test message to one of this game's webhooks (or a player's own, from here), logged. */
+  async testWebhook(caller: Caller | null, target: Target): Promise<RoomReply<TestResult>> {
+    const auth = this.authorize(caller, { write: true });
+    if ("reply" in auth) return auth.reply as RoomReply<TestResult>;
+    const g = auth.game;
+    const seq = (g.notifySeq ?? 0) + 1;
+    const at = this.now();
+    this.commit({ ...g, notifySeq: seq }, [], { silent: true });
+    const n: Notification = { id: `evt_${g.id}_${seq}`, type: "webhook.test", at, game: notifyGame(g, this.origin(g), false) };
+    const r: AttemptResult & { delivery: number } = await this.courier.sendTest(target, n);
+    return this.reply(ok({ delivered: r.outcome === "delivered", status: r.status, latencyMs: r.latencyMs, error: r.error, deliveryId: r.delivery })) as RoomReply<TestResult>;
+  }
+
+  /** The delivery log (players of the game only). */
+  deliveries(caller: Caller | null, opts: { before?: number; limit: number }): RoomReply {
+    const auth = this.authorize(caller, { write: false });
+    if ("reply" in auth) return auth.reply;
+    return this.reply(ok(this.courier.log(auth.game.seats[auth.seat].playerId, opts)));
+  }
+
+  /** Send a delivery again (same event id). A player's own webhook's deliveries are theirs to resend. */
+  async redeliver(caller: Caller | null, id: number): Promise<RoomReply> {
+    const auth = this.authorize(caller, { write: true });
+    if ("reply" in auth) return auth.reply;
+    const me = auth.game.seats[auth.seat].playerId;
+    const row = this.courier.row(id);
+    if (!row) return this.reply(fail(404, "NOT_FOUND", "No such delivery."));
+    if (row.target_scope === "player" && row.target_owner !== me)
+      return this.reply(fail(403, "FORBIDDEN", "Only its owner can resend to a personal webhook."));
+    if (row.event_type === "webhook.test") return this.reply(fail(409, "CONFLICT", "Send a new test instead."));
+    const again = this.courier.redeliver(id, this.now())!;
+    await this.scheduleAlarm();
+    return this.reply(ok({ delivery: this.courier.view(again, me) }, 202));
+  }
+
+  /** Whether the caller sits in this game (the API checks it before touching the game's webhooks). */
+  membership(caller: Caller | null): RoomReply<{ seat: number; status: string; playerIds: string[] }> {
+    const auth = this.authorize(caller, { write: false });
+    if ("reply" in auth) return auth.reply as RoomReply<{ seat: number; status: string; playerIds: string[] }>;
+    return this.reply(ok({ seat: auth.seat, status: auth.game.status, playerIds: auth.game.seats.map((s) => s.playerId) })) as RoomReply<{
+      seat: number;
+      status: string;
+      playerIds: string[];
+    }>;
+  }
+
+  /** Pending notification work (tests). */
+  notificationQueue(): { notifications: number; deliveries: number; timer: number | null } {
+    const timer = this.sql.exec<{ due: number }>("SELECT due FROM timers WHERE id = 'clock'").toArray()[0]?.due ?? null;
+    return { ...this.courier.pending(), timer };
+  }
+
   // ---- outbox -----------------------------------------------------------------------------
 
   override async alarm(): Promise<void> {
-    await this.deliver(this.now());
+    const now = this.now();
+    try {
+      this.tick(now);
+    } catch (e) {
+      console.error("clock failed", (e as Error)?.stack ?? String(e));
+    }
+    await this.deliver(now);
+    await this.courier.run(now);
     await this.scheduleAlarm();
   }
 
   /**
    * After a change that lists or results must show at once (lobby changes, the end of the game),
-   * deliver the outbox before answering; if D1 fails, the alarm retries.
+   * deliver the D1 sync before answering; if D1 fails, the alarm retries. Notifications are never
+   * sent here: they go from the alarm, so they cannot delay an answer.
    */
   private async settle(reply: RoomReply): Promise<RoomReply> {
     if (this.urgentSync) {
@@ -511,10 +839,18 @@ export class GameRoom extends DurableObject<Env> {
       .map((r) => ({ id: r.id, kind: r.kind, due: r.due, attempts: r.attempts, lastError: r.last_error }));
   }
 
+  /**
+   * One alarm for everything: the D1 sync, the game's clock (deadlines, reminders, vacations) and
+   * notification deliveries. It is always set to the earliest due time of the three.
+   */
   private async scheduleAlarm(): Promise<void> {
-    const next = this.sql.exec<{ due: number | null }>("SELECT min(due) AS due FROM outbox").one().due;
-    if (next === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(Math.max(next, Date.now()));
+    const dues = [
+      this.sql.exec<{ due: number | null }>("SELECT min(due) AS due FROM outbox").one().due,
+      this.sql.exec<{ due: number | null }>("SELECT min(due) AS due FROM timers").one().due,
+      this.courier.nextDue(),
+    ].filter((d): d is number => d !== null);
+    if (!dues.length) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(Math.max(Math.min(...dues), Date.now()));
   }
 
   // ---- internals --------------------------------------------------------------------------
@@ -527,11 +863,22 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /**
-   * Persist a change: the record, its log entries and the D1 sync item, all written with no
-   * await between them, so they are committed together; then tell the live sockets.
+   * Persist a change: the record, its log entries, the D1 sync item, the notifications it causes
+   * and the clock's next due time, all written with no await between them, so they are committed
+   * together; then tell the live sockets. Returns the record as stored (with its clock).
    */
-  private commit(g: GameRecord, entries: { entry: LogEntry; events: GameEvent[]; seat?: number }[]): void {
+  private commit(
+    next: GameRecord,
+    entries: { entry: LogEntry; events: GameEvent[]; seat?: number }[],
+    opts: { leading?: PendingNotification[]; announceResignations?: boolean; silent?: boolean } = {},
+  ): GameRecord {
     const t = this.now();
+    const prev = this.game;
+    let g = this.withClock(next);
+    const pending = transitionNotifications(prev, g, entries.flatMap((e) => e.events), opts.leading ?? [], {
+      announceResignations: opts.announceResignations,
+    });
+    g = this.queue(g, pending, t);
     this.write("INSERT OR REPLACE INTO game (id, record) VALUES (1, ?)", JSON.stringify(g));
     let idx = g.logLength - entries.length;
     for (const e of entries) {
@@ -546,8 +893,9 @@ export class GameRoom extends DurableObject<Env> {
         t,
       );
     }
-    const lobbyChanged = !this.game || this.game.status !== g.status || this.game.seats.length !== g.seats.length;
-    const roundChanged = this.game?.state?.round !== g.state?.round;
+    const lobbyChanged = !prev || prev.status !== g.status || prev.seats.length !== g.seats.length;
+    const roundChanged = prev?.state?.round !== g.state?.round;
+    let schedule = pending.length > 0;
     if (lobbyChanged || roundChanged) {
       this.write(
         "INSERT OR REPLACE INTO outbox (id, kind, payload, due, attempts) VALUES (?, 'd1sync', ?, ?, 0)",
@@ -556,14 +904,17 @@ export class GameRoom extends DurableObject<Env> {
         t,
       );
       if (lobbyChanged) this.urgentSync = true;
-      else void this.scheduleAlarm();
+      else schedule = true;
     }
+    if (this.syncTimers(g)) schedule = true;
     if (t - this.lastPrune > 3600_000) {
       this.lastPrune = t;
       this.write("DELETE FROM idempotency WHERE at < ?", t - IDEMPOTENCY_TTL_MS);
     }
     this.game = g;
-    this.broadcast(entries.flatMap((e) => e.events));
+    if (schedule) void this.scheduleAlarm();
+    if (!opts.silent) this.broadcast(entries.flatMap((e) => e.events));
+    return g;
   }
   private lastPrune = 0;
 

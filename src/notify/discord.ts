@@ -40,6 +40,7 @@ function markup(): Markup {
     relative: (ms) => `<t:${unix(ms)}:R>`,
     absolute: (ms) => `<t:${unix(ms)}:f>`,
     link: (url, label) => `[${label}](${url})`,
+    code: (s) => `\`${s.replace(/[`\u0000-\u001f]/g, "'")}\``,
     who: (p) => (p.discordUserId ? `<@${p.discordUserId}>` : `**${escapeDiscord(p.name)}**`),
   };
 }

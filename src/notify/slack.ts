@@ -30,6 +30,7 @@ const slackMarkup: Markup = {
   relative: (ms) => `<!date^${unix(ms)}^{ago}|${iso(ms)}>`,
   absolute: (ms) => `<!date^${unix(ms)}^{date_short_pretty} at {time}|${iso(ms)}>`,
   link: (url, label) => `<${url}|${label}>`,
+  code: (s) => `\`${escapeSlack(s).replace(/`/g, "'")}\``,
   who: (p) => `*${escapeSlack(p.name)}*`,
 };
 
@@ -40,6 +41,7 @@ const fallbackMarkup: Markup = {
   relative: (ms) => iso(ms),
   absolute: (ms) => iso(ms),
   link: (_url, label) => label,
+  code: (s) => escapeSlack(s),
   who: (p) => escapeSlack(p.name),
 };
 

@@ -14,6 +14,8 @@ export interface Markup {
   /** A moment, as a date and time. */
   absolute(ms: number): string;
   link(url: string, escapedLabel: string): string;
+  /** Literal text shown as code (a redacted URL). */
+  code(s: string): string;
   /** A player as a ping when the target can ping them, else their name in bold. */
   who(p: NotifyPlayer): string;
 }
@@ -214,7 +216,7 @@ export function render(n: Notification, m: Markup): Rendered {
       title = "A notification webhook was switched off";
       color = RED;
       lines.push(
-        `The ${w?.kind ?? ""} webhook ${w?.label ? `${m.bold(m.text(w.label))} ` : ""}(${m.text(w?.redactedUrl ?? "?")}) answered ${m.text(w?.reason ?? "with errors")} repeatedly, so Canopy stopped sending to it.`,
+        `The ${w?.kind ?? ""} webhook ${w?.label ? `${m.bold(m.text(w.label))} ` : ""}(${m.code(w?.redactedUrl ?? "?")}) answered ${m.text(w?.reason ?? "with errors")} repeatedly, so Canopy stopped sending to it.`,
       );
       lines.push(w?.scope === "player" ? "Fix it and switch it on again in your profile." : "Fix it and switch it on again in the game's settings.");
       break;
@@ -241,5 +243,6 @@ export const plainMarkup: Markup = {
   relative: (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"),
   absolute: (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"),
   link: (url, label) => `${label} (${url})`,
+  code: (s) => s,
   who: (p) => p.name,
 };

@@ -1,0 +1,433 @@
+/**
+ * Notification webhooks: a game's channels (managed by its seated players) and a player's own,
+ * a "send test" for each, and the game's delivery log with redelivery. URLs and signing secrets
+ * are stored encrypted and never returned after they are set (a json webhook's secret is shown
+ * once, when it is made).
+ */
+import { createRoute } from "@hono/zod-openapi";
+import { db } from "../db/queries";
+import type { WebhookRow } from "../db/schema";
+import {
+  deleteWebhook,
+  gameWebhooks,
+  insertWebhook,
+  playerWebhooks,
+  recordWebhookAnswer,
+  updateWebhook,
+  webhookById,
+  type NewWebhook,
+} from "../db/webhooks";
+import { TokenBuckets } from "../game/rate-limit";
+import type { RoomReply } from "../game/room";
+import { encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
+import { bodyFor, GONE_LIMIT, sendOnce } from "../notify/deliver";
+import { notifyConfig, openTarget } from "../notify/directory";
+import { newSecret } from "../notify/json";
+import { checkUrl, chooseKind, redactUrl } from "../notify/targets";
+import type { EventType, Notification, TargetKind } from "../notify/types";
+import { randomId } from "./auth";
+import { bearer, claimedCaller, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
+import { ApiError } from "./errors";
+import { answer, room } from "./games";
+import {
+  CreateWebhookBody,
+  DeliveriesQuery,
+  DeliveryEnvelopeSchema,
+  DeliveryLogSchema,
+  DeliveryParam,
+  IdParam,
+  MyWebhookParam,
+  TestResultSchema,
+  UpdateWebhookBody,
+  WebhookEnvelopeSchema,
+  WebhookListSchema,
+  WebhookParam,
+} from "./schemas";
+
+export const notifications = subApp();
+
+/** Webhooks per game and per player. */
+const MAX_WEBHOOKS = 5;
+/** "Send test" to a player's own webhook: a few per minute per player (per Worker instance). */
+const personalTests = new TokenBuckets(5, 1 / 12);
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+/** A webhook as the API shows it: never its URL or secret. */
+export function webhookView(w: WebhookRow) {
+  return {
+    id: w.id,
+    scope: w.scope,
+    gameId: w.gameId,
+    kind: w.kind,
+    label: w.label,
+    url: w.urlRedacted,
+    events: (w.events as EventType[] | null) ?? null,
+    enabled: w.disabledAt === null,
+    disabledAt: iso(w.disabledAt),
+    disabledReason: w.disabledReason,
+    failures: w.failures,
+    lastStatus: w.lastStatus,
+    lastAttemptAt: iso(w.lastAttemptAt),
+    createdBy: w.ownerId,
+    createdAt: iso(w.createdAt)!,
+    updatedAt: iso(w.updatedAt)!,
+  };
+}
+
+async function key(c: Ctx): Promise<CryptoKey> {
+  try {
+    return await webhookKey(notifyConfig(c.env).key);
+  } catch (e) {
+    if (e instanceof MissingKeyError)
+      throw new ApiError(503, "WEBHOOKS_NOT_CONFIGURED", "Webhooks are not set up on this server (WEBHOOK_KEY is missing).");
+    throw e;
+  }
+}
+
+/** The caller, checked to sit in the game (answers 401/403/404 otherwise). */
+async function seated(c: Ctx, gameId: string) {
+  const caller = await claimedCaller(c);
+  if (!caller) throw new ApiError(401, "UNAUTHORIZED", "Send your token as Authorization: Bearer <token>.");
+  const reply = (await room(c, gameId).membership(caller)) as unknown as RoomReply;
+  if (reply.status !== 200) return { response: await answer(c, caller, reply) };
+  const body = reply.body as { seat: number; status: string; playerIds: string[] };
+  return { caller, playerId: caller.playerId, seat: body.seat, status: body.status };
+}
+
+function validated(c: Ctx, url: string, kind: TargetKind | undefined): { url: string; kind: TargetKind } {
+  const check = checkUrl(url, { allowHttpLocalhost: notifyConfig(c.env).allowHttpLocalhost });
+  if (!check.ok) throw new ApiError(400, "BAD_WEBHOOK_URL", check.message);
+  const chosen = chooseKind(check.detected, kind);
+  if (!chosen.ok) throw new ApiError(400, "BAD_WEBHOOK_KIND", chosen.message);
+  return { url: check.url.href, kind: chosen.kind };
+}
+
+async function create(
+  c: Ctx,
+  scope: "game" | "player",
+  owner: string,
+  gameId: string | null,
+  body: { url: string; kind?: TargetKind; label?: string; events?: EventType[] },
+  existing: WebhookRow[],
+) {
+  if (existing.length >= MAX_WEBHOOKS) throw new ApiError(409, "TOO_MANY_WEBHOOKS", `At most ${MAX_WEBHOOKS} webhooks each; delete one first.`);
+  const k = await key(c);
+  const { url, kind } = validated(c, body.url, body.kind);
+  const id = `wh_${randomId(16)}`;
+  const secret = kind === "json" ? newSecret() : null;
+  const now = Date.now();
+  const row: NewWebhook = {
+    id,
+    scope,
+    gameId,
+    ownerId: owner,
+    kind,
+    label: body.label ?? null,
+    urlEncrypted: await encrypt(k, url, `url:${id}`),
+    urlRedacted: redactUrl(url),
+    secretEncrypted: secret ? await encrypt(k, secret, `secret:${id}`) : null,
+    events: body.events ? [...new Set(body.events)] : null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  await insertWebhook(db(c.env.DB), row);
+  const stored = (await webhookById(db(c.env.DB), id))!;
+  return c.json({ webhook: webhookView(stored), secret }, 201);
+}
+
+async function update(
+  c: Ctx,
+  w: WebhookRow,
+  body: { url?: string; kind?: TargetKind; label?: string | null; events?: EventType[] | null; enabled?: boolean; rotateSecret?: boolean },
+) {
+  const now = Date.now();
+  const set: Partial<NewWebhook> = { updatedAt: now };
+  let secret: string | null = null;
+  if (body.url !== undefined || body.kind !== undefined || body.rotateSecret) {
+    const k = await key(c);
+    if (body.url !== undefined || body.kind !== undefined) {
+      const current = body.url ?? (await openTarget(k, w)).url;
+      const { url, kind } = validated(c, current, body.kind ?? (body.url !== undefined ? undefined : w.kind));
+      set.kind = kind;
+      set.urlEncrypted = await encrypt(k, url, `url:${w.id}`);
+      set.urlRedacted = redactUrl(url);
+      set.failures = 0;
+      if (kind !== "json") set.secretEncrypted = null;
+      else if (!w.secretEncrypted) body.rotateSecret = true;
+    }
+    if (body.rotateSecret) {
+      if ((set.kind ?? w.kind) !== "json") throw new ApiError(400, "BAD_REQUEST", "Only json webhooks have a signing secret.");
+      secret = newSecret();
+      set.secretEncrypted = await encrypt(k, secret, `secret:${w.id}`);
+    }
+  }
+  if (body.label !== undefined) set.label = body.label;
+  if (body.events !== undefined) set.events = body.events ? [...new Set(body.events)] : null;
+  if (body.enabled === true) Object.assign(set, { disabledAt: null, disabledReason: null, failures: 0 });
+  if (body.enabled === false && w.disabledAt === null) Object.assign(set, { disabledAt: now, disabledReason: "switched off by a player" });
+  const row = await updateWebhook(db(c.env.DB), w.id, set);
+  if (!row) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
+  return c.json({ webhook: webhookView(row), secret }, 200);
+}
+
+async function gameWebhook(c: Ctx, gameId: string, wid: string): Promise<WebhookRow> {
+  const w = await webhookById(db(c.env.DB), wid);
+  if (!w || w.scope !== "game" || w.gameId !== gameId) throw new ApiError(404, "NOT_FOUND", "No such webhook in this game.");
+  return w;
+}
+
+async function myWebhook(c: Ctx, playerId: string, wid: string): Promise<WebhookRow> {
+  const w = await webhookById(db(c.env.DB), wid);
+  if (!w || w.scope !== "player" || w.ownerId !== playerId) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
+  return w;
+}
+
+const body = <T>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+
+// ---- a game's webhooks --------------------------------------------------------------------
+
+notifications.openapi(
+  createRoute({
+    method: "get",
+    path: "/games/{id}/webhooks",
+    tags: ["notifications"],
+    summary: "The game's notification webhooks (seated players only; URLs redacted)",
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(WebhookListSchema, "The webhooks"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const who = await seated(c, id);
+    if ("response" in who) return who.response;
+    return c.json({ webhooks: (await gameWebhooks(db(c.env.DB), id)).map(webhookView) }, 200);
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "post",
+    path: "/games/{id}/webhooks",
+    tags: ["notifications"],
+    summary: "Add a webhook for the game's channel (Discord, Slack, or signed JSON); a json webhook's secret is shown once",
+    security: bearer,
+    request: { params: IdParam, body: body(CreateWebhookBody) },
+    responses: { 201: json(WebhookEnvelopeSchema, "Created"), ...errorResponses(400, 401, 403, 404, 409), 503: { description: "Webhooks are not configured" } },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const who = await seated(c, id);
+    if ("response" in who) return who.response;
+    if (who.status === "finished") throw new ApiError(409, "GAME_OVER", "The game is over.");
+    return create(c, "game", who.playerId, id, c.req.valid("json"), await gameWebhooks(db(c.env.DB), id));
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "patch",
+    path: "/games/{id}/webhooks/{wid}",
+    tags: ["notifications"],
+    summary: "Change a game webhook: URL, kind, label, events; switch it off or on again; rotate a json secret",
+    security: bearer,
+    request: { params: WebhookParam, body: body(UpdateWebhookBody) },
+    responses: { 200: json(WebhookEnvelopeSchema, "Changed"), ...errorResponses(400, 401, 403, 404), 503: { description: "Webhooks are not configured" } },
+  }),
+  async (c) => {
+    const { id, wid } = c.req.valid("param");
+    const who = await seated(c, id);
+    if ("response" in who) return who.response;
+    return update(c, await gameWebhook(c, id, wid), c.req.valid("json"));
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "delete",
+    path: "/games/{id}/webhooks/{wid}",
+    tags: ["notifications"],
+    summary: "Remove a game webhook (pending deliveries to it are dropped)",
+    security: bearer,
+    request: { params: WebhookParam },
+    responses: { 204: { description: "Removed" }, ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const { id, wid } = c.req.valid("param");
+    const who = await seated(c, id);
+    if ("response" in who) return who.response;
+    await gameWebhook(c, id, wid);
+    await deleteWebhook(db(c.env.DB), wid);
+    return c.body(null, 204);
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "post",
+    path: "/games/{id}/webhooks/{wid}/test",
+    tags: ["notifications"],
+    summary: "Send a test message to a game webhook now and report its answer (logged in the delivery log)",
+    security: bearer,
+    request: { params: WebhookParam },
+    responses: { 200: json(TestResultSchema, "The webhook's answer"), ...errorResponses(400, 401, 403, 404, 429), 503: { description: "Webhooks are not configured" } },
+  }),
+  async (c) => {
+    const { id, wid } = c.req.valid("param");
+    const who = await seated(c, id);
+    if ("response" in who) return who.response;
+    const target = await openTarget(await key(c), await gameWebhook(c, id, wid));
+    return answer(c, who.caller, await room(c, id).testWebhook(who.caller, target));
+  },
+);
+
+// ---- the delivery log ---------------------------------------------------------------------
+
+notifications.openapi(
+  createRoute({
+    method: "get",
+    path: "/games/{id}/deliveries",
+    tags: ["notifications"],
+    summary: "The game's notification deliveries, newest first: target kind, state, every attempt (time, status, latency)",
+    security: bearer,
+    request: { params: IdParam, query: DeliveriesQuery },
+    responses: { 200: json(DeliveryLogSchema, "The delivery log"), ...errorResponses(400, 401, 403, 404) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    const q = c.req.valid("query");
+    return answer(c, caller, await room(c, c.req.valid("param").id).deliveries(caller, { before: q.before, limit: q.limit }));
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "post",
+    path: "/games/{id}/deliveries/{did}/redeliver",
+    tags: ["notifications"],
+    summary: "Send a delivery again (with the same event id, so receivers can tell)",
+    security: bearer,
+    request: { params: DeliveryParam },
+    responses: { 202: json(DeliveryEnvelopeSchema, "Queued"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    const { id, did } = c.req.valid("param");
+    return answer(c, caller, await room(c, id).redeliver(caller, did));
+  },
+);
+
+// ---- a player's own webhooks --------------------------------------------------------------
+
+notifications.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/webhooks",
+    tags: ["notifications"],
+    summary: "Your own notification webhooks (URLs redacted; a switched-off one says why)",
+    security: bearer,
+    responses: { 200: json(WebhookListSchema, "Your webhooks"), ...errorResponses(401) },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    return c.json({ webhooks: (await playerWebhooks(db(c.env.DB), me.id)).map(webhookView) }, 200);
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "post",
+    path: "/me/webhooks",
+    tags: ["notifications"],
+    summary: "Add your own webhook: your turns, reminders, timeouts and results in every game; a json webhook's secret is shown once",
+    security: bearer,
+    request: { body: body(CreateWebhookBody) },
+    responses: { 201: json(WebhookEnvelopeSchema, "Created"), ...errorResponses(400, 401, 409), 503: { description: "Webhooks are not configured" } },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    return create(c, "player", me.id, null, c.req.valid("json"), await playerWebhooks(db(c.env.DB), me.id));
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "patch",
+    path: "/me/webhooks/{wid}",
+    tags: ["notifications"],
+    summary: "Change one of your webhooks: URL, kind, label, events; switch it off or on again; rotate a json secret",
+    security: bearer,
+    request: { params: MyWebhookParam, body: body(UpdateWebhookBody) },
+    responses: { 200: json(WebhookEnvelopeSchema, "Changed"), ...errorResponses(400, 401, 404), 503: { description: "Webhooks are not configured" } },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    return update(c, await myWebhook(c, me.id, c.req.valid("param").wid), c.req.valid("json"));
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "delete",
+    path: "/me/webhooks/{wid}",
+    tags: ["notifications"],
+    summary: "Remove one of your webhooks",
+    security: bearer,
+    request: { params: MyWebhookParam },
+    responses: { 204: { description: "Removed" }, ...errorResponses(400, 401, 404) },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    await myWebhook(c, me.id, c.req.valid("param").wid);
+    await deleteWebhook(db(c.env.DB), c.req.valid("param").wid);
+    return c.body(null, 204);
+  },
+);
+
+notifications.openapi(
+  createRoute({
+    method: "post",
+    path: "/me/webhooks/{wid}/test",
+    tags: ["notifications"],
+    summary: "Send a test message to one of your webhooks now and report its answer",
+    security: bearer,
+    request: { params: MyWebhookParam },
+    responses: { 200: json(TestResultSchema, "The webhook's answer"), ...errorResponses(400, 401, 404, 429), 503: { description: "Webhooks are not configured" } },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    const w = await myWebhook(c, me.id, c.req.valid("param").wid);
+    if (!personalTests.take(me.id, Date.now())) throw new ApiError(429, "RATE_LIMITED", "A few tests a minute; try again shortly.");
+    const target = await openTarget(await key(c), w);
+    const now = Date.now();
+    const n: Notification = {
+      id: `evt_test_${randomId(16)}`,
+      type: "webhook.test",
+      at: now,
+      game: {
+        id: "",
+        url: `${notifyConfig(c.env).publicOrigin ?? origin(c)}/`,
+        status: "active",
+        round: 0,
+        totalRounds: 18,
+        phase: "lobby",
+        seats: 1,
+        players: [{ seat: 0, id: me.id, name: me.name, resigned: false, discordUserId: me.discordUserId }],
+      },
+    };
+    const r = await sendOnce(target, n.id, bodyFor(target.kind, n));
+    try {
+      await recordWebhookAnswer(db(c.env.DB), w.id, {
+        status: r.status,
+        at: now,
+        gone: false,
+        delivered: r.outcome === "delivered",
+        reason: r.status ? `HTTP ${r.status}` : "no answer",
+        limit: GONE_LIMIT,
+      });
+    } catch {
+      /* the answer is reported anyway */
+    }
+    return c.json({ delivered: r.outcome === "delivered", status: r.status, latencyMs: r.latencyMs, error: r.error, deliveryId: null }, 200);
+  },
+);

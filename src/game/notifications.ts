@@ -1,0 +1,105 @@
+/**
+ * Which notifications a change of a game causes, as pure functions of the record before and
+ * after it. The Durable Object writes what these return in the same commit as the change.
+ */
+import { computeScores, winnersOf, type GameEvent } from "../engine";
+import type { Audience, EventType, NotificationDetail, NotifyGame } from "../notify/types";
+import { deadlineOf, turnKey } from "./clock";
+import { settingsOf, type GameRecord } from "./model";
+
+/** A notification before it gets its id and time. */
+export interface PendingNotification {
+  type: EventType;
+  detail: NotificationDetail;
+  audience: Audience;
+  exclude?: string[];
+}
+
+export function notifyGame(g: GameRecord, origin: string, boardImages: boolean): NotifyGame {
+  const phase = g.status === "waiting" ? "lobby" : g.status === "finished" || g.state?.phase === "ended" ? "ended" : g.state?.phase === "setup" ? "setup" : "play";
+  return {
+    id: g.id,
+    url: `${origin}/g/${g.id}`,
+    status: g.status,
+    round: g.state?.round ?? 0,
+    totalRounds: g.settings.longGame ? 24 : 18,
+    phase,
+    seats: g.status === "waiting" ? g.settings.seats : g.seats.length,
+    players: g.seats.map((s, seat) => ({ seat, id: s.playerId, name: s.name, resigned: g.state?.players[seat]?.resigned ?? false })),
+    imageUrl: boardImages && g.state ? `${origin}/api/games/${g.id}/board.png?ply=${g.logLength}` : null,
+  };
+}
+
+const others = (g: GameRecord, seat: number) => g.seats.filter((_, i) => i !== seat).map((s) => s.playerId);
+const everyone = (g: GameRecord) => g.seats.map((s) => s.playerId);
+
+/**
+ * The notifications of the change `prev` → `next`. `events` are the engine events it produced;
+ * `leading` are notifications the caller adds first (a timeout), which may already announce the
+ * next player (then the game's channels get no separate "your turn").
+ */
+export function transitionNotifications(
+  prev: GameRecord | null,
+  next: GameRecord,
+  events: GameEvent[],
+  leading: PendingNotification[] = [],
+  opts: { announceResignations?: boolean } = {},
+): PendingNotification[] {
+  const out: PendingNotification[] = [...leading];
+  if (!prev) return out;
+  const nextTurn = () =>
+    next.status === "active" && next.state ? { seat: next.state.current, deadline: deadlineOf(next.clock) } : null;
+
+  // The lobby: seats taken and left.
+  if (prev.status === "waiting") {
+    for (let seat = 0; seat < next.seats.length; seat++) {
+      const id = next.seats[seat].playerId;
+      if (!prev.seats.some((s) => s.playerId === id))
+        out.push({ type: "player.joined", detail: { seat }, audience: { players: others(next, seat), channel: true } });
+    }
+    for (let seat = 0; seat < prev.seats.length; seat++) {
+      const s = prev.seats[seat];
+      if (!next.seats.some((x) => x.playerId === s.playerId))
+        out.push({ type: "player.left", detail: { seat: null, subjectName: s.name }, audience: { players: everyone(next), channel: true } });
+    }
+  }
+
+  if (prev.status === "waiting" && next.status === "active") {
+    out.push({ type: "game.started", detail: { next: nextTurn() }, audience: { players: everyone(next), channel: true } });
+    return out;
+  }
+
+  if (opts.announceResignations !== false)
+    for (const e of events)
+      if (e.type === "resigned")
+        out.push({ type: "player.resigned", detail: { seat: e.seat, next: next.status === "active" ? nextTurn() : null }, audience: { players: others(next, e.seat), channel: true } });
+
+  if (prev.status === "active" && next.status === "finished" && next.state) {
+    const scores = computeScores(next.state);
+    out.push({
+      type: "game.ended",
+      detail: {
+        scores: scores.map((s) => ({ seat: s.seat, total: s.total, tokens: s.tokens, light: s.light, rank: s.rank, resigned: s.resigned })),
+        winners: winnersOf(scores),
+      },
+      audience: { players: everyone(next), channel: true },
+    });
+    return out;
+  }
+
+  if (next.status === "active" && next.state && prev.state && turnKey(prev.state) !== turnKey(next.state)) {
+    const seat = next.state.current;
+    const announced = out.some((n) => n.detail.next && n.detail.next.seat === seat);
+    out.push({
+      type: "turn.started",
+      detail: { seat, deadline: deadlineOf(next.clock) },
+      audience: { players: [next.seats[seat].playerId], channel: !announced },
+    });
+  }
+  return out;
+}
+
+/** The maximum number of timeouts in a row for a game (null: never resign). */
+export function maxTimeoutsOf(g: GameRecord): number | null {
+  return settingsOf(g).maxTimeouts;
+}

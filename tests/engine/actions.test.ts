@@ -296,7 +296,6 @@ describe("one action per cell per turn (§5)", () => {
     ["collect a tree that just grew", [{ type: "grow", cell: "e5" }], { type: "collect", cell: "e5" }],
     ["collect a tree that just planted", [{ type: "plant", from: "d6", to: "d5" }], { type: "collect", cell: "d6" }],
     ["plant onto a cell just collected", [{ type: "collect", cell: "d6" }], { type: "plant", from: "e5", to: "d6" }],
-    ["plant onto a cell just collected, from a tree that was not used", [{ type: "collect", cell: "d6" }], { type: "plant", from: "e5", to: "d6" }],
     ["plant onto a cell just collected, after other actions", [{ type: "buy", piece: "seed" }, { type: "collect", cell: "d6" }, { type: "plant", from: "d4", to: "d3" }], { type: "plant", from: "e5", to: "d6" }],
   ])("%s: CELL_ALREADY_USED", (_name, first, then) => {
     const { state } = play(pos(turn), ...first);

@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
 import { DICTS } from "../../web/src/i18n";
@@ -66,9 +66,9 @@ async function playTurn(page: Page, turn: number): Promise<void> {
   await page.waitForSelector(".turn-panel", { timeout: 20_000 });
   const phase = await page.getAttribute(".game", "data-phase");
   if (phase === "setup") {
-    const targets = await page.$$('[data-cell][data-highlight="target"]');
+    const targets = await page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
     expect(targets.length).toBeGreaterThan(0);
-    await targets[turn % targets.length].click();
+    await page.click(`[data-cell="${targets[turn % targets.length]}"]`);
     await page.waitForSelector(".plan li");
   } else {
     // Grow something if possible, else plant from a tree; buy a seed when nothing else is offered.
@@ -76,24 +76,20 @@ async function playTurn(page: Page, turn: number): Promise<void> {
     let acted = false;
     for (const s of sources) {
       await page.click(`[data-cell="${s}"]`);
-      const grow = await page.$('.choice[data-kind="grow"]');
-      if (grow && turn % 3 !== 2) {
-        await grow.click();
+      if ((await page.$('.choice[data-kind="grow"]')) && turn % 3 !== 2) {
+        await page.click('.choice[data-kind="grow"]');
         acted = true;
         break;
       }
-      const target = await page.$('[data-cell][data-highlight="target"]');
+      const [target] = await page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
       if (target) {
-        await target.click();
+        await page.click(`[data-cell="${target}"]`);
         acted = true;
         break;
       }
       await page.click(`[data-cell="${s}"]`); // deselect
     }
-    if (!acted) {
-      const seed = await page.$('.buy[data-piece="seed"]:not([disabled])');
-      if (seed) await seed.click();
-    }
+    if (!acted && (await page.$('.buy[data-piece="seed"]:not([disabled])'))) await page.click('.buy[data-piece="seed"]');
   }
   const before = await version(page);
   await page.click(".end-turn");
@@ -220,9 +216,8 @@ describe("a whole game in the browser", () => {
     await page.waitForSelector(".turn-panel");
     const start = await pieces(page);
     const light = await page.textContent(".light-now");
-    const buy = await page.$(".buy:not([disabled])");
-    expect(buy).not.toBeNull();
-    await buy!.click();
+    expect(await page.$(".buy:not([disabled])")).not.toBeNull();
+    await page.click(".buy:not([disabled])");
     await page.waitForSelector(".plan li");
     expect(await page.textContent(".light-now")).not.toBe(light);
     await page.click(".undo");
@@ -251,10 +246,10 @@ describe("a whole game in the browser", () => {
       await arrowTo(page, s);
       await page.keyboard.press("Enter");
       await page.waitForSelector(".choices");
-      const target = await page.$('[data-cell][data-highlight="target"]');
-      if (target) {
+      const target = await page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+      if (target.length) {
         // Plant: walk to a target and press Space.
-        await arrowTo(page, (await target.getAttribute("data-cell"))!);
+        await arrowTo(page, target[0]);
         await page.keyboard.press(" ");
         acted = true;
         break;
@@ -305,6 +300,38 @@ describe("a whole game in the browser", () => {
     await ann.waitForSelector(".game");
   });
 
+  it("reconnects after losing the connection and catches up", async () => {
+    // A spectator whose live socket goes through a switch the test can open and close.
+    const ctx = await chrome.browser.newContext({ viewport: { width: 800, height: 700 }, locale: "en-US" });
+    let cut = false;
+    const open: WebSocketRoute[] = [];
+    await ctx.routeWebSocket(/\/live$/, (ws) => {
+      if (cut) return ws.close({ code: 1011, reason: "network down" });
+      ws.connectToServer();
+      open.push(ws);
+    });
+    const page = await ctx.newPage();
+    watch(page, "reconnecting", errors);
+    await page.goto(gameUrl);
+    await page.waitForSelector(".live.open");
+    const v = await version(page);
+    // The connection drops; reconnecting fails for a while.
+    cut = true;
+    for (const ws of open.splice(0)) await ws.close({ code: 1006, reason: "dropped" });
+    await page.waitForSelector(".live:not(.open)");
+    const toAct = Number(await ann.getAttribute(".game", "data-to-act"));
+    await playTurn((await ann.getAttribute(".game", "data-seat")) === String(toAct) ? ann : bruno, 3);
+    await waitVersion(ann, v + 1);
+    expect(await version(page)).toBe(v);
+    // The network comes back: the page reconnects by itself and shows what it missed.
+    cut = false;
+    await page.evaluate(() => dispatchEvent(new Event("online")));
+    await waitVersion(page, v + 1);
+    await page.waitForSelector(".live.open");
+    expect(await pieces(page)).toBe(await pieces(ann));
+    await ctx.close();
+  });
+
   it("explains a conflict and recovers when the page's game was stale", async () => {
     // A second tab of the player to act that never hears live updates (its socket is cut).
     const toAct = Number(await eve.getAttribute(".game", "data-to-act"));
@@ -323,13 +350,17 @@ describe("a whole game in the browser", () => {
     await stale.goto(gameUrl);
     await stale.waitForSelector(".turn-panel");
     const v = await version(stale);
-    // The first tab plays the turn...
+    // The first tab plays the turn (brought to the front: a background tab's animation frames are throttled)...
+    await page.bringToFront();
     await playTurn(page, 1);
     await waitVersion(eve, v + 1);
     // ...and whoever is to act next plays too.
     const next = Number(await eve.getAttribute(".game", "data-to-act"));
-    await playTurn((await ann.getAttribute(".game", "data-seat")) === String(next) ? ann : bruno, 2);
+    const nextPage = (await ann.getAttribute(".game", "data-seat")) === String(next) ? ann : bruno;
+    await nextPage.bringToFront();
+    await playTurn(nextPage, 2);
     await waitVersion(eve, v + 2);
+    await stale.bringToFront();
     expect(await version(stale)).toBe(v);
     // The stale tab still believes it is its turn; ending it gets a 409, explained, then the game reloads.
     await stale.click(".end-turn");

@@ -73,30 +73,50 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
     retry = setTimeout(connect, base / 2 + Math.random() * (base / 2));
   };
 
+  /** Replace a socket that is presumed dead. */
+  const replace = () => {
+    const dead = ws;
+    ws = null;
+    if (dead) {
+      dead.onclose = null;
+      try {
+        dead.close();
+      } catch {
+        /* ignore */
+      }
+    }
+    h.onStatus("closed");
+    attempt = 0;
+    connect();
+  };
+
+  let probe: ReturnType<typeof setTimeout> | undefined;
   const kick = () => {
     if (stopped) return;
     if (!ws || ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING) {
       attempt = 0;
       connect();
     } else if (ws.readyState === WebSocket.OPEN) {
-      // Ask for the current view: after a sleep, changes may have been missed.
-      ws.send(JSON.stringify({ type: "sync" }));
+      // Back from sleep or offline: ask for the current view (changes may have been missed), and if
+      // the socket does not answer within 8 s it is a dead, half-open one: replace it.
+      const sentAt = Date.now();
+      try {
+        ws.send(JSON.stringify({ type: "sync" }));
+      } catch {
+        replace();
+        return;
+      }
+      clearTimeout(probe);
+      probe = setTimeout(() => {
+        if (!stopped && lastMessage < sentAt) replace();
+      }, 8_000);
     }
   };
 
   const heartbeat = setInterval(() => {
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
     if (Date.now() - lastMessage > 60_000) {
-      const dead = ws;
-      ws = null;
-      try {
-        dead.close();
-      } catch {
-        /* ignore */
-      }
-      h.onStatus("closed");
-      attempt = 0;
-      connect();
+      replace();
       return;
     }
     ws.send(JSON.stringify({ type: "ping" }));
@@ -113,6 +133,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   return () => {
     stopped = true;
     clearTimeout(retry);
+    clearTimeout(probe);
     clearInterval(heartbeat);
     document.removeEventListener("visibilitychange", onVisible);
     window.removeEventListener("online", kick);

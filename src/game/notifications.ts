@@ -26,8 +26,18 @@ export function notifyGame(g: GameRecord, origin: string, boardImages: boolean):
     phase,
     seats: g.status === "waiting" ? g.settings.seats : g.seats.length,
     players: g.seats.map((s, seat) => ({ seat, id: s.playerId, name: s.name, resigned: g.state?.players[seat]?.resigned ?? false })),
-    imageUrl: boardImages && g.state ? `${origin}/api/games/${g.id}/board.png?ply=${g.logLength}` : null,
+    imageUrl: boardImages && g.state && publicOrigin(origin) ? `${origin}/api/games/${g.id}/board.png?ply=${g.logLength}` : null,
   };
+}
+
+/** Whether chat services can fetch pictures from this origin (Slack refuses a message whose image it cannot load). */
+function publicOrigin(origin: string): boolean {
+  try {
+    const u = new URL(origin);
+    return u.protocol === "https:" && !/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(u.hostname) && !u.hostname.endsWith(".localhost");
+  } catch {
+    return false;
+  }
 }
 
 const others = (g: GameRecord, seat: number) => g.seats.filter((_, i) => i !== seat).map((s) => s.playerId);

@@ -17,7 +17,10 @@ export interface NotifyConfig {
   allowHttpLocalhost: boolean;
   /** PUBLIC_ORIGIN: the address links point to (else the address the game was created at). */
   publicOrigin: string | null;
-  /** NOTIFY_BOARD_IMAGES="1": attach the board picture (/api/games/<id>/board.png) to chat messages. */
+  /**
+   * Attach the board picture (/api/games/<id>/board.png?ply=N) to chat messages; on unless
+   * NOTIFY_BOARD_IMAGES="0". Only for a public https:// origin (chat services fetch the picture).
+   */
   boardImages: boolean;
 }
 
@@ -28,7 +31,7 @@ export function notifyConfig(env: unknown): NotifyConfig {
     key: str("WEBHOOK_KEY"),
     allowHttpLocalhost: str("ALLOW_HTTP_WEBHOOKS") === "1",
     publicOrigin: str("PUBLIC_ORIGIN")?.replace(/\/+$/, "") ?? null,
-    boardImages: str("NOTIFY_BOARD_IMAGES") === "1",
+    boardImages: str("NOTIFY_BOARD_IMAGES") !== "0",
   };
 }
 

@@ -189,10 +189,14 @@ export function render(n: Notification, m: Markup): Rendered {
       break;
     }
     case "player.away": {
-      title = subject ? `${plainName(subject.name)} is away` : "A player is away";
       color = BLUE;
-      if (n.until) lines.push(`${name(subject)} is away until ${m.absolute(n.until)}; their clock is paused meanwhile.`);
-      else lines.push(`${name(subject)} is back; their clock runs again.`);
+      if (n.until) {
+        title = subject ? `${plainName(subject.name)} is away` : "A player is away";
+        lines.push(`${name(subject)} is away until ${m.absolute(n.until)}; their clock is paused meanwhile.`);
+      } else {
+        title = subject ? `${plainName(subject.name)} is back` : "A player is back";
+        lines.push(n.deadline ? `${name(subject)} is back: their clock runs again, the turn ends by itself ${m.relative(n.deadline)}.` : `${name(subject)} is back.`);
+      }
       break;
     }
     case "game.ended": {

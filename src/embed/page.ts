@@ -114,7 +114,7 @@ const show=async(n,latest)=>{const my=++seq;try{const r=await fetch(d.frame+(lat
 const stop=()=>{clearInterval(timer);timer=0;sync()};
 const go=n=>{n=Math.max(0,Math.min(total,n));follow=false;show(n)};
 if(R){m.addEventListener("click",e=>{const b=e.target.closest("[data-go]");if(!b)return;const k=b.dataset.go;if(k==="play"){if(timer)return stop();follow=false;if(ply>=total)ply=-1;timer=setInterval(()=>{if(ply>=total)return stop();go(ply+1)},700);go(ply+1);return}stop();if(k==="last"){follow=true;show(total,status==="waiting");return}go(k==="first"?0:k==="prev"?ply-1:ply+1)});
-R.addEventListener("input",()=>{stop();clearTimeout(deb);const n=+R.value;O.textContent=n+" / "+total;deb=setTimeout(()=>go(n),60)})}
+R.addEventListener("input",()=>{const n=+R.value;clearInterval(timer);timer=0;clearTimeout(deb);O.textContent=n+" / "+total;deb=setTimeout(()=>go(n),60)})}
 const connect=()=>{if(status==="finished")return;clearInterval(ping);dot.dataset.state="connecting";ws=new WebSocket((location.protocol==="https:"?"wss:":"ws:")+"//"+location.host+"/api/games/"+id+"/live");
 ws.onopen=()=>{att=0;dot.dataset.state="open";ping=setInterval(()=>{try{ws.send('{"type":"ping"}')}catch(e){}},25e3)};
 ws.onmessage=e=>{let x;try{x=JSON.parse(e.data)}catch(_){return}if(x.type!=="game"||!x.game)return;const g=x.game;status=g.status;if(g.version===version)return;version=g.version;d.version=version;total=g.actionCount;if(follow)show(total,status==="waiting");else sync();if(status==="finished")ws.close()};

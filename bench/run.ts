@@ -3,6 +3,7 @@
  * array of {name, unit, value} (the format github-action-benchmark reads; default bench-results.json).
  */
 import { writeFileSync } from "node:fs";
+import { benchEmbed } from "./embed";
 import { benchEngine } from "./engine";
 import { benchService } from "./service";
 
@@ -14,6 +15,7 @@ const only = args.find((a) => a.startsWith("--only="))?.slice(7);
 
 if (!only || only === "engine") figures.push(...benchEngine());
 if (!only || only === "service") figures.push(...(await benchService()));
+if (!only || only === "embed") figures.push(...benchEmbed());
 
 for (const f of figures) console.log(`${f.name.padEnd(40)} ${String(f.value).padStart(12)} ${f.unit}`);
 const j = args.indexOf("--json");

@@ -372,6 +372,20 @@ describe("a whole game in the browser", () => {
     await stale.close();
   });
 
+  it("shows the deadline of a game with a time per move", async () => {
+    await ann.goto(`${worker.base}/`);
+    await ann.selectOption('select[name="moveTime"]', "3600");
+    await ann.click('#new-h ~ form button[type="submit"]');
+    await ann.waitForSelector(".lobby .invite input");
+    await bruno.goto(await ann.inputValue(".invite input"));
+    await bruno.click(".take-seat");
+    await ann.waitForSelector(".game");
+    await bruno.waitForSelector(".game");
+    // Within the hour, in each player's language.
+    expect(await ann.textContent(".deadline")).toMatch(/Deadline in (59 minutes|1 hour)/);
+    expect(await bruno.textContent(".deadline")).toMatch(/Frist in (59 Minuten|1 Stunde)/);
+  });
+
   it("had no script errors", () => {
     expect(errors).toEqual([]);
   });

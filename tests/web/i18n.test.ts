@@ -124,6 +124,8 @@ describe("texts from the game", () => {
     const now = Date.parse("2026-11-21T10:00:00Z");
     expect(relativeTime("2026-11-21T13:00:00Z", "en", now)).toBe("in 3 hours");
     expect(relativeTime("2026-11-24T10:00:00Z", "de", now)).toBe("in 3 Tagen");
+    expect(relativeTime("2026-11-21T10:59:50Z", "en", now)).toBe("in 1 hour");
+    expect(relativeTime("2026-11-21T10:30:00Z", "fr", now)).toBe("dans 30 minutes");
   });
 });
 

@@ -73,7 +73,7 @@ export function relativeTime(iso: string, lang: string, now = Date.now()): strin
   const rtf = new Intl.RelativeTimeFormat(lang, { numeric: "auto" });
   const abs = Math.abs(diff);
   if (abs < 60) return rtf.format(Math.round(diff), "second");
-  if (abs < 3600) return rtf.format(Math.round(diff / 60), "minute");
+  if (Math.round(abs / 60) < 60) return rtf.format(Math.round(diff / 60), "minute");
   if (abs < 86400 * 2) return rtf.format(Math.round(diff / 3600), "hour");
   return rtf.format(Math.round(diff / 86400), "day");
 }

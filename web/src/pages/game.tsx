@@ -181,6 +181,14 @@ export function GamePage(p: Props) {
     document.title = `Canopy · ${names}`;
   }, [view?.id, view?.seats.length, view?.seats.map((s) => s.player?.name).join()]);
 
+  // A deadline is shown relative to now: refresh it every 30 s.
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!view?.deadline) return;
+    const id = setInterval(() => setTick((n) => n + 1), 30_000);
+    return () => clearInterval(id);
+  }, [view?.deadline]);
+
   // Good news fades by itself; warnings and errors stay until closed.
   useEffect(() => {
     if (notice?.kind !== "info") return;
@@ -188,8 +196,9 @@ export function GamePage(p: Props) {
     return () => clearTimeout(id);
   }, [notice]);
 
-  // oEmbed discovery for this page.
+  // oEmbed discovery for this page (unless the server already put it in the page's head).
   useEffect(() => {
+    if (document.head.querySelector('link[type="application/json+oembed"]')) return;
     const link = document.createElement("link");
     link.rel = "alternate";
     link.type = "application/json+oembed";

@@ -137,7 +137,12 @@ export class Courier {
     } catch (e) {
       // The directory (D1) is out of reach: try these again later.
       const at = this.host.now();
-      for (const r of rows)
+      for (const r of rows) {
+        if (r.attempts + 1 >= MAX_ATTEMPTS * 2) {
+          console.error("notification dropped: its webhooks could not be looked up", r.seq);
+          this.host.write("DELETE FROM notifications WHERE seq = ?", r.seq);
+          continue;
+        }
         this.host.write(
           "UPDATE notifications SET attempts = ?, due = ?, last_error = ? WHERE seq = ?",
           r.attempts + 1,
@@ -145,6 +150,7 @@ export class Courier {
           String((e as Error)?.message ?? e).slice(0, 300),
           r.seq,
         );
+      }
       return;
     }
     const at = this.host.now();
@@ -199,14 +205,28 @@ export class Courier {
         this.host.write("UPDATE deliveries SET due = ?, last_error = ? WHERE n = ? AND state = 'pending'", at + retryDelay(2, () => this.host.random()), "webhook directory unavailable", d.n);
       return;
     }
-    const queue = [...due];
+    // One webhook's deliveries go one after the other, in order (a chat reads "time ran out" before
+    // "your turn"); different webhooks in parallel. When one is not delivered, the webhook's later
+    // ones wait until its retry, without counting an attempt.
+    const groups = new Map<string, DeliveryRow[]>();
+    for (const d of due) groups.set(d.target_id, [...(groups.get(d.target_id) ?? []), d]);
+    const queue = [...groups.values()];
     const workers = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
-      for (let d = queue.shift(); d; d = queue.shift()) await this.sendOne(d, targets.get(d.target_id));
+      for (let group = queue.shift(); group; group = queue.shift()) {
+        for (let i = 0; i < group.length; i++) {
+          const outcome = await this.sendOne(group[i], targets.get(group[i].target_id));
+          if (outcome === "delivered" || outcome === "rejected" || outcome === "dropped") continue;
+          const retryAt = this.host.sql.exec<{ due: number }>("SELECT due FROM deliveries WHERE n = ?", group[i].n).toArray()[0]?.due;
+          for (const later of group.slice(i + 1))
+            this.host.write("UPDATE deliveries SET due = max(due, ?) WHERE n = ? AND state = 'pending'", retryAt ?? this.host.now(), later.n);
+          break;
+        }
+      }
     });
     await Promise.all(workers);
   }
 
-  private async sendOne(d: DeliveryRow, target: Target | undefined): Promise<void> {
+  private async sendOne(d: DeliveryRow, target: Target | undefined): Promise<AttemptResult["outcome"] | "dropped"> {
     const started = this.host.now();
     if (!target) {
       this.host.write(
@@ -215,7 +235,7 @@ export class Courier {
         started,
         d.n,
       );
-      return;
+      return "dropped";
     }
     const n = JSON.parse(d.notification) as Notification;
     const result = await sendOnce(target, n.id, bodyFor(target.kind, n));
@@ -241,6 +261,7 @@ export class Courier {
     } catch (e) {
       console.warn("could not record a webhook's answer", (e as Error)?.message ?? String(e));
     }
+    return result.outcome;
   }
 
   /** Write an attempt and what follows from it (synchronously). */

@@ -92,6 +92,24 @@ describe("reliable delivery", () => {
     expect(calls[4].body).toBe(calls[0].body);
   });
 
+  it("one webhook gets its notifications in order: when one fails, the later ones wait for its retry", async () => {
+    const clock = { t: farFuture() };
+    const g = await clockedGame(2, clock);
+    await addWebhook(g.id, g.players[0].token, { url: JSON_URL(4) });
+    const calls = receiver((_r, i) => new Response(null, { status: i === 0 ? 503 : 204 }));
+    await g.join(); // "joined" and "started", both due now
+    await fireAlarm(g.id);
+    expect(calls.map((c) => c.json.type)).toEqual(["player.joined"]);
+    clock.t += 3750;
+    await fireAlarm(g.id);
+    expect(calls.map((c) => c.json.type)).toEqual(["player.joined", "player.joined", "game.started"]);
+    const log = (await call("GET", `/api/games/${g.id}/deliveries`, { token: g.players[1].token })).body.deliveries;
+    expect(log.map((d: any) => [d.eventType, d.state, d.attempts.length])).toEqual([
+      ["game.started", "delivered", 1],
+      ["player.joined", "delivered", 2],
+    ]);
+  });
+
   it("a move is never delayed by a slow webhook: delivery waits in the outbox and goes from the alarm", async () => {
     const clock = { t: farFuture() };
     const g = await clockedGame(2, clock);

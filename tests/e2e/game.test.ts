@@ -372,14 +372,23 @@ describe("a whole game in the browser", () => {
     await stale.close();
   });
 
-  it("shows the deadline of a game with a time per move", async () => {
+  it("starts a game before every seat is taken, and shows the deadline of a time per move", async () => {
     await ann.goto(`${worker.base}/`);
+    await ann.check('input[name="seats"][value="3"]');
+    await ann.check('input[name="heavyShade"]');
     await ann.selectOption('select[name="moveTime"]', "3600");
     await ann.click('#new-h ~ form button[type="submit"]');
     await ann.waitForSelector(".lobby .invite input");
+    expect(await ann.$$(".seat-list li")).toHaveLength(3);
+    expect(await ann.$(".start-now")).toBeNull();
     await bruno.goto(await ann.inputValue(".invite input"));
     await bruno.click(".take-seat");
+    // Ann sees Bruno arrive live, and may start with two of three seats taken.
+    await ann.waitForSelector(".start-now");
+    await ann.click(".start-now");
     await ann.waitForSelector(".game");
+    expect(await ann.$$(".player")).toHaveLength(2);
+    expect(await ann.textContent(".status")).toContain("Heavy shade");
     await bruno.waitForSelector(".game");
     // Within the hour, in each player's language.
     expect(await ann.textContent(".deadline")).toMatch(/Deadline in (59 minutes|1 hour)/);

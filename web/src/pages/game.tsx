@@ -159,7 +159,6 @@ export function GamePage(p: Props) {
   useEffect(() => {
     viewRef.current = null;
     planRef.current = null;
-    logRef.current = [];
     void reload();
     const stop = follow(p.id, p.identity?.token ?? null, {
       onGame: (g, events) => accept(g, events),
@@ -213,7 +212,14 @@ export function GamePage(p: Props) {
 
   // History: every state of the game, for the replay scrubber.
   const actions = useMemo(() => logActions(log), [log]);
-  const states = useMemo(() => (view?.state && actions.length ? replayStates(view.state, actions) : null), [actions, view?.state?.options.players]);
+  const states = useMemo(() => {
+    if (!view?.state || !actions.length) return null;
+    const all = replayStates(view.state, actions);
+    // Only offer the replay when it lands exactly on the game as the server has it.
+    const last = all?.at(-1);
+    if (!last || (actions.length === view.state.ply && JSON.stringify(last.cells) !== JSON.stringify(view.state.cells))) return null;
+    return all;
+  }, [actions, view?.state?.options.players]);
   const replaying = ply !== null && states !== null && ply < states.length - 1;
 
   if (failure)
@@ -374,6 +380,8 @@ export function GamePage(p: Props) {
             {info.nextSun !== null && info.phase !== "ended" ? ` (${t.sunNext(t.dirs[info.nextSun])})` : ""}
           </span>
           {view.deadline && view.status === "active" && <span class="deadline">⏱ {t.deadline(relativeTime(view.deadline, p.lang))}</span>}
+          {view.options.longGame && <span class="chip">{t.longGame}</span>}
+          {view.options.heavyShade && <span class="chip">{t.heavyShade}</span>}
           {seat < 0 && <span class="muted">{t.watching}</span>}
         </div>
         {replaying && (
@@ -548,7 +556,7 @@ function TurnPanel(p: {
       {!p.complete && (
         <>
           {p.selected ? (
-            <div class="choices">
+            <div class="choices" aria-live="polite">
               <h3>{t.cellTitle(p.selected)}</h3>
               {p.targets > 0 && <p class="hint">{t.plantHint(p.targets)}</p>}
               {p.choices.length === 0 && p.targets === 0 && <p class="muted">{t.noActionsHere}</p>}

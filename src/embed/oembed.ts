@@ -68,7 +68,7 @@ export function oembedResponse(i: OEmbedInput) {
   const height = Math.min(FRAME.height + (controls ? FRAME.controlsExtra : 0), i.maxheight ?? Infinity);
   const q = i.target.query.toString();
   const src = `${i.origin}/embed/${i.target.id}${q ? `?${q}` : ""}`;
-  const html = `<iframe src="${esc(src)}" width="${width}" height="${height}" style="border:0;max-width:100%" title="${esc(i.title)}" loading="lazy" allow="fullscreen"></iframe>`;
+  const html = `<iframe src="${esc(src)}" width="${width}" height="${height}" frameborder="0" style="border:0;max-width:100%" title="${esc(i.title)}" loading="lazy" allow="fullscreen"></iframe>`;
   // The thumbnail: the PNG card, scaled down to fit maxwidth/maxheight if asked.
   let tw: number = CARD.width;
   if (i.maxwidth !== null) tw = Math.min(tw, i.maxwidth);

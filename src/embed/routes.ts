@@ -62,9 +62,11 @@ embedPages.get("/embed/:id/frame", async (c) => {
   if (!loaded.ok) return c.json(errorBody(loaded.code, loaded.message), loaded.status);
   const s = summarize(loaded.moment);
   const cache = ply === null || s.mutable ? "no-store" : "public, max-age=31536000, immutable";
+  // Public data; CORS lets a sandboxed iframe (an opaque origin, as WordPress frames embeds) fetch it.
   return c.json({ ply: s.ply, status: s.status, title: oneLine(s), html: renderView(s, o) }, 200, {
     "cache-control": cache,
     "x-content-type-options": "nosniff",
+    "access-control-allow-origin": "*",
   });
 });
 

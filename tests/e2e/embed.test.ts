@@ -184,9 +184,10 @@ describe("a blog on another origin embeds the viewer", () => {
     await playOne(g);
     blogHtml = `<!doctype html><html><head><meta charset="utf-8"><title>My game</title>
 <style>body{font:16px Georgia,serif;max-width:1040px;margin:20px auto;background:#fff}iframe{vertical-align:top;margin:0 8px 8px 0}</style></head>
-<body><h1>Our Photosynthesis game</h1><p>Follow along:</p>
+<body><h1>Our Photosynthesis game</h1><p>Follow along (the second frame is sandboxed as WordPress frames discovered embeds):</p>
 <iframe id="live" src="${worker.base}/embed/${g.id}" width="480" height="600" style="border:0"></iframe>
-<iframe id="replay" src="${worker.base}/embed/${g.id}?controls=1&theme=dark" width="480" height="640" style="border:0"></iframe>
+<iframe id="replay" src="${worker.base}/embed/${g.id}?controls=1&theme=dark" width="480" height="640" style="border:0"
+  sandbox="allow-scripts" security="restricted" title="Replay"></iframe>
 <p>The game page itself cannot be framed:</p>
 <iframe id="page" src="${worker.base}/g/${g.id}" width="300" height="120"></iframe>
 </body></html>`;

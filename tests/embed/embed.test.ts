@@ -119,6 +119,7 @@ describe("embed page", () => {
     const r = await fetchRaw(`/embed/${active.id}/frame?ply=2&theme=light`);
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(r.headers.get("access-control-allow-origin")).toBe("*");
     const f = (await r.json()) as { ply: number; html: string; status: string };
     expect(f.ply).toBe(2);
     expect(f.html).toMatch(/^<div class="view" data-ply="2"/);
@@ -157,7 +158,7 @@ describe("oEmbed", () => {
     const o = (await r.json()) as Record<string, unknown>;
     expect(o).toMatchObject({ version: "1.0", type: "rich", provider_name: "Canopy", provider_url: "http://canopy.test/", width: 480, height: 600 });
     expect(o.html).toBe(
-      `<iframe src="http://canopy.test/embed/${active.id}" width="480" height="600" style="border:0;max-width:100%" title="${o.title}" loading="lazy" allow="fullscreen"></iframe>`,
+      `<iframe src="http://canopy.test/embed/${active.id}" width="480" height="600" frameborder="0" style="border:0;max-width:100%" title="${o.title}" loading="lazy" allow="fullscreen"></iframe>`,
     );
     expect(o.title).toMatch(/^P0 vs P1 vs P2 · /);
     expect(o.thumbnail_url).toBe(`http://canopy.test/api/games/${active.id}/board.png?ply=${active.total}`);

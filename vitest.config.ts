@@ -45,6 +45,8 @@ export default defineConfig(async () => {
             name: "workers",
             include: ["tests/{api,game,db,notify,render,embed}/**/*.test.ts"],
             setupFiles: ["./tests/apply-migrations.ts"],
+            // A webhook receiver on loopback, in Node (tests/notify/loopback.test.ts).
+            globalSetup: ["./tests/notify/receiver.setup.ts"],
           },
         },
       ],

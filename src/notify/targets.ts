@@ -81,12 +81,13 @@ export function redactUrl(raw: string): string {
   } catch {
     return "…";
   }
-  const whole = url.href.replace(/\/+$/, "");
-  const tail = whole.slice(-4);
+  // The last 4 characters of the path and query, when there is enough of it to keep most hidden.
+  const rest = (url.pathname + url.search).replace(/[/?#=&]+$/, "");
+  const tail = rest.length > 8 ? rest.slice(-4).replace(/^.*[/?#=&]/, "") : "";
   const kind = detectKind(url);
   const prefix = kind === "discord" ? "/api/webhooks" : kind === "slack" ? "/services" : "";
   const port = url.port ? `:${url.port}` : "";
-  return `${url.protocol}//${url.hostname}${port}${prefix}/…/${tail}`;
+  return `${url.protocol}//${url.hostname}${port}${prefix}/…${tail ? `/${tail}` : ""}`;
 }
 
 /** Remove a secret URL (and its parts) from a message before it is logged or shown. */

@@ -302,7 +302,7 @@ describe("webhook settings through the API", () => {
     // Development: http:// to localhost.
     const local = await post(a.token, { url: "http://127.0.0.1:8788/hook", label: "local" });
     expect(local.status).toBe(201);
-    expect(local.body.webhook).toMatchObject({ kind: "json", url: "http://127.0.0.1:8788/…/hook", label: "local", enabled: true, scope: "game" });
+    expect(local.body.webhook).toMatchObject({ kind: "json", url: "http://127.0.0.1:8788/…", label: "local", enabled: true, scope: "game" });
     // A Slack-compatible server that is not Slack.
     expect((await post(a.token, { url: JSON_URL(5), kind: "slack" })).body.webhook.kind).toBe("slack");
     for (let i = 0; i < 3; i++) expect((await post(a.token, { url: JSON_URL(10 + i) })).status).toBe(201);

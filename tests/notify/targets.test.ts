@@ -36,6 +36,9 @@ describe("webhook URLs", () => {
     expect(redactUrl(DISCORD)).toBe("https://discord.com/api/webhooks/…/wxyz");
     expect(redactUrl(SLACK)).toBe("https://hooks.slack.com/services/…/abcd");
     expect(redactUrl("https://example.com/secret-path/token1234?key=s3cr")).toBe("https://example.com/…/s3cr");
+    expect(redactUrl("http://127.0.0.1:8898/hook/abc")).toBe("http://127.0.0.1:8898/…/abc");
+    expect(redactUrl("https://example.com/")).toBe("https://example.com/…");
+    expect(redactUrl("https://example.com/hook")).toBe("https://example.com/…");
   });
 });
 

@@ -205,6 +205,8 @@ describe("a whole game in the browser", () => {
     // Trees grew and seeds were planted along the way.
     const board = await pieces(eve);
     expect(board).toMatch(/:[ab][02]/);
+    // Nothing sticks out sideways on the phone.
+    expect(await bruno.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await shot(ann, "play-desktop");
     await shot(bruno, "play-phone");
     await shot(eve, "spectator");
@@ -298,6 +300,16 @@ describe("a whole game in the browser", () => {
     expect(await ann.getAttribute(".games li a", "href")).toBe(new URL(gameUrl).pathname);
     await ann.click(".games li a");
     await ann.waitForSelector(".game");
+    // The profile moves to another browser with its key.
+    const key = await ann.evaluate(() => JSON.parse(localStorage.getItem("canopy.identity")!).token as string);
+    const other = await (await chrome.browser.newContext({ locale: "en-US" })).newPage();
+    await other.goto(`${worker.base}/`);
+    await other.click("details summary");
+    await other.fill('input[name="key"]', key);
+    await other.click('form:has(input[name="key"]) button[type="submit"]');
+    await other.waitForSelector(".signed-in");
+    expect(await other.textContent(".signed-in")).toContain("Ann");
+    await other.context().close();
   });
 
   it("reconnects after losing the connection and catches up", async () => {

@@ -302,6 +302,8 @@ export function GamePage(p: Props) {
       setSelected(null);
       accept(r.game, (r as { events?: GameEvent[] }).events ?? []);
       setNotice({ kind: "info", text: t.turnSent });
+      // The turn panel is gone: give the keyboard focus to the game's status.
+      requestAnimationFrame(() => (document.querySelector(".status") as HTMLElement | null)?.focus());
     } catch (e) {
       if (e instanceof ApiError && e.status === 409) {
         setNotice({ kind: "warn", text: t.conflict });
@@ -347,7 +349,7 @@ export function GamePage(p: Props) {
       <a class="skip" href="#board">
         {t.skipToBoard}
       </a>
-      <section class="status card" aria-live="polite">
+      <section class="status card" aria-live="polite" tabIndex={-1}>
         <div class="status-main">
           {view.status === "finished" ? (
             <strong class="turn">

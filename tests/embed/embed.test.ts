@@ -241,6 +241,14 @@ describe("board pictures", () => {
     await now.arrayBuffer();
   });
 
+  it("answer HEAD requests (link checkers, some crawlers) with the headers and no body", async () => {
+    const { exports } = await import("cloudflare:workers");
+    const r = await exports.default.fetch(`http://canopy.test/api/games/${active.id}/board.png?ply=6`, { method: "HEAD" });
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("image/png");
+    expect((await r.arrayBuffer()).byteLength).toBe(0);
+  });
+
   it("errors use the API's shape: 404 unknown game or ply, 400 bad parameters", async () => {
     for (const [path, status, code] of [
       [`/api/games/zzzzzzzzzzzz/board.png`, 404, "NOT_FOUND"],

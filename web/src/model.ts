@@ -19,7 +19,6 @@ import {
   createGame,
   currentSun,
   lightReport,
-  legalActions,
   sunPosition,
   type Action,
   type GameEvent,

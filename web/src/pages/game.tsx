@@ -427,7 +427,7 @@ export function GamePage(p: Props) {
               <li><i class="sw pip" /> {t.legendLit}</li>
               <li><i class="sw target" /> {t.legendTarget}</li>
               <li><i class="sw rings" /> {t.legendRings}</li>
-              {names.map((n, s) => (
+              {names.map((_, s) => (
                 <li key={s}>
                   <Icon seat={s} size={0} px={16} />
                   <Icon seat={s} size={1} px={16} />

@@ -5,7 +5,7 @@
  * live and replays it, while the game page itself refuses to be framed; previews carry no secret.
  */
 import { createServer, type Server } from "node:http";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import type { Browser, Frame, Page } from "playwright-core";
@@ -74,11 +74,16 @@ async function playOne(g: Game): Promise<number> {
   return r.game.actionCount;
 }
 
-async function png(path: string): Promise<PNG> {
+async function png(path: string, save?: string): Promise<PNG> {
   const r = await fetch(`${worker.base}${path}`);
   expect(r.status).toBe(200);
   expect(r.headers.get("content-type")).toBe("image/png");
-  return PNG.sync.read(Buffer.from(await r.arrayBuffer()));
+  const bytes = Buffer.from(await r.arrayBuffer());
+  if (SHOTS && save) {
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(join(SHOTS, `${save}.png`), bytes);
+  }
+  return PNG.sync.read(bytes);
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -131,7 +136,7 @@ describe("link previews and oEmbed, as outside consumers see them", () => {
 
   it("the PNG decodes at its documented size and differs between two plies", async () => {
     const a = await png(`/api/games/${g.id}/board.png?ply=1`);
-    const b = await png(`/api/games/${g.id}/board.png?ply=3`);
+    const b = await png(`/api/games/${g.id}/board.png?ply=3`, "board-card");
     expect([a.width, a.height]).toEqual([1200, 630]);
     expect([b.width, b.height]).toEqual([1200, 630]);
     let differing = 0;

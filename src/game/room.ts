@@ -507,7 +507,8 @@ export class GameRoom extends DurableObject<Env> {
       const ev = nextClockEvent(g);
       if (!ev || ev.at > now) return;
       if (ev.type === "vacationEnds") this.endVacation(g, ev.seat, ev.at);
-      else if (ev.type === "timeout") this.timeout(g, now);
+      // A late alarm past the deadline: no reminder any more, the timeout itself.
+      else if (ev.type === "timeout" || (deadlineOf(g.clock) ?? Infinity) <= now) this.timeout(g, now);
       else this.remind(g, now);
     }
   }

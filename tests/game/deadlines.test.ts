@@ -150,6 +150,7 @@ describe("move deadlines", () => {
   it("timers live in storage: an evicted game still times out, once", async () => {
     const clock = { t: farFuture() };
     const g = await clockedGame(2, clock, { moveTimeSeconds: 3 * 3600 });
+    const { at } = await wire(g);
     const t0 = clock.t;
     await g.join();
     expect(await inRoom(g.id, (room) => room.notificationQueue().timer)).toBe(t0 + 1.5 * HOUR);
@@ -158,7 +159,7 @@ describe("move deadlines", () => {
     await inRoom(g.id, (room) => {
       room.now = () => clock.t;
     });
-    // Both reminders are due at once: only the most urgent one is sent; then the timeout.
+    // The deadline has passed while it was away: no reminders any more, only the timeout.
     await fireAlarm(g.id);
     await fireAlarm(g.id);
     await fireAlarm(g.id);
@@ -166,6 +167,8 @@ describe("move deadlines", () => {
     expect(game.toAct).toBe(1);
     expect(game.seats[0].timeouts).toBe(1);
     expect((await call("GET", `/api/games/${g.id}/log`)).body.total).toBe(1);
+    const told = at("channel").filter((n) => n.type.startsWith("turn."));
+    expect(told.map((n) => n.type)).toEqual(["turn.timeout"]);
   });
 });
 

@@ -4,6 +4,8 @@
  * the engine always carry `{q, r}`.
  */
 import { CELLS, cellByLabel, cellIndex } from "./board";
+import { M_ANIMAL, M_MOON_SETUP } from "./codes";
+import { moonActionOf, parseMoonAction } from "./moonlight/actions";
 import {
   M_BUY,
   M_COLLECT,
@@ -25,6 +27,9 @@ import type { Action, ApplyResult, GameState, RuleError } from "./types";
 export function actionOf(code: number): Action {
   const a = moveA(code);
   switch (moveType(code)) {
+    case M_MOON_SETUP:
+    case M_ANIMAL:
+      return moonActionOf(code);
     case M_PLACE:
       return { type: "place", cell: CELLS[a] };
     case M_BUY:
@@ -93,11 +98,14 @@ export function parseAction(action: unknown): number | RuleError {
       if (typeof to !== "number") return to;
       return moveCode(M_PLANT, from, to);
     }
-    default:
+    default: {
+      const moon = parseMoonAction(a, parseCell);
+      if (moon !== undefined) return moon;
       return {
         code: "MALFORMED_ACTION",
         message: "Unknown action type; expected place, buy, plant, grow, collect or endTurn.",
       };
+    }
   }
 }
 

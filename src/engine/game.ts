@@ -7,7 +7,24 @@
  * between codes and the public JSON actions.
  */
 import { CELL_COUNT, CELLS, DISTANCE, EDGE_CELLS, LEAVES, RING, RADIUS, WITHIN, labelOf } from "./board";
-import { currentSun, encodePiece, inShadow, lightGains, shadeHeights, sunPosition } from "./light";
+import {
+  M_ANIMAL,
+  M_BUY,
+  M_COLLECT,
+  M_END_TURN,
+  M_GROW,
+  M_MOON_SETUP,
+  M_PLACE,
+  M_PLANT,
+  moveA,
+  moveB,
+  moveCode,
+  moveType,
+} from "./codes";
+import { Draft, err, returnToBoard, takeToken } from "./draft";
+import { currentSun, encodePiece, inShadow, lightGains, lightGainsFor, shadeFor, shadeHeights, sunPosition } from "./light";
+import { applyPlay, canonicalPlay, checkPlay, collectMoon, moveMoon, playMoves, resetTurn, usable, usable2 } from "./moonlight/play";
+import { applySetup, blocked, canonicalSetup, checkSetup, createMoon, moonOptions, nextSetupStep, setupMoves } from "./moonlight/setup";
 import { nextInt } from "./rng";
 import {
   BOARD_COSTS,
@@ -27,46 +44,20 @@ import {
   SMALL,
   START_AVAILABLE,
   START_BOARD,
-  TOKEN_VALUES,
   startStacks,
 } from "./rules";
 import { computeScores, winnersOf } from "./scoring";
-import type {
-  ApplyResult,
-  GameEvent,
-  GameOptions,
-  GameOptionsInput,
-  GameState,
-  PlayerState,
-  RuleError,
-  RuleErrorCode,
-  ScoringToken,
-} from "./types";
+import type { ApplyResult, GameEvent, GameOptions, GameOptionsInput, GameState, PlayerState, RuleError } from "./types";
 
-// ---- move codes ---------------------------------------------------------------------------
+// ---- move codes (codes.ts) ------------------------------------------------------------------
 
-export const M_END_TURN = 0;
-export const M_BUY = 1;
-export const M_PLANT = 2;
-export const M_GROW = 3;
-export const M_COLLECT = 4;
-export const M_PLACE = 5;
-
-export function moveCode(type: number, a = 0, b = 0): number {
-  return type | (a << 3) | (b << 9);
-}
-export const moveType = (code: number): number => code & 7;
-export const moveA = (code: number): number => (code >> 3) & 63;
-export const moveB = (code: number): number => (code >> 9) & 63;
+export { M_ANIMAL, M_BUY, M_COLLECT, M_END_TURN, M_GROW, M_MOON_SETUP, M_PLACE, M_PLANT, moveA, moveB, moveCode, moveType };
+export { err };
 
 // ---- helpers ------------------------------------------------------------------------------
 
 export function totalRounds(options: GameOptions): number {
   return options.longGame ? ROUNDS_LONG : ROUNDS_NORMAL;
-}
-
-export function err(code: RuleErrorCode, message: string): { ok: false; error: RuleError } {
-  return { ok: false, error: { code, message } };
 }
 
 /** Next purchase price of a column, or -1 when the column is empty. */
@@ -94,6 +85,8 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
   } else if (!Number.isInteger(firstPlayer) || firstPlayer < 0 || firstPlayer >= players) {
     return err("BAD_OPTIONS", `firstPlayer must be a seat from 0 to ${players - 1}`);
   }
+  const moonlight = moonOptions(input.moonlight);
+  if (moonlight === "bad") return err("BAD_OPTIONS", "moonlight is true, false or { greatTree?: boolean, moonstones?: boolean }");
   const options: GameOptions = {
     players,
     longGame: input.longGame === true,
@@ -101,6 +94,7 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
     firstPlayer,
     seed,
   };
+  if (moonlight) options.moonlight = moonlight;
   const state: GameState = {
     options,
     phase: "setup",
@@ -121,6 +115,12 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
     ply: 0,
     rng,
   };
+  if (moonlight) {
+    // Under the Moonlight: the animal deal comes first; setup starts with the choice (setup.ts).
+    const moon = createMoon(options, rng);
+    state.moon = moon.moon;
+    state.rng = moon.rng;
+  }
   return { ok: true, state };
 }
 
@@ -133,9 +133,11 @@ export function legalMoves(state: GameState): number[] {
   const seat = state.current;
   const player = state.players[seat];
   const cells = state.cells;
+  const moon = state.moon;
   if (state.phase === "setup") {
-    if (player.available[SMALL] > 0)
-      for (const c of EDGE_CELLS) if (cells[c] === 0) out.push(moveCode(M_PLACE, c));
+    if (moon && moon.stage !== null) setupMoves(state, out);
+    else if (player.available[SMALL] > 0)
+      for (const c of EDGE_CELLS) if (cells[c] === 0 && !(moon && blocked(moon, c))) out.push(moveCode(M_PLACE, c));
     return out;
   }
   out.push(M_END_TURN);
@@ -146,13 +148,15 @@ export function legalMoves(state: GameState): number[] {
   }
   const touched = state.touched;
   const heavy = state.options.heavyShade;
-  const shade = heavy ? shadeHeights(cells, currentSun(state)) : null;
+  const shade = heavy ? (moon ? shadeFor(state, currentSun(state)) : shadeHeights(cells, currentSun(state))) : null;
   const canPlant = player.available[SEED] > 0 && light >= PLANT_COST;
   const own = 1 + seat * 4;
+  // Under the Moonlight: moonstones and the Great Tree block planting; a baby turtle may allow a second action on a cell
+  const double = moon !== undefined && moon.double;
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = cells[c];
     if (piece < own || piece > own + 3) continue;
-    if (touched.length > 0 && touched.includes(c)) continue;
+    if (touched.length > 0 && touched.includes(c) && !(double && usable(state, c))) continue;
     const size = piece - own;
     const shaded = shade !== null && inShadow(shade[c], size);
     if (size < LARGE) {
@@ -164,10 +168,14 @@ export function legalMoves(state: GameState): number[] {
       const targets = WITHIN[size][c];
       for (let i = 0; i < targets.length; i++) {
         const t = targets[i];
-        if (cells[t] === 0 && (touched.length === 0 || !touched.includes(t))) out.push(moveCode(M_PLANT, c, t));
+        if (cells[t] !== 0) continue;
+        if (moon === undefined) {
+          if (touched.length === 0 || !touched.includes(t)) out.push(moveCode(M_PLANT, c, t));
+        } else if (!blocked(moon, t) && usable2(state, c, t)) out.push(moveCode(M_PLANT, c, t));
       }
     }
   }
+  if (moon) playMoves(state, out);
   return out;
 }
 
@@ -175,6 +183,17 @@ export function legalMoves(state: GameState): number[] {
 export function checkMove(state: GameState, code: number): RuleError | null {
   if (state.phase === "ended") return { code: "GAME_OVER", message: "The game is over." };
   const type = moveType(code);
+  const moon = state.moon;
+  if (type === M_MOON_SETUP || type === M_ANIMAL) {
+    if (!moon || !Number.isInteger(code) || (type === M_ANIMAL ? !canonicalPlay(code) : !canonicalSetup(code)))
+      return { code: "MALFORMED_ACTION", message: moon ? "Not a move code." : "That action needs the Under the Moonlight expansion." };
+    if (type === M_MOON_SETUP) {
+      if (state.phase !== "setup") return { code: "WRONG_PHASE", message: "Setup is over." };
+      return checkSetup(state, code);
+    }
+    if (state.phase === "setup") return { code: "WRONG_PHASE", message: "Animals move and use their abilities once the game has begun." };
+    return checkPlay(state, code);
+  }
   // Only the codes moveCode() builds: no NaN, fractions or stray bits aliasing a legal move.
   if (code !== (type === M_END_TURN ? 0 : type === M_PLANT ? moveCode(type, moveA(code), moveB(code)) : moveCode(type, moveA(code))))
     return { code: "MALFORMED_ACTION", message: "Not a move code." };
@@ -182,12 +201,16 @@ export function checkMove(state: GameState, code: number): RuleError | null {
   const player = state.players[seat];
   const cells = state.cells;
   if (state.phase === "setup") {
-    if (type !== M_PLACE)
-      return { code: "WRONG_PHASE", message: "During setup the only action is placing a small tree on an edge cell." };
+    if (type !== M_PLACE || (moon && moon.stage !== null))
+      return {
+        code: "WRONG_PHASE",
+        message: moon && moon.stage !== null ? `The expansion's setup comes first (now: ${moon.stage}).` : "During setup the only action is placing a small tree on an edge cell.",
+      };
     const c = moveA(code);
     if (c >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
     if (RING[c] !== RADIUS) return { code: "NOT_AN_EDGE_CELL", message: `${labelOf(c)} is not an edge (1-leaf) cell.` };
     if (cells[c] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(c)} is not empty.` };
+    if (moon && blocked(moon, c)) return { code: "CELL_BLOCKED", message: `Nothing may be put on ${labelOf(c)}.` };
     if (player.available[SMALL] <= 0) return { code: "NOT_AVAILABLE", message: "No small tree in your available area." };
     return null;
   }
@@ -209,9 +232,10 @@ export function checkMove(state: GameState, code: number): RuleError | null {
   if (piece === 0) return { code: "CELL_EMPTY", message: `There is nothing on ${labelOf(c)} to ${what}.` };
   if (((piece - 1) >> 2) !== seat) return { code: "NOT_YOUR_PIECE", message: `The piece on ${labelOf(c)} is not yours.` };
   const size = (piece - 1) & 3;
-  if (state.touched.includes(c))
+  if (moon ? !usable(state, c) : state.touched.includes(c))
     return { code: "CELL_ALREADY_USED", message: `${labelOf(c)} was already the subject of an action this turn.` };
-  const shaded = () => state.options.heavyShade && inShadow(shadeHeights(cells, currentSun(state))[c], size);
+  const shaded = () =>
+    state.options.heavyShade && inShadow((moon ? shadeFor(state, currentSun(state)) : shadeHeights(cells, currentSun(state)))[c], size);
   if (type === M_GROW) {
     if (size >= LARGE) return { code: "WRONG_SIZE", message: "A large tree cannot grow any more." };
     if (player.available[size + 1] <= 0)
@@ -238,7 +262,8 @@ export function checkMove(state: GameState, code: number): RuleError | null {
     if (cells[t] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(t)} is not empty.` };
     if (t === c || DISTANCE[c * CELL_COUNT + t] > size)
       return { code: "OUT_OF_RANGE", message: `A tree of size ${size} plants at most ${size} cell(s) away.` };
-    if (state.touched.includes(t))
+    if (moon && blocked(moon, t)) return { code: "CELL_BLOCKED", message: `Nothing may be put on ${labelOf(t)}.` };
+    if (moon ? !usable2(state, c, t) : state.touched.includes(t))
       return { code: "CELL_ALREADY_USED", message: `${labelOf(t)} was already the subject of an action this turn.` };
     if (shaded()) return { code: "IN_SHADOW", message: `Heavy shade: the tree on ${labelOf(c)} is in shadow and cannot plant.` };
     return null;
@@ -247,55 +272,6 @@ export function checkMove(state: GameState, code: number): RuleError | null {
 }
 
 // ---- applying moves -----------------------------------------------------------------------
-
-/** A copy-on-write working copy of a state, used while one move is applied. */
-class Draft {
-  readonly s: GameState;
-  private copied = 0;
-  constructor(from: GameState) {
-    this.s = { ...from, players: from.players.slice(), ply: from.ply + 1 };
-  }
-  player(seat: number): PlayerState {
-    if (!(this.copied & (1 << seat))) {
-      const p = this.s.players[seat];
-      this.s.players[seat] = { ...p, board: p.board.slice(), available: p.available.slice(), tokens: p.tokens.slice() };
-      this.copied |= 1 << seat;
-    }
-    return this.s.players[seat];
-  }
-  cells(): number[] {
-    if (!(this.copied & 0x100)) {
-      this.s.cells = this.s.cells.slice();
-      this.copied |= 0x100;
-    }
-    return this.s.cells;
-  }
-  touch(...cells: number[]): void {
-    this.s.touched = this.s.touched.concat(cells);
-  }
-}
-
-/** A piece leaving the board goes to the highest free slot of its column, else to the box. */
-function returnToBoard(player: PlayerState, size: number): "board" | "box" {
-  if (player.board[size] < BOARD_SLOTS[size]) {
-    player.board[size]++;
-    return "board";
-  }
-  return "box";
-}
-
-/** Take the top token of the cell's stack, falling back to lower stacks (RULES.md §3). */
-function takeToken(stacks: number[], leaves: number): ScoringToken | null {
-  for (let l = leaves; l >= 1; l--) {
-    const left = stacks[l - 1];
-    if (left > 0) {
-      const values = TOKEN_VALUES[l - 1];
-      stacks[l - 1] = left - 1;
-      return { leaves: l, value: values[values.length - left] };
-    }
-  }
-  return null;
-}
 
 /** Apply a move code for the player to act: validated, never throws for a bad move. */
 export function applyMove(state: GameState, code: number): ApplyResult {
@@ -307,6 +283,13 @@ export function applyMove(state: GameState, code: number): ApplyResult {
   const type = moveType(code);
   const a = moveA(code);
   switch (type) {
+    case M_MOON_SETUP:
+      applySetup(d, code, events);
+      advance(d, events);
+      break;
+    case M_ANIMAL:
+      applyPlay(d, code, events);
+      break;
     case M_PLACE: {
       d.player(seat).available[SMALL]--;
       d.cells()[a] = encodePiece(seat, SMALL);
@@ -392,8 +375,18 @@ function advance(d: Draft, events: GameEvent[]): void {
   const s = d.s;
   const n = s.options.players;
   if (s.touched.length > 0) s.touched = [];
+  if (s.moon) resetTurn(d);
   if (s.players.every((p) => p.resigned)) return endGame(d, events);
   for (;;) {
+    if (s.phase === "setup" && s.moon && s.moon.stage !== null) {
+      // Under the Moonlight: the expansion's setup steps come before the setup trees
+      const seat = nextSetupStep(d, events);
+      if (seat >= 0) {
+        s.current = seat;
+        return;
+      }
+      s.turn = -1;
+    }
     s.turn++;
     if (s.phase === "setup") {
       if (s.turn >= n * SETUP_TREES_PER_PLAYER) {
@@ -428,7 +421,8 @@ function startRound(d: Draft, round: number, events: GameEvent[]): void {
   s.current = s.firstPlayer;
   const sun = sunPosition(round);
   events.push({ type: "roundStarted", round, sun, firstPlayer: s.firstPlayer });
-  const gains = lightGains(s.cells, sun, s.options.players);
+  if (s.moon) moveMoon(d, round, sun, events);
+  const gains = s.moon ? lightGainsFor(s, sun) : lightGains(s.cells, sun, s.options.players);
   for (let seat = 0; seat < gains.length; seat++) {
     const p = d.player(seat);
     const total = p.light + gains[seat];
@@ -436,11 +430,13 @@ function startRound(d: Draft, round: number, events: GameEvent[]): void {
     p.light = light;
     events.push({ type: "lightCollected", seat, amount: gains[seat], lost: total - light, light });
   }
+  if (s.moon) collectMoon(d, events);
 }
 
 function endGame(d: Draft, events: GameEvent[]): void {
   d.s.phase = "ended";
   d.s.touched = [];
+  if (d.s.moon) resetTurn(d);
   const scores = computeScores(d.s);
   events.push({ type: "gameEnded", scores, winners: winnersOf(scores) });
 }

@@ -21,9 +21,10 @@ export {
 } from "./board";
 export { createGame, legalMoves, applyMove, checkMove, resign, boardPrice, totalRounds } from "./game";
 export { actionOf, applyAction, applyActions, legalActions, parseAction } from "./actions";
-export { lightReport, sunPosition, currentSun, shadeHeights, inShadow, type LightReport, type TreeLight } from "./light";
+export { lightReport, sunPosition, currentSun, shadeHeights, shadeFor, inShadow, type LightReport, type TreeLight } from "./light";
 export { computeScores, winnersOf } from "./scoring";
 export { toNotation, fromNotation } from "./notation";
 export { replay, applyEntry, type LogEntry } from "./replay";
 export { viewFor, type Viewer } from "./view";
+export * from "./moonlight";
 export { playOutRandomly, randomGame } from "./random-play";

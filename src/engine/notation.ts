@@ -19,12 +19,19 @@
  *  9. scoring tokens left per stack, 1-leaf to 4-leaf, joined by `.`
  * 10. cells already used this turn: `-` or labels joined by `.`
  * 11. ply (actions applied)   12. random generator state (8 hex digits)
+ *
+ * Under the Moonlight (RULES.md §8) the format is `PS2`: the options carry `M` (moon and animals),
+ * then `G` (Great Tree) and/or `S` (moonstones), e.g. `3MGS:0000002a:a`, and a 13th field holds
+ * the expansion's part (moonlight/notation.ts). A base game is always written `PS1`, unchanged.
  */
 import { CELL_COUNT, LABELS, RADIUS, cellByLabel } from "./board";
 import { BOARD_SLOTS, MAX_PLAYERS, MIN_PLAYERS, PIECES_PER_PLAYER, TOKEN_VALUES, ROUNDS_LONG, ROUNDS_NORMAL } from "./rules";
-import type { GameState, Phase, PlayerState, RuleError, ScoringToken } from "./types";
+import type { GameOptions, GameState, Phase, PlayerState, RuleError, ScoringToken } from "./types";
+import { moonFromText, moonToText } from "./moonlight/notation";
+import { setupSchedule } from "./moonlight/setup";
 
 const MAGIC = "PS1";
+const MAGIC_MOON = "PS2";
 const SEATS = "abcd";
 const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
 
@@ -33,7 +40,9 @@ const ROW_LENGTHS = Array.from({ length: 2 * RADIUS + 1 }, (_, i) => 2 * RADIUS 
 
 export function toNotation(state: GameState): string {
   const o = state.options;
-  const opts = `${o.players}${o.longGame ? "L" : ""}${o.heavyShade ? "H" : ""}:${hex8(o.seed)}:${SEATS[o.firstPlayer]}`;
+  const m = o.moonlight;
+  const moonFlags = m ? `M${m.greatTree ? "G" : ""}${m.moonstones ? "S" : ""}` : "";
+  const opts = `${o.players}${o.longGame ? "L" : ""}${o.heavyShade ? "H" : ""}${moonFlags}:${hex8(o.seed)}:${SEATS[o.firstPlayer]}`;
   const phase = (state.phase === "setup" ? "S" : state.phase === "play" ? "R" : "E") + state.round;
   const rows: string[] = [];
   let c = 0;
@@ -52,8 +61,8 @@ export function toNotation(state: GameState): string {
     })
     .join("/");
   const touched = state.touched.length ? state.touched.map((t) => LABELS[t]).join(".") : "-";
-  return [
-    MAGIC,
+  const fields = [
+    m ? MAGIC_MOON : MAGIC,
     opts,
     phase,
     SEATS[state.firstPlayer],
@@ -65,7 +74,9 @@ export function toNotation(state: GameState): string {
     touched,
     String(state.ply),
     hex8(state.rng),
-  ].join(" ");
+  ];
+  if (state.moon) fields.push(moonToText(state.moon));
+  return fields.join(" ");
 }
 
 class NotationError extends Error {}
@@ -101,18 +112,24 @@ export function fromNotation(text: string): { ok: true; state: GameState } | { o
 function parse(text: string): GameState {
   if (typeof text !== "string") fail("a position is a string");
   const f = text.trim().split(/\s+/);
-  if (f[0] !== MAGIC) fail(`expected "${MAGIC}" first`);
-  if (f.length !== 12) fail(`expected 12 fields, got ${f.length}`);
-  const om = /^(\d)(L?)(H?):([0-9a-f]{8}):([a-d])$/.exec(f[1]);
+  if (f[0] !== MAGIC && f[0] !== MAGIC_MOON) fail(`expected "${MAGIC}" (or "${MAGIC_MOON}" with the Moonlight expansion) first`);
+  const moonlight = f[0] === MAGIC_MOON;
+  const fieldCount = moonlight ? 13 : 12;
+  if (f.length !== fieldCount)
+    fail(moonlight ? `${MAGIC_MOON} (Under the Moonlight): expected 13 fields, got ${f.length} (a base game is ${MAGIC}, 12 fields)` : `expected 12 fields, got ${f.length}`);
+  const om = /^(\d)(L?)(H?)(?:(M)(G?)(S?))?:([0-9a-f]{8}):([a-d])$/.exec(f[1]);
   if (!om) fail(`options: expected e.g. "4LH:0000002a:a", got "${f[1]}"`);
+  if ((om[4] === "M") !== moonlight) fail(moonlight ? "options: PS2 is a Moonlight game (M)" : "options: a Moonlight game (M) is written PS2");
   const players = int(om[1], "players", MIN_PLAYERS, MAX_PLAYERS);
-  const options = {
+  const options: GameOptions = {
     players,
     longGame: om[2] === "L",
     heavyShade: om[3] === "H",
-    seed: parseInt(om[4], 16),
-    firstPlayer: seatOf(om[5], players, "first player"),
+    firstPlayer: seatOf(om[8], players, "first player"),
+    seed: parseInt(om[7], 16),
   };
+  if (moonlight) options.moonlight = { greatTree: om[5] === "G", moonstones: om[6] === "S" };
+  const moon = moonlight ? moonFromText(f[12], players, fail) : undefined;
   const pm = /^([SRE])(\d+)$/.exec(f[2]);
   if (!pm) fail(`phase: expected S0, R<n> or E<n>, got "${f[2]}"`);
   const phase: Phase = pm[1] === "S" ? "setup" : pm[1] === "R" ? "play" : "ended";
@@ -121,7 +138,8 @@ function parse(text: string): GameState {
   const round = int(pm[2], "round", phase === "play" ? 1 : 0, phase === "setup" ? 0 : maxRound);
   const firstPlayer = seatOf(f[3], players, "first-player token");
   const current = seatOf(f[4], players, "seat to act");
-  const turn = int(f[5], "turn", 0, round === 0 ? 2 * players - 1 : players);
+  const setupSteps = moon?.stage ? setupSchedule(options, firstPlayer).length : 2 * players;
+  const turn = int(f[5], "turn", 0, round === 0 ? setupSteps - 1 : players);
 
   const rows = f[6].split("/");
   if (rows.length !== ROW_LENGTHS.length) fail(`board: expected ${ROW_LENGTHS.length} rows`);
@@ -180,7 +198,7 @@ function parse(text: string): GameState {
   const ply = int(f[10], "ply", 0, Number.MAX_SAFE_INTEGER);
   if (!/^[0-9a-f]{8}$/.test(f[11])) fail("rng: expected 8 hex digits");
   if (cells.length !== CELL_COUNT) fail("board: wrong number of cells");
-  return {
+  const state: GameState = {
     options,
     phase,
     round,
@@ -194,4 +212,6 @@ function parse(text: string): GameState {
     ply,
     rng: parseInt(f[11], 16),
   };
+  if (moon) state.moon = moon;
+  return state;
 }

@@ -1,4 +1,5 @@
 /** Final scoring and tie-breaks (RULES.md §6). */
+import { BABY_POINTS, POINTS_PER_MOON_POINT } from "./moonlight/rules";
 import { LIGHT_PER_POINT } from "./rules";
 import type { GameState, Score } from "./types";
 
@@ -9,7 +10,15 @@ export function computeScores(state: GameState): Score[] {
   const scores: Score[] = state.players.map((p, seat) => {
     const tokens = p.tokens.reduce((sum, t) => sum + t.value, 0);
     const light = Math.floor(p.light / LIGHT_PER_POINT);
-    return { seat, tokens, light, total: tokens + light, pieces: pieces[seat], rank: 0, resigned: p.resigned };
+    const score: Score = { seat, tokens, light, total: tokens + light, pieces: pieces[seat], rank: 0, resigned: p.resigned };
+    if (state.moon) {
+      // Under the Moonlight: 1 point per unspent moon point, 3 for the "points" baby turtle
+      const m = state.moon.players[seat];
+      score.moon = m.points * POINTS_PER_MOON_POINT;
+      score.babies = m.spent.includes("points") ? BABY_POINTS : 0;
+      score.total += score.moon + score.babies;
+    }
+    return score;
   });
   // Highest total first; tie: more seeds and trees on the board; still tied: shared rank.
   // Resigned seats rank after every seat still playing.

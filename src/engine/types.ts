@@ -1,5 +1,6 @@
 import type { Hex } from "./board";
 import type { PieceName } from "./rules";
+import type { MoonAction, MoonErrorCode, MoonEvent, MoonOptions, MoonOptionsInput, MoonState } from "./moonlight/types";
 
 /** Options a game is created with (all optional but the number of players). */
 export interface GameOptionsInput {
@@ -12,6 +13,8 @@ export interface GameOptionsInput {
   firstPlayer?: number;
   /** The game's only source of randomness (uint32). */
   seed?: number;
+  /** Under the Moonlight (RULES.md §8): `true` for the moon and animals, or which extra modes too. */
+  moonlight?: MoonOptionsInput;
 }
 
 /** Normalised options, as stored in a game. */
@@ -21,6 +24,8 @@ export interface GameOptions {
   heavyShade: boolean;
   firstPlayer: number;
   seed: number;
+  /** Present only when the Under the Moonlight expansion is played. */
+  moonlight?: MoonOptions;
 }
 
 export type Phase = "setup" | "play" | "ended";
@@ -68,6 +73,8 @@ export interface GameState {
   ply: number;
   /** State of the seeded random generator (uint32). */
   rng: number;
+  /** The Under the Moonlight expansion's part; absent in a base game. */
+  moon?: MoonState;
 }
 
 /** A cell in actions and events: axial coordinates (RULES.md §1). */
@@ -80,7 +87,8 @@ export type Action =
   | { type: "plant"; from: CellRef; to: CellRef; seat?: number }
   | { type: "grow"; cell: CellRef; seat?: number }
   | { type: "collect"; cell: CellRef; seat?: number }
-  | { type: "endTurn"; seat?: number };
+  | { type: "endTurn"; seat?: number }
+  | MoonAction;
 
 export type ActionType = Action["type"];
 
@@ -99,7 +107,8 @@ export type GameEvent =
   | { type: "roundStarted"; round: number; sun: number; firstPlayer: number }
   | { type: "lightCollected"; seat: number; amount: number; lost: number; light: number }
   | { type: "turnStarted"; seat: number; round: number }
-  | { type: "gameEnded"; scores: Score[]; winners: number[] };
+  | { type: "gameEnded"; scores: Score[]; winners: number[] }
+  | MoonEvent;
 
 /** Machine-readable reasons an action is refused. */
 export type RuleErrorCode =
@@ -124,7 +133,8 @@ export type RuleErrorCode =
   | "BAD_NOTATION";
 
 export interface RuleError {
-  code: RuleErrorCode;
+  /** A base-game code, or one of the expansion's (MoonErrorCode, docs/engine.md). */
+  code: RuleErrorCode | MoonErrorCode;
   message: string;
 }
 
@@ -144,4 +154,10 @@ export interface Score {
   /** 1 = winner; tied seats share a rank. Resigned seats rank after everyone else. */
   rank: number;
   resigned: boolean;
+  /** Under the Moonlight only: unspent moon points (1 point each). */
+  moon?: number;
+  /** Under the Moonlight only: end-game points from a used baby turtle. */
+  babies?: number;
 }
+
+export type * from "./moonlight/types";

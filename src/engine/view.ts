@@ -4,14 +4,19 @@
  *
  * The base game has no hidden information on the board, but the seed and the generator state
  * decide everything random still to come (the Moonlight module's animal deal and face-down baby
- * turtles), so they stay hidden until the game has ended. The Moonlight module will also hide the
- * face-down babies and animal boards not yet chosen here.
+ * turtles), so they stay hidden until the game has ended. Under the Moonlight the animal boards
+ * dealt to others, the animals chosen while someone is still choosing, the face-down baby turtles
+ * and the babies in the box are hidden too (moonlight/view.ts; events and log entries: viewEvents,
+ * viewEntry).
  */
+import { moonView } from "./moonlight/view";
 import type { GameState } from "./types";
 
 export type Viewer = number | null;
 
-export function viewFor(state: GameState, _viewer: Viewer): GameState {
+export function viewFor(state: GameState, viewer: Viewer): GameState {
   if (state.phase === "ended") return state;
-  return { ...state, options: { ...state.options, seed: 0 }, rng: 0 };
+  const view: GameState = { ...state, options: { ...state.options, seed: 0 }, rng: 0 };
+  if (state.moon) view.moon = moonView(state.moon, viewer);
+  return view;
 }

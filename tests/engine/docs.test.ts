@@ -48,6 +48,10 @@ describe("docs/engine.md", () => {
     const events: Record<GameEvent["type"], true> = {
       placed: true, bought: true, planted: true, grew: true, collected: true, turnEnded: true, resigned: true,
       setupEnded: true, roundStarted: true, lightCollected: true, turnStarted: true, gameEnded: true,
+      // Under the Moonlight (tests/engine/moonlight/docs.test.ts checks its error codes and actions)
+      animalChosen: true, animalsRevealed: true, babiesLaid: true, animalPlaced: true, greatTreePlaced: true,
+      moonstonePlaced: true, moonMoved: true, moonCollected: true, animalMoved: true, abilityUsed: true, seedPlaced: true,
+      seedEaten: true, seedMoved: true, lightGained: true, lightStolen: true, damBuilt: true, babyHatched: true, babyUsed: true,
     };
     for (const type of Object.keys(events)) expect(doc).toContain(`| \`${type}\` |`);
   });

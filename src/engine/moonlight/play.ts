@@ -1,0 +1,598 @@
+/**
+ * The expansion during play (German rulebook, "Die Waldtiere", "Die Tierfähigkeiten"; RULES.md §8):
+ * moving an animal and every ability of the eight animals, with their costs and conditions, and the
+ * hooks the base game calls (blocked cells, the turtle's two actions on one cell, the moon's round).
+ *
+ * What counts as an action on a cell (the base game's "one action per cell per turn"), per the
+ * German text and, where it is silent, by **Decision** (docs/engine.md lists them):
+ * - an action on its cell: boar dig (collecting; level II's seed on the same cell is part of the
+ *   same ability), hedgehog plant, beaver improve (a free growth), baby "collect", "higher"
+ *   (collecting) and "plant" (the target);
+ * - not an action on any cell: moving animals (move, run, scare), squirrel eat and fox churn (the
+ *   text says so), badger growth (the text says so), building the dam (Decision: an effect on three
+ *   cells, not an action of the player on them), buying or taking pieces.
+ * A seed the fox churns keeps its cell's "used" mark: one planted this turn still cannot grow.
+ */
+import { CELL_COUNT, CELLS, DISTANCE, LEAVES, NEIGHBOURS, labelOf } from "../board";
+import { M_ANIMAL, moonCode, moveA, moveB, moveLevel, moveSub } from "../codes";
+import { Draft, returnToBoard, takeToken } from "../draft";
+import { currentSun, encodePiece, inShadow, shadeFor } from "../light";
+import { COLLECT_COST, LARGE, LIGHT_CAP, PIECE_NAMES, SEED, SMALL } from "../rules";
+import type { GameEvent, GameState, PlayerState, RuleError } from "../types";
+import { DAM_SITES, STRAIGHT } from "./geometry";
+import {
+  ABILITIES,
+  ABILITY_INDEX,
+  BABIES,
+  BABY_LIGHT,
+  BABY_NEEDS_CELL,
+  DOUBLE_ACTIONS,
+  EAT_COMPENSATION,
+  HUNT_LIGHT,
+  MOON_POINTS_CAP,
+  STEAL_LIGHT,
+} from "./rules";
+import { moonGains } from "./light";
+import { moonStep } from "./geometry";
+import { blocked } from "./setup";
+import type { AbilityName, BabyName, MoonState } from "./types";
+
+/** `sub` 0 of an M_ANIMAL code: move your animal. Abilities are `ABILITY_INDEX + 1`. */
+export const P_MOVE = 0;
+
+const SQUIRREL = "squirrel";
+
+// ---- cells ----------------------------------------------------------------------------------
+
+/** Seat whose animal stands on cell c, or -1. */
+export function animalAt(m: MoonState, c: number): number {
+  for (let i = 0; i < m.players.length; i++) if (m.players[i].cell === c) return i;
+  return -1;
+}
+
+/** Whether the animal of `seat` may step onto c: no other animal, no moonstone, not the Great Tree. */
+export function enterable(m: MoonState, c: number, seat: number): boolean {
+  if (blocked(m, c)) return false;
+  const other = animalAt(m, c);
+  return other < 0 || other === seat;
+}
+
+function count(list: readonly number[], c: number): number {
+  let k = 0;
+  for (const x of list) if (x === c) k++;
+  return k;
+}
+function hasRepeat(list: readonly number[]): boolean {
+  for (let i = 1; i < list.length; i++) if (list.indexOf(list[i]) < i) return true;
+  return false;
+}
+
+/**
+ * Whether cell c may be the subject of one more action this turn: not used yet, or — after the
+ * "double" baby turtle — used once while no other cell has been used twice (Decision: the baby
+ * allows two actions on one cell, not on every cell).
+ */
+export function usable(state: GameState, c: number): boolean {
+  const k = count(state.touched, c);
+  if (k === 0) return true;
+  return state.moon?.double === true && k < DOUBLE_ACTIONS && !hasRepeat(state.touched);
+}
+/** The same for an action touching two cells (planting): at most one of them for the second time. */
+export function usable2(state: GameState, a: number, b: number): boolean {
+  if (!usable(state, a) || !usable(state, b)) return false;
+  return count(state.touched, a) === 0 || count(state.touched, b) === 0;
+}
+
+function addLight(p: PlayerState, amount: number): { lost: number; light: number } {
+  const total = p.light + amount;
+  p.light = total > LIGHT_CAP ? LIGHT_CAP : total;
+  return { lost: total - p.light, light: p.light };
+}
+
+// ---- the moon's round -----------------------------------------------------------------------
+
+/** Round start, after the sun moved: the moon jumps to the marker (not in round 1), flipping as it passes the sun. */
+export function moveMoon(d: Draft, round: number, sun: number, events: GameEvent[]): void {
+  if (round <= 1) return;
+  const m = d.moon();
+  const step = moonStep(m.position, sun);
+  m.position = step.position;
+  if (step.flips) m.full = !m.full;
+  events.push({ type: "moonMoved", round, position: m.position, full: m.full, flipped: step.flips });
+}
+
+/** Photosynthesis: each animal in moonlight gains 1 (half) or 2 (full) moon points, up to 14. */
+export function collectMoon(d: Draft, events: GameEvent[]): void {
+  const gains = moonGains(d.s);
+  for (let seat = 0; seat < gains.length; seat++) {
+    const before = d.s.moon!.players[seat].points;
+    const total = before + gains[seat];
+    const points = total > MOON_POINTS_CAP ? MOON_POINTS_CAP : total;
+    if (points !== before) d.moonPlayer(seat).points = points;
+    events.push({ type: "moonCollected", seat, amount: gains[seat], lost: total - points, points });
+  }
+}
+
+/** A new turn: the animal may move again and every ability be used again. */
+export function resetTurn(d: Draft): void {
+  const m = d.s.moon!;
+  if (m.moved || m.used.length > 0 || m.double) {
+    const w = d.moon();
+    w.moved = false;
+    w.used = [];
+    w.double = false;
+  }
+}
+
+// ---- legal moves ----------------------------------------------------------------------------
+
+/** The cells the animal of `seat` on `from` may move to with its ordinary move (the squirrel: 1 or 2 steps). */
+export function moveTargets(m: MoonState, seat: number, from: number): number[] {
+  const out: number[] = [];
+  for (const c of NEIGHBOURS[from]) {
+    if (!enterable(m, c, seat)) continue;
+    if (!out.includes(c)) out.push(c);
+    if (m.players[seat].animal === SQUIRREL)
+      for (const c2 of NEIGHBOURS[c]) if (c2 !== from && !out.includes(c2) && enterable(m, c2, seat)) out.push(c2);
+  }
+  return out;
+}
+
+/** Candidate codes of every ability of the animal (each then checked by checkPlay). */
+function candidates(state: GameState, seat: number): number[] {
+  const m = state.moon!;
+  const mp = m.players[seat];
+  const here = mp.cell;
+  const out: number[] = [];
+  const code = (name: AbilityName, a = 0, b = 0, level = 0) => moonCode(M_ANIMAL, ABILITY_INDEX[name] + 1, a, b, level);
+  switch (mp.animal) {
+    case "boar":
+      out.push(code("dig", 0, 0, 0), code("dig", 0, 0, 1));
+      break;
+    case "hedgehog":
+      for (const c of NEIGHBOURS[here]) out.push(code("run", c));
+      out.push(code("plant"));
+      break;
+    case "squirrel":
+      out.push(code("eat"));
+      break;
+    case "fox":
+      for (const from of NEIGHBOURS[here]) if (animalAt(m, from) >= 0) for (const to of NEIGHBOURS[from]) out.push(code("scare", from, to));
+      for (const to of STRAIGHT[here]) out.push(code("churn", to));
+      for (let t = 0; t < m.players.length; t++) out.push(code("steal", t));
+      break;
+    case "owl":
+      out.push(code("hunt", 0, 0, 0), code("hunt", 0, 0, 1), code("hunt", 0, 0, 2));
+      break;
+    case "badger":
+      out.push(code("growth", 0, 0, 0), code("growth", 0, 0, 1));
+      break;
+    case "beaver":
+      for (const site of DAM_SITES) {
+        if (!site.includes(here)) continue;
+        const [a, b] = site.filter((c) => c !== here);
+        out.push(code("dam", a, b));
+      }
+      for (const c of m.dam) out.push(code("improve", c));
+      break;
+    case "turtle":
+      out.push(code("hatch"));
+      for (const baby of new Set(mp.babies)) {
+        const i = BABIES.indexOf(baby);
+        if (BABY_NEEDS_CELL.includes(baby)) for (let c = 0; c < CELL_COUNT; c++) out.push(code("babySteps", i, c));
+        else out.push(code("babySteps", i));
+      }
+      break;
+  }
+  return out;
+}
+
+/** Legal animal moves and abilities of the seat to act (play phase). */
+export function playMoves(state: GameState, out: number[]): void {
+  const m = state.moon!;
+  const seat = state.current;
+  const mp = m.players[seat];
+  if (mp.animal === null || mp.cell < 0) return;
+  if (!m.moved) for (const c of moveTargets(m, seat, mp.cell)) out.push(moonCode(M_ANIMAL, P_MOVE, c));
+  for (const code of candidates(state, seat)) {
+    const rule = ABILITIES[moveSub(code) - 1];
+    if (m.used.includes(rule.name)) continue;
+    if (mp.points < rule.costs[0]) continue;
+    if (checkPlay(state, code) === null) out.push(code);
+  }
+}
+
+// ---- checking -------------------------------------------------------------------------------
+
+const e = (code: RuleError["code"], message: string): RuleError => ({ code, message });
+
+/** Which fields an ability's code carries: a, b (cells, seat or baby) and level. */
+export function canonicalPlay(code: number): boolean {
+  const sub = moveSub(code);
+  const a = moveA(code);
+  const b = moveB(code);
+  const level = moveLevel(code);
+  if (sub === P_MOVE) return code === moonCode(M_ANIMAL, sub, a);
+  const rule = ABILITIES[sub - 1];
+  if (!rule) return false;
+  const levels = rule.name === "eat" ? 1 : rule.costs.length;
+  if (level >= levels) return false;
+  switch (rule.name) {
+    case "run":
+    case "churn":
+    case "improve":
+    case "steal":
+      return code === moonCode(M_ANIMAL, sub, a, 0, level);
+    case "scare":
+      return code === moonCode(M_ANIMAL, sub, a, b, level);
+    case "dam":
+      return a <= b && code === moonCode(M_ANIMAL, sub, a, b, level);
+    case "babySteps":
+      if (a >= BABIES.length) return false;
+      return code === moonCode(M_ANIMAL, sub, a, BABY_NEEDS_CELL.includes(BABIES[a]) ? b : 0, level);
+    default:
+      return code === moonCode(M_ANIMAL, sub, 0, 0, level);
+  }
+}
+
+function ownPiece(state: GameState, c: number, seat: number, what: string): RuleError | null {
+  const piece = state.cells[c];
+  if (piece === 0) return e("CELL_EMPTY", `There is nothing on ${labelOf(c)} to ${what}.`);
+  if ((piece - 1) >> 2 !== seat) return e("NOT_YOUR_PIECE", `The piece on ${labelOf(c)} is not yours.`);
+  return null;
+}
+function notUsed(state: GameState, c: number): RuleError | null {
+  return usable(state, c) ? null : e("CELL_ALREADY_USED", `${labelOf(c)} was already the subject of an action this turn.`);
+}
+function heavyShade(state: GameState, c: number, size: number, what: string): RuleError | null {
+  if (!state.options.heavyShade) return null;
+  return inShadow(shadeFor(state, currentSun(state))[c], size) ? e("IN_SHADOW", `Heavy shade: the piece on ${labelOf(c)} is in shadow and cannot ${what}.`) : null;
+}
+/** A free growth of the piece on c to the next size from the available area (beaver improve). */
+function growable(state: GameState, c: number, seat: number): RuleError | null {
+  const size = (state.cells[c] - 1) & 3;
+  if (size >= LARGE) return e("WRONG_SIZE", "A large tree cannot grow any more.");
+  if (state.players[seat].available[size + 1] <= 0)
+    return e("NOT_AVAILABLE", `No ${PIECE_NAMES[size + 1]} tree in your available area.`);
+  return null;
+}
+
+/** Why an M_ANIMAL move is illegal for the seat to act (play phase), or null. The code is canonical. */
+export function checkPlay(state: GameState, code: number): RuleError | null {
+  const m = state.moon!;
+  const seat = state.current;
+  const mp = m.players[seat];
+  const here = mp.cell;
+  const sub = moveSub(code);
+  const a = moveA(code);
+  const b = moveB(code);
+  if (mp.animal === null || here < 0) return e("NOT_YOUR_ANIMAL", "You have no animal on the board.");
+  if (sub === P_MOVE) {
+    if (m.moved) return e("ANIMAL_MOVED", "Your animal has already moved this turn.");
+    if (a >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
+    if (!enterable(m, a, seat) || a === here)
+      return e("CELL_BLOCKED", a === here ? "Your animal is already there." : `${labelOf(a)} holds another animal, a moonstone or the Great Tree.`);
+    if (!moveTargets(m, seat, here).includes(a))
+      return e("NOT_ADJACENT", mp.animal === SQUIRREL ? `The squirrel moves 1 or 2 cells; ${labelOf(a)} is out of reach.` : `Animals move to an adjacent cell; ${labelOf(a)} is not one.`);
+    return null;
+  }
+  const rule = ABILITIES[sub - 1];
+  if (rule.animal !== mp.animal) return e("NOT_YOUR_ANIMAL", `${rule.name} is an ability of the ${rule.animal}; your animal is the ${mp.animal}.`);
+  if (m.used.includes(rule.name)) return e("ABILITY_USED", `You have already used ${rule.name} this turn.`);
+  const level = rule.name === "eat" ? LEAVES[here] - 1 : moveLevel(code);
+  const cost = rule.costs[level];
+  if (mp.points < cost) return e("NOT_ENOUGH_MOON_POINTS", `${rule.name} ${level + 1} costs ${cost} moon points; you have ${mp.points}.`);
+  const player = state.players[seat];
+  const cells = state.cells;
+  switch (rule.name) {
+    case "dig": {
+      const problem = ownPiece(state, here, seat, "dig up");
+      if (problem) return problem;
+      if (((cells[here] - 1) & 3) !== LARGE) return e("WRONG_SIZE", "The boar digs up a large tree only.");
+      const used = notUsed(state, here);
+      if (used) return used;
+      if (level === 1 && player.available[SEED] <= 0) return e("NOT_AVAILABLE", "No seed in your available area.");
+      return null;
+    }
+    case "run":
+      if (a >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
+      if (!NEIGHBOURS[here].includes(a)) return e("NOT_ADJACENT", `The hedgehog runs one cell; ${labelOf(a)} is not adjacent.`);
+      if (!enterable(m, a, seat)) return e("CELL_BLOCKED", `${labelOf(a)} holds another animal, a moonstone or the Great Tree.`);
+      return null;
+    case "plant":
+      if (cells[here] !== 0) return e("CELL_OCCUPIED", `The hedgehog plants only on an empty cell; ${labelOf(here)} is not empty.`);
+      if (player.board[SEED] <= 0) return e("COLUMN_EMPTY", "No seed left on your player board.");
+      return notUsed(state, here);
+    case "eat": {
+      const piece = cells[here];
+      if (piece === 0) return e("CELL_EMPTY", `There is no seed on ${labelOf(here)}.`);
+      if (((piece - 1) & 3) !== SEED) return e("WRONG_SIZE", "The squirrel eats seeds only.");
+      if ((piece - 1) >> 2 === seat) return e("NO_TARGET", "The squirrel eats another player's seed, not yours.");
+      return null;
+    }
+    case "scare": {
+      if (a >= CELL_COUNT || b >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
+      const victim = animalAt(m, a);
+      if (victim < 0 || victim === seat) return e("NO_TARGET", `There is no other animal on ${labelOf(a)}.`);
+      if (!NEIGHBOURS[here].includes(a)) return e("NOT_ADJACENT", `The animal on ${labelOf(a)} is not next to the fox.`);
+      if (!NEIGHBOURS[a].includes(b)) return e("NOT_ADJACENT", `The scared animal moves one cell; ${labelOf(b)} is not next to it.`);
+      if (!enterable(m, b, victim)) return e("CELL_BLOCKED", `${labelOf(b)} holds another animal, a moonstone or the Great Tree.`);
+      return null;
+    }
+    case "churn": {
+      if (a >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
+      const piece = cells[here];
+      if (piece === 0) return e("CELL_EMPTY", `There is no seed on ${labelOf(here)}.`);
+      if (((piece - 1) & 3) !== SEED) return e("WRONG_SIZE", "The fox moves seeds only.");
+      if (!STRAIGHT[here].includes(a)) return e("OUT_OF_RANGE", `A seed moves 1 or 2 cells in a straight line; ${labelOf(a)} is not.`);
+      if (cells[a] !== 0) return e("CELL_OCCUPIED", `${labelOf(a)} is not empty.`);
+      if (blocked(m, a)) return e("CELL_BLOCKED", `Nothing may be put on ${labelOf(a)}.`);
+      return null;
+    }
+    case "steal": {
+      if (a >= m.players.length || a === seat) return e("NO_TARGET", "Steal from another player.");
+      const cell = m.players[a].cell;
+      if (cell < 0 || DISTANCE[here * CELL_COUNT + cell] !== 1) return e("NOT_ADJACENT", "That player's animal is not next to the fox.");
+      if (state.players[a].light <= 0) return e("NO_TARGET", "That player has no light points.");
+      return null;
+    }
+    case "hunt":
+      return null;
+    case "growth": {
+      const problem = ownPiece(state, here, seat, "grow");
+      if (problem) return problem;
+      if (((cells[here] - 1) & 3) !== SEED) return e("WRONG_SIZE", "The badger grows a seed only.");
+      if (count(state.touched, here) > 0) return e("CELL_ALREADY_USED", "The badger cannot grow a seed planted this turn.");
+      if (level === 0 && player.available[SMALL] <= 0) return e("NOT_AVAILABLE", "No small tree in your available area.");
+      if (level === 1 && player.board[SMALL] <= 0) return e("COLUMN_EMPTY", "No small tree left on your player board.");
+      return heavyShade(state, here, SEED, "grow");
+    }
+    case "dam": {
+      if (a >= CELL_COUNT || b >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
+      const site = [here, a, b].sort((x, y) => x - y);
+      if (!DAM_SITES.some((s) => s[0] === site[0] && s[1] === site[1] && s[2] === site[2]))
+        return e("WRONG_CELL", "The dam covers the beaver's cell and two more: two adjacent edge cells and the 2-leaf cell next to both.");
+      if (m.dam.length === 3 && m.dam.every((c, i) => c === site[i])) return e("WRONG_CELL", "The dam must be moved to a new place.");
+      return null;
+    }
+    case "improve": {
+      if (a >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
+      if (!m.dam.includes(here)) return e("WRONG_CELL", "The beaver must stand on the dam.");
+      if (!m.dam.includes(a)) return e("WRONG_CELL", `${labelOf(a)} is not under the dam.`);
+      const problem = ownPiece(state, a, seat, "grow") ?? growable(state, a, seat) ?? notUsed(state, a);
+      if (problem) return problem;
+      return heavyShade(state, a, (cells[a] - 1) & 3, "grow");
+    }
+    case "hatch":
+      if (!m.nests.some((n) => n.cell === here)) return e("NO_BABY", `No baby turtle lies on ${labelOf(here)}.`);
+      return null;
+    case "babySteps": {
+      const baby = BABIES[a];
+      if (!mp.babies.includes(baby)) return e("NO_BABY", `You have no hatched "${baby}" baby turtle.`);
+      return checkBaby(state, seat, baby, b);
+    }
+  }
+  return e("MALFORMED_ACTION", "Unknown ability.");
+}
+
+function checkBaby(state: GameState, seat: number, baby: BabyName, c: number): RuleError | null {
+  const player = state.players[seat];
+  switch (baby) {
+    case "small":
+    case "medium": {
+      const col = baby === "small" ? SMALL : SMALL + 1;
+      return player.board[col] > 0 ? null : e("COLUMN_EMPTY", `No ${baby} tree left on your player board.`);
+    }
+    case "collect":
+    case "higher": {
+      if (c >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
+      const problem = ownPiece(state, c, seat, "collect");
+      if (problem) return problem;
+      if (((state.cells[c] - 1) & 3) !== LARGE) return e("WRONG_SIZE", "Only a large tree can be collected.");
+      const used = notUsed(state, c);
+      if (used) return used;
+      if (baby === "higher" && player.light < COLLECT_COST)
+        return e("NOT_ENOUGH_LIGHT", `Collecting costs ${COLLECT_COST} light points; you have ${player.light}.`);
+      return null;
+    }
+    case "plant":
+      if (c >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
+      if (player.available[SEED] <= 0) return e("NOT_AVAILABLE", "No seed in your available area.");
+      if (state.cells[c] !== 0) return e("CELL_OCCUPIED", `${labelOf(c)} is not empty.`);
+      if (blocked(state.moon!, c)) return e("CELL_BLOCKED", `Nothing may be put on ${labelOf(c)}.`);
+      return notUsed(state, c);
+    default:
+      return null;
+  }
+}
+
+// ---- applying -------------------------------------------------------------------------------
+
+/** Apply an M_ANIMAL move (already checked) for the seat to act. */
+export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
+  const s = d.s;
+  const seat = s.current;
+  const sub = moveSub(code);
+  const a = moveA(code);
+  const b = moveB(code);
+  const mp0 = s.moon!.players[seat];
+  const animal = mp0.animal!;
+  const here = mp0.cell;
+  if (sub === P_MOVE) {
+    d.moon().moved = true;
+    d.moonPlayer(seat).cell = a;
+    events.push({ type: "animalMoved", seat, animal, from: CELLS[here], to: CELLS[a], by: seat });
+    return;
+  }
+  const rule = ABILITIES[sub - 1];
+  const level = rule.name === "eat" ? LEAVES[here] - 1 : moveLevel(code);
+  const cost = rule.costs[level];
+  const m = d.moon();
+  m.used = m.used.concat(rule.name);
+  const mp = d.moonPlayer(seat);
+  mp.points -= cost;
+  events.push({ type: "abilityUsed", seat, animal, ability: rule.name, level: level + 1, cost, points: mp.points });
+  switch (rule.name) {
+    case "dig": {
+      collectTree(d, seat, here, 0, LEAVES[here], events);
+      if (level === 1) {
+        d.player(seat).available[SEED]--;
+        d.cells()[here] = encodePiece(seat, SEED);
+        events.push({ type: "seedPlaced", seat, cell: CELLS[here], from: "available" });
+      }
+      break;
+    }
+    case "run":
+      mp.cell = a;
+      events.push({ type: "animalMoved", seat, animal, from: CELLS[here], to: CELLS[a], by: seat });
+      break;
+    case "plant":
+      d.player(seat).board[SEED]--;
+      d.cells()[here] = encodePiece(seat, SEED);
+      d.touch(here);
+      events.push({ type: "seedPlaced", seat, cell: CELLS[here], from: "board" });
+      break;
+    case "eat": {
+      const owner = (s.cells[here] - 1) >> 2;
+      d.cells()[here] = 0;
+      const returnedTo = returnToBoard(d.player(owner), SEED);
+      events.push({ type: "seedEaten", seat, owner, cell: CELLS[here], returnedTo });
+      const paid = addLight(d.player(owner), EAT_COMPENSATION);
+      events.push({ type: "lightGained", seat: owner, amount: EAT_COMPENSATION, ...paid });
+      const fed = addLight(d.player(seat), LEAVES[here]);
+      events.push({ type: "lightGained", seat, amount: LEAVES[here], ...fed });
+      break;
+    }
+    case "scare": {
+      const victim = animalAt(m, a);
+      d.moonPlayer(victim).cell = b;
+      events.push({ type: "animalMoved", seat: victim, animal: m.players[victim].animal!, from: CELLS[a], to: CELLS[b], by: seat });
+      break;
+    }
+    case "churn": {
+      const cells = d.cells();
+      const piece = cells[here];
+      cells[a] = piece;
+      cells[here] = 0;
+      // a seed planted this turn stays unable to grow this turn (its "used" mark moves with it)
+      if (s.touched.includes(here) && !s.touched.includes(a)) d.touch(a);
+      events.push({ type: "seedMoved", seat, owner: (piece - 1) >> 2, from: CELLS[here], to: CELLS[a] });
+      break;
+    }
+    case "steal": {
+      const victim = d.player(a);
+      const amount = Math.min(STEAL_LIGHT, victim.light);
+      victim.light -= amount;
+      const { lost } = addLight(d.player(seat), amount);
+      events.push({ type: "lightStolen", seat, from: a, amount, lost });
+      break;
+    }
+    case "hunt": {
+      const got = addLight(d.player(seat), HUNT_LIGHT[level]);
+      events.push({ type: "lightGained", seat, amount: HUNT_LIGHT[level], ...got });
+      break;
+    }
+    case "growth": {
+      const p = d.player(seat);
+      if (level === 0) p.available[SMALL]--;
+      else p.board[SMALL]--;
+      d.cells()[here] = encodePiece(seat, SMALL);
+      const returnedTo = returnToBoard(p, SEED);
+      events.push({ type: "grew", seat, cell: CELLS[here], from: "seed", to: "small", cost: 0, returnedTo });
+      break;
+    }
+    case "dam": {
+      const site = [here, a, b].sort((x, y) => x - y);
+      m.dam = site;
+      events.push({ type: "damBuilt", seat, cells: site.map((c) => CELLS[c]) });
+      // everything on the dam grows once, free, whoever owns it — if the owner has the next size available
+      for (const c of site) {
+        const piece = d.s.cells[c];
+        if (piece === 0) continue;
+        const owner = (piece - 1) >> 2;
+        const size = (piece - 1) & 3;
+        if (size < LARGE && d.s.players[owner].available[size + 1] > 0) growFree(d, owner, c, events);
+      }
+      break;
+    }
+    case "improve":
+      growFree(d, seat, a, events);
+      d.touch(a);
+      break;
+    case "hatch": {
+      const nest = m.nests.find((n) => n.cell === here)!;
+      m.nests = m.nests.filter((n) => n !== nest);
+      mp.babies.push(nest.baby!);
+      events.push({ type: "babyHatched", seat, cell: CELLS[here], baby: nest.baby! });
+      break;
+    }
+    case "babySteps": {
+      const baby = BABIES[a];
+      mp.babies.splice(mp.babies.indexOf(baby), 1);
+      mp.spent.push(baby);
+      events.push({ type: "babyUsed", seat, baby });
+      applyBaby(d, seat, baby, b, events);
+      break;
+    }
+  }
+}
+
+function applyBaby(d: Draft, seat: number, baby: BabyName, c: number, events: GameEvent[]): void {
+  switch (baby) {
+    case "double":
+      d.moon().double = true;
+      break;
+    case "small":
+    case "medium": {
+      const col = baby === "small" ? SMALL : SMALL + 1;
+      const p = d.player(seat);
+      p.board[col]--;
+      p.available[col]++;
+      events.push({ type: "bought", seat, piece: PIECE_NAMES[col], cost: 0 });
+      break;
+    }
+    case "collect":
+      collectTree(d, seat, c, 0, LEAVES[c], events);
+      break;
+    case "higher":
+      d.player(seat).light -= COLLECT_COST;
+      collectTree(d, seat, c, COLLECT_COST, Math.min(4, LEAVES[c] + 1), events);
+      break;
+    case "light": {
+      const got = addLight(d.player(seat), BABY_LIGHT);
+      events.push({ type: "lightGained", seat, amount: BABY_LIGHT, ...got });
+      break;
+    }
+    case "plant":
+      d.player(seat).available[SEED]--;
+      d.cells()[c] = encodePiece(seat, SEED);
+      d.touch(c);
+      events.push({ type: "seedPlaced", seat, cell: CELLS[c], from: "available" });
+      break;
+    case "points":
+      break;
+  }
+}
+
+/** Remove the seat's large tree on c (an action on c), taking a token from the `leaves` stack down. */
+function collectTree(d: Draft, seat: number, c: number, cost: number, leaves: number, events: GameEvent[]): void {
+  const p = d.player(seat);
+  d.cells()[c] = 0;
+  const returnedTo = returnToBoard(p, LARGE);
+  d.s.stacks = d.s.stacks.slice();
+  const token = takeToken(d.s.stacks, leaves);
+  if (token) p.tokens.push(token);
+  d.touch(c);
+  events.push({ type: "collected", seat, cell: CELLS[c], cost, token, returnedTo });
+}
+
+/** The piece on c grows to the next size from its owner's available area, free (not an action by itself). */
+function growFree(d: Draft, owner: number, c: number, events: GameEvent[]): void {
+  const cells = d.cells();
+  const size = (cells[c] - 1) & 3;
+  const p = d.player(owner);
+  p.available[size + 1]--;
+  cells[c] = encodePiece(owner, size + 1);
+  const returnedTo = returnToBoard(p, size);
+  events.push({ type: "grew", seat: owner, cell: CELLS[c], from: PIECE_NAMES[size], to: PIECE_NAMES[size + 1], cost: 0, returnedTo });
+}

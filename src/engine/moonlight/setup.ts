@@ -1,0 +1,235 @@
+/**
+ * The expansion's setup (German rulebook, "Spielaufbau"; RULES.md §8): the animal deal, the choice
+ * (private until every seat has chosen), the turtle's babies, the animals' placement, the Great
+ * Tree and the moonstones — all before the base game's setup trees.
+ */
+import { CELL_COUNT, CELLS, LEAVES, labelOf } from "../board";
+import { M_MOON_SETUP, moonCode, moveA, moveSub } from "../codes";
+import { Draft } from "../draft";
+import { shuffle } from "../rng";
+import type { GameEvent, GameOptions, GameState, RuleError } from "../types";
+import { ANIMAL_START_LEAVES, MOONSTONES, MOON_START, MOON_START_FULL, NEST_CELLS } from "./geometry";
+import { ANIMALS, ANIMALS_DEALT, BABIES, BABIES_LAID, MOON_POINTS_START } from "./rules";
+import type { MoonOptions, MoonOptionsInput, MoonStage, MoonState } from "./types";
+
+/** `sub` of a setup move code. */
+export const S_CHOOSE = 0;
+export const S_ANIMAL = 1;
+export const S_GREAT_TREE = 2;
+export const S_MOONSTONE = 3;
+export const STAGE_OF_SUB: readonly MoonStage[] = ["choose", "animals", "greatTree", "moonstones"];
+
+/** Only the codes moonCode() builds for a setup step (sub 0..3, field a). */
+export function canonicalSetup(code: number): boolean {
+  const sub = moveSub(code);
+  return sub <= S_MOONSTONE && code === moonCode(M_MOON_SETUP, sub, moveA(code));
+}
+
+/** Normalise createGame's `moonlight` option: undefined/false = off. */
+export function moonOptions(input: MoonOptionsInput | undefined | null): MoonOptions | null | "bad" {
+  if (input === undefined || input === null || input === false) return null;
+  if (input === true) return { greatTree: false, moonstones: false };
+  if (typeof input !== "object" || Array.isArray(input)) return "bad";
+  const { greatTree, moonstones } = input;
+  if ((greatTree !== undefined && typeof greatTree !== "boolean") || (moonstones !== undefined && typeof moonstones !== "boolean")) return "bad";
+  return { greatTree: greatTree === true, moonstones: moonstones === true };
+}
+
+/** Moonstones in play for a number of players. */
+export function moonstoneCount(options: GameOptions): number {
+  const m = options.moonlight;
+  if (!m?.moonstones) return 0;
+  return (m.greatTree ? MOONSTONES.withGreatTree : MOONSTONES.without)[options.players] ?? 0;
+}
+
+/** The expansion's part of a new game: the animal boards dealt from the seeded generator. */
+export function createMoon(options: GameOptions, rng: number): { moon: MoonState; rng: number } {
+  const dealt = shuffle(rng, ANIMALS);
+  const moon: MoonState = {
+    stage: "choose",
+    position: MOON_START,
+    full: MOON_START_FULL,
+    greatTree: -1,
+    stones: [],
+    dam: [],
+    nests: [],
+    box: [],
+    players: Array.from({ length: options.players }, (_, seat) => ({
+      deal: dealt.items.slice(seat * ANIMALS_DEALT, (seat + 1) * ANIMALS_DEALT),
+      animal: null,
+      cell: -1,
+      points: MOON_POINTS_START,
+      babies: [],
+      spent: [],
+    })),
+    moved: false,
+    used: [],
+    double: false,
+  };
+  return { moon, rng: dealt.rng };
+}
+
+/**
+ * The expansion's setup steps in order, as (stage, seat):
+ * - choose: every seat, in turn order from the first player (Decision: the boards are chosen one
+ *   seat after another; the choice stays hidden until all have chosen, as if chosen together);
+ * - animals: from the player to the right of the first player, counter-clockwise (seat − 1, − 2 …);
+ * - Great Tree: the last player in turn order (first player − 1);
+ * - moonstones: with the Great Tree, from the player to the right of the one who placed it, else
+ *   from the last player in turn order; counter-clockwise (Decision: with 2 players and 3 stones,
+ *   the round goes on: last, first, last).
+ */
+export function setupSchedule(options: GameOptions, firstPlayer: number): { stage: MoonStage; seat: number }[] {
+  const n = options.players;
+  const mod = (x: number) => ((x % n) + n) % n;
+  const steps: { stage: MoonStage; seat: number }[] = [];
+  for (let i = 0; i < n; i++) steps.push({ stage: "choose", seat: mod(firstPlayer + i) });
+  for (let i = 1; i <= n; i++) steps.push({ stage: "animals", seat: mod(firstPlayer - i) });
+  const gt = options.moonlight?.greatTree === true;
+  if (gt) steps.push({ stage: "greatTree", seat: mod(firstPlayer - 1) });
+  const start = gt ? firstPlayer - 2 : firstPlayer - 1;
+  for (let i = 0; i < moonstoneCount(options); i++) steps.push({ stage: "moonstones", seat: mod(start - i) });
+  return steps;
+}
+
+/**
+ * Move the expansion's setup on to its next step (advance() calls this while `moon.stage` is
+ * set). Returns the seat to act, or -1 when the expansion's steps are done (then the setup trees
+ * begin). A resigned seat's choice and animal are skipped; its Great Tree or moonstone is placed by
+ * the next seat counter-clockwise still playing (Decision).
+ */
+export function nextSetupStep(d: Draft, events: GameEvent[]): number {
+  const s = d.s;
+  const n = s.options.players;
+  const steps = setupSchedule(s.options, s.firstPlayer);
+  for (;;) {
+    const was = s.moon!.stage;
+    s.turn++;
+    const step = steps[s.turn];
+    if (was === "choose" && step?.stage !== "choose") reveal(d, events);
+    if (!step) {
+      d.moon().stage = null;
+      return -1;
+    }
+    if (s.moon!.stage !== step.stage) d.moon().stage = step.stage;
+    if (step.stage === "choose" || step.stage === "animals") {
+      if (s.players[step.seat].resigned || (step.stage === "animals" && s.moon!.players[step.seat].animal === null)) continue;
+      return step.seat;
+    }
+    for (let i = 0; i < n; i++) {
+      const seat = (((step.seat - i) % n) + n) % n;
+      if (!s.players[seat].resigned) return seat;
+    }
+    return step.seat;
+  }
+}
+
+/** Every seat has chosen: the animals become public; the turtle's babies are laid face down. */
+function reveal(d: Draft, events: GameEvent[]): void {
+  const m = d.moon();
+  events.push({ type: "animalsRevealed", animals: m.players.map((p) => p.animal) });
+  if (m.players.some((p) => p.animal === "turtle")) {
+    const shuffled = shuffle(d.s.rng, BABIES);
+    d.s.rng = shuffled.rng;
+    m.nests = NEST_CELLS.map((cell, i) => ({ cell, baby: shuffled.items[i] }));
+    m.box = shuffled.items.slice(BABIES_LAID);
+    events.push({ type: "babiesLaid", cells: NEST_CELLS.map((c) => CELLS[c]) });
+  }
+}
+
+/** A cell nothing may be put on: the Great Tree's or a moonstone's. */
+export function blocked(m: MoonState, c: number): boolean {
+  return c === m.greatTree || m.stones.includes(c);
+}
+
+function hasAnimal(m: MoonState, c: number): boolean {
+  for (const p of m.players) if (p.cell === c) return true;
+  return false;
+}
+function hasNest(m: MoonState, c: number): boolean {
+  for (const n of m.nests) if (n.cell === c) return true;
+  return false;
+}
+
+/** Legal setup moves of the expansion's current stage. */
+export function setupMoves(state: GameState, out: number[]): void {
+  const m = state.moon!;
+  const seat = state.current;
+  switch (m.stage) {
+    case "choose":
+      for (const a of m.players[seat].deal ?? []) out.push(moonCode(M_MOON_SETUP, S_CHOOSE, ANIMALS.indexOf(a)));
+      return;
+    case "animals":
+      for (let c = 0; c < CELL_COUNT; c++) if (LEAVES[c] === ANIMAL_START_LEAVES && !hasAnimal(m, c)) out.push(moonCode(M_MOON_SETUP, S_ANIMAL, c));
+      return;
+    case "greatTree":
+    case "moonstones": {
+      const sub = m.stage === "greatTree" ? S_GREAT_TREE : S_MOONSTONE;
+      for (let c = 0; c < CELL_COUNT; c++) if (freeForBlocker(m, c)) out.push(moonCode(M_MOON_SETUP, sub, c));
+      return;
+    }
+  }
+}
+
+/** A free cell for the Great Tree or a moonstone: no animal, no baby turtle, no Great Tree or stone. */
+function freeForBlocker(m: MoonState, c: number): boolean {
+  return !hasAnimal(m, c) && !hasNest(m, c) && !blocked(m, c);
+}
+
+export function checkSetup(state: GameState, code: number): RuleError | null {
+  const m = state.moon!;
+  const sub = moveSub(code);
+  const a = moveA(code);
+  const stage = STAGE_OF_SUB[sub];
+  if (m.stage !== stage) {
+    const now = m.stage === null ? "the setup trees are being placed" : `the step now is: ${m.stage}`;
+    return { code: "WRONG_PHASE", message: `Not the time to ${stage === "choose" ? "choose an animal" : `place ${stage === "animals" ? "an animal" : stage === "greatTree" ? "the Great Tree" : "a moonstone"}`}: ${now}.` };
+  }
+  const seat = state.current;
+  if (sub === S_CHOOSE) {
+    if (a >= ANIMALS.length) return { code: "MALFORMED_ACTION", message: "Unknown animal." };
+    if (!(m.players[seat].deal ?? []).includes(ANIMALS[a]))
+      return { code: "NOT_DEALT", message: `The ${ANIMALS[a]} was not dealt to you.` };
+    return null;
+  }
+  if (a >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
+  if (sub === S_ANIMAL) {
+    if (LEAVES[a] !== ANIMAL_START_LEAVES) return { code: "WRONG_CELL", message: `Animals start on a 3-leaf cell; ${labelOf(a)} is not one.` };
+    if (hasAnimal(m, a)) return { code: "CELL_BLOCKED", message: `Another animal is on ${labelOf(a)}.` };
+    return null;
+  }
+  if (hasAnimal(m, a) || blocked(m, a)) return { code: "CELL_BLOCKED", message: `${labelOf(a)} is not free.` };
+  if (hasNest(m, a)) return { code: "CELL_BLOCKED", message: `A baby turtle lies on ${labelOf(a)}.` };
+  return null;
+}
+
+/** Apply a setup move (already checked); the caller then advances the game. */
+export function applySetup(d: Draft, code: number, events: GameEvent[]): void {
+  const seat = d.s.current;
+  const sub = moveSub(code);
+  const a = moveA(code);
+  const m = d.moon();
+  switch (sub) {
+    case S_CHOOSE: {
+      const p = d.moonPlayer(seat);
+      p.animal = ANIMALS[a];
+      p.deal = null;
+      events.push({ type: "animalChosen", seat, animal: ANIMALS[a] });
+      break;
+    }
+    case S_ANIMAL: {
+      const p = d.moonPlayer(seat);
+      p.cell = a;
+      events.push({ type: "animalPlaced", seat, animal: p.animal!, cell: CELLS[a] });
+      break;
+    }
+    case S_GREAT_TREE:
+      m.greatTree = a;
+      events.push({ type: "greatTreePlaced", seat, cell: CELLS[a] });
+      break;
+    case S_MOONSTONE:
+      m.stones = m.stones.concat(a);
+      events.push({ type: "moonstonePlaced", seat, cell: CELLS[a] });
+      break;
+  }
+}

@@ -451,11 +451,15 @@ describe("a finished game", () => {
     }
     const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "fr-FR" });
     const page = await ctx.newPage();
+    // This browser holds a key the server does not know: it is forgotten and the game shows anyway.
+    await page.goto(`${worker.base}/favicon.svg`);
+    await page.evaluate(() => localStorage.setItem("canopy.identity", JSON.stringify({ id: "nobody", name: "Ghost", token: "cnp_revoked" })));
     await page.goto(`${worker.base}/g/${id}`);
     await page.waitForSelector(".final table");
     expect(await page.textContent(".status")).toContain("Partie terminée");
     expect(await page.$$(".final tbody tr")).toHaveLength(2);
     expect(await page.getAttribute(".game", "data-phase")).toBe("ended");
+    expect(await page.evaluate(() => localStorage.getItem("canopy.identity"))).toBeNull();
     await shot(page, "finished");
     // Replay: back to the very start (an empty board), then one action forward.
     await page.waitForSelector(".replay");

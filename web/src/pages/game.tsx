@@ -128,22 +128,38 @@ export function GamePage(p: Props) {
     }
   };
 
+  // The log is fetched incrementally; one fetch at a time, and another round if the game moved meanwhile.
+  const logBusy = useRef(false);
+  const logAgain = useRef(false);
   const loadLog = async () => {
+    if (logBusy.current) {
+      logAgain.current = true;
+      return;
+    }
+    logBusy.current = true;
     try {
-      let after = logRef.current.at(-1)?.index ?? 0;
-      for (let guard = 0; guard < 50; guard++) {
-        const r = await api.log(p.id, after);
-        if (r.entries.length) {
-          logRef.current = [...logRef.current, ...r.entries.filter((e) => e.index > after)];
-          setLog(logRef.current);
-          after = logRef.current.at(-1)!.index;
+      do {
+        logAgain.current = false;
+        for (let guard = 0; guard < 50; guard++) {
+          const after = logRef.current.at(-1)?.index ?? 0;
+          const r = await api.log(p.id, after);
+          const fresh = r.entries.filter((e) => e.index > (logRef.current.at(-1)?.index ?? 0));
+          if (fresh.length) {
+            logRef.current = [...logRef.current, ...fresh];
+            setLog(logRef.current);
+          }
+          if (!r.next || r.entries.length === 0) break;
         }
-        if (!r.next || r.entries.length === 0) break;
-      }
+      } while (logAgain.current);
     } catch {
-      /* the log is a nicety: try again on the next change */
+      // The log is a nicety: try again a little later (or on the next change).
+      logRetry.current = setTimeout(() => void loadLog(), 3000);
+    } finally {
+      logBusy.current = false;
     }
   };
+  const logRetry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(logRetry.current), []);
 
   const reload = async () => {
     try {
@@ -151,6 +167,9 @@ export function GamePage(p: Props) {
       setFailure(null);
       accept(v);
     } catch (e) {
+      // A key the server no longer knows (a revoked profile, a wiped local database) is forgotten;
+      // the page then shows the game as a spectator sees it.
+      if (e instanceof ApiError && e.status === 401 && idRef.current) return p.setIdentity(null);
       if (!viewRef.current) setFailure(e instanceof ApiError && e.status === 404 ? t.notFound : errorText(e));
     }
   };
@@ -172,7 +191,7 @@ export function GamePage(p: Props) {
   const started = view ? view.status !== "waiting" : false;
   useEffect(() => {
     if (started) void loadLog();
-  }, [version, started]);
+  }, [version, started, p.identity?.token]);
 
   useEffect(() => {
     if (!view) return;

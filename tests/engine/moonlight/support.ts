@@ -58,3 +58,13 @@ export function act(state: GameState, action: unknown): { state: GameState; even
 
 /** A seat's moon points. */
 export const points = (s: GameState, seat: number) => s.moon!.players[seat].points;
+
+const ROWS = [4, 5, 6, 7, 6, 5, 4];
+/** The board field of the notation from pieces by label, e.g. `boardOf({ c3: "b0", d4: "a3" })`. */
+export function boardOf(pieces: Record<string, string>): string {
+  return ROWS.map((len, r) => {
+    let row = "";
+    for (let i = 1; i <= len; i++) row += pieces[String.fromCharCode(97 + r) + i] ?? ".";
+    return row;
+  }).join("/");
+}

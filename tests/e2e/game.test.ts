@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
-import { DICTS } from "../../web/src/i18n";
+import { DICTS } from "../../web/src/i18n/all";
 import { stepCell } from "../../web/src/ui/board";
 import { launchChromium, startWorker, type LocalWorker } from "./support";
 
@@ -272,18 +272,20 @@ describe("a whole game in the browser", () => {
   });
 
   it("switches the language, and remembers it", async () => {
+    const heading = (text: string) =>
+      eve.waitForFunction((want) => document.querySelector("#players-h")?.textContent === want, text, { timeout: 10_000 });
     await eve.selectOption(".lang select", "fr");
-    expect(await eve.textContent("#players-h")).toBe("Joueurs");
+    await heading("Joueurs");
     expect(await eve.textContent(".status")).toContain("Vous regardez cette partie");
     expect(await eve.getAttribute("html", "lang")).toBe("fr");
     expect(await eve.getAttribute('[data-cell="d4"]', "aria-label")).toContain("4 feuilles");
     await eve.selectOption(".lang select", "ja");
-    expect(await eve.textContent("#players-h")).toBe("プレイヤー");
+    await heading("プレイヤー");
     await eve.reload();
     await eve.waitForSelector(".game");
-    expect(await eve.textContent("#players-h")).toBe("プレイヤー");
+    await heading("プレイヤー");
     await eve.selectOption(".lang select", "nl");
-    expect(await eve.textContent("#players-h")).toBe("Spelers");
+    await heading("Spelers");
   });
 
   it("keeps identity and state across a reload", async () => {

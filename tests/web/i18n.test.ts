@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { actionOf, applyAction, createGame, randomGame, type GameEvent } from "../../src/engine";
 import { boardCells } from "../../src/render";
-import { DICTS, LANGS, browserLang, setLang, t } from "../../web/src/i18n";
+import { LANG_NAMES, LANGS, browserLang, setLang, t } from "../../web/src/i18n";
+import { DICTS } from "../../web/src/i18n/all";
 import { boardText, eventText, relativeTime } from "../../web/src/text";
 import { logLines } from "../../web/src/ui/history";
 import { stepCell } from "../../web/src/ui/board";
@@ -38,6 +39,10 @@ describe("dictionaries", () => {
     }
   });
 
+  it("name themselves in the switcher", () => {
+    for (const l of LANGS) expect(LANG_NAMES[l]).toBe(DICTS[l].langName);
+  });
+
   it("follow the browser's language, defaulting to English", () => {
     expect(browserLang(["ja-JP", "en"])).toBe("ja");
     expect(browserLang(["es-ES", "de-CH", "en"])).toBe("de");
@@ -65,9 +70,9 @@ describe("texts from the game", () => {
     { type: "gameEnded", scores: [], winners: [0, 1] },
   ];
 
-  it("describe every event in every language, naming players and cells", () => {
+  it("describe every event in every language, naming players and cells", async () => {
     for (const l of LANGS) {
-      setLang(l);
+      await setLang(l);
       for (const e of events) {
         const text = eventText(e, ["Ann", "Bob"]);
         expect(text, `${l} ${e.type}`).toBeTruthy();
@@ -77,27 +82,27 @@ describe("texts from the game", () => {
       expect(eventText(events[0], ["Ann", "Bob"])).toContain("Ann");
       expect(eventText(events[12], ["Ann", "Bob"])).toContain("Bob");
     }
-    setLang("en");
+    await setLang("en");
     expect(eventText(events[3], ["Ann", "Bob"])).toBe("Bob grew a small tree into a medium tree on d4 (2 ☀)");
     expect(eventText(events[10], ["Ann", "Bob"])).toBe("Round 2 begins; the sun moves to the east");
-    setLang("fr");
+    await setLang("fr");
     expect(eventText(events[10], ["Ann", "Bob"])).toBe("Le tour 2 commence ; le Soleil passe à l’est");
-    setLang("de");
+    await setLang("de");
     expect(eventText(events[1], ["Ann", "Bob"])).toBe("Bob kauft einen mittleren Baum (3 ☀)");
-    setLang("en");
+    await setLang("en");
   });
 
-  it("label board cells for screen readers in the current language", () => {
+  it("label board cells for screen readers in the current language", async () => {
     const c = createGame({ players: 2, seed: 1, firstPlayer: 0 });
     if (!c.ok) throw new Error();
     const r = applyAction(c.state, { type: "place", cell: { q: 0, r: -3 } });
     if (!r.ok) throw new Error();
     const cells = boardCells(r.state);
-    setLang("nl");
+    await setLang("nl");
     expect(boardText(["Ann", "Bob"]).cell(cells[0])).toBe("a1, 1 blad, kleine boom van Ann (cirkels), krijgt 1 licht");
-    setLang("ja");
+    await setLang("ja");
     expect(boardText(["Ann", "Bob"]).cell(cells[1])).toBe("a2, 葉 1 枚, 空き");
-    setLang("en");
+    await setLang("en");
     expect(boardText(["Ann", "Bob"]).board({ round: 0, rounds: 18, sun: 0, phase: "setup" })).toBe(t.boardLabelSetup("north-east"));
   });
 

@@ -1,7 +1,7 @@
 /** The shell: header with the language switcher, and a two-route router (/ and /g/<id>). */
 import { useEffect, useState } from "preact/hooks";
 import { loadIdentity, saveIdentity } from "./api";
-import { LANGS, DICTS, lang, setLang, t, type Lang } from "./i18n";
+import { LANG_NAMES, LANGS, lang, setLang, t, type Lang } from "./i18n";
 import { GamePage } from "./pages/game";
 import { HomePage } from "./pages/home";
 import type { Identity } from "./types";
@@ -59,8 +59,7 @@ export function App() {
     setIdentityState(id);
   };
   const changeLang = (l: Lang) => {
-    setLang(l, true);
-    setLangState(l);
+    void setLang(l, true).then(() => setLangState(l));
   };
 
   return (
@@ -80,7 +79,7 @@ export function App() {
           <select aria-label={t.language} value={lang} onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
             {LANGS.map((l) => (
               <option value={l} lang={l} key={l}>
-                {DICTS[l].langName}
+                {LANG_NAMES[l]}
               </option>
             ))}
           </select>

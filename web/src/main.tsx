@@ -3,5 +3,6 @@ import { App } from "./app";
 import { initialLang, setLang } from "./i18n";
 import "./style.css";
 
-setLang(initialLang());
-render(<App />, document.getElementById("app")!);
+const start = () => render(<App />, document.getElementById("app")!);
+// The page appears in its language (English if that language cannot be loaded).
+setLang(initialLang()).then(start, start);

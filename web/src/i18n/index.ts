@@ -1,17 +1,24 @@
 /**
  * The five languages of the rulebooks. The browser's language is the default; a choice is
- * remembered in localStorage. `t` is the live dictionary (re-render after setLang).
+ * remembered in localStorage. English is built in; the others are loaded on demand (a small chunk
+ * each), so a page carries one language. `t` is the live dictionary (re-render after setLang).
  */
-import de from "./de";
 import en, { type Messages } from "./en";
-import fr from "./fr";
-import ja from "./ja";
-import nl from "./nl";
 
 export type Lang = "en" | "nl" | "fr" | "de" | "ja";
 export const LANGS: readonly Lang[] = ["en", "nl", "fr", "de", "ja"];
-export const DICTS: Record<Lang, Messages> = { en, nl, fr, de, ja };
+/** Each language's own name, for the switcher (without loading it). */
+export const LANG_NAMES: Record<Lang, string> = { en: "English", nl: "Nederlands", fr: "Français", de: "Deutsch", ja: "日本語" };
 export type { Messages };
+
+const LOADERS: Record<Lang, () => Promise<Messages>> = {
+  en: async () => en,
+  nl: () => import("./nl").then((m) => m.default),
+  fr: () => import("./fr").then((m) => m.default),
+  de: () => import("./de").then((m) => m.default),
+  ja: () => import("./ja").then((m) => m.default),
+};
+const loaded: Partial<Record<Lang, Messages>> = { en };
 
 const KEY = "canopy.lang";
 
@@ -38,9 +45,11 @@ export function initialLang(): Lang {
   return browserLang(nav.filter(Boolean));
 }
 
-export function setLang(l: Lang, remember = false): void {
+/** Switch language (loading it first if needed); `remember` keeps the choice for next time. */
+export async function setLang(l: Lang, remember = false): Promise<void> {
+  const dict = loaded[l] ?? (loaded[l] = await LOADERS[l]());
   lang = l;
-  t = DICTS[l];
+  t = dict;
   if (typeof document !== "undefined") document.documentElement.lang = l;
   if (remember) {
     try {

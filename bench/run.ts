@@ -6,6 +6,8 @@ import { writeFileSync } from "node:fs";
 import { benchEmbed } from "./embed";
 import { benchEngine } from "./engine";
 import { benchService } from "./service";
+// @ts-expect-error: a plain .mjs build script without type declarations
+import { gamePageKbGz } from "../scripts/build-web.mjs";
 
 type Figure = { name: string; unit: string; value: number };
 
@@ -16,6 +18,8 @@ const only = args.find((a) => a.startsWith("--only="))?.slice(7);
 if (!only || only === "engine") figures.push(...benchEngine());
 if (!only || only === "service") figures.push(...(await benchService()));
 if (!only || only === "embed") figures.push(...benchEmbed());
+if (!only || only === "client")
+  figures.push({ name: "client.game_page_kb_gz", unit: "KB", value: (await gamePageKbGz()) as number });
 
 for (const f of figures) console.log(`${f.name.padEnd(40)} ${String(f.value).padStart(12)} ${f.unit}`);
 const j = args.indexOf("--json");

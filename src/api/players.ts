@@ -133,6 +133,8 @@ players.openapi(
           options: r.options as Record<string, unknown>,
           players: names.get(r.id) ?? [],
           round: r.round,
+          toAct: r.toAct,
+          yourTurn: r.status === "active" && r.toAct === r.seat,
           createdAt: iso(r.createdAt)!,
           startedAt: iso(r.startedAt),
           endedAt: iso(r.endedAt),

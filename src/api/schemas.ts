@@ -76,6 +76,8 @@ export const GameSummarySchema = z
     options: z.looseObject({}),
     players: z.array(z.object({ seat: z.number().int(), id: z.string(), name: z.string() })),
     round: z.number().int(),
+    toAct: z.number().int().nullable().openapi({ description: "Seat to act while the game is active." }),
+    yourTurn: z.boolean().openapi({ description: "Whether it is this player's turn." }),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     endedAt: z.string().nullable(),

@@ -55,6 +55,7 @@ export interface GameSummaryRow {
   startedAt: number | null;
   endedAt: number | null;
   round: number;
+  toAct: number | null;
   seat: number;
 }
 
@@ -84,6 +85,7 @@ export async function playerGames(
       startedAt: games.startedAt,
       endedAt: games.endedAt,
       round: games.round,
+      toAct: games.toAct,
       seat: gamePlayers.seat,
     })
     .from(gamePlayers)
@@ -137,11 +139,21 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<void> {
           startedAt: g.startedAt,
           endedAt: g.endedAt,
           round: g.round,
+          toAct: g.toAct,
           version: g.version,
         },
         setWhere: sql`${games.version} <= ${g.version}`,
       }),
-    d.delete(gamePlayers).where(and(eq(gamePlayers.gameId, g.id), sql`(select version from games where id = ${g.id}) = ${g.version}`)),
+    // Seats past the current count (someone left the lobby); with the snapshot current only.
+    d
+      .delete(gamePlayers)
+      .where(
+        and(
+          eq(gamePlayers.gameId, g.id),
+          sql`${gamePlayers.seat} >= ${snap.players.length}`,
+          sql`(select version from games where id = ${g.id}) = ${g.version}`,
+        ),
+      ),
   ];
   if (snap.players.length)
     statements.push(
@@ -151,7 +163,8 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<void> {
         .onConflictDoUpdate({
           target: [gamePlayers.gameId, gamePlayers.seat],
           set: { playerId: sql`excluded.player_id` },
-          setWhere: sql`(select version from games where id = ${g.id}) = ${g.version}`,
+          // Rewrite a seat only when it changed: a turn's sync writes the games row alone.
+          setWhere: sql`${gamePlayers.playerId} <> excluded.player_id and (select version from games where id = ${g.id}) = ${g.version}`,
         }),
     );
   if (snap.result) {

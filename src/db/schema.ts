@@ -23,6 +23,8 @@ export const games = sqliteTable(
     startedAt: integer("started_at"),
     endedAt: integer("ended_at"),
     round: integer("round").notNull().default(0),
+    /** Seat to act while the game is active (for "your turn" in game lists). */
+    toAct: integer("to_act"),
     /** The Durable Object's version this row reflects (older snapshots never overwrite newer). */
     version: integer("version").notNull(),
   },

@@ -185,6 +185,8 @@ export interface GameSnapshot {
     startedAt: number | null;
     endedAt: number | null;
     round: number;
+    /** Seat to act while active, else null. */
+    toAct: number | null;
     version: number;
   };
   players: { seat: number; playerId: string }[];
@@ -212,6 +214,7 @@ export function snapshotOf(g: GameRecord): GameSnapshot {
       startedAt: g.startedAt,
       endedAt: g.endedAt,
       round: g.state?.round ?? 0,
+      toAct: g.status === "active" && g.state ? g.state.current : null,
       version: g.version,
     },
     players: g.seats.map((s, seat) => ({ seat, playerId: s.playerId })),

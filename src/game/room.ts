@@ -895,9 +895,9 @@ export class GameRoom extends DurableObject<Env> {
       );
     }
     const lobbyChanged = !prev || prev.status !== g.status || prev.seats.length !== g.seats.length;
-    const roundChanged = prev?.state?.round !== g.state?.round;
+    const turnChanged = prev?.state?.round !== g.state?.round || prev?.state?.current !== g.state?.current;
     let schedule = pending.length > 0;
-    if (lobbyChanged || roundChanged) {
+    if (lobbyChanged || turnChanged) {
       this.write(
         "INSERT OR REPLACE INTO outbox (id, kind, payload, due, attempts) VALUES (?, 'd1sync', ?, ?, 0)",
         SYNC_ID,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { call, newPlayer } from "./client";
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { call, newPlayer, roomStub } from "./client";
 
 describe("lobby", () => {
   it("create, invite, join, leave, start by the creator; full games start by themselves", async () => {
@@ -55,6 +56,14 @@ describe("lobby", () => {
     // Every player's list shows it as active; Bob's does not.
     const list = (await call("GET", `/api/players/${dan.id}/games?status=active`)).body;
     expect(list.games.map((g: any) => g.id)).toContain(id);
+    // "Your turn" in the lists: exactly the seat to act sees it.
+    const toAct = last.body.game.toAct;
+    const seated = [ann, cat, dan];
+    for (let seat = 0; seat < 3; seat++) {
+      const mine = (await call("GET", `/api/players/${seated[seat].id}/games`)).body.games.find((g: any) => g.id === id);
+      expect(mine.toAct).toBe(toAct);
+      expect(mine.yourTurn).toBe(seat === toAct);
+    }
     expect((await call("GET", `/api/players/${bob.id}/games`)).body.games).toEqual([]);
   });
 
@@ -67,6 +76,15 @@ describe("lobby", () => {
     expect(started.body.game.seats).toHaveLength(2);
     expect(started.body.game.toAct).toBe(1);
     expect(started.body.game.state.firstPlayer).toBe(1);
+    // After a move, the lists follow the turn (delivered from the game's outbox by its alarm).
+    const placed = await call("POST", `/api/games/${game.id}/actions`, {
+      token: bob.token,
+      body: { version: started.body.game.version, action: { type: "place", cell: "a1" } },
+    });
+    expect(placed.body.game.toAct).toBe(0);
+    await runDurableObjectAlarm(roomStub(game.id));
+    const annList = (await call("GET", `/api/players/${ann.id}/games?status=active`)).body.games;
+    expect(annList.find((g: any) => g.id === game.id)).toMatchObject({ toAct: 0, yourTurn: true });
   });
 
   it("resigning: the game goes on for the others, a resigned seat's turns end by themselves", async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE `games` ADD `to_act` integer;

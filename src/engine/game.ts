@@ -24,7 +24,7 @@ import {
 import { Draft, err, returnToBoard, takeToken } from "./draft";
 import { currentSun, encodePiece, inShadow, lightGains, lightGainsFor, shadeFor, shadeHeights, sunPosition } from "./light";
 import { applyPlay, canonicalPlay, checkPlay, collectMoon, moveMoon, playMoves, resetTurn, usable, usable2 } from "./moonlight/play";
-import { applySetup, blocked, canonicalSetup, checkSetup, createMoon, moonOptions, nextSetupStep, setupMoves } from "./moonlight/setup";
+import { applySetup, blocked, canonicalSetup, checkSetup, createMoon, moonOptions, nextSetupStep, passSetupStep, setupMoves } from "./moonlight/setup";
 import { nextInt } from "./rng";
 import {
   BOARD_COSTS,
@@ -363,7 +363,9 @@ export function resign(state: GameState, seat: number): ApplyResult {
   d.player(seat).resigned = true;
   const events: GameEvent[] = [{ type: "resigned", seat }];
   if (d.s.players.every((p) => p.resigned)) endGame(d, events);
-  else if (seat === state.current) {
+  else if (seat === state.current && state.moon && passSetupStep(d)) {
+    // Under the Moonlight: the Great Tree or a moonstone is placed by the next seat counter-clockwise
+  } else if (seat === state.current) {
     if (state.phase === "play") events.push({ type: "turnEnded", seat, auto: true });
     advance(d, events);
   }

@@ -116,12 +116,30 @@ export function nextSetupStep(d: Draft, events: GameEvent[]): number {
       if (s.players[step.seat].resigned || (step.stage === "animals" && s.moon!.players[step.seat].animal === null)) continue;
       return step.seat;
     }
-    for (let i = 0; i < n; i++) {
-      const seat = (((step.seat - i) % n) + n) % n;
-      if (!s.players[seat].resigned) return seat;
-    }
-    return step.seat;
+    return stillPlaying(s, step.seat);
   }
+}
+
+/** `seat`, or the next seat counter-clockwise that has not resigned. */
+function stillPlaying(s: GameState, seat: number): number {
+  const n = s.options.players;
+  for (let i = 0; i < n; i++) {
+    const t = (((seat - i) % n) + n) % n;
+    if (!s.players[t].resigned) return t;
+  }
+  return seat;
+}
+
+/**
+ * The seat to act resigned during the Great Tree or moonstone step: the same step passes to the
+ * next seat counter-clockwise (the piece is nobody's, so it is still placed). Returns false for any
+ * other step (the caller then advances as usual).
+ */
+export function passSetupStep(d: Draft): boolean {
+  const stage = d.s.moon!.stage;
+  if (d.s.phase !== "setup" || (stage !== "greatTree" && stage !== "moonstones")) return false;
+  d.s.current = stillPlaying(d.s, d.s.current);
+  return true;
 }
 
 /** Every seat has chosen: the animals become public; the turtle's babies are laid face down. */

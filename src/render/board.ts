@@ -40,7 +40,7 @@ export interface BoardText {
 
 export interface RenderOptions {
   theme?: Theme;
-  /** Width in pixels (the height follows the aspect ratio). Default 436 (the viewBox's width). */
+  /** Width in pixels (the height follows the aspect ratio). Default: the viewBox's width. */
   size?: number;
   /** Shadows of the current round (default true). */
   shadows?: boolean;
@@ -73,8 +73,18 @@ export type BoardState = Pick<GameState, "cells" | "round" | "phase" | "options"
 /** Hex radius (centre to corner) in viewBox units. */
 export const HEX = 30;
 const SQRT3 = Math.sqrt(3);
-/** The viewBox: the board with room for the sun at every corner. */
-export const VIEW = { x: -218, y: -198, width: 436, height: 396 } as const;
+/**
+ * The sun: a disc and eight rays (viewBox units). Its centre lies on the line from the board's
+ * centre through the corner cell, SUN.distance out: beyond the corner cell's outer edge (at
+ * 3·√3·HEX + √3/2·HEX ≈ 181.9) by more than the rays' length, and with the disc clear of the
+ * island's corner (≈ 193.4). The rays are turned half a step from that line, so none points
+ * straight back at the board.
+ */
+export const SUN = { radius: 11, rayFrom: 14, rayTo: 17, distance: 208 } as const;
+/** Centre-to-corner radius of the island, the hexagon under the cells (its corners point at the suns). */
+export const ISLAND = HEX * (3 * SQRT3 + 1.25);
+/** The viewBox: the board with room for the sun at every corner (tests/render checks nothing is cut off). */
+export const VIEW = { x: -226, y: -200, width: 452, height: 400 } as const;
 
 /** Pixel centre of a cell (pointy-top, RULES.md §1), in viewBox units. */
 export function cellCenter(q: number, r: number): { x: number; y: number } {
@@ -148,26 +158,41 @@ export function pieceIcon(seat: number, size: number, px = 24, theme: Theme = "l
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-22 -22 44 44" width="${px}" height="${px}" aria-hidden="true" focusable="false">${body}</svg>`;
 }
 
-/** Where the sun of position k is drawn: beyond its corner cell. */
-export function sunPoint(k: number): { x: number; y: number } {
+/** The direction (radians, screen coordinates) from the board's centre to the corner of sun position k. */
+function sunAngle(k: number): number {
   const { corner } = SUN_CORNERS[k];
   const c = cellCenter(corner.q, corner.r);
-  const f = 1.24;
-  return { x: round2(c.x * f), y: round2(c.y * f) };
+  return Math.atan2(c.y, c.x);
+}
+
+/** Where the sun of position k is drawn: beyond its corner cell, outside the board. */
+export function sunPoint(k: number): { x: number; y: number } {
+  const a = sunAngle(k);
+  // (+ 0 turns a -0 into 0.)
+  return { x: round2(Math.cos(a) * SUN.distance) + 0, y: round2(Math.sin(a) * SUN.distance) + 0 };
+}
+
+/** The sun's rays of position k, as segments (for the picture and its tests). */
+export function sunRays(k: number): { x1: number; y1: number; x2: number; y2: number }[] {
+  const { x, y } = sunPoint(k);
+  const base = sunAngle(k) + Math.PI / 8;
+  return Array.from({ length: 8 }, (_, i) => {
+    const a = base + (Math.PI / 4) * i;
+    return {
+      x1: round2(x + Math.cos(a) * SUN.rayFrom),
+      y1: round2(y + Math.sin(a) * SUN.rayFrom),
+      x2: round2(x + Math.cos(a) * SUN.rayTo),
+      y2: round2(y + Math.sin(a) * SUN.rayTo),
+    };
+  });
 }
 
 function sunElement(k: number, theme: ThemeColors, ghost: boolean): string {
   const { x, y } = sunPoint(k);
-  const r = 13;
-  let rays = "";
-  for (let i = 0; i < 8; i++) {
-    const a = (Math.PI / 4) * i;
-    const x1 = round2(x + Math.cos(a) * (r + 3));
-    const y1 = round2(y + Math.sin(a) * (r + 3));
-    const x2 = round2(x + Math.cos(a) * (r + 9));
-    const y2 = round2(y + Math.sin(a) * (r + 9));
-    rays += `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}"/>`;
-  }
+  const r = SUN.radius;
+  const rays = sunRays(k)
+    .map((l) => `<line x1="${l.x1}" y1="${l.y1}" x2="${l.x2}" y2="${l.y2}"/>`)
+    .join("");
   if (ghost)
     return `<g class="sun-next" fill="none" stroke="${theme.sunStroke}" stroke-width="2" stroke-dasharray="3 3" opacity="0.9"><circle cx="${x}" cy="${y}" r="${r}"/>${rays}</g>`;
   return `<g class="sun" stroke="${theme.sunStroke}" stroke-width="2.5" stroke-linecap="round"><circle cx="${x}" cy="${y}" r="${r}" fill="${theme.sun}"/>${rays}</g>`;
@@ -306,7 +331,7 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   );
   out.push(`<rect x="${VIEW.x}" y="${VIEW.y}" width="${VIEW.width}" height="${VIEW.height}" fill="${theme.background}"/>`);
   // The island: a slightly larger hexagon under the cells.
-  out.push(`<polygon points="${hexPoints(0, 0, HEX * (3 * SQRT3 + 1.25))}" transform="rotate(30)" fill="${theme.grid}" opacity="0.85"/>`);
+  out.push(`<polygon points="${hexPoints(0, 0, ISLAND)}" transform="rotate(30)" fill="${theme.grid}" opacity="0.85"/>`);
 
   for (const c of cells) {
     const { x, y } = cellCenter(c.q, c.r);

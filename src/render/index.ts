@@ -2,6 +2,8 @@
 export {
   ENGLISH_TEXT,
   HEX,
+  ISLAND,
+  SUN,
   VIEW,
   boardCells,
   cellCenter,
@@ -11,6 +13,7 @@ export {
   renderBoard,
   shapeElement,
   sunPoint,
+  sunRays,
   type BoardState,
   type BoardText,
   type CellInfo,

@@ -1,7 +1,7 @@
 /** The board picture: a pure function from a position to an SVG string. */
 import { describe, expect, it } from "vitest";
 import { CELLS, LABELS, cellIndex, createGame, type GameState } from "../../src/engine";
-import { ENGLISH_TEXT, SEAT_STYLES, boardCells, cellCenter, renderBoard, sunPoint, type BoardText } from "../../src/render";
+import { ENGLISH_TEXT, SEAT_STYLES, SUN, VIEW, boardCells, cellCenter, renderBoard, sunPoint, type BoardText } from "../../src/render";
 
 function fresh(players = 2): GameState {
   const c = createGame({ players, seed: 1, firstPlayer: 0 });
@@ -66,8 +66,8 @@ describe("renderBoard", () => {
   it("is deterministic and honours the size", () => {
     const s = workedExample();
     expect(renderBoard(s)).toBe(renderBoard(s));
-    const svg = renderBoard(s, { size: 218 });
-    expect(svg).toMatch(/width="218" height="198"/);
+    const svg = renderBoard(s, { size: 226 });
+    expect(svg).toMatch(/width="226" height="200"/);
   });
 
   it("shows the worked example's light: A collects 7, B 1 (RULES.md §9)", () => {
@@ -146,6 +146,82 @@ describe("renderBoard", () => {
     expect(sunPoint(0).x).toBeGreaterThan(0);
     expect(sunPoint(0).y).toBeLessThan(0);
     expect(sunPoint(1).y).toBe(0);
+  });
+
+  it("draws the sun clearly outside the board, at its corner, and inside the picture, at every position", () => {
+    type P = { x: number; y: number };
+    const points = (attr: string): P[] => attr.trim().split(/\s+/).map((xy) => ({ x: Number(xy.split(",")[0]), y: Number(xy.split(",")[1]) }));
+    /** Distance from p to the segment ab. */
+    const toSegment = (p: P, a: P, b: P) => {
+      const dx = b.x - a.x;
+      const dy = b.y - a.y;
+      const t = Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)));
+      return Math.hypot(p.x - (a.x + t * dx), p.y - (a.y + t * dy));
+    };
+    const inside = (p: P, poly: P[]) => {
+      let odd = false;
+      for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
+        if (poly[i].y > p.y !== poly[j].y > p.y && p.x < ((poly[j].x - poly[i].x) * (p.y - poly[i].y)) / (poly[j].y - poly[i].y) + poly[i].x) odd = !odd;
+      return odd;
+    };
+    /** Distance from p to a polygon (0 inside it). */
+    const toPolygon = (p: P, poly: P[]) => (inside(p, poly) ? 0 : Math.min(...poly.map((a, i) => toSegment(p, a, poly[(i + 1) % poly.length]))));
+    const corners = [
+      [3, -3],
+      [3, 0],
+      [0, 3],
+      [-3, 3],
+      [-3, 0],
+      [0, -3],
+    ];
+    for (let k = 0; k < 6; k++) {
+      const svg = renderBoard({ ...workedExample(), round: k + 1 }, { preview: true });
+      // What is drawn: every cell's hexagon, the island (turned 30°) and the sun's disc and rays.
+      const hexes = [...svg.matchAll(/<g class="cell" data-cell="(\w+)"[^>]*>(?:<title>[^<]*<\/title>)?<polygon points="([^"]+)"/g)].map((m) => ({ label: m[1], poly: points(m[2]) }));
+      expect(hexes).toHaveLength(37);
+      const islandAttr = /<polygon points="([^"]+)" transform="rotate\(30\)"/.exec(svg)![1];
+      const turn = (p: P) => ({ x: p.x * Math.cos(Math.PI / 6) - p.y * Math.sin(Math.PI / 6), y: p.x * Math.sin(Math.PI / 6) + p.y * Math.cos(Math.PI / 6) });
+      const island = points(islandAttr).map(turn);
+      const sunSvg = /<g class="sun"[^>]*>(.*?)<\/g>/.exec(svg)![1];
+      const disc = /<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"/.exec(sunSvg)!;
+      const c = { x: Number(disc[1]), y: Number(disc[2]) };
+      expect(c).toEqual(sunPoint(k));
+      const rays = [...sunSvg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"\/>/g)].map((m) => [
+        { x: Number(m[1]), y: Number(m[2]) },
+        { x: Number(m[3]), y: Number(m[4]) },
+      ]);
+      expect(rays).toHaveLength(8);
+      const stroke = 2.5 / 2;
+      // The whole sun, rays included, keeps off every cell with room to spare...
+      for (const h of hexes) expect(toPolygon(c, h.poly), `position ${k}, cell ${h.label}`).toBeGreaterThan(SUN.rayTo + stroke + 3);
+      // ...its disc and every ray stay off the island under the cells...
+      expect(toPolygon(c, island), `position ${k}: disc on the island`).toBeGreaterThan(SUN.radius + stroke);
+      for (const [a, b] of rays) {
+        for (const p of [a, b, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }]) expect(toPolygon(p, island), `position ${k}: ray on the island`).toBeGreaterThan(stroke);
+      }
+      // ...the nearest cell is the corner of its position...
+      const [q, r] = corners[k];
+      const corner = cellCenter(q, r);
+      const nearest = hexes.map((h) => ({ label: h.label, d: toPolygon(c, h.poly) })).sort((x, y) => x.d - y.d)[0];
+      expect(nearest.label, `position ${k}`).toBe(hexes.find((h) => Math.abs(h.poly.reduce((n, p) => n + p.x, 0) / 6 - corner.x) < 0.5 && Math.abs(h.poly.reduce((n, p) => n + p.y, 0) / 6 - corner.y) < 0.5)!.label);
+      // ...straight out from the centre through that corner...
+      expect(Math.abs(Math.atan2(c.y, c.x) - Math.atan2(corner.y, corner.x))).toBeLessThan(1e-3);
+      // ...and nothing of it is cut off by the picture's edge (next round's dashed sun neither).
+      for (const group of [/<g class="sun"[^>]*>(.*?)<\/g>/, /<g class="sun-next"[^>]*>(.*?)<\/g>/].map((re) => re.exec(svg)![1])) {
+        const d = /<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"/.exec(group)!;
+        const [cx, cy, r] = [Number(d[1]), Number(d[2]), Number(d[3])];
+        const xs = [cx - r, cx + r];
+        const ys = [cy - r, cy + r];
+        for (const m of group.matchAll(/x\d="([-\d.]+)" y\d="([-\d.]+)"/g)) {
+          xs.push(Number(m[1]));
+          ys.push(Number(m[2]));
+        }
+        expect(Math.min(...xs) - stroke, `position ${k}`).toBeGreaterThanOrEqual(VIEW.x);
+        expect(Math.max(...xs) + stroke, `position ${k}`).toBeLessThanOrEqual(VIEW.x + VIEW.width);
+        expect(Math.min(...ys) - stroke, `position ${k}`).toBeGreaterThanOrEqual(VIEW.y);
+        expect(Math.max(...ys) + stroke, `position ${k}`).toBeLessThanOrEqual(VIEW.y + VIEW.height);
+      }
+    }
   });
 
   it("marks highlights and, when interactive, makes cells focusable buttons", () => {

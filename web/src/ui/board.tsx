@@ -1,7 +1,7 @@
 /** The interactive board: the shared SVG renderer, plus keyboard navigation (roving tabindex). */
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cellByLabel, CELLS, cellIndex, LABELS, type GameState } from "../../../src/engine";
-import { renderBoard, type Highlight, type Theme } from "../../../src/render";
+import { renderBoard, VIEW, type Highlight, type Theme } from "../../../src/render";
 import { boardText } from "../text";
 
 export interface BoardProps {
@@ -38,7 +38,7 @@ export function Board(p: BoardProps) {
   const svg = useMemo(
     () =>
       renderBoard(p.state, {
-        size: 436,
+        size: VIEW.width,
         preview: p.preview,
         labels: p.labels,
         highlights: p.highlights,

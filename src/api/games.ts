@@ -68,6 +68,7 @@ games.openapi(
         seats: body.seats,
         longGame: body.longGame,
         heavyShade: body.heavyShade,
+        moonlight: body.moonlight === false ? null : body.moonlight === true ? { greatTree: false, moonstones: false } : body.moonlight,
         moveTimeSeconds: body.moveTimeSeconds,
         firstPlayer: body.firstPlayer !== null && body.firstPlayer < body.seats ? body.firstPlayer : null,
         maxTimeouts: body.maxTimeouts,

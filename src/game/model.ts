@@ -10,6 +10,7 @@ import {
   winnersOf,
   type GameOptionsInput,
   type GameState,
+  type MoonOptions,
   type Score,
 } from "../engine";
 import { DEFAULT_MAX_TIMEOUTS, DEFAULT_VACATION_DAYS, deadlineOf, type ClockFields } from "./clock";
@@ -21,6 +22,8 @@ export interface GameSettings {
   seats: number;
   longGame: boolean;
   heavyShade: boolean;
+  /** Under the Moonlight with its modes, or null (absent in older games): the base game. */
+  moonlight?: MoonOptions | null;
   /** Time per move in seconds, or null for no deadline. */
   moveTimeSeconds: number | null;
   /** Seat holding the first-player token, or null to draw it from the seed. */
@@ -35,6 +38,7 @@ export interface GameSettings {
 export function settingsOf(g: { settings: GameSettings }): Required<GameSettings> {
   return {
     ...g.settings,
+    moonlight: g.settings.moonlight ?? null,
     maxTimeouts: g.settings.maxTimeouts === undefined ? DEFAULT_MAX_TIMEOUTS : g.settings.maxTimeouts,
     vacationDays: g.settings.vacationDays ?? DEFAULT_VACATION_DAYS,
   };
@@ -163,6 +167,7 @@ export function engineOptions(g: GameRecord): GameOptionsInput {
     heavyShade: g.settings.heavyShade,
     ...(fixed ? { firstPlayer: g.settings.firstPlayer! } : {}),
     seed: g.seed,
+    ...(g.settings.moonlight ? { moonlight: g.settings.moonlight } : {}),
   };
 }
 

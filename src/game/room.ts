@@ -7,7 +7,7 @@
  * history now; turn notifications later. Clock and D1 writer are injectable for tests.
  */
 import { DurableObject } from "cloudflare:workers";
-import { applyAction, applyEntry, cellIndex, labelOf, legalActions, resign, type Action, type GameEvent, type LogEntry } from "../engine";
+import { applyAction, applyEntry, cellIndex, labelOf, legalActions, resign, viewEntry, viewEvents, type Action, type GameEvent, type LogEntry } from "../engine";
 import { fail, ok, type ErrorBody, type Reply } from "../api/errors";
 import { hashToken, type Caller } from "../api/auth";
 import { db, syncGame } from "../db/queries";
@@ -285,7 +285,8 @@ export class GameRoom extends DurableObject<Env> {
       },
       entries.map((e) => ({ ...e, seat })),
     );
-    return ok({ version: next.version, events: entries.flatMap((e) => e.events), game: gameView(next, seat, p.origin) });
+    // Under the Moonlight some events carry what only their seat may see (viewEvents)
+    return ok({ version: next.version, events: viewEvents(entries.flatMap((e) => e.events), seat, finished), game: gameView(next, seat, p.origin) });
   }
 
   async resignSeat(caller: Caller | null, origin: string): Promise<RoomReply> {
@@ -311,7 +312,7 @@ export class GameRoom extends DurableObject<Env> {
       },
       [{ entry: { type: "resign", seat }, events: r.events, seat }],
     );
-    return this.reply(ok({ version: next.version, events: r.events, game: gameView(next, seat, origin) }));
+    return this.reply(ok({ version: next.version, events: viewEvents(r.events, seat, finished), game: gameView(next, seat, origin) }));
   }
 
   // ---- reading ----------------------------------------------------------------------------
@@ -343,12 +344,15 @@ export class GameRoom extends DurableObject<Env> {
         limit,
       )
       .toArray();
+    // Under the Moonlight a seat's animal choice is hidden from the others until the game has ended
+    const viewer = this.seatOf(caller);
+    const ended = g.status === "finished";
     const entries: LogEntryView[] = rows.map((r) => ({
       index: r.idx,
       version: r.version,
       seat: r.seat,
-      entry: JSON.parse(r.entry),
-      events: JSON.parse(r.events),
+      entry: viewEntry(JSON.parse(r.entry), r.seat, viewer, ended),
+      events: viewEvents(JSON.parse(r.events), viewer, ended),
       at: new Date(r.at).toISOString(),
       auto: r.events.includes('"timedOut"') ? "timeout" : null,
     }));
@@ -403,7 +407,14 @@ export class GameRoom extends DurableObject<Env> {
         ply: at,
         total,
         state: state && viewFor(state, null),
-        last: last && last.idx === at ? { seat: last.seat, entry: JSON.parse(last.entry) as LogEntry, events: JSON.parse(last.events) as GameEvent[] } : null,
+        last:
+          last && last.idx === at
+            ? {
+                seat: last.seat,
+                entry: viewEntry(JSON.parse(last.entry) as LogEntry, last.seat, null, g.status === "finished"),
+                events: viewEvents(JSON.parse(last.events) as GameEvent[], null, g.status === "finished"),
+              }
+            : null,
       }),
       callerKnown: false,
     };
@@ -483,7 +494,8 @@ export class GameRoom extends DurableObject<Env> {
       const key = `${seat}|${info?.origin ?? ""}`;
       let text = views.get(key);
       if (!text) {
-        text = JSON.stringify({ type: "game", game: gameView(g, seat, info?.origin ?? ""), events });
+        const seen = viewEvents(events, seat, g.status === "finished");
+        text = JSON.stringify({ type: "game", game: gameView(g, seat, info?.origin ?? ""), events: seen });
         views.set(key, text);
       }
       try {

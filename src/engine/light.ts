@@ -105,7 +105,7 @@ export interface TreeLight {
   cell: Hex;
   seat: number;
   size: number;
-  /** Height of the tallest tree shading this cell, 0 if none. */
+  /** Height of the tallest tree shading this cell, 0 if none (Moonlight: 4 the Great Tree, at least 1 under a moonstone's shadow). */
   shadedBy: number;
   /** Light this piece collects (0 for seeds and shaded trees). */
   light: number;
@@ -143,7 +143,9 @@ export function lightReport(state: GameState, sun: number = currentSun(state)): 
     const seat = pieceOwner(piece);
     const light = size > 0 && !inShadow(shade[c], size) ? LIGHT_BY_SIZE[size] : 0;
     perSeat[seat] += light;
-    pieces.push({ cell: CELLS[c], seat, size, shadedBy: shade[c] & 7, light });
+    // a moonstone's shadow counts as a small tree's (height 1) when nothing taller shades the cell
+    const shadedBy = shade[c] >= STONE_SHADE ? Math.max(1, shade[c] & 7) : shade[c];
+    pieces.push({ cell: CELLS[c], seat, size, shadedBy, light });
   }
   return { sun, shadows, pieces, perSeat };
 }

@@ -95,7 +95,7 @@ export function parseMoonAction(
 function parseAbility(a: Record<string, unknown>, cell: (value: unknown) => number | RuleError): number | RuleError {
   const cellOf = (field: string): number | RuleError => cell(a[field]);
   const name = a.ability as AbilityName;
-  if (typeof name !== "string" || !(name in ABILITY_INDEX))
+  if (typeof name !== "string" || !Object.hasOwn(ABILITY_INDEX, name))
     return malformed(`"ability" must be one of ${ABILITIES.map((x) => x.name).join(", ")}.`);
   const sub = ABILITY_INDEX[name] + 1;
   const levels = ABILITIES[sub - 1].costs.length;

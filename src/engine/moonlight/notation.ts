@@ -43,7 +43,7 @@ export function moonToText(m: MoonState): string {
 export function moonFromText(text: string, players: number, fail: (message: string) => never): MoonState {
   const f = text.split(";");
   if (f.length !== 9) fail(`moon: expected 9 parts separated by ";", got ${f.length}`);
-  if (!(f[0] in STAGES)) fail(`moon stage: expected c, a, g, s or -, got "${f[0]}"`);
+  if (!Object.hasOwn(STAGES, f[0])) fail(`moon stage: expected c, a, g, s or -, got "${f[0]}"`);
   const pm = /^(\d+)([hf])$/.exec(f[1]);
   if (!pm || Number(pm[1]) >= MOON_POSITIONS) fail(`moon: expected a position 0..17 and h or f, got "${f[1]}"`);
   const cell = (t: string, what: string): number => {

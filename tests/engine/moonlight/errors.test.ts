@@ -30,3 +30,14 @@ describe("every MoonErrorCode", () => {
     expect(new Set(TABLE.map(([c]) => c))).toEqual(new Set(Object.keys(declared)));
   });
 });
+
+describe("names that are not the expansion's", () => {
+  it("Object.prototype's keys are no ability, stage or animal (never throws)", () => {
+    const s = moonPos({ moon: `-;9h;owl:c3:14:-:-:-/fox:g1:0:-:-:-;${rest}` });
+    for (const name of ["toString", "constructor", "__proto__", "valueOf", "hasOwnProperty"]) {
+      refused(s, { type: "ability", ability: name }, "MALFORMED_ACTION");
+      refused(s, { type: "ability", ability: "babySteps", baby: name }, "MALFORMED_ACTION");
+      refused(s, { type: "chooseAnimal", animal: name }, "MALFORMED_ACTION");
+    }
+  });
+});

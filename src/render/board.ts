@@ -7,7 +7,26 @@
 import { CELLS, CELL_COUNT, LABELS, LEAVES, RING, SUN_CORNERS, cellIndex } from "../engine/board";
 import { currentSun, lightReport, sunPosition } from "../engine/light";
 import type { GameState } from "../engine/types";
-import { SEAT_STYLES, THEMES, type PieceShape, type Theme, type ThemeColors } from "./style";
+import type { AnimalName } from "../engine/moonlight/types";
+import {
+  animalElement,
+  ANIMAL_TOKEN,
+  beamInCell,
+  damElement,
+  glowInCell,
+  greatTreeElement,
+  moonBeamsOutside,
+  moonPicture,
+  moonTiles,
+  nestElement,
+  stoneElement,
+  type CellMoon,
+  type MoonPicture,
+} from "./moon";
+import { HEX, SQRT3, cellCenter, hexPoints, round2, shapeElement } from "./shapes";
+import { SEAT_STYLES, THEMES, type Theme, type ThemeColors } from "./style";
+
+export { HEX, cellCenter, shapeElement };
 
 /** What a highlighted cell means: the chosen cell, a possible target, a plant source, a cell already used this turn, or part of the last move. */
 export type Highlight = "selected" | "target" | "source" | "used" | "last";
@@ -28,14 +47,35 @@ export interface CellInfo {
   /** Light the piece here collects this round (0 for seeds, shaded trees and empty cells). */
   light: number;
   highlight: Highlight | null;
+  /** Under the Moonlight: the animal, Great Tree, moonstone, moonlight, dam and baby turtle here (null in a base game). */
+  moon: CellMoon | null;
 }
+
+/** Under the Moonlight: the moon (or the phase marker) at the gap between two edge cells (labels). */
+export interface MoonPlace {
+  full: boolean;
+  cells: [string, string];
+}
+
+/** What the label of one of the expansion's pieces is made from (BoardText.moon). */
+export type MoonPieceInfo =
+  | ({ kind: "moon" } & MoonPlace)
+  /** The phase marker: where the moon goes next round and the phase it will show there. */
+  | ({ kind: "marker" } & MoonPlace)
+  | { kind: "animal"; animal: AnimalName; seat: number; points: number }
+  | { kind: "greatTree" }
+  | { kind: "stone"; glowing: boolean }
+  /** A face-down baby turtle. */
+  | { kind: "nest" };
 
 /** Accessible text; pass translations from the client. The defaults are English. */
 export interface BoardText {
   /** The label of the whole picture. */
-  board(info: { round: number; rounds: number; sun: number; phase: GameState["phase"] }): string;
-  /** The label of one cell. */
+  board(info: { round: number; rounds: number; sun: number; phase: GameState["phase"]; moon?: MoonPlace & { next: MoonPlace } }): string;
+  /** The label of one cell (Under the Moonlight: `info.moon` says what of the expansion is there). */
   cell(info: CellInfo): string;
+  /** Under the Moonlight: the labels of the moon tile, the phase marker, animals, Great Tree, moonstones and baby turtles (default: English). */
+  moon?(info: MoonPieceInfo): string;
 }
 
 export interface RenderOptions {
@@ -68,11 +108,8 @@ export interface RenderOptions {
 }
 
 /** The part of a game state the picture needs. */
-export type BoardState = Pick<GameState, "cells" | "round" | "phase" | "options">;
+export type BoardState = Pick<GameState, "cells" | "round" | "phase" | "options" | "moon">;
 
-/** Hex radius (centre to corner) in viewBox units. */
-export const HEX = 30;
-const SQRT3 = Math.sqrt(3);
 /**
  * The sun: a disc and eight rays (viewBox units). Its centre lies on the line from the board's
  * centre through the corner cell, SUN.distance out: beyond the corner cell's outer edge (at
@@ -85,49 +122,6 @@ export const SUN = { radius: 11, rayFrom: 14, rayTo: 17, distance: 208 } as cons
 export const ISLAND = HEX * (3 * SQRT3 + 1.25);
 /** The viewBox: the board with room for the sun at every corner (tests/render checks nothing is cut off). */
 export const VIEW = { x: -226, y: -200, width: 452, height: 400 } as const;
-
-/** Pixel centre of a cell (pointy-top, RULES.md §1), in viewBox units. */
-export function cellCenter(q: number, r: number): { x: number; y: number } {
-  return { x: round2(SQRT3 * (q + r / 2) * HEX), y: round2(1.5 * r * HEX) };
-}
-
-function round2(n: number): number {
-  return Math.round(n * 100) / 100;
-}
-
-function hexPoints(cx: number, cy: number, radius: number): string {
-  const pts: string[] = [];
-  for (let i = 0; i < 6; i++) {
-    const a = (Math.PI / 180) * (60 * i - 90);
-    pts.push(`${round2(cx + radius * Math.cos(a))},${round2(cy + radius * Math.sin(a))}`);
-  }
-  return pts.join(" ");
-}
-
-function polygon(cx: number, cy: number, radius: number, corners: number, startDeg: number, inner = 0): string {
-  const pts: string[] = [];
-  const n = inner > 0 ? corners * 2 : corners;
-  for (let i = 0; i < n; i++) {
-    const rad = inner > 0 && i % 2 === 1 ? inner : radius;
-    const a = (Math.PI / 180) * (startDeg + (360 / n) * i);
-    pts.push(`${round2(cx + rad * Math.cos(a))},${round2(cy + rad * Math.sin(a))}`);
-  }
-  return pts.join(" ");
-}
-
-/** An SVG element drawing a seat's shape; `r` is the size of a circle of about the same weight. */
-export function shapeElement(shape: PieceShape, cx: number, cy: number, r: number, attrs: string): string {
-  switch (shape) {
-    case "circle":
-      return `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(r)}" ${attrs}/>`;
-    case "triangle":
-      return `<polygon points="${polygon(cx, cy + r * 0.18, r * 1.32, 3, -90)}" ${attrs}/>`;
-    case "diamond":
-      return `<polygon points="${polygon(cx, cy, r * 1.22, 4, -90)}" ${attrs}/>`;
-    case "star":
-      return `<polygon points="${polygon(cx, cy + r * 0.06, r * 1.3, 5, -90, r * 0.68)}" ${attrs}/>`;
-  }
-}
 
 /** Crown radius by size (seed, small, medium, large), as a fraction of the hex radius. */
 const PIECE_RADIUS = [0.2, 0.36, 0.5, 0.64];
@@ -201,30 +195,62 @@ function sunElement(k: number, theme: ThemeColors, ghost: boolean): string {
 const PIECE_WORDS = ["seed", "small tree", "medium tree", "large tree"];
 const SEAT_WORDS = ["red circles", "blue triangles", "yellow diamonds", "pink stars"];
 const SUN_WORDS = ["north-east", "east", "south-east", "south-west", "west", "north-west"];
+const phaseWord = (full: boolean) => (full ? "full moon" : "half moon");
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** English labels of the expansion's pieces. */
+function englishMoon(info: MoonPieceInfo): string {
+  switch (info.kind) {
+    case "moon":
+      return `${capital(phaseWord(info.full))} between ${info.cells[0]} and ${info.cells[1]}`;
+    case "marker":
+      return `Phase marker: next round ${phaseWord(info.full)} between ${info.cells[0]} and ${info.cells[1]}`;
+    case "animal":
+      return `${capital(info.animal)} of player ${"ABCD"[info.seat]} (${SEAT_WORDS[info.seat]}), ${info.points} moon point${info.points === 1 ? "" : "s"}`;
+    case "greatTree":
+      return "The Great Tree";
+    case "stone":
+      return info.glowing ? "Moonstone, glowing" : "Moonstone";
+    case "nest":
+      return "Baby turtle, face down";
+  }
+}
 
 /** English accessible text. */
 export const ENGLISH_TEXT: BoardText = {
-  board: ({ round, rounds, sun, phase }) =>
-    phase === "setup"
+  board: ({ round, rounds, sun, phase, moon }) =>
+    (phase === "setup"
       ? `Board during setup; the sun is in the ${SUN_WORDS[sun]}`
-      : `Board, round ${round} of ${rounds}; the sun is in the ${SUN_WORDS[sun]}`,
+      : `Board, round ${round} of ${rounds}; the sun is in the ${SUN_WORDS[sun]}`) +
+    (moon ? `; ${phaseWord(moon.full)} between ${moon.cells[0]} and ${moon.cells[1]}, next round ${phaseWord(moon.next.full)} between ${moon.next.cells[0]} and ${moon.next.cells[1]}` : ""),
   cell: (c) => {
     const parts = [`${c.label}, ${c.leaves} ${c.leaves === 1 ? "leaf" : "leaves"}`];
+    const m = c.moon;
     if (c.piece) {
       parts.push(`${PIECE_WORDS[c.piece.size]} of player ${"ABCD"[c.piece.seat]} (${SEAT_WORDS[c.piece.seat]})`);
       if (c.piece.size > 0) parts.push(c.light > 0 ? `collects ${c.light} light` : "in shadow, collects nothing");
-    } else parts.push("empty");
+    } else if (m?.greatTree) parts.push("the Great Tree");
+    else if (m?.stone) parts.push(m.glowing ? "a glowing moonstone" : "a moonstone");
+    else parts.push("empty");
     if (c.shadow > 0 && !(c.piece && c.piece.size > 0)) parts.push("in shadow");
     if (c.previewShadow > 0) parts.push("shaded next round");
+    if (m) {
+      if (m.animal) parts.push(englishMoon({ kind: "animal", ...m.animal }).replace(/^./, (x) => x.toLowerCase()));
+      if (m.nest) parts.push("a face-down baby turtle");
+      if (m.dam) parts.push("on the beaver's dam");
+      if (m.moonlight === "direct") parts.push("in moonlight");
+      if (m.moonlight === "indirect") parts.push("in a moonstone's glow");
+    }
     if (c.highlight === "target") parts.push("possible target");
     if (c.highlight === "selected") parts.push("selected");
     if (c.highlight === "used") parts.push("already used this turn");
     return parts.join("; ");
   },
+  moon: englishMoon,
 };
 
 /** Every cell as the picture shows it (the view-model of the board). */
-export function boardCells(state: BoardState, options: Pick<RenderOptions, "preview" | "highlights"> = {}): CellInfo[] {
+export function boardCells(state: BoardState, options: Pick<RenderOptions, "preview" | "highlights"> = {}, moon: MoonPicture | null = moonOf(state)): CellInfo[] {
   const report = lightReport(state as GameState);
   const shadow = new Array<number>(CELL_COUNT).fill(0);
   const light = new Array<number>(CELL_COUNT).fill(0);
@@ -249,13 +275,41 @@ export function boardCells(state: BoardState, options: Pick<RenderOptions, "prev
       previewShadow: preview[i],
       light: light[i],
       highlight: options.highlights?.[LABELS[i]] ?? null,
+      moon: moon ? moon.cells[i] : null,
     };
   });
+}
+
+/** The expansion's part of the picture, or null in a base game. */
+function moonOf(state: BoardState): MoonPicture | null {
+  return state.moon ? moonPicture({ moon: state.moon, round: state.round }) : null;
+}
+
+function gapLabels(touches: readonly { q: number; r: number }[]): [string, string] {
+  return [LABELS[cellIndex(touches[0].q, touches[0].r)], LABELS[cellIndex(touches[1].q, touches[1].r)]];
 }
 
 /** The sun position of the round after this one (during setup: round 2's, as round 1 keeps the start). */
 export function nextSun(state: BoardState): number {
   return sunPosition(Math.max(1, state.round) + 1);
+}
+
+/** Data attributes of a cell for the expansion (scripts and tests). */
+function moonData(m: CellMoon): string {
+  return (
+    (m.animal ? ` data-animal="${m.animal.animal}"` : "") +
+    (m.greatTree ? ` data-great-tree="1"` : "") +
+    (m.stone ? ` data-stone="${m.glowing ? "glowing" : "dark"}"` : "") +
+    (m.moonlight ? ` data-moonlight="${m.moonlight}"` : "") +
+    (m.dam ? ` data-dam="1"` : "") +
+    (m.nest ? ` data-nest="1"` : "")
+  );
+}
+
+/** A drawing wrapped in a group with its own <title> (the first child is the group's tag). */
+function titled(svg: string, title: string): string {
+  const end = svg.indexOf(">");
+  return `${svg.slice(0, end + 1)}<title>${esc(title)}</title>${svg.slice(end + 1)}`;
 }
 
 function esc(s: string): string {
@@ -318,8 +372,17 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   const height = round2((width * VIEW.height) / VIEW.width);
   const rounds = options.rounds ?? (state.options.longGame ? 24 : 18);
   const sun = currentSun(state as GameState);
-  const cells = boardCells(state, options);
-  const title = text.board({ round: state.round, rounds, sun, phase: state.phase });
+  const moon = moonOf(state);
+  const cells = boardCells(state, options, moon);
+  const moonText = text.moon ?? ENGLISH_TEXT.moon!;
+  const moonPlace = moon
+    ? {
+        full: moon.report.full,
+        cells: gapLabels(moon.report.touches),
+        next: { full: moon.report.marker.full, cells: gapLabels(moon.report.marker.touches) },
+      }
+    : null;
+  const title = text.board({ round: state.round, rounds, sun, phase: state.phase, ...(moonPlace ? { moon: moonPlace } : {}) });
 
   const out: string[] = [];
   out.push(
@@ -332,6 +395,8 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   out.push(`<rect x="${VIEW.x}" y="${VIEW.y}" width="${VIEW.width}" height="${VIEW.height}" fill="${theme.background}"/>`);
   // The island: a slightly larger hexagon under the cells.
   out.push(`<polygon points="${hexPoints(0, 0, ISLAND)}" transform="rotate(30)" fill="${theme.grid}" opacity="0.85"/>`);
+  // Under the Moonlight: the beams from the moon to the board's edge (the cells cover their inner ends).
+  if (moon && showShadows) out.push(moonBeamsOutside(moon.report, theme));
 
   for (const c of cells) {
     const { x, y } = cellCenter(c.q, c.r);
@@ -344,7 +409,8 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
       (c.piece ? ` data-piece="${"abcd"[c.piece.seat]}${c.piece.size}"` : "") +
       (c.shadow > 0 ? ` data-shadow="${c.shadow}"` : "") +
       (c.light > 0 ? ` data-light="${c.light}"` : "") +
-      (c.highlight ? ` data-highlight="${c.highlight}"` : "");
+      (c.highlight ? ` data-highlight="${c.highlight}"` : "") +
+      (c.moon ? moonData(c.moon) : "");
     out.push(`<g class="cell" data-cell="${c.label}"${data}${attrs}>`);
     out.push(`<title>${esc(label)}</title>`);
     out.push(`<polygon points="${hexPoints(x, y, HEX - 0.8)}" fill="${theme.soil[RING[c.index]]}" stroke="${theme.grid}" stroke-width="1.6"/>`);
@@ -352,12 +418,28 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
       out.push(`<polygon class="shade" points="${hexPoints(x, y, HEX - 1.6)}" fill="${theme.shadow}" fill-opacity="${theme.shadowOpacity}"/>`);
     if (c.previewShadow > 0)
       out.push(`<polygon class="shade-next" points="${hexPoints(x, y, HEX - 1.6)}" fill="url(#${id}-hatch)"/>`);
+    const m = c.moon;
+    if (m?.dam) out.push(damElement(x, y, theme));
+    if (m && showShadows) {
+      const beam = moon!.beam[c.index];
+      if (beam) out.push(beamInCell(x, y, beam, theme));
+      else if (m.moonlight === "indirect") out.push(glowInCell(x, y, theme));
+    }
     if (showLeaves) out.push(leafMarks(x, y, c.leaves, theme.leaf));
     if (options.labels)
       out.push(
         `<text x="${x}" y="${round2(y + HEX * 0.5)}" text-anchor="middle" font-size="8" font-family="sans-serif" fill="${theme.leaf}" opacity="0.85">${c.label}</text>`,
       );
+    if (m?.greatTree) out.push(titled(greatTreeElement(x, y, theme), moonText({ kind: "greatTree" })));
+    if (m?.stone) out.push(titled(stoneElement(x, y, m.glowing, theme), moonText({ kind: "stone", glowing: m.glowing })));
     if (c.piece) out.push(pieceElement(c.piece.seat, c.piece.size, x, y, theme));
+    if (m?.nest) out.push(titled(nestElement(x, y, theme), moonText({ kind: "nest" })));
+    if (m?.animal)
+      out.push(
+        `<g class="animal" data-animal="${m.animal.animal}" data-seat="${"abcd"[m.animal.seat]}"><title>${esc(moonText({ kind: "animal", ...m.animal }))}</title>` +
+          animalElement(m.animal.animal, m.animal.seat, x + ANIMAL_TOKEN.dx, y + ANIMAL_TOKEN.dy, ANIMAL_TOKEN.radius, theme) +
+          `</g>`,
+      );
     if (showLight && c.light > 0) out.push(pips(x, y, c.light, theme));
     if (c.highlight) out.push(highlightElement(c.highlight, x, y, theme, c.piece !== null));
     if (options.interactive) out.push(`<polygon class="ring" points="${hexPoints(x, y, HEX - 2)}" fill="none" stroke="none"/>`);
@@ -368,6 +450,15 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
     if (options.preview) out.push(sunElement(nextSun(state), theme, true));
     out.push(sunElement(sun, theme, false));
   }
+  if (moon && moonPlace)
+    out.push(
+      moonTiles(
+        moon.report,
+        theme,
+        { moon: moonText({ kind: "moon", full: moonPlace.full, cells: moonPlace.cells }), marker: moonText({ kind: "marker", ...moonPlace.next }) },
+        esc,
+      ),
+    );
   out.push(`</svg>`);
   return out.join("");
 }

@@ -18,6 +18,9 @@ export {
   type BoardText,
   type CellInfo,
   type Highlight,
+  type MoonPieceInfo,
+  type MoonPlace,
   type RenderOptions,
 } from "./board";
+export { ANIMAL_TOKEN, MOON_TILE, animalElement, animalIcon, moonPicture, moonPoint, type CellMoon, type MoonPicture } from "./moon";
 export { SEAT_STYLES, THEMES, type PieceShape, type SeatStyle, type Theme, type ThemeColors } from "./style";

@@ -46,6 +46,29 @@ export interface ThemeColors {
   sunStroke: string;
   pip: string;
   pipStroke: string;
+  /** Under the Moonlight: the moon tile (lit face, dark face, outline). */
+  moonLit: string;
+  moonDark: string;
+  moonStroke: string;
+  /** The moonlight paths (a pale band with darker edges) and the glow of moonstones. */
+  moonlight: string;
+  moonlightEdge: string;
+  /** Animal tokens: the night-coloured disc under the glyph, and its rim. */
+  animalDisc: string;
+  animalRim: string;
+  /** The Great Tree. */
+  greatTree: string;
+  greatTreeDark: string;
+  trunk: string;
+  /** Moonstones. */
+  stone: string;
+  stoneDark: string;
+  /** The beaver's dam (logs). */
+  dam: string;
+  damDark: string;
+  /** A face-down baby turtle. */
+  nest: string;
+  nestDark: string;
 }
 
 export const THEMES: Record<Theme, ThemeColors> = {
@@ -67,6 +90,22 @@ export const THEMES: Record<Theme, ThemeColors> = {
     sunStroke: "#a66a00",
     pip: "#ffd84a",
     pipStroke: "#4a3500",
+    moonLit: "#fbf6dc",
+    moonDark: "#26304f",
+    moonStroke: "#1c2540",
+    moonlight: "#f2f6ff",
+    moonlightEdge: "#2c3f7a",
+    animalDisc: "#1d2336",
+    animalRim: "#f2f6ff",
+    greatTree: "#1e5b2a",
+    greatTreeDark: "#0c2a12",
+    trunk: "#5a3a1a",
+    stone: "#a9b0bf",
+    stoneDark: "#2f3442",
+    dam: "#8a5a2b",
+    damDark: "#3d240c",
+    nest: "#e3d3a8",
+    nestDark: "#4a3b1c",
   },
   dark: {
     background: "#15191b",
@@ -86,5 +125,21 @@ export const THEMES: Record<Theme, ThemeColors> = {
     sunStroke: "#ffe58a",
     pip: "#ffd84a",
     pipStroke: "#2a1e00",
+    moonLit: "#fbf6dc",
+    moonDark: "#2b3556",
+    moonStroke: "#dfe6ff",
+    moonlight: "#f2f6ff",
+    moonlightEdge: "#a9bcff",
+    animalDisc: "#11141f",
+    animalRim: "#dfe6ff",
+    greatTree: "#1e5b2a",
+    greatTreeDark: "#07180a",
+    trunk: "#5a3a1a",
+    stone: "#a9b0bf",
+    stoneDark: "#1a1d26",
+    dam: "#9a6a35",
+    damDark: "#2a1808",
+    nest: "#e3d3a8",
+    nestDark: "#2e2410",
   },
 };

@@ -5,7 +5,7 @@
  * be framed by other sites (only /embed/* may be).
  */
 import { CARD } from "./card";
-import { oneLine, scoreLine, type Summary } from "./moment";
+import { moonPointsLine, oneLine, scoreLine, type Summary } from "./moment";
 import { esc } from "./page";
 
 export const GAME_PAGE_FRAMING = { "content-security-policy": "frame-ancestors 'self'", "x-frame-options": "SAMEORIGIN" } as const;
@@ -20,7 +20,8 @@ export function previewTags({ origin, summary: s }: PreviewInput): string {
   const page = `${origin}/g/${s.id}`;
   const image = `${origin}/api/games/${s.id}/board.png?ply=${s.ply}`;
   const title = `${s.title} · Canopy`;
-  const description = [`${s.stage}. ${s.headline}.`, s.status === "waiting" ? "" : `Scores: ${scoreLine(s)}.`, "Photosynthesis, played by web on Canopy."]
+  const moon = s.moon && s.status !== "waiting" ? `${s.moon.text}. Moon points: ${moonPointsLine(s)}.` : "";
+  const description = [`${s.stage}. ${s.headline}.`, s.status === "waiting" ? "" : `Scores: ${scoreLine(s)}.`, moon, "Photosynthesis, played by web on Canopy."]
     .filter(Boolean)
     .join(" ");
   const oembed = `${origin}/oembed?${new URLSearchParams({ url: page, format: "json" })}`;

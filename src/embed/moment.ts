@@ -4,7 +4,22 @@
  * here comes from the Durable Object's spectator view (`GameRoom.publicAt`), so nothing secret
  * (tokens, token hashes, invite codes, the seed before the end) can reach an embed.
  */
-import { computeScores, createGame, labelOf, cellIndex, type GameEvent, type GameState, type LogEntry, type Score } from "../engine";
+import {
+  computeScores,
+  createGame,
+  labelOf,
+  cellIndex,
+  moonReport,
+  viewFor,
+  type AbilityName,
+  type AnimalName,
+  type BabyName,
+  type GameEvent,
+  type GameState,
+  type LogEntry,
+  type MoonStage,
+  type Score,
+} from "../engine";
 import type { Env } from "../env";
 import type { GameView } from "../game/model";
 import type { BoardState, Highlight } from "../render";
@@ -59,6 +74,19 @@ export interface PlayerLine {
   resigned: boolean;
   winner: boolean;
   toAct: boolean;
+  /** Under the Moonlight: the seat's animal (null until revealed) and moon points; null in a base game. */
+  moon: { animal: AnimalName | null; points: number } | null;
+}
+
+/** Under the Moonlight: the moon of this moment (from the public view). */
+export interface MoonLine {
+  full: boolean;
+  /** The phase the marker predicts for the next round. */
+  nextFull: boolean;
+  /** The expansion's setup step in progress, or null. */
+  stage: MoonStage | null;
+  /** "Full moon; next round half moon". */
+  text: string;
 }
 
 export interface Summary {
@@ -75,6 +103,8 @@ export interface Summary {
   headline: string;
   /** "Bob grew d4 to a large tree" (null at ply 0). */
   lastMove: string | null;
+  /** Under the Moonlight: the moon's phase now and next round; null in a base game. */
+  moon: MoonLine | null;
   round: number;
   totalRounds: number;
   players: PlayerLine[];
@@ -100,9 +130,41 @@ export function joinNames(names: string[]): string {
 const PIECES = ["seed", "small tree", "medium tree", "large tree"] as const;
 const PIECE_INDEX: Record<string, number> = { seed: 0, small: 1, medium: 2, large: 3 };
 
-function cellLabel(c: { q: number; r: number }): string {
-  return labelOf(cellIndex(c.q, c.r));
+function cellLabel(c: { q: number; r: number } | string): string {
+  return typeof c === "string" ? c : labelOf(cellIndex(c.q, c.r));
 }
+
+const ROMAN = ["", "I", "II", "III", "IV"];
+/** Abilities with levels (the squirrel's by the cell's leaves). */
+const LEVELLED: readonly AbilityName[] = ["dig", "eat", "hunt", "growth"];
+/** What each ability did, as an English verb phrase ("dug", "hunted"). */
+const ABILITY_WORDS: Record<AbilityName, string> = {
+  dig: "dug",
+  run: "ran",
+  plant: "planted a seed from the player board",
+  eat: "ate a seed",
+  scare: "scared an animal",
+  churn: "churned a seed",
+  steal: "stole light",
+  hunt: "hunted",
+  growth: "made a seed grow",
+  dam: "built the dam",
+  improve: "improved the dam",
+  hatch: "hatched a baby turtle",
+  babySteps: "used a baby turtle",
+};
+/** What each baby turtle does, once hatched (public from then on). */
+export const BABY_WORDS: Record<BabyName, string> = {
+  double: "two actions on one cell",
+  small: "a free small tree",
+  medium: "a free medium tree",
+  collect: "a free collection",
+  light: "3 light points",
+  plant: "a free seed",
+  points: "3 points at the end",
+  higher: "a token one leaf higher",
+};
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** One English sentence for the entry that led to this moment. */
 function describeLast(game: GameView, last: NonNullable<Moment["last"]>): string | null {
@@ -128,6 +190,72 @@ function describeLast(game: GameView, last: NonNullable<Moment["last"]>): string
       case "resigned":
         parts.push(`${name(e.seat)} resigned`);
         break;
+      // Under the Moonlight (events as a spectator sees them: an animal choice never names the animal)
+      case "animalChosen":
+        parts.push(`${name(e.seat)} chose an animal`);
+        break;
+      case "animalsRevealed":
+        parts.push(
+          `The animals are revealed: ${e.animals
+            .map((a, seat) => (a ? `${name(seat)} the ${a}` : null))
+            .filter(Boolean)
+            .join(", ")}`,
+        );
+        break;
+      case "babiesLaid":
+        parts.push(`${plural(e.cells.length, "baby turtle")} lie face down on the corners`);
+        break;
+      case "animalPlaced":
+        parts.push(`${name(e.seat)} placed the ${e.animal} on ${cellLabel(e.cell)}`);
+        break;
+      case "greatTreePlaced":
+        parts.push(`${name(e.seat)} placed the Great Tree on ${cellLabel(e.cell)}`);
+        break;
+      case "moonstonePlaced":
+        parts.push(`${name(e.seat)} placed a moonstone on ${cellLabel(e.cell)}`);
+        break;
+      case "moonMoved":
+        if (e.flipped) parts.push(`the moon turned ${e.full ? "full" : "half"}`);
+        break;
+      case "moonCollected":
+        if (e.amount > 0) parts.push(`${name(e.seat)} gained ${plural(e.amount - e.lost, "moon point")}`);
+        break;
+      case "animalMoved":
+        parts.push(
+          e.by === e.seat
+            ? `${name(e.seat)}'s ${e.animal} moved to ${cellLabel(e.to)}`
+            : `${name(e.by)} moved ${name(e.seat)}'s ${e.animal} to ${cellLabel(e.to)}`,
+        );
+        break;
+      case "abilityUsed":
+        parts.push(
+          `${name(e.seat)}'s ${e.animal} ${ABILITY_WORDS[e.ability] ?? e.ability}${LEVELLED.includes(e.ability) ? ` (${ROMAN[e.level] ?? e.level})` : ""} for ${plural(e.cost, "moon point")}`,
+        );
+        break;
+      case "seedPlaced":
+        parts.push(`${name(e.seat)} laid a seed on ${cellLabel(e.cell)}`);
+        break;
+      case "seedEaten":
+        parts.push(`${name(e.owner)}'s seed on ${cellLabel(e.cell)} was eaten`);
+        break;
+      case "seedMoved":
+        parts.push(`${name(e.owner)}'s seed moved from ${cellLabel(e.from)} to ${cellLabel(e.to)}`);
+        break;
+      case "lightGained":
+        if (e.amount > 0) parts.push(`${name(e.seat)} gained ${plural(e.amount - e.lost, "light point")}`);
+        break;
+      case "lightStolen":
+        parts.push(`${name(e.seat)} stole ${plural(e.amount, "light point")} from ${name(e.from)}`);
+        break;
+      case "damBuilt":
+        parts.push(`the dam now stands on ${e.cells.map(cellLabel).join(", ")}`);
+        break;
+      case "babyHatched":
+        parts.push(`${name(e.seat)} hatched a baby turtle on ${cellLabel(e.cell)}: ${BABY_WORDS[e.baby] ?? e.baby}`);
+        break;
+      case "babyUsed":
+        parts.push(`${name(e.seat)} used a baby turtle: ${BABY_WORDS[e.baby] ?? e.baby}`);
+        break;
       case "turnEnded":
         if (!e.auto && parts.length === 0) parts.push(`${name(e.seat)} ended the turn`);
         break;
@@ -146,16 +274,51 @@ function lastHighlights(last: Moment["last"]): Record<string, Highlight> {
   for (const e of last?.events ?? []) {
     if (e.type === "placed" || e.type === "grew" || e.type === "collected") out[cellLabel(e.cell)] = "last";
     if (e.type === "planted") out[cellLabel(e.to)] = "last";
+    if (e.type === "animalPlaced" || e.type === "greatTreePlaced" || e.type === "moonstonePlaced" || e.type === "seedPlaced" || e.type === "seedEaten" || e.type === "babyHatched")
+      out[cellLabel(e.cell)] = "last";
+    if (e.type === "animalMoved" || e.type === "seedMoved") out[cellLabel(e.to)] = "last";
+    if (e.type === "damBuilt") for (const c of e.cells) out[cellLabel(c)] = "last";
   }
   return out;
 }
 
 /** The empty board of a game still waiting for players (no seed needed: nothing random shows). */
-function waitingBoard(seats: number, longGame: boolean): BoardState {
-  const created = createGame({ players: Math.min(4, Math.max(2, seats)), longGame, seed: 1 });
+function waitingBoard(seats: number, longGame: boolean, moonlight: GameView["options"]["moonlight"]): BoardState {
+  const created = createGame({ players: Math.min(4, Math.max(2, seats)), longGame, seed: 1, ...(moonlight ? { moonlight } : {}) });
   if (!created.ok) throw new Error(created.error.message);
-  const s = created.state;
-  return { cells: s.cells, round: s.round, phase: s.phase, options: { ...s.options, seed: 0 } };
+  const s = viewFor(created.state, null);
+  return { cells: s.cells, round: s.round, phase: s.phase, options: { ...s.options, seed: 0 }, ...(s.moon ? { moon: s.moon } : {}) };
+}
+
+const phase = (full: boolean) => (full ? "full moon" : "half moon");
+
+/** The moon of a (public) state, or null in a base game. */
+function moonLine(s: Pick<GameState, "moon" | "round">): MoonLine | null {
+  if (!s.moon) return null;
+  const r = moonReport(s as GameState);
+  const now = phase(r.full);
+  return {
+    full: r.full,
+    nextFull: r.marker.full,
+    stage: s.moon.stage,
+    text: `${now.charAt(0).toUpperCase()}${now.slice(1)}; next round ${phase(r.marker.full)}`,
+  };
+}
+
+/** What the seat to act does in setup: the expansion's step, or a setup tree. */
+function setupStep(s: GameState): string {
+  switch (s.moon?.stage) {
+    case "choose":
+      return "chooses an animal";
+    case "animals":
+      return "places their animal";
+    case "greatTree":
+      return "places the Great Tree";
+    case "moonstones":
+      return "places a moonstone";
+    default:
+      return "places a tree";
+  }
 }
 
 export function summarize(m: Moment): Summary {
@@ -166,6 +329,7 @@ export function summarize(m: Moment): Summary {
   const title = `${names.join(" vs ")}`;
   if (!s) {
     const seated = g.seats.filter((x) => x.player).length;
+    const board = waitingBoard(seatCount, g.options.longGame, g.options.moonlight);
     return {
       id: g.id,
       ply: m.ply,
@@ -175,6 +339,7 @@ export function summarize(m: Moment): Summary {
       stage: `Waiting for players (${seated} of ${seatCount})`,
       headline: `${seatCount - seated} seat${seatCount - seated === 1 ? "" : "s"} free`,
       lastMove: null,
+      moon: moonLine(board),
       round: 0,
       totalRounds: g.totalRounds,
       players: g.seats.map((x, seat) => ({
@@ -186,8 +351,9 @@ export function summarize(m: Moment): Summary {
         resigned: false,
         winner: false,
         toAct: false,
+        moon: g.options.moonlight ? { animal: null, points: 0 } : null,
       })),
-      board: waitingBoard(seatCount, g.options.longGame),
+      board,
       highlights: {},
       mutable: true,
     };
@@ -207,7 +373,7 @@ export function summarize(m: Moment): Summary {
         : winners.length === 1
           ? `${names[winners[0]]} won with ${pts}`
           : `${joinNames(winners.map((w) => names[w]))} tied with ${pts}`;
-  } else headline = s.phase === "setup" ? `${names[toAct!]} places a tree` : `${names[toAct!]} to play`;
+  } else headline = s.phase === "setup" ? `${names[toAct!]} ${setupStep(s)}` : `${names[toAct!]} to play`;
   const stage = ended
     ? `Finished after ${s.round} round${s.round === 1 ? "" : "s"}`
     : s.phase === "setup"
@@ -222,6 +388,7 @@ export function summarize(m: Moment): Summary {
     stage,
     headline,
     lastMove: m.last ? describeLast(g, m.last) : null,
+    moon: moonLine(s),
     round: s.round,
     totalRounds: g.totalRounds,
     players: names.map((name, seat) => ({
@@ -233,16 +400,17 @@ export function summarize(m: Moment): Summary {
       resigned: s.players[seat]?.resigned ?? false,
       winner: winners.includes(seat),
       toAct: toAct === seat,
+      moon: s.moon ? { animal: s.moon.players[seat]?.animal ?? null, points: s.moon.players[seat]?.points ?? 0 } : null,
     })),
-    board: { cells: s.cells, round: s.round, phase: s.phase, options: s.options },
+    board: { cells: s.cells, round: s.round, phase: s.phase, options: s.options, ...(s.moon ? { moon: s.moon } : {}) },
     highlights: lastHighlights(m.last),
     mutable: false,
   };
 }
 
-/** "Ann vs Bob · Round 5 of 18 · Ann to play": one line for titles and descriptions. */
+/** "Ann vs Bob · Round 5 of 18 · Ann to play" (Moonlight: "· Full moon ·" after the round): one line for titles and descriptions. */
 export function oneLine(s: Summary): string {
-  return `${s.title} · ${s.stage} · ${s.headline}`;
+  return `${s.title} · ${s.stage}${s.moon && s.status !== "waiting" ? ` · ${s.moon.full ? "Full moon" : "Half moon"}` : ""} · ${s.headline}`;
 }
 
 /** "Ann 12, Bob 9 (resigned)": the scores as text. */
@@ -250,5 +418,14 @@ export function scoreLine(s: Summary): string {
   return s.players
     .filter((p) => p.seated)
     .map((p) => `${p.name} ${p.score?.total ?? 0}${p.resigned ? " (resigned)" : ""}`)
+    .join(", ");
+}
+
+/** Under the Moonlight: "Ann the owl 5, Bob 3" — animals (once revealed) and moon points; null in a base game. */
+export function moonPointsLine(s: Summary): string | null {
+  if (!s.moon) return null;
+  return s.players
+    .filter((p) => p.seated && p.moon)
+    .map((p) => `${p.name}${p.moon!.animal ? ` the ${p.moon!.animal}` : ""} ${p.moon!.points}`)
     .join(", ");
 }

@@ -5,7 +5,7 @@
  * the new ply (`/embed/<id>/frame?ply=N`, cached for good since a past ply never changes). With
  * `?controls=1` it steps and scrubs through the plies. No tokens, no secrets: it is a spectator.
  */
-import { THEMES, pieceIcon, renderBoard, type Theme } from "../render";
+import { THEMES, animalIcon, pieceIcon, renderBoard, type Theme } from "../render";
 import type { Summary } from "./moment";
 
 export interface EmbedOptions {
@@ -42,10 +42,14 @@ export function renderView(s: Summary, o: Pick<EmbedOptions, "theme" | "scores">
         .map((p) => {
           const cls = [p.toAct ? "to-act" : "", p.winner ? "winner" : "", p.resigned ? "resigned" : "", p.seated ? "" : "free"].filter(Boolean).join(" ");
           const status = p.toAct ? ", to play" : p.winner ? ", winner" : p.resigned ? ", resigned" : "";
+          // Under the Moonlight: the animal (once revealed) and the moon points
+          const moon = p.moon && p.seated ? `<span class="moonpts" title="moon points">${p.moon.points}<i aria-hidden="true">☾</i></span>` : "";
           const score = p.score
-            ? `<span class="light" title="light points">${p.light}<i aria-hidden="true">☀</i></span><span class="score" title="points">${p.score.total}</span>`
+            ? `${moon}<span class="light" title="light points">${p.light}<i aria-hidden="true">☀</i></span><span class="score" title="points">${p.score.total}</span>`
             : "";
-          return `<li${cls ? ` class="${cls}"` : ""} aria-label="${esc(`${p.name}${status}${p.score ? `: ${p.score.total} points, ${p.light} light` : ""}`)}">${pieceIcon(p.seat, 2, 20, o.theme)}<span class="name">${esc(p.seated ? p.name : "free seat")}</span>${score}</li>`;
+          const animal = p.moon?.animal ? animalIcon(p.moon.animal, p.seat, 20, THEMES[o.theme]) : "";
+          const moonWords = p.moon && p.score ? `, ${p.moon.points} moon point${p.moon.points === 1 ? "" : "s"}${p.moon.animal ? `, the ${p.moon.animal}` : ""}` : "";
+          return `<li${cls ? ` class="${cls}"` : ""} aria-label="${esc(`${p.name}${status}${p.score ? `: ${p.score.total} points, ${p.light} light${moonWords}` : ""}`)}">${pieceIcon(p.seat, 2, 20, o.theme)}${animal}<span class="name">${esc(p.seated ? p.name : "free seat")}</span>${score}</li>`;
         })
         .join("")}</ol>`
     : "";
@@ -53,7 +57,7 @@ export function renderView(s: Summary, o: Pick<EmbedOptions, "theme" | "scores">
   return (
     `<div class="view" data-ply="${s.ply}" data-status="${s.status}">` +
     `<header class="head"><a class="title" href="/g/${s.id}" target="_blank" rel="noopener">${esc(s.title)}</a>` +
-    `<p class="stage">${esc(s.stage)} · <strong>${esc(s.headline)}</strong></p></header>` +
+    `<p class="stage">${esc(s.stage)} · ${s.moon && s.status !== "waiting" ? `<span class="moon" title="${esc(s.moon.text)}">${s.moon.full ? "Full moon" : "Half moon"}</span> · ` : ""}<strong>${esc(s.headline)}</strong></p></header>` +
     `<div class="board">${board}</div>${players}${last}</div>`
   );
 }
@@ -83,7 +87,7 @@ function controls(s: Summary): string {
   );
 }
 
-function css(theme: Theme, o: EmbedOptions): string {
+function css(theme: Theme, o: EmbedOptions, moon: boolean): string {
   const t = THEMES[theme];
   const ink = theme === "dark" ? { text: "#eef3e6", muted: "#a5b09d", chip: "#20272a", accent: "#86c46a", line: "#2c3436" } : { text: "#1f2a1c", muted: "#5b6356", chip: "#ebe4cf", accent: "#2f6b2c", line: "#d8d0b8" };
   const box = `${o.width ? `max-width:${o.width}px;` : ""}height:${o.height ? `${o.height}px` : "100vh"}`;
@@ -100,7 +104,9 @@ main{display:grid;${box};padding:8px 10px;gap:4px 14px;grid-template-columns:min
 .controls button[aria-pressed=true]{background:${ink.accent};color:${t.background}}.controls input{flex:1;min-width:40px;accent-color:${ink.accent}}.controls output{font-size:12px;color:${ink.muted};min-width:7ch;text-align:right;font-variant-numeric:tabular-nums}
 footer{display:flex;justify-content:space-between;gap:8px;font-size:12px;color:${ink.muted}}footer a{color:inherit}.dot{display:none}.dot[data-state]{display:inline}.dot::before{content:"";display:inline-block;width:7px;height:7px;border-radius:50%;margin-right:4px;background:${ink.muted}}.dot[data-state=open]::before{background:#2ecc40}
 :focus-visible{outline:2px solid ${ink.accent};outline-offset:2px}
-@media (min-aspect-ratio:5/4) and (min-width:460px){main{grid-template-columns:minmax(0,1.5fr) minmax(170px,1fr);grid-template-rows:auto auto auto minmax(0,1fr) auto auto;grid-template-areas:"board head" "board players" "board last" "board ." "board controls" "board foot"}.players{flex-direction:column}.players li{flex:none}.last{white-space:normal}}`;
+@media (min-aspect-ratio:5/4) and (min-width:460px){main{grid-template-columns:minmax(0,1.5fr) minmax(170px,1fr);grid-template-rows:auto auto auto minmax(0,1fr) auto auto;grid-template-areas:"board head" "board players" "board last" "board ." "board controls" "board foot"}.players{flex-direction:column}.players li{flex:none}.last{white-space:normal}}` +
+    // Under the Moonlight: moon points beside the light, the moon's phase in the stage line
+    (moon ? `\n.moonpts{color:${ink.muted};font-size:12px}.moonpts i{font-style:normal;margin-left:1px}.players li>svg{flex:none}` : "");
 }
 
 /**
@@ -168,7 +174,7 @@ export function renderEmbedPage(p: PageInput): string {
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin">` +
     `<title>${esc(`${s.title} · ${s.stage} · Canopy`)}</title><link rel="canonical" href="${esc(p.gameUrl)}">` +
-    `<style>${css(o.theme, o)}</style></head><body>` +
+    `<style>${css(o.theme, o, s.moon !== null)}</style></head><body>` +
     `<main data-id="${s.id}" data-ply="${s.ply}" data-total="${s.total}" data-version="${p.version}" data-game-status="${p.gameStatus}" data-follow="${p.follow ? 1 : 0}" data-live="${live ? 1 : 0}" data-frame="${esc(frame)}" data-theme="${o.theme}">` +
     renderView(s, o) +
     (o.controls ? controls(s) : "") +

@@ -22,5 +22,5 @@ export {
   type MoonPlace,
   type RenderOptions,
 } from "./board";
-export { ANIMAL_TOKEN, MOON_TILE, animalElement, animalIcon, moonPicture, moonPoint, type CellMoon, type MoonPicture } from "./moon";
+export { ANIMAL_TOKEN, MOON_TILE, animalElement, animalIcon, moonIconElement, moonPicture, moonPoint, type CellMoon, type MoonPicture } from "./moon";
 export { SEAT_STYLES, THEMES, type PieceShape, type SeatStyle, type Theme, type ThemeColors } from "./style";

@@ -72,6 +72,11 @@ function moonFace(c: P, r: number, full: boolean, toBoard: P, t: ThemeColors, sw
   );
 }
 
+/** A moon face for legends and cards: full, or half with its right half lit. */
+export function moonIconElement(cx: number, cy: number, r: number, full: boolean, t: ThemeColors): string {
+  return moonFace({ x: round2(cx), y: round2(cy) }, round2(r), full, { x: 1, y: 0 }, t, round2(Math.max(1, r / 6)));
+}
+
 /** The moon tile (solid) and the phase marker (smaller, in a dashed ring) with their <title>s. */
 export function moonTiles(report: MoonReport, t: ThemeColors, titles: { moon: string; marker: string }, esc: (s: string) => string): string {
   const out: string[] = [];

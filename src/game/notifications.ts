@@ -2,8 +2,8 @@
  * Which notifications a change of a game causes, as pure functions of the record before and
  * after it. The Durable Object writes what these return in the same commit as the change.
  */
-import { computeScores, winnersOf, type GameEvent } from "../engine";
-import type { Audience, EventType, NotificationDetail, NotifyGame } from "../notify/types";
+import { computeScores, moonReport, viewFor, winnersOf, type GameEvent, type GameState } from "../engine";
+import type { Audience, EventType, NotificationDetail, NotifyGame, NotifyMoon } from "../notify/types";
 import { deadlineOf, turnKey } from "./clock";
 import { settingsOf, type GameRecord } from "./model";
 
@@ -27,6 +27,23 @@ export function notifyGame(g: GameRecord, origin: string, boardImages: boolean):
     seats: g.status === "waiting" ? g.settings.seats : g.seats.length,
     players: g.seats.map((s, seat) => ({ seat, id: s.playerId, name: s.name, resigned: g.state?.players[seat]?.resigned ?? false })),
     imageUrl: boardImages && g.state && publicOrigin(origin) ? `${origin}/api/games/${g.id}/board.png?ply=${g.logLength}` : null,
+    ...(g.state?.moon ? { moon: notifyMoon(g.state) } : {}),
+  };
+}
+
+/**
+ * Under the Moonlight: the moon and the animals as a spectator sees them (`viewFor(state, null)`),
+ * so no notification can carry an animal chosen but not yet revealed, or a face-down baby turtle.
+ */
+export function notifyMoon(state: GameState): NotifyMoon {
+  const view = viewFor(state, null);
+  const m = view.moon!;
+  const report = moonReport(view);
+  return {
+    stage: m.stage,
+    full: report.full,
+    nextFull: report.marker.full,
+    players: m.players.map((p, seat) => ({ seat, animal: p.animal, points: p.points })),
   };
 }
 
@@ -89,7 +106,15 @@ export function transitionNotifications(
     out.push({
       type: "game.ended",
       detail: {
-        scores: scores.map((s) => ({ seat: s.seat, total: s.total, tokens: s.tokens, light: s.light, rank: s.rank, resigned: s.resigned })),
+        scores: scores.map((s) => ({
+          seat: s.seat,
+          total: s.total,
+          tokens: s.tokens,
+          light: s.light,
+          rank: s.rank,
+          resigned: s.resigned,
+          ...(s.moon !== undefined ? { moon: s.moon, babies: s.babies ?? 0 } : {}),
+        })),
         winners: winnersOf(scores),
       },
       audience: { players: everyone(next), channel: true },

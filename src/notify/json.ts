@@ -31,6 +31,8 @@ export function jsonPayload(n: Notification): JsonPayload {
       seats: g.seats,
       players: g.players.map((p) => ({ seat: p.seat, id: p.id, name: p.name, resigned: p.resigned })),
       imageUrl: g.imageUrl ?? null,
+      // Under the Moonlight only: the moon and the animals as a spectator sees them
+      ...(g.moon ? { moon: g.moon } : {}),
     },
   };
   if (n.seat !== undefined && n.seat !== null) {

@@ -3,6 +3,7 @@
  * fields and whom to ping. A `Markup` turns names, times and links into the target's syntax
  * (Discord markdown, Slack mrkdwn or plain text), escaping every user-chosen string.
  */
+import type { MoonStage } from "../engine";
 import type { Notification, NotifyPlayer } from "./types";
 
 export interface Markup {
@@ -85,6 +86,40 @@ function duration(ms: number): string {
   return `${days} day${days === 1 ? "" : "s"}`;
 }
 
+/** What the seat to act does in setup (Under the Moonlight: the expansion's step first). */
+function setupTask(stage: MoonStage | null | undefined): string {
+  switch (stage) {
+    case "choose":
+      return "choose your animal: keep one of the two animal boards you were dealt (nobody sees your choice until everyone has chosen)";
+    case "animals":
+      return "place your animal on a free 3-leaf cell";
+    case "greatTree":
+      return "place the Great Tree on a free cell";
+    case "moonstones":
+      return "place a moonstone on a free cell";
+    default:
+      return "place a small tree on the edge of the board";
+  }
+}
+
+/** What the service played for a player whose time ran out (never which animal it chose). */
+function autoText(a: NonNullable<Notification["autoAction"]>, m: Markup): string {
+  switch (a.type) {
+    case "place":
+      return `a small tree was placed for them${a.cell ? ` on ${m.text(a.cell)}` : ""}`;
+    case "chooseAnimal":
+      return "an animal was chosen for them";
+    case "placeAnimal":
+      return "their animal was placed for them";
+    case "placeGreatTree":
+      return "the Great Tree was placed for them";
+    case "placeMoonstone":
+      return "a moonstone was placed for them";
+    default:
+      return "their turn was ended for them";
+  }
+}
+
 function ordinal(rank: number): string {
   return `${rank}${rank % 10 === 1 && rank % 100 !== 11 ? "st" : rank % 10 === 2 && rank % 100 !== 12 ? "nd" : rank % 10 === 3 && rank % 100 !== 13 ? "rd" : "th"}`;
 }
@@ -116,7 +151,7 @@ export function render(n: Notification, m: Markup): Rendered {
       lines.push(`${n.game.players.map((p) => name(p)).join(", ")} are playing (${n.game.totalRounds} rounds).`);
       if (first) {
         pings.push(first);
-        lines.push(`${m.who(first)} places the first tree.`);
+        lines.push(n.game.moon?.stage === "choose" ? `${m.who(first)} chooses an animal first (Under the Moonlight).` : `${m.who(first)} places the first tree.`);
       }
       const dl = deadlineLine(n.next?.deadline ?? n.deadline);
       if (dl) lines.push(dl);
@@ -129,13 +164,20 @@ export function render(n: Notification, m: Markup): Rendered {
       if (subject) pings.push(subject);
       lines.push(
         n.game.phase === "setup"
-          ? `${subject ? m.who(subject) : "Someone"}, it is your turn to place a small tree on the edge of the board.`
+          ? `${subject ? m.who(subject) : "Someone"}, it is your turn to ${setupTask(n.game.moon?.stage)}.`
           : `${subject ? m.who(subject) : "Someone"}, it is your turn in round ${n.game.round} of ${n.game.totalRounds}.`,
       );
+      const moon = n.game.moon;
+      if (moon && n.game.phase === "play") {
+        if (moon.full) lines.push(`The moon is full this round${moon.nextFull ? " and next round" : ""}.`);
+        else if (moon.nextFull) lines.push("The moon is full next round: animals in moonlight will gain 2 moon points.");
+      }
       const dl = deadlineLine(n.deadline);
       if (dl) lines.push(dl);
       roundField();
       if (n.deadline) fields.push({ name: "Deadline", value: m.relative(n.deadline), inline: true });
+      const own = moon && n.game.phase === "play" && subject ? moon.players.find((p) => p.seat === subject.seat) : undefined;
+      if (own) fields.push({ name: "Moon points", value: String(own.points), inline: true });
       break;
     }
     case "turn.reminder": {
@@ -156,10 +198,7 @@ export function render(n: Notification, m: Markup): Rendered {
       if (n.resigned) {
         lines.push(`${name(subject)} ran out of time${n.strikes ? ` ${n.strikes} times in a row` : ""} and has been resigned; the game goes on without them.`);
       } else {
-        const what =
-          n.autoAction?.type === "place"
-            ? `a small tree was placed for them${n.autoAction.cell ? ` on ${m.text(n.autoAction.cell)}` : ""}`
-            : "their turn was ended for them";
+        const what = autoText(n.autoAction ?? { type: "endTurn" }, m);
         lines.push(`${name(subject)} did not move in time: ${what}.`);
         if (n.maxTimeouts && n.strikes)
           lines.push(`Timeouts in a row: ${n.strikes} of ${n.maxTimeouts} (at ${n.maxTimeouts} the seat is resigned).`);
@@ -209,7 +248,10 @@ export function render(n: Notification, m: Markup): Rendered {
         const p = player(n, s.seat);
         fields.push({
           name: `${ordinal(s.rank)}${s.resigned ? " (resigned)" : ""}: ${plainName(p?.name ?? `Seat ${s.seat + 1}`)}`,
-          value: `${s.total} points (${s.tokens} from tokens, ${s.light} from light)`,
+          value:
+            s.moon === undefined
+              ? `${s.total} points (${s.tokens} from tokens, ${s.light} from light)`
+              : `${s.total} points (${s.tokens} from tokens, ${s.light} from light, ${s.moon} from moon points${s.babies ? `, ${s.babies} from a baby turtle` : ""})`,
           inline: false,
         });
       }

@@ -1,3 +1,5 @@
+import type { AnimalName, MoonStage } from "../engine";
+
 /**
  * What a notification says, independent of where it goes. The game's Durable Object builds these
  * in the same commit as the change that caused them; the formatters (discord.ts, slack.ts,
@@ -49,6 +51,20 @@ export interface NotifyGame {
   seats: number;
   /** A picture of the board at this moment, when the service renders one. */
   imageUrl?: string | null;
+  /** Under the Moonlight only (absent in base games): the moon and animals, as a spectator sees them. */
+  moon?: NotifyMoon;
+}
+
+/** Under the Moonlight: what every player may know of the expansion (from the spectator's view). */
+export interface NotifyMoon {
+  /** The expansion's setup step in progress (what the seat to act does), or null once done. */
+  stage: MoonStage | null;
+  /** Full moon this round (else half). */
+  full: boolean;
+  /** The phase the marker predicts for the next round. */
+  nextFull: boolean;
+  /** Per seat: the animal once revealed (null before), and moon points. */
+  players: { seat: number; animal: AnimalName | null; points: number }[];
 }
 
 export interface FinalScore {
@@ -58,6 +74,9 @@ export interface FinalScore {
   light: number;
   rank: number;
   resigned: boolean;
+  /** Under the Moonlight: points from unspent moon points, and from the "points" baby turtle. */
+  moon?: number;
+  babies?: number;
 }
 
 /** The details that only some events carry. */

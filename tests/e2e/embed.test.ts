@@ -259,3 +259,63 @@ describe("a blog on another origin embeds the viewer", () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe("an Under the Moonlight game, embedded and previewed", () => {
+  let g: Game;
+  let page: Page;
+
+  beforeAll(async () => {
+    const tokens: string[] = [];
+    for (const name of ["Ann", "Bo", "Cy"]) tokens.push((await api("POST", "/api/players", { name })).token);
+    const created = await api("POST", "/api/games", { seats: 3, firstPlayer: 0, moonlight: { greatTree: true, moonstones: true } }, tokens[0]);
+    g = { id: created.game.id, code: created.invite.code, tokens };
+    for (const t of tokens.slice(1)) await api("POST", `/api/games/${g.id}/join`, { code: g.code }, t);
+    page = await chrome.browser.newPage({ viewport: { width: 520, height: 700 } });
+  });
+
+  afterAll(async () => {
+    await page?.close();
+  });
+
+  it("the viewer draws the moon, its marker and the animals inside the picture, follows the setup steps live, and names no hidden choice", async () => {
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    // One seat has chosen its animal: hidden from everyone else.
+    await playOne(g);
+    await page.goto(`${worker.base}/embed/${g.id}`);
+    await page.waitForSelector(".board svg .moon");
+    const text = await page.textContent("main");
+    expect(text).toMatch(/Setup · (Half|Full) moon · Bo chooses an animal/);
+    const html = await page.content();
+    for (const animal of ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"]) expect(html).not.toMatch(new RegExp(`\\b${animal}\\b`));
+    // The moon and the marker lie inside the drawn picture, not cut off.
+    const inside = await page.evaluate(() => {
+      const svg = document.querySelector(".board svg")!.getBoundingClientRect();
+      return [".moon", ".moon-next"].map((sel) => {
+        const r = document.querySelector(`.board svg ${sel}`)!.getBoundingClientRect();
+        return r.width > 5 && r.left >= svg.left && r.right <= svg.right && r.top >= svg.top && r.bottom <= svg.bottom;
+      });
+    });
+    expect(inside).toEqual([true, true]);
+    await page.waitForSelector('.dot[data-state="open"]', { timeout: 20_000 });
+    // The others choose, then the first animal is placed: the viewer shows it without reloading.
+    await playOne(g);
+    await playOne(g);
+    const ply = await playOne(g);
+    await page.waitForFunction((want) => Number(document.querySelector(".view")?.getAttribute("data-ply")) === want, ply, { timeout: 20_000 });
+    expect(await page.locator(".board g.animal").count()).toBe(1);
+    expect(await page.locator(".players svg").count()).toBe(6); // each seat's shape and revealed animal
+    expect(await page.textContent(".last")).toMatch(/placed the \w+ on [a-g]\d/);
+    await shot(page, "embed-moonlight");
+    expect(errors).toEqual([]);
+  });
+
+  it("the card PNG decodes at its size; oEmbed and the preview name the moon and the moon points", async () => {
+    const game = await api("GET", `/api/games/${g.id}`);
+    const card = await png(`/api/games/${g.id}/board.png?ply=${game.actionCount}`, "board-card-moonlight");
+    expect([card.width, card.height]).toEqual([1200, 630]);
+    const meta = await unfurl(`${worker.base}/g/${g.id}`, { oembed: true, timeout: 20_000 });
+    expect((meta.oEmbed as { title: string }).title).toMatch(/^Ann vs Bo vs Cy · Setup · (Half|Full) moon · /);
+    expect(meta.open_graph.description).toMatch(/(Half|Full) moon; next round (half|full) moon\. Moon points: Ann the \w+ 2, Bo the \w+ 2, Cy the \w+ 2\./); // revealed once all have chosen
+  });
+});

@@ -1,0 +1,203 @@
+/**
+ * Under the Moonlight end to end in real Chromium against the local worker: two players create a
+ * Moonlight game with the Great Tree from the form, each chooses an animal seeing only their own
+ * deal, they place the animals, the Great Tree and the setup trees by clicking, and play rounds
+ * with the animal's move and an ability by clicking; a spectator never sees the hidden deal.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, launchChromium, startWorker, type LocalWorker } from "./support";
+
+const SHOTS = process.env.CANOPY_SHOTS ?? "";
+
+let worker: LocalWorker;
+let chrome: { browser: Browser; close(): Promise<void> };
+
+beforeAll(async () => {
+  [worker, chrome] = await Promise.all([startWorker(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await worker?.stop();
+});
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+const version = async (page: Page) => Number(await page.getAttribute(".game", "data-version"));
+async function waitVersion(page: Page, v: number): Promise<void> {
+  await page.waitForFunction((want) => Number(document.querySelector(".game")?.getAttribute("data-version") ?? -1) >= want, v, { timeout: 20_000 });
+}
+const targets = (page: Page) => page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+const dealShown = (page: Page) => page.$$eval(".moon-animal", (els) => els.map((e) => e.getAttribute("data-animal")!).sort());
+
+describe("Under the Moonlight in the browser", () => {
+  let ann: Page;
+  let bruno: Page;
+  let eve: Page;
+  let gameId = "";
+  const errors: string[] = [];
+  const watch = (page: Page, name: string) => {
+    page.on("pageerror", (e) => errors.push(`${name}: ${e.message}`));
+    page.on("console", (m) => {
+      if (m.type() === "error" && !/Failed to load resource|WebSocket/.test(m.text())) errors.push(`${name} console: ${m.text()}`);
+    });
+  };
+
+  it("creates a Moonlight game with the Great Tree from the form; a second player joins, a spectator watches", async () => {
+    const annCtx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    ann = await annCtx.newPage();
+    watch(ann, "ann");
+    await ann.goto(`${worker.base}/`);
+    await ann.fill('input[name="name"]', "Ann");
+    await ann.click('form:has(input[name="name"]) button[type="submit"]');
+    await ann.waitForSelector("#new-h");
+    expect(await ann.$('input[name="greatTree"]')).toBeNull();
+    await ann.check('input[name="moonlight"]');
+    await ann.check('input[name="greatTree"]');
+    expect(await ann.textContent(".moonlight")).toContain("moon points");
+    await shot(ann, "moon-form-desktop");
+    await ann.click('#new-h ~ form button[type="submit"]');
+    await ann.waitForSelector(".lobby .invite input");
+    const invite = await ann.inputValue(".invite input");
+    gameId = invite.split("/g/")[1].split("?")[0];
+
+    const brunoCtx = await chrome.browser.newContext({ viewport: { width: 375, height: 812 }, locale: "de-DE", isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    bruno = await brunoCtx.newPage();
+    watch(bruno, "bruno");
+    await bruno.goto(invite);
+    await bruno.fill('.lobby input[name="name"]', "Bruno");
+    await bruno.click('.lobby form:has(input[name="name"]) button[type="submit"]');
+    await bruno.click(".take-seat");
+    await bruno.waitForSelector(".game");
+    await ann.waitForSelector(".game");
+
+    const eveCtx = await chrome.browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB" });
+    eve = await eveCtx.newPage();
+    watch(eve, "eve");
+    await eve.goto(`${worker.base}/g/${gameId}`);
+    await eve.waitForSelector(".moon-info");
+    await ann.waitForSelector(".moon-info");
+    await bruno.waitForSelector(".moon-info");
+    const game = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
+    expect(game.state.moon.stage).toBe("choose");
+    expect(game.state.options.moonlight).toEqual({ greatTree: true, moonstones: false });
+  });
+
+  it("each player sees only their own deal; the spectator sees none", async () => {
+    await shot(ann, "moon-choose-desktop");
+    await shot(bruno, "moon-choose-phone");
+    const annDeal = await dealShown(ann);
+    const brunoDeal = await dealShown(bruno);
+    expect(annDeal).toHaveLength(2);
+    expect(brunoDeal).toHaveLength(2);
+    for (const a of annDeal) expect(brunoDeal).not.toContain(a);
+    expect(await dealShown(eve)).toEqual([]);
+    // Abilities with their costs are on the cards.
+    expect(await ann.$$eval(".moon-animal .cost", (els) => els.length)).toBeGreaterThanOrEqual(2);
+    const spectator = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
+    expect(spectator.state.moon.players.every((p: { deal: unknown }) => p.deal === null)).toBe(true);
+    await shot(ann, "moon-choose-desktop");
+    await shot(bruno, "moon-choose-phone");
+  });
+
+  it("plays the setup by clicking: animals, the Great Tree, the setup trees", async () => {
+    const pageOf = async (seat: number) => ((await ann.getAttribute(".game", "data-seat")) === String(seat) ? ann : bruno);
+    const other = (p: Page) => (p === ann ? bruno : ann);
+    let chosen = 0;
+    for (let guard = 0; guard < 20; guard++) {
+      if ((await eve.getAttribute(".game", "data-phase")) !== "setup") break;
+      const page = await pageOf(Number(await eve.getAttribute(".game", "data-to-act")));
+      await page.waitForSelector(".turn-panel");
+      // A new live connection first gets the spectator's view, then the player's: wait for what is to click.
+      await page.waitForSelector('.moon-keep, [data-cell][data-highlight="target"]');
+      const before = await version(eve);
+      if (await page.$(".moon-keep")) {
+        const keep = await page.$$eval(".moon-keep", (els) => els.map((e) => e.getAttribute("data-animal")!));
+        await page.click(`.moon-keep[data-animal="${keep[0]}"]`);
+        await page.waitForSelector(".plan li");
+        chosen++;
+      } else {
+        const cells = await targets(page);
+        expect(cells.length).toBeGreaterThan(0);
+        await page.click(`[data-cell="${cells[0]}"]`);
+        await page.waitForSelector(".plan li");
+      }
+      await page.click(".end-turn");
+      await waitVersion(eve, before + 1);
+      await waitVersion(other(page), before + 1);
+      if (chosen === 1 && before === 0) {
+        // The other player and the spectator learn that an animal was chosen, not which.
+        const log = await eve.textContent(".log");
+        expect(log).toContain("chose an animal");
+        expect(log).not.toMatch(/chose the /);
+        await other(page).waitForFunction(() => /(chose an animal|hat ein Tier gewählt)/.test(document.querySelector(".log")?.textContent ?? ""));
+      }
+      if (before === 3) {
+        await shot(ann, "moon-setup-desktop");
+        await shot(bruno, "moon-setup-phone");
+      }
+    }
+    expect(chosen).toBe(2);
+    expect(await eve.getAttribute(".game", "data-phase")).toBe("play");
+    const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
+    expect(g.state.moon.greatTree).toBeGreaterThanOrEqual(0);
+    expect(g.state.moon.players.every((p: { cell: number; animal: string | null }) => p.cell >= 0 && p.animal)).toBe(true);
+    expect(await eve.textContent(".log")).toMatch(/placed the Great Tree on [a-g]\d/);
+  });
+
+  it("plays rounds moving the animal and using an ability by clicking", async () => {
+    const pageOf = async (seat: number) => ((await ann.getAttribute(".game", "data-seat")) === String(seat) ? ann : bruno);
+    let moved = 0;
+    let abilities = 0;
+    let turns = 0;
+    for (let guard = 0; guard < 40 && (abilities === 0 || turns < 2); guard++) {
+      const page = await pageOf(Number(await eve.getAttribute(".game", "data-to-act")));
+      await page.waitForSelector(".moon-controls");
+      const before = await version(eve);
+      // The animal's move: the button, then one of the highlighted cells.
+      if (await page.$(".moon-move:not([disabled])")) {
+        await page.click(".moon-move");
+        const cells = await targets(page);
+        expect(cells.length).toBeGreaterThan(0);
+        await page.click(`[data-cell="${cells[turns % cells.length]}"]`);
+        await page.waitForSelector(".plan li");
+        moved++;
+      }
+      // An ability when one is affordable: its button, then its target cells if it asks for them.
+      const button = await page.$('.moon-ability[data-legal="1"] .choice:not([disabled])');
+      if (button) {
+        await button.click();
+        for (let i = 0; i < 2 && (await page.$(".moon-pick")); i++) {
+          const cells = await targets(page);
+          expect(cells.length).toBeGreaterThan(0);
+          await page.click(`[data-cell="${cells[0]}"]`);
+        }
+        await page.waitForFunction(() => !document.querySelector(".moon-pick"));
+        abilities++;
+        if (abilities === 1) await shot(page, page === ann ? "moon-ability-desktop" : "moon-ability-phone");
+      }
+      await page.click(".end-turn");
+      await waitVersion(eve, before + 1);
+      turns++;
+    }
+    expect(moved).toBeGreaterThan(0);
+    expect(abilities).toBeGreaterThan(0);
+    const log = await eve.textContent(".log");
+    expect(log).toMatch(/moved from [a-g]\d to [a-g]\d/);
+    expect(log).toMatch(/used .+ \(\d+ ☾\)/);
+    await shot(eve, "moon-play-spectator");
+    await shot(bruno, "moon-play-phone");
+    await shot(ann, "moon-play-desktop");
+    // The spectator still sees no deal, and the moon card shows both players' moon points.
+    expect(await dealShown(eve)).toEqual([]);
+    expect(await eve.$$eval(".moon-seats li", (els) => els.length)).toBe(2);
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Under the Moonlight, the view-model: what the game page offers and shows of the expansion for a
+ * state and the legal actions of the seat to act (the engine's `legalActions`, so the page never
+ * decides a rule itself). Pure functions, unit-tested in Node (tests/web/moon-model.test.ts).
+ */
+import { LABELS, cellIndex, moonReport, moonRules, type Action, type GameState } from "../../../src/engine";
+import type { AbilityName, AnimalName, BabyName } from "../../../src/engine/moonlight/types";
+
+export type { AbilityName, AnimalName, BabyName };
+
+const lab = (c: { q: number; r: number } | string): string => (typeof c === "string" ? c : LABELS[cellIndex(c.q, c.r)]);
+
+type Ab = Extract<Action, { type: "ability" }>;
+const isAbility = (a: Action): a is Ab => a.type === "ability";
+
+// ---- the moon --------------------------------------------------------------------------------
+
+export interface MoonSummary {
+  position: number;
+  full: boolean;
+  /** The two edge cells the moon touches, and where it goes next round (the phase marker). */
+  cells: [string, string];
+  next: { position: number; full: boolean; cells: [string, string] };
+  /** Per seat: animal (null while hidden or not chosen), its cell, moon points, what it would gain now, babies. */
+  seats: { animal: AnimalName | null; cell: string | null; points: number; gain: number; babies: BabyName[]; spent: BabyName[] }[];
+  greatTree: string | null;
+  stones: string[];
+  dam: string[];
+  nests: number;
+}
+
+export function moonSummary(state: GameState): MoonSummary | null {
+  const m = state.moon;
+  if (!m) return null;
+  const r = moonReport(state);
+  return {
+    position: r.position,
+    full: r.full,
+    cells: [lab(r.touches[0]), lab(r.touches[1])],
+    next: { position: r.marker.position, full: r.marker.full, cells: [lab(r.marker.touches[0]), lab(r.marker.touches[1])] },
+    seats: m.players.map((p, s) => ({
+      animal: p.animal,
+      cell: p.cell >= 0 ? LABELS[p.cell] : null,
+      points: p.points,
+      gain: p.cell >= 0 ? (r.perSeat[s] ?? 0) : 0,
+      babies: p.babies.slice(),
+      spent: p.spent.slice(),
+    })),
+    greatTree: m.greatTree >= 0 ? LABELS[m.greatTree] : null,
+    stones: m.stones.map((c) => LABELS[c]),
+    dam: m.dam.map((c) => LABELS[c]),
+    nests: m.nests.length,
+  };
+}
+
+// ---- setup -----------------------------------------------------------------------------------
+
+export interface AnimalCard {
+  animal: AnimalName;
+  abilities: { ability: AbilityName; costs: number[] }[];
+}
+
+export function animalCard(animal: AnimalName): AnimalCard {
+  return { animal, abilities: moonRules.ABILITIES.filter((a) => a.animal === animal).map((a) => ({ ability: a.name, costs: a.costs.slice() })) };
+}
+
+export interface MoonSetup {
+  stage: "choose" | "animals" | "greatTree" | "moonstones";
+  /** Your own two dealt boards (only in your own view, while you have not chosen). */
+  deal: AnimalCard[];
+  /** The choices you may make now (chooseAnimal actions). */
+  choose: Action[];
+  /** Per seat during the choice: "chosen", "choosing" (to act) or "waiting". */
+  choosing: ("chosen" | "choosing" | "waiting")[];
+  /** Cells where the placement of this step may go (labels), for the seat to act. */
+  targets: string[];
+}
+
+export function moonSetup(state: GameState, legal: readonly Action[], seat: number): MoonSetup | null {
+  const m = state.moon;
+  if (!m || !m.stage || state.phase !== "setup") return null;
+  const n = state.options.players;
+  const rel = (s: number) => (s - state.firstPlayer + n) % n;
+  const deal = seat >= 0 ? (m.players[seat]?.deal ?? []) : [];
+  return {
+    stage: m.stage,
+    deal: deal.map(animalCard),
+    choose: legal.filter((a) => a.type === "chooseAnimal"),
+    choosing: m.players.map((p, s) =>
+      m.stage !== "choose" || p.animal !== null || rel(s) < rel(state.current) ? "chosen" : s === state.current ? "choosing" : "waiting",
+    ),
+    targets: legal.flatMap((a) => (a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone" ? [lab(a.cell)] : [])),
+  };
+}
+
+// ---- play: the animal's move and abilities -------------------------------------------------------
+
+/** How an ability's target is chosen. */
+export type AbilityKind = "direct" | "cell" | "scare" | "dam" | "seat" | "baby";
+
+export function abilityKind(a: AbilityName): AbilityKind {
+  switch (a) {
+    case "run":
+    case "churn":
+    case "improve":
+      return "cell";
+    case "scare":
+      return "scare";
+    case "dam":
+      return "dam";
+    case "steal":
+      return "seat";
+    case "babySteps":
+      return "baby";
+    default:
+      return "direct";
+  }
+}
+
+export interface AbilityOption {
+  ability: AbilityName;
+  kind: AbilityKind;
+  /** Every level with its moon-point cost, and the legal action of that level (direct kinds), if any. */
+  levels: { level: number; cost: number; action: Action | null }[];
+  /** Legal now (any level, any target). */
+  legal: boolean;
+  /** Already used this turn. */
+  used: boolean;
+  /** steal: the seats that may be robbed; babySteps: the babies that may be used (with whether a cell follows). */
+  seats: { seat: number; action: Action }[];
+  babies: { baby: BabyName; action: Action | null; needsCell: boolean; legal: boolean }[];
+}
+
+export interface MoonPlay {
+  animal: AnimalName;
+  cell: string | null;
+  points: number;
+  moved: boolean;
+  /** Cells the animal may move to now. */
+  moves: string[];
+  abilities: AbilityOption[];
+}
+
+/** What the seat to act may do with its animal (null: not a Moonlight game in play, or no animal). */
+export function moonPlay(state: GameState, legal: readonly Action[]): MoonPlay | null {
+  const m = state.moon;
+  if (!m || state.phase !== "play") return null;
+  const p = m.players[state.current];
+  if (!p?.animal) return null;
+  const abilities = moonRules.ABILITIES.filter((r) => r.animal === p.animal).map((r): AbilityOption => {
+    const mine = legal.filter(isAbility).filter((a) => a.ability === r.name);
+    const kind = abilityKind(r.name);
+    const levelOf = (a: Ab): number => ("level" in a && typeof a.level === "number" ? a.level : 1);
+    return {
+      ability: r.name,
+      kind,
+      levels: r.costs.map((cost, i) => ({
+        level: i + 1,
+        cost,
+        action: kind === "direct" ? (mine.find((a) => (r.name === "eat" ? true : levelOf(a) === i + 1)) ?? null) : null,
+      })),
+      legal: mine.length > 0,
+      used: m.used.includes(r.name),
+      seats: r.name === "steal" ? mine.map((a) => ({ seat: (a as { target: number }).target, action: a })) : [],
+      babies:
+        r.name === "babySteps"
+          ? [...new Set(p.babies)].map((baby) => {
+              const needsCell = moonRules.BABY_NEEDS_CELL.includes(baby);
+              const acts = mine.filter((a) => (a as { baby: BabyName }).baby === baby);
+              return { baby, action: needsCell ? null : (acts[0] ?? null), needsCell, legal: acts.length > 0 };
+            })
+          : [],
+    };
+  });
+  return {
+    animal: p.animal,
+    cell: p.cell >= 0 ? LABELS[p.cell] : null,
+    points: p.points,
+    moved: m.moved,
+    moves: legal.flatMap((a) => (a.type === "moveAnimal" ? [lab(a.to)] : [])),
+    abilities,
+  };
+}
+
+/** Whether a baby's use is legal now (for babies that need a cell: some cell). */
+export function babyLegal(legal: readonly Action[], baby: BabyName): boolean {
+  return legal.some((a) => isAbility(a) && a.ability === "babySteps" && a.baby === baby);
+}
+
+/**
+ * An ability being aimed by clicking cells: which ability, and what was chosen so far (scare: the
+ * animal's cell; dam: one of the two cells; babySteps: the baby).
+ */
+export interface MoonPick {
+  /** An ability, or "move": the animal's ordinary move. */
+  ability: AbilityName | "move";
+  first?: string;
+  baby?: BabyName;
+}
+
+/** The cells of the legal actions of a pick, as [first, second] (second empty for one-cell targets). */
+function pickPairs(legal: readonly Action[], pick: MoonPick): { cells: [string, string | null]; action: Action }[] {
+  const out: { cells: [string, string | null]; action: Action }[] = [];
+  for (const a of legal) {
+    if (pick.ability === "move") {
+      if (a.type === "moveAnimal") out.push({ cells: [lab(a.to), null], action: a });
+      continue;
+    }
+    if (!isAbility(a) || a.ability !== pick.ability) continue;
+    switch (a.ability) {
+      case "run":
+      case "churn":
+        out.push({ cells: [lab(a.to), null], action: a });
+        break;
+      case "improve":
+        out.push({ cells: [lab(a.cell), null], action: a });
+        break;
+      case "scare":
+        out.push({ cells: [lab(a.from), lab(a.to)], action: a });
+        break;
+      case "dam": {
+        const [x, y] = [lab(a.cells[0]), lab(a.cells[1])];
+        out.push({ cells: [x, y], action: a }, { cells: [y, x], action: a });
+        break;
+      }
+      case "babySteps":
+        if (a.baby === pick.baby && a.cell !== undefined) out.push({ cells: [lab(a.cell), null], action: a });
+        break;
+    }
+  }
+  return out;
+}
+
+/** The cells to highlight for the pick's next click. */
+export function pickTargets(legal: readonly Action[], pick: MoonPick): string[] {
+  const pairs = pickPairs(legal, pick);
+  const cells = pick.first ? pairs.filter((p) => p.cells[0] === pick.first && p.cells[1]).map((p) => p.cells[1]!) : pairs.map((p) => p.cells[0]);
+  return [...new Set(cells)].sort();
+}
+
+/** A click on `label` during a pick: the action it completes, the pick it continues, or null (not a target). */
+export function pickClick(legal: readonly Action[], pick: MoonPick, label: string): { action: Action } | { pick: MoonPick } | null {
+  const pairs = pickPairs(legal, pick);
+  if (pick.first) {
+    const hit = pairs.find((p) => p.cells[0] === pick.first && p.cells[1] === label);
+    return hit ? { action: hit.action } : null;
+  }
+  const hits = pairs.filter((p) => p.cells[0] === label);
+  if (!hits.length) return null;
+  if (hits[0].cells[1] === null) return { action: hits[0].action };
+  return { pick: { ...pick, first: label } };
+}
+
+/** A click on the board while no ability is being aimed: the animal's move there, if legal. */
+export function moveTo(legal: readonly Action[], label: string): Action | null {
+  return legal.find((a) => a.type === "moveAnimal" && lab(a.to) === label) ?? null;
+}
+
+/** A click during the expansion's setup steps: the placement there, if legal. */
+export function placeAt(legal: readonly Action[], label: string): Action | null {
+  return legal.find((a) => (a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone") && lab(a.cell) === label) ?? null;
+}
+
+/** The cells the board should mark for the expansion now (setup targets, animal moves, or the pick's targets). */
+export function moonTargets(state: GameState, legal: readonly Action[], pick: MoonPick | null): string[] {
+  if (!state.moon) return [];
+  if (pick) return pickTargets(legal, pick);
+  if (state.phase === "setup") return moonSetup(state, legal, state.current)?.targets ?? [];
+  return [];
+}
+
+/** Cells an action touches, for the expansion's actions (and its events), by label. */
+export function moonActionCells(a: Action): string[] {
+  const x = a as { cell?: unknown; to?: unknown; from?: unknown; cells?: unknown[] };
+  const out: string[] = [];
+  for (const c of [x.cell, x.from, x.to, ...(x.cells ?? [])]) if (c && typeof c === "object") out.push(lab(c as { q: number; r: number }));
+  return out;
+}

@@ -1,0 +1,344 @@
+/**
+ * Under the Moonlight on the game page (a chunk loaded only for Moonlight games, see ./load.ts):
+ * the setup steps (your own deal with abilities and costs, placements), the animal's move and its
+ * abilities with levels and moon-point costs, the moon and each player's moon points, and the
+ * expansion's events in words. Everything offered comes from the engine's legal actions (./model.ts).
+ */
+import { useState } from "preact/hooks";
+import { LABELS, cellIndex, moonGeometry, type Action, type GameEvent, type GameState } from "../../../src/engine";
+import type { MoonEvent } from "../../../src/engine/moonlight/types";
+import { listOf, type Lang } from "../i18n";
+import en, { type MoonMessages } from "./i18n/en";
+import { loadMoonText } from "./i18n";
+import { animalCard, moonPlay, moonSetup, moonSummary, moonTargets, pickClick, pickTargets, placeAt, type AbilityOption, type AnimalCard, type MoonPick } from "./model";
+
+let m: MoonMessages = en;
+
+/** Switch the texts to `lang` (English until it is loaded). */
+export async function setMoonLang(lang: string): Promise<void> {
+  m = await loadMoonText(lang as Lang).catch(() => en);
+}
+
+const cellName = (c: { q: number; r: number }) => LABELS[cellIndex(c.q, c.r)];
+
+// ---- the board ---------------------------------------------------------------------------------
+
+/** Cells to mark as targets for the expansion now. */
+export function moonHighlights(state: GameState, legal: readonly Action[], pick: MoonPick | null): string[] {
+  return moonTargets(state, legal, pick);
+}
+
+/** A click on a cell: the expansion's action it makes, the pick it continues, or null (the base game's turn). */
+export function moonClick(state: GameState, legal: readonly Action[], pick: MoonPick | null, label: string): { action: Action } | { pick: MoonPick } | null {
+  if (pick) return pickClick(legal, pick, label);
+  if (state.phase === "setup" && state.moon?.stage) {
+    const a = placeAt(legal, label);
+    return a ? { action: a } : null;
+  }
+  return null;
+}
+
+// ---- the log -----------------------------------------------------------------------------------
+
+const MOON_EVENTS = new Set<string>([
+  "animalChosen", "animalsRevealed", "babiesLaid", "animalPlaced", "greatTreePlaced", "moonstonePlaced", "moonMoved", "moonCollected", "animalMoved",
+  "abilityUsed", "seedPlaced", "seedEaten", "seedMoved", "lightGained", "lightStolen", "damBuilt", "babyHatched", "babyUsed",
+]);
+
+/** The expansion's events in words (null for other events). */
+export function moonEventText(ev: GameEvent, names: readonly string[]): string | null {
+  if (!MOON_EVENTS.has(ev.type)) return null;
+  const e = ev as unknown as MoonEvent;
+  const who = (s: number) => names[s] ?? `#${s + 1}`;
+  const phase = (full: boolean) => (full ? m.fullMoon : m.halfMoon);
+  switch (e.type) {
+    case "animalChosen":
+      return e.animal ? m.evChoseOwn(who(e.seat), m.animals[e.animal]) : m.evChose(who(e.seat));
+    case "animalsRevealed":
+      return m.evRevealed(listOf(e.animals.flatMap((a, s) => (a ? [`${who(s)}: ${m.animals[a]}`] : []))));
+    case "babiesLaid":
+      return m.evBabiesLaid;
+    case "animalPlaced":
+      return m.evAnimalPlaced(who(e.seat), m.animals[e.animal], cellName(e.cell as { q: number; r: number }));
+    case "greatTreePlaced":
+      return m.evGreatTree(who(e.seat), cellName(e.cell as { q: number; r: number }));
+    case "moonstonePlaced":
+      return m.evMoonstone(who(e.seat), cellName(e.cell as { q: number; r: number }));
+    case "moonMoved": {
+      return m.evMoonMoved(phase(e.full), ...gapCells(e.position), e.flipped);
+    }
+    case "moonCollected":
+      return e.amount > 0 ? m.evMoonCollected(who(e.seat), e.amount, e.points) : null;
+    case "animalMoved":
+      return e.by !== e.seat
+        ? m.evScared(who(e.by), who(e.seat), m.animals[e.animal], cellName(e.to as { q: number; r: number }))
+        : m.evAnimalMoved(who(e.seat), m.animals[e.animal], cellName(e.from as { q: number; r: number }), cellName(e.to as { q: number; r: number }));
+    case "abilityUsed":
+      return m.evAbility(who(e.seat), m.abilities[e.ability] + (e.ability === "babySteps" || e.level <= 1 ? "" : ` ${["I", "II", "III", "IV"][e.level - 1]}`), e.cost);
+    case "seedPlaced":
+      return m.evSeedPlaced(who(e.seat), cellName(e.cell as { q: number; r: number }));
+    case "seedEaten":
+      return m.evSeedEaten(who(e.seat), who(e.owner), cellName(e.cell as { q: number; r: number }));
+    case "seedMoved":
+      return m.evSeedMoved(who(e.seat), cellName(e.from as { q: number; r: number }), cellName(e.to as { q: number; r: number }));
+    case "lightGained":
+      return m.evLightGained(who(e.seat), e.amount - e.lost);
+    case "lightStolen":
+      return m.evLightStolen(who(e.seat), who(e.from), e.amount - e.lost);
+    case "damBuilt":
+      return m.evDam(who(e.seat), e.cells.map((c) => cellName(c as { q: number; r: number })).join(" "));
+    case "babyHatched":
+      return m.evHatched(who(e.seat), m.babies[e.baby], cellName(e.cell as { q: number; r: number }));
+    case "babyUsed":
+      return m.evBabyUsed(who(e.seat), m.babies[e.baby]);
+  }
+  return null;
+}
+
+function gapCells(position: number): [string, string] {
+  const [a, b] = moonGeometry.MOON_GAP[position];
+  return [LABELS[a], LABELS[b]];
+}
+
+// ---- panels ------------------------------------------------------------------------------------
+
+function Card(p: { card: AnimalCard; children?: preact.ComponentChildren }) {
+  return (
+    <div class="moon-animal" data-animal={p.card.animal}>
+      <h4>{m.animals[p.card.animal]}</h4>
+      <ul class="moon-abilities">
+        {p.card.abilities.map((a) => (
+          <li key={a.ability}>
+            <strong>{m.abilities[a.ability]}</strong>{" "}
+            <span class="cost" aria-label={a.costs.map((c) => m.costLong(c)).join(" / ")}>{a.costs.map((c) => m.cost(c)).join(" / ")}</span>
+            <br />
+            <small class="muted">{m.abilityHelp[a.ability]}</small>
+          </li>
+        ))}
+      </ul>
+      {p.children}
+    </div>
+  );
+}
+
+/** The expansion's part of your turn: choosing, placing, moving the animal and its abilities. */
+export function MoonControls(p: {
+  state: GameState;
+  legal: readonly Action[];
+  seat: number;
+  names: readonly string[];
+  pick: MoonPick | null;
+  setPick: (x: MoonPick | null) => void;
+  add: (a: Action) => void;
+  complete: boolean;
+}) {
+  if (p.complete) return null;
+  const setup = moonSetup(p.state, p.legal, p.seat);
+  if (setup) {
+    if (setup.stage === "choose")
+      return (
+        <section class="card moon-controls" aria-labelledby="moon-choose-h">
+          <h2 id="moon-choose-h">{m.chooseTitle}</h2>
+          <p class="hint">{m.chooseHint}</p>
+          <div class="moon-deal">
+            {setup.deal.map((c) => {
+              const a = setup.choose.find((x) => x.type === "chooseAnimal" && x.animal === c.animal);
+              return (
+                <Card card={c} key={c.animal}>
+                  <button type="button" class="choice moon-keep" data-animal={c.animal} disabled={!a} onClick={() => a && p.add(a)}>
+                    {m.keep(m.animals[c.animal])}
+                  </button>
+                </Card>
+              );
+            })}
+          </div>
+        </section>
+      );
+    const hint = setup.stage === "animals" ? m.placeAnimal : setup.stage === "greatTree" ? m.placeGreatTree : m.placeMoonstone;
+    return (
+      <section class="card moon-controls" aria-label={m.title}>
+        <p class="hint moon-stage-hint">{hint}</p>
+      </section>
+    );
+  }
+  const play = moonPlay(p.state, p.legal);
+  if (!play) return null;
+  const pickHint = (x: MoonPick): string => {
+    if (x.ability === "scare") return x.first ? m.pickScareTo : m.pickAnimal;
+    if (x.ability === "dam") return x.first ? m.pickDam2 : m.pickDam;
+    return m.pickCell;
+  };
+  return (
+    <section class="card moon-controls" aria-labelledby="moon-play-h">
+      <h2 id="moon-play-h">
+        {m.yourAnimal(m.animals[play.animal], play.cell ?? "–")} <span class="light-now">{m.pointsOf(play.points)}</span>
+      </h2>
+      {p.pick ? (
+        <div class="moon-pick" aria-live="polite">
+          <p class="hint">
+            {p.pick.ability === "move" ? m.moveNow : m.abilities[p.pick.ability]}: {pickHint(p.pick)} ({pickTargets(p.legal, p.pick).join(" ")})
+          </p>
+          <button type="button" class="moon-cancel" onClick={() => p.setPick(null)}>
+            {m.cancel}
+          </button>
+        </div>
+      ) : (
+        <>
+          <button type="button" class="choice moon-move" data-moon="move" disabled={play.moves.length === 0} onClick={() => p.setPick({ ability: "move" })}>
+            <span>{m.moveNow}</span>
+            <small>{m.moveHint(play.moves.length)}</small>
+          </button>
+          {play.abilities.map((o) => (
+            <Ability o={o} key={o.ability} names={p.names} setPick={p.setPick} add={p.add} legal={p.legal} />
+          ))}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Ability(p: { o: AbilityOption; names: readonly string[]; legal: readonly Action[]; setPick: (x: MoonPick | null) => void; add: (a: Action) => void }) {
+  const o = p.o;
+  const name = m.abilities[o.ability];
+  const status = o.used ? m.used : !o.legal ? m.notNow : null;
+  return (
+    <div class="moon-ability" data-ability={o.ability} data-legal={o.legal ? "1" : "0"}>
+      <div>
+        <strong>{name}</strong> {status && <small class="muted">({status})</small>}
+        <br />
+        <small class="muted">{m.abilityHelp[o.ability]}</small>
+      </div>
+      <div class="moon-levels">
+        {o.kind === "direct" &&
+          o.levels.map((l) => (
+            <button
+              type="button"
+              class="choice"
+              data-level={l.level}
+              key={l.level}
+              disabled={!l.action}
+              onClick={() => l.action && p.add(l.action)}
+              aria-label={`${o.levels.length > 1 ? m.use(name, m.level(l.level)) : name}, ${m.costLong(l.cost)}`}
+            >
+              <span>{o.levels.length > 1 ? m.level(l.level) : name}</span>
+              <span class="cost">{m.cost(l.cost)}</span>
+            </button>
+          ))}
+        {(o.kind === "cell" || o.kind === "scare" || o.kind === "dam") && (
+          <button type="button" class="choice" data-level="1" disabled={!o.legal} onClick={() => p.setPick({ ability: o.ability })} aria-label={`${name}, ${m.costLong(o.levels[0].cost)}`}>
+            <span>{name}</span>
+            <span class="cost">{m.cost(o.levels[0].cost)}</span>
+          </button>
+        )}
+        {o.kind === "seat" &&
+          o.seats.map((s) => (
+            <button type="button" class="choice" data-target={s.seat} key={s.seat} onClick={() => p.add(s.action)} aria-label={`${m.stealFrom(p.names[s.seat] ?? "?")}, ${m.costLong(o.levels[0].cost)}`}>
+              <span>{m.stealFrom(p.names[s.seat] ?? "?")}</span>
+              <span class="cost">{m.cost(o.levels[0].cost)}</span>
+            </button>
+          ))}
+        {o.kind === "baby" &&
+          o.babies.map((b) => (
+            <button
+              type="button"
+              class="choice"
+              data-baby={b.baby}
+              key={b.baby}
+              disabled={!b.legal}
+              onClick={() => (b.action ? p.add(b.action) : p.setPick({ ability: "babySteps", baby: b.baby }))}
+              aria-label={`${m.babies[b.baby]}, ${m.costLong(o.levels[0].cost)}`}
+            >
+              <span>{m.babies[b.baby]}</span>
+              <span class="cost">{m.cost(o.levels[0].cost)}</span>
+            </button>
+          ))}
+      </div>
+    </div>
+  );
+}
+
+const HIDE_KEY = "canopy.moonlight.hide";
+
+/** The moon, moonlight toggle, and every player's animal, moon points and babies. */
+export function MoonInfo(p: { state: GameState; names: readonly string[]; seat: number; myTurn: boolean }) {
+  const [hide, setHide] = useState(() => {
+    try {
+      return localStorage.getItem(HIDE_KEY) === "1";
+    } catch {
+      return false;
+    }
+  });
+  const s = moonSummary(p.state);
+  if (!s) return null;
+  const mo = p.state.moon!;
+  const setup = moonSetup(p.state, [], p.seat);
+  const myDeal = p.seat >= 0 ? mo.players[p.seat]?.deal : null;
+  const phase = (full: boolean) => (full ? m.fullMoon : m.halfMoon);
+  return (
+    <section class="card moon-info" aria-labelledby="moon-h" data-moon-position={s.position} data-moon-full={s.full ? "1" : "0"}>
+      {hide && <style>{"#board .moonbeam,#board .moonlit,#board .moonglow{display:none}"}</style>}
+      <h2 id="moon-h">☾ {m.title}</h2>
+      {setup && <p class="moon-stage">{m.stageOf(m.stages[setup.stage])}</p>}
+      <p class="moon-now">{m.moonNow(phase(s.full), ...s.cells)}</p>
+      <p class="moon-next muted">{m.moonNext(phase(s.next.full), ...s.next.cells)}</p>
+      <label class="check">
+        <input
+          type="checkbox"
+          name="moonlight"
+          checked={!hide}
+          onChange={(e) => {
+            const h = !(e.target as HTMLInputElement).checked;
+            setHide(h);
+            try {
+              localStorage.setItem(HIDE_KEY, h ? "1" : "0");
+            } catch {
+              /* storage blocked */
+            }
+          }}
+        />
+        <span>{m.showMoonlight}</span>
+      </label>
+      {myDeal && myDeal.length > 0 && !p.myTurn && (
+        <div class="moon-deal moon-own-deal">
+          <h3>{m.chooseTitle}</h3>
+          {myDeal.map((a) => (
+            <Card card={animalCard(a)} key={a} />
+          ))}
+        </div>
+      )}
+      <h3>{m.moonPoints}</h3>
+      <ul class="moon-seats">
+        {s.seats.map((x, i) => (
+          <li key={i} data-seat={i} data-points={x.points}>
+            <strong>{p.names[i] ?? `#${i + 1}`}</strong>:{" "}
+            {setup?.stage === "choose" && !x.animal
+              ? setup.choosing[i] === "chosen"
+                ? m.chosen
+                : setup.choosing[i] === "choosing"
+                  ? m.choosing
+                  : m.waiting
+              : x.animal
+                ? x.cell
+                  ? m.animalAt(m.animals[x.animal], x.cell)
+                  : `${m.animals[x.animal]} (${m.notPlaced})`
+                : m.hidden}
+            {" · "}
+            <span class="moon-points">{m.pointsOf(x.points)}</span>
+            {x.cell && p.state.phase !== "ended" && <span class="muted"> · {m.gainNext(x.gain)}</span>}
+            {(x.babies.length > 0 || x.spent.length > 0) && (
+              <div class="moon-babies">
+                {x.babies.length > 0 && <small>{m.babiesHatched}: {x.babies.map((b) => m.babies[b]).join(", ")}</small>}
+                {x.spent.length > 0 && <small class="muted"> · {m.babiesUsed}: {x.spent.map((b) => m.babies[b]).join(", ")}</small>}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p class="muted moon-pieces">
+        {[s.greatTree && m.greatTreeAt(s.greatTree), s.stones.length > 0 && m.stonesAt(s.stones.join(" ")), s.dam.length > 0 && m.damAt(s.dam.join(" ")), s.nests > 0 && m.nestsLeft(s.nests)]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,186 @@
+/** Under the Moonlight on the game page: what it offers for a given position, and its texts. */
+import { describe, expect, it } from "vitest";
+import { applyAction, createGame, legalActions, type Action, type GameState } from "../../src/engine";
+import { LANGS } from "../../web/src/i18n";
+import { MOON_FORM_TEXT } from "../../web/src/moon/form";
+import { MOON_DICTS } from "../../web/src/moon/i18n/all";
+import { moonPlay, moonSetup, moonSummary, moonTargets, pickClick, pickTargets, placeAt } from "../../web/src/moon/model";
+import { moonEventText, setMoonLang } from "../../web/src/moon/ui";
+
+function start(moonlight: boolean | { greatTree?: boolean; moonstones?: boolean } = { greatTree: true }): GameState {
+  const c = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight });
+  if (!c.ok) throw new Error("createGame");
+  return c.state;
+}
+function play(s: GameState, a: Action): GameState {
+  const r = applyAction(s, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.state;
+}
+/** Through the setup, always taking the first legal action. */
+function toPlay(s: GameState): GameState {
+  while (s.phase === "setup") s = play(s, legalActions(s)[0]);
+  return s;
+}
+
+describe("Moonlight setup on the page", () => {
+  it("offers your own two dealt animals with their abilities and costs, and says who is choosing", () => {
+    const s = start();
+    const setup = moonSetup(s, legalActions(s), 0)!;
+    expect(setup.stage).toBe("choose");
+    expect(setup.deal.map((c) => c.animal)).toEqual(["owl", "squirrel"]);
+    expect(setup.deal[0].abilities).toEqual([{ ability: "hunt", costs: [5, 9, 12] }]);
+    expect(setup.choose).toHaveLength(2);
+    expect(setup.choosing).toEqual(["choosing", "waiting"]);
+    // Seat 1 sees its own deal, not seat 0's, and nothing to choose while it waits.
+    const other = moonSetup(s, [], 1)!;
+    expect(other.deal.map((c) => c.animal)).toEqual(["beaver", "boar"]);
+    // A spectator has no deal.
+    expect(moonSetup(s, [], -1)!.deal).toEqual([]);
+  });
+
+  it("highlights the legal cells of each placement step and places by clicking", () => {
+    let s = start();
+    s = play(s, { type: "chooseAnimal", animal: "owl" });
+    expect(moonSetup(s, legalActions(s), 1)!.choosing).toEqual(["chosen", "choosing"]);
+    s = play(s, { type: "chooseAnimal", animal: "boar" });
+    expect(s.moon!.stage).toBe("animals");
+    const legal = legalActions(s);
+    const cells = moonTargets(s, legal, null);
+    expect(cells.sort()).toEqual(["c3", "c4", "d3", "d5", "e3", "e4"]);
+    expect(placeAt(legal, "d4")).toBeNull();
+    expect(placeAt(legal, "c3")).toMatchObject({ type: "placeAnimal" });
+    s = play(s, placeAt(legal, "c3")!);
+    s = play(s, placeAt(legalActions(s), moonTargets(s, legalActions(s), null)[0])!);
+    expect(s.moon!.stage).toBe("greatTree");
+    const gt = moonTargets(s, legalActions(s), null);
+    expect(gt).not.toContain("c3");
+    expect(gt.length).toBeGreaterThan(30);
+  });
+});
+
+describe("Moonlight play on the page", () => {
+  it("offers the animal's moves and its abilities with levels and moon-point costs", () => {
+    const s = toPlay(start());
+    const legal = legalActions(s);
+    const p = moonPlay(s, legal)!;
+    expect(p.animal).toBe(s.moon!.players[s.current].animal);
+    expect(p.moves.length).toBeGreaterThan(0);
+    expect(p.moves.sort()).toEqual(pickTargets(legal, { ability: "move" }));
+    for (const o of p.abilities) for (const l of o.levels) expect(l.cost).toBeGreaterThan(0);
+    // The move: the cell completes it.
+    const r = pickClick(legal, { ability: "move" }, p.moves[0]);
+    expect(r && "action" in r && r.action.type).toBe("moveAnimal");
+    expect(pickClick(legal, { ability: "move" }, "zz")).toBeNull();
+  });
+
+  it("aims the fox's scare: the animal, then the cell", () => {
+    // A fox next to a hedgehog with moon points to spend (the position from the engine's own legal actions).
+    let s = start(true);
+    // Find a seed whose deal has the fox; otherwise use the one that does.
+    let seed = 0;
+    for (; seed < 200; seed++) {
+      const c = createGame({ players: 2, seed, firstPlayer: 0, moonlight: true });
+      if (c.ok && c.state.moon!.players[0].deal!.includes("fox")) {
+        s = c.state;
+        break;
+      }
+    }
+    s = play(s, { type: "chooseAnimal", animal: "fox" });
+    s = play(s, legalActions(s)[0]);
+    // Animals: seat 1 places first (right of the first player), then seat 0 next to it.
+    s = play(s, { type: "placeAnimal", cell: { q: 0, r: -1 } });
+    s = play(s, { type: "placeAnimal", cell: { q: 1, r: -1 } });
+    s = toPlay(s);
+    while (s.current !== s.moon!.players.findIndex((p) => p.animal === "fox")) s = play(s, { type: "endTurn" });
+    const legal = legalActions(s);
+    const scare = moonPlay(s, legal)!.abilities.find((o) => o.ability === "scare")!;
+    expect(scare.kind).toBe("scare");
+    expect(scare.legal).toBe(true);
+    const first = pickTargets(legal, { ability: "scare" });
+    expect(first).toEqual(["c3"]);
+    const step = pickClick(legal, { ability: "scare" }, "c3");
+    expect(step).toEqual({ pick: { ability: "scare", first: "c3" } });
+    const to = pickTargets(legal, { ability: "scare", first: "c3" });
+    expect(to.length).toBeGreaterThan(0);
+    const done = pickClick(legal, { ability: "scare", first: "c3" }, to[0]);
+    expect(done && "action" in done && done.action).toMatchObject({ type: "ability", ability: "scare" });
+    expect(moonTargets(s, legal, { ability: "scare" })).toEqual(["c3"]);
+  });
+
+  it("aims the dam at a pair of cells in either order, and a baby turtle at a cell", () => {
+    const legal = [
+      { type: "ability", ability: "dam", cells: [{ q: 2, r: -3 }, { q: 2, r: -2 }] },
+      { type: "ability", ability: "babySteps", baby: "plant", cell: { q: 0, r: 0 } },
+      { type: "ability", ability: "babySteps", baby: "light" },
+    ] as Action[];
+    expect(pickTargets(legal, { ability: "dam" })).toEqual(["a3", "b4"]);
+    expect(pickClick(legal, { ability: "dam" }, "b4")).toEqual({ pick: { ability: "dam", first: "b4" } });
+    expect(pickTargets(legal, { ability: "dam", first: "b4" })).toEqual(["a3"]);
+    expect(pickClick(legal, { ability: "dam", first: "b4" }, "a3")).toEqual({ action: legal[0] });
+    expect(pickTargets(legal, { ability: "babySteps", baby: "plant" })).toEqual(["d4"]);
+    expect(pickClick(legal, { ability: "babySteps", baby: "plant" }, "d4")).toEqual({ action: legal[1] });
+  });
+
+  it("summarises the moon: phase, next position, points and gains per seat", () => {
+    const s = toPlay(start());
+    const m = moonSummary(s)!;
+    expect(m.position).toBe(s.moon!.position);
+    expect(m.cells).toHaveLength(2);
+    expect(m.next.cells).toHaveLength(2);
+    expect(m.seats).toHaveLength(2);
+    for (const x of m.seats) expect(x.points).toBeGreaterThanOrEqual(0);
+    expect(m.greatTree).toMatch(/^[a-g]\d$/);
+    expect(moonSummary(createGame({ players: 2 }).ok ? (createGame({ players: 2 }) as { state: GameState }).state : s)).toBeNull();
+  });
+});
+
+describe("Moonlight texts", () => {
+  it("have the same keys in all five languages, the form's too", () => {
+    const keys = (o: object): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? keys(v).map((x) => `${k}.${x}`) : [k])).sort();
+    for (const l of LANGS) {
+      expect(keys(MOON_DICTS[l]), l).toEqual(keys(MOON_DICTS.en));
+      expect(Object.keys(MOON_FORM_TEXT[l]).sort(), l).toEqual(Object.keys(MOON_FORM_TEXT.en).sort());
+      if (l !== "en") expect(MOON_DICTS[l].chooseTitle).not.toBe(MOON_DICTS.en.chooseTitle);
+    }
+  });
+
+  it("word the expansion's events in every language; another seat's hidden choice says only that it chose", async () => {
+    const events = [
+      { type: "animalChosen", seat: 1 },
+      { type: "animalChosen", seat: 0, animal: "owl" },
+      { type: "animalsRevealed", animals: ["owl", "fox"] },
+      { type: "babiesLaid", cells: [{ q: 3, r: -3 }] },
+      { type: "animalPlaced", seat: 0, animal: "owl", cell: { q: 0, r: -1 } },
+      { type: "greatTreePlaced", seat: 1, cell: { q: 0, r: 0 } },
+      { type: "moonstonePlaced", seat: 1, cell: { q: 0, r: 1 } },
+      { type: "moonMoved", round: 2, position: 4, full: true, flipped: true },
+      { type: "moonCollected", seat: 0, amount: 2, lost: 0, points: 4 },
+      { type: "animalMoved", seat: 0, animal: "owl", from: { q: 0, r: -1 }, to: { q: 1, r: -1 }, by: 0 },
+      { type: "animalMoved", seat: 0, animal: "owl", from: { q: 0, r: -1 }, to: { q: 1, r: -1 }, by: 1 },
+      { type: "abilityUsed", seat: 0, animal: "owl", ability: "hunt", level: 2, cost: 9, points: 1 },
+      { type: "seedPlaced", seat: 0, cell: { q: 0, r: 0 }, from: "board" },
+      { type: "seedEaten", seat: 0, owner: 1, cell: { q: 0, r: 0 }, returnedTo: "board" },
+      { type: "seedMoved", seat: 0, owner: 0, from: { q: 0, r: 0 }, to: { q: 1, r: 0 } },
+      { type: "lightGained", seat: 0, amount: 7, lost: 0, light: 9 },
+      { type: "lightStolen", seat: 0, from: 1, amount: 2, lost: 0 },
+      { type: "damBuilt", seat: 0, cells: [{ q: 3, r: -3 }, { q: 2, r: -3 }, { q: 2, r: -2 }] },
+      { type: "babyHatched", seat: 0, cell: { q: 3, r: -3 }, baby: "light" },
+      { type: "babyUsed", seat: 0, baby: "light" },
+    ];
+    for (const l of LANGS) {
+      await setMoonLang(l);
+      for (const e of events) {
+        const text = moonEventText(e as never, ["Ann", "Bob"]);
+        expect(text, `${l} ${e.type}`).toBeTruthy();
+        expect(text, `${l} ${e.type}`).not.toContain("undefined");
+      }
+    }
+    await setMoonLang("en");
+    expect(moonEventText(events[0] as never, ["Ann", "Bob"])).toBe("Bob chose an animal");
+    expect(moonEventText(events[1] as never, ["Ann", "Bob"])).toBe("Ann chose the Owl");
+    expect(moonEventText(events[10] as never, ["Ann", "Bob"])).toBe("Bob scared Ann's Owl to c4");
+    expect(moonEventText(events[11] as never, ["Ann", "Bob"])).toBe("Ann used Night hunt II (9 ☾)");
+    expect(moonEventText({ type: "placed", seat: 0, cell: { q: 0, r: -3 } }, ["Ann", "Bob"])).toBeNull();
+  });
+});

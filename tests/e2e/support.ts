@@ -9,6 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
 import { unstable_startWorker } from "wrangler";
+import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
 
 export interface LocalWorker {
   base: string;
@@ -17,7 +18,8 @@ export interface LocalWorker {
 
 const ROOT = join(import.meta.dirname, "../..");
 
-export async function startWorker(): Promise<LocalWorker> {
+/** Start the worker; `vars` adds or overrides plain-text bindings (say WEBHOOK_KEY for notifications). */
+export async function startWorker(opts: { vars?: Record<string, string> } = {}): Promise<LocalWorker> {
   if (!existsSync(join(ROOT, "dist/web/app.js"))) execFileSync("node", ["scripts/build-web.mjs"], { cwd: ROOT, stdio: "inherit" });
   const persist = mkdtempSync(join(tmpdir(), "canopy-e2e-"));
   const env = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
@@ -29,7 +31,9 @@ export async function startWorker(): Promise<LocalWorker> {
   const worker = await unstable_startWorker({
     config: join(ROOT, "wrangler.toml"),
     dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, persist, logLevel: "warn" },
-    bindings: { RATE_LIMIT_BURST: { type: "plain_text", value: "1000000" } },
+    bindings: Object.fromEntries(
+      Object.entries({ RATE_LIMIT_BURST: "1000000", ...opts.vars }).map(([k, value]) => [k, { type: "plain_text", value }]),
+    ),
   } as Parameters<typeof unstable_startWorker>[0]);
   const url = await worker.url;
   const base = url.origin;
@@ -66,4 +70,39 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
       await browser.close();
     },
   };
+}
+
+/** A JSON call to the worker's API (throws with the answer on an error status). */
+export async function apiCall<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const r = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await r.text();
+  const data = text ? JSON.parse(text) : null;
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
+  return data as T;
+}
+
+/**
+ * Play the whole turn of whoever is to act through the API, choosing with the engine: in setup its
+ * placement, in play the first growth or planting it offers (or a seed), then the end of the turn.
+ * `tokens` are the seats' bearer tokens. Returns the game's new version.
+ */
+export async function playTurnByApi(base: string, gameId: string, tokens: string[]): Promise<number> {
+  const g = await apiCall<{ version: number; state: GameState }>(base, "GET", `/api/games/${gameId}`);
+  let s = g.state;
+  const seat = s.current;
+  const turn: Action[] = [];
+  while (s.phase !== "ended" && s.current === seat) {
+    const legal = legalActions(s);
+    const pick: Action =
+      turn.length === 0 ? (legal.find((a) => a.type === "place" || a.type === "grow" || a.type === "plant") ?? legal.find((a) => a.type === "buy") ?? legal[0]) : legal.find((a) => a.type === "endTurn") ?? legal[0];
+    turn.push(pick);
+    const r = applyAction(s, pick);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+  }
+  const r = await apiCall(base, "POST", `/api/games/${gameId}/actions`, { version: g.version, actions: turn }, tokens[seat]);
+  return r.version as number;
 }

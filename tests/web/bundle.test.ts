@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
 // @ts-expect-error: a plain .mjs build script without type declarations
-import { buildOptions, gamePageKbGz, pageBytesGz, root } from "../../scripts/build-web.mjs";
+import { buildOptions, gamePageKbGz, pageBytesGz, root, withPreloads } from "../../scripts/build-web.mjs";
 
 describe("web bundle", () => {
   it("keeps the game page within 60 KB of gzipped JS+CSS, loading nothing from other origins", async () => {
@@ -15,21 +15,42 @@ describe("web bundle", () => {
     const css = files.get("app.css")!;
     expect(js).toBeDefined();
     expect(css).toBeDefined();
-    // Four language chunks (English is built in), nothing else split off.
+    // Split off: the four other languages (English is built in), the notifications panel with its
+    // four other languages, and the code the panel shares with the page (which the page loads at once).
+    const meta = result.metafile!;
+    const byEntry = new Map(Object.entries(meta.outputs).flatMap(([k, o]) => (o.entryPoint ? [[o.entryPoint, k.replace(/^dist\/web\//, "")]] : [])));
+    const langs = ["de", "fr", "ja", "nl"];
+    const expected = new Set([
+      ...langs.map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
+      byEntry.get("web/src/notify/panel.tsx"),
+      ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
+    ]);
+    expect(expected.has(undefined)).toBe(false);
     const chunks = [...files.keys()].filter((f) => f.startsWith("chunks/"));
-    expect(chunks.map((c) => c.replace(/-[A-Z0-9]+\.js$/, "")).sort()).toEqual(["chunks/de", "chunks/fr", "chunks/ja", "chunks/nl"]);
-    const size = pageBytesGz(out);
+    const shared = chunks.filter((c) => !expected.has(c));
+    expect(chunks.length).toBe(expected.size + shared.length);
+    expect(shared.every((c) => /^chunks\/chunk-[A-Z0-9]+\.js$/.test(c))).toBe(true);
+    const size = pageBytesGz(out, meta);
+    // The page loads the shared chunks at once (named for preloading), never the panel or a language.
+    expect(size.preload.sort()).toEqual(shared.sort());
     expect(size.total).toBeLessThanOrEqual(60 * 1024);
     expect(await gamePageKbGz()).toBeCloseTo(size.total / 1024, 1);
+    // The panel is worth its own chunk: the page would be that much heavier with it.
+    expect(size.panel.code).toBeGreaterThan(3 * 1024);
 
     const html = readFileSync(join(root, "web/public/index.html"), "utf8");
     // Only same-origin scripts, styles and icons.
     for (const m of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(m[1].startsWith("/")).toBe(true);
+    // The built page names the chunks app.js imports, so they load alongside it.
+    const built = withPreloads(html, size.preload);
+    for (const c of shared) expect(built).toContain(`<link rel="modulepreload" href="/${c}">`);
+    expect(built.indexOf("modulepreload")).toBeLessThan(built.indexOf('src="/app.js"'));
     const text = new TextDecoder().decode(css);
     expect(text).not.toMatch(/@import|url\(\s*["']?https?:/);
     const code = out.filter((f) => f.path.endsWith(".js")).map((f) => new TextDecoder().decode(f.contents)).join("\n");
     // No fetches or imports of absolute URLs (the SVG namespace is a name, not a load).
-    const urls = [...code.matchAll(/https?:\/\/[^"'`\s)]+/g)].map((m) => m[0]);
+    // (Texts may speak of "https://" addresses in general: only a scheme followed by a host counts.)
+    const urls = [...code.matchAll(/https?:\/\/[a-z0-9][^"'`\s)]*/gi)].map((m) => m[0]);
     // (The invite field's placeholder "https://…/g/…" is text, not a load.)
     expect(urls.filter((u) => !u.startsWith("http://www.w3.org/") && !/\\u2026|…/.test(u))).toEqual([]);
   }, 30_000);

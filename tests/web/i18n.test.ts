@@ -2,9 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { actionOf, applyAction, createGame, randomGame, type GameEvent } from "../../src/engine";
 import { boardCells } from "../../src/render";
+import { ApiError } from "../../web/src/api";
+import { errorText } from "../../web/src/errors";
 import { LANG_NAMES, LANGS, browserLang, setLang, t } from "../../web/src/i18n";
-import { DICTS } from "../../web/src/i18n/all";
-import { boardText, eventText, relativeTime } from "../../web/src/text";
+import { DICTS, NOTIFY_DICTS } from "../../web/src/i18n/all";
+import { CHOOSABLE } from "../../web/src/notify/panel";
+import { boardText, durationText, eventText, relativeTime, whenText } from "../../web/src/text";
 import { logLines } from "../../web/src/ui/history";
 import { stepCell } from "../../web/src/ui/board";
 
@@ -12,23 +15,38 @@ import { stepCell } from "../../web/src/ui/board";
 const SAMPLE_ARGS: unknown[][] = [[], ["Ann"], [3, 18], [2, 5, "1.5"], ["Ann", "d4", "small", "medium", 2]];
 
 describe("dictionaries", () => {
-  it("have the same keys, all non-empty, in every language", () => {
-    const keys = Object.keys(DICTS.en).sort();
-    for (const l of LANGS) {
-      expect(Object.keys(DICTS[l]).sort(), l).toEqual(keys);
+  /** Every key of `dicts.en` in every language, none empty; nested records with the same keys. */
+  function sameKeys(dicts: Record<string, object>): void {
+    const check = (en: Record<string, unknown>, other: Record<string, unknown>, where: string) => {
+      const keys = Object.keys(en).sort();
+      expect(Object.keys(other).sort(), where).toEqual(keys);
       for (const k of keys) {
-        const v = (DICTS[l] as unknown as Record<string, unknown>)[k];
-        if (typeof v === "string") expect(v.trim(), `${l}.${k}`).not.toBe("");
+        const v = other[k];
+        if (typeof v === "string") expect(v.trim(), `${where}.${k}`).not.toBe("");
         else if (Array.isArray(v)) {
-          expect(v.length, `${l}.${k}`).toBe((DICTS.en as unknown as Record<string, unknown[]>)[k].length);
-          for (const x of v) expect(String(x).trim(), `${l}.${k}`).not.toBe("");
+          expect(v.length, `${where}.${k}`).toBe((en[k] as unknown[]).length);
+          for (const x of v) expect(String(x).trim(), `${where}.${k}`).not.toBe("");
         } else if (typeof v === "function") {
           const out = (v as (...a: unknown[]) => unknown)(...(SAMPLE_ARGS[v.length] ?? SAMPLE_ARGS[4]));
-          expect(typeof out, `${l}.${k}`).toBe("string");
-          expect(String(out).trim(), `${l}.${k}`).not.toBe("");
-          expect(String(out), `${l}.${k}`).not.toContain("undefined");
-        }
+          expect(typeof out, `${where}.${k}`).toBe("string");
+          expect(String(out).trim(), `${where}.${k}`).not.toBe("");
+          expect(String(out), `${where}.${k}`).not.toContain("undefined");
+        } else if (v && typeof v === "object") check(en[k] as Record<string, unknown>, v as Record<string, unknown>, `${where}.${k}`);
+        else throw new Error(`${where}.${k}: ${typeof v}`);
       }
+    };
+    for (const l of LANGS) check(dicts.en as Record<string, unknown>, dicts[l] as Record<string, unknown>, l);
+  }
+
+  it("have the same keys, all non-empty, in every language", () => {
+    sameKeys(DICTS);
+  });
+
+  it("the notifications panel's too, naming every notification one can choose", () => {
+    sameKeys(NOTIFY_DICTS);
+    for (const l of LANGS) {
+      for (const e of CHOOSABLE) expect(NOTIFY_DICTS[l].eventNames[e], `${l} ${e}`).toBeTruthy();
+      if (l !== "en") for (const k of ["sendTest", "resend", "addTitle", "deliveriesTitle", "secretHelp"] as const) expect(NOTIFY_DICTS[l][k], `${l}.${k}`).not.toBe(NOTIFY_DICTS.en[k]);
     }
   });
 
@@ -115,7 +133,7 @@ describe("texts from the game", () => {
       const r = applyAction(s, a);
       if (!r.ok) throw new Error();
       s = r.state;
-      entries.push({ index: i + 1, seat: null, entry: a, events: r.events, at: "" });
+      entries.push({ index: i + 1, version: i + 1, seat: null, entry: a, events: r.events, at: "", auto: null });
     }
     const lines = logLines(entries, ["Ann", "Bob"]);
     expect(lines.length).toBeGreaterThan(10);
@@ -123,6 +141,64 @@ describe("texts from the game", () => {
     expect(lines.some((l) => l.kind === "round")).toBe(true);
     expect(lines.at(-1)!.ply).toBe(40);
     for (let i = 1; i < lines.length; i++) expect(lines[i].ply).toBeGreaterThanOrEqual(lines[i - 1].ply);
+  });
+
+  it("mark what was played for a player whose time ran out, in every language", async () => {
+    const c = createGame({ players: 2, seed: 1, firstPlayer: 0 });
+    if (!c.ok) throw new Error();
+    const placed = applyAction(c.state, { type: "place", cell: { q: 0, r: -3 } });
+    if (!placed.ok) throw new Error();
+    const timedOut = { type: "timedOut", seat: 1, strikes: 1, resigned: false } as unknown as GameEvent;
+    const entries = [
+      { seat: 0, events: placed.events, auto: null },
+      // The service placed seat 1's tree when its time ran out.
+      { seat: 1, events: [timedOut, { type: "placed", seat: 1, cell: { q: 1, r: -3 } } as GameEvent, { type: "turnStarted", seat: 0 } as GameEvent], auto: "timeout" as const },
+    ];
+    for (const l of LANGS) {
+      await setLang(l);
+      const lines = logLines(entries, ["Ann", "Bob"]);
+      expect(lines, l).toHaveLength(2);
+      expect(lines[0].auto, l).toBeFalsy();
+      expect(lines[1], l).toMatchObject({ ply: 2, auto: true });
+      expect(lines[1].text, l).toContain(t.autoTimeout);
+      expect(lines[1].text, l).toContain("Bob");
+    }
+    await setLang("en");
+    expect(logLines(entries, ["Ann", "Bob"])[1].text).toBe("Bob placed a small tree on a2 — played automatically: time ran out");
+  });
+
+  it("explain the API's errors in every language", async () => {
+    const err = (status: number, code: string, extra: Record<string, unknown> = {}) =>
+      new ApiError(status, code, `server says ${code}`, { error: { code, message: `server says ${code}`, ...extra } });
+    for (const l of LANGS) {
+      await setLang(l);
+      expect(errorText(err(503, "WEBHOOKS_NOT_CONFIGURED"))).toBe(t.errWebhooksNotConfigured);
+      expect(errorText(err(400, "BAD_WEBHOOK_URL"))).toBe(`${t.errBadWebhookUrl} (server says BAD_WEBHOOK_URL)`);
+      expect(errorText(err(400, "BAD_WEBHOOK_KIND"))).toContain(t.errBadWebhookKind);
+      expect(errorText(err(409, "TOO_MANY_WEBHOOKS"))).toBe(t.errTooManyWebhooks);
+      expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 30 }))).toBe(t.errVacationExhausted(30));
+      expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 30 }))).toContain("30");
+      expect(errorText(err(409, "NOT_AWAY"))).toBe(t.errNotAway);
+      expect(errorText(err(429, "RATE_LIMITED"))).toBe(t.errRateLimited);
+      expect(errorText(new ApiError(0, "NETWORK", "offline", null))).toBe(t.networkError);
+    }
+    await setLang("en");
+    expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 0 }))).toBe("You have no vacation left in this game.");
+    expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 30 }))).toBe("Not that long: you have 30 hours of vacation left in this game.");
+    // Codes without a text of their own keep the server's words.
+    expect(errorText(err(409, "SOMETHING_ELSE"))).toBe("server says SOMETHING_ELSE");
+  });
+
+  it("write durations and moments", async () => {
+    expect(durationText(3600)).toBe("1 hour");
+    expect(durationText(36 * 3600)).toBe("36 hours");
+    expect(durationText(14 * 86400)).toBe("14 days");
+    const now = Date.parse("2026-11-21T10:00:00Z");
+    expect(whenText("2026-11-23T14:30:00Z", "en", now)).toMatch(/^Mon,? \d\d:30/);
+    expect(whenText("2026-12-24T14:30:00Z", "de", now)).toMatch(/24\. Dez\.?,? \d\d:30/);
+    await setLang("de");
+    expect(durationText(2 * 86400)).toBe("2 Tage");
+    await setLang("en");
   });
 
   it("write relative deadlines", () => {

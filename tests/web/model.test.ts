@@ -1,8 +1,10 @@
 /** The game page's view-model: what the page shows for a given position. */
 import { describe, expect, it } from "vitest";
 import {
+  CELLS,
   actionOf,
   applyAction,
+  cellByLabel,
   cellIndex,
   createGame,
   legalActions,
@@ -25,9 +27,12 @@ import {
   rebase,
   replayStates,
   roundInfo,
+  seatOf,
   stacksView,
   tokenFor,
   turnToSubmit,
+  vacationOf,
+  awayHours,
   type Plan,
 } from "../../web/src/model";
 import type { GameView, LogEntryView } from "../../web/src/types";
@@ -47,12 +52,8 @@ function play(s: GameState, ...actions: Action[]): GameState {
   return s;
 }
 
-const at = (label: string) => {
-  const letters = "abcdefg";
-  const r = letters.indexOf(label[0]) - 3;
-  const firstQ = Math.max(-3, -3 - r);
-  return { q: firstQ + Number(label.slice(1)) - 1, r };
-};
+/** A cell's coordinates by its label ("a1"). */
+const at = (label: string) => ({ ...CELLS[cellByLabel(label)] });
 
 /** 2 players after setup: a on a1 and g4, b on a4 and g1; round 1, seat a to act. */
 function afterSetup(): GameState {
@@ -65,13 +66,21 @@ function afterSetup(): GameState {
   );
 }
 
-function view(state: GameState, you: number | null = 0): GameView {
+function view(state: GameState, you: number | null = 0, seats: Partial<GameView["seats"][number]>[] = []): GameView {
   return {
     id: "g",
     status: state.phase === "ended" ? "finished" : "active",
     version: 3,
-    options: { seats: state.options.players, longGame: false, heavyShade: false, moveTimeSeconds: null },
-    seats: state.players.map((_, seat) => ({ seat, player: { id: `p${seat}`, name: ["Ann", "Bob", "Cy", "Di"][seat] }, resigned: false })),
+    // The options the page reads (the server's type also has ones the page does not use).
+    options: { seats: state.options.players, longGame: false, heavyShade: false, moveTimeSeconds: 86400, firstPlayer: null, maxTimeouts: 3, vacationDays: 14 } as GameView["options"],
+    seats: state.players.map((_, seat) => ({
+      seat,
+      player: { id: `p${seat}`, name: ["Ann", "Bob", "Cy", "Di"][seat] },
+      resigned: false,
+      timeouts: 0,
+      awayUntil: null,
+      ...seats[seat],
+    })),
     createdBy: "p0",
     createdAt: "",
     startedAt: "",
@@ -79,9 +88,15 @@ function view(state: GameState, you: number | null = 0): GameView {
     state,
     notation: null,
     toAct: state.current,
+    round: state.round,
+    totalRounds: 18,
     scores: null,
     winners: null,
+    actionCount: state.ply,
     you: you === null ? null : { seat: you },
+    invite: null,
+    deadline: null,
+    vacations: [],
   };
 }
 
@@ -278,7 +293,7 @@ describe("history", () => {
   it("replays the log to every earlier state", () => {
     const { start: s0, state, moves } = randomGame({ players: 3, seed: 11, firstPlayer: 2 }, 11);
     const actions = moves.map(actionOf);
-    const entries: LogEntryView[] = actions.map((entry, i) => ({ index: i + 1, seat: null, entry, events: [], at: "" }));
+    const entries: LogEntryView[] = actions.map((entry, i) => ({ index: i + 1, version: i + 1, seat: null, entry, events: [], at: "", auto: null }));
     const hidden = { ...state, options: { ...state.options, seed: 0 }, rng: 0 };
     const states = replayStates(hidden, logActions(entries));
     expect(states).not.toBeNull();
@@ -295,3 +310,49 @@ describe("history", () => {
     expect(replayStates(s, [{ type: "grow", cell: at("a1") }])).toBeNull();
   });
 });
+
+describe("seats, deadlines and vacations", () => {
+  it("finds the viewer's seat", () => {
+    const v = view(afterSetup());
+    expect(seatOf(v, "p1")).toBe(1);
+    expect(seatOf(v, "nobody")).toBe(-1);
+    expect(seatOf(v, null)).toBe(-1);
+    expect(seatOf(null, "p0")).toBe(-1);
+  });
+
+  it("shows who is away and who ran out of time on the player cards", () => {
+    const s = afterSetup();
+    const until = "2026-11-23T10:00:00.000Z";
+    const panels = playerPanels(view(s, 0, [{ timeouts: 2 }, { awayUntil: until }]), s);
+    expect(panels[0]).toMatchObject({ timeouts: 2, maxTimeouts: 3, awayUntil: null });
+    expect(panels[1]).toMatchObject({ timeouts: 0, awayUntil: until });
+    // A finished game shows neither.
+    const { state: ended } = randomGame({ players: 2, seed: 5 }, 5);
+    const done = playerPanels({ ...view(ended, 0, [{ timeouts: 2 }, { awayUntil: until }]), status: "finished" }, ended);
+    expect(done.map((p) => [p.timeouts, p.awayUntil])).toEqual([
+      [0, null],
+      [0, null],
+    ]);
+  });
+
+  it("offers a vacation to a seated player in play, or coming back when away", () => {
+    const s = afterSetup();
+    expect(vacationOf(view(s), 0)).toEqual({ kind: "free", maxHours: 14 * 24 });
+    expect(vacationOf(view(s), -1)).toEqual({ kind: "none" });
+    expect(vacationOf(view(s, 0, [{ awayUntil: "2026-11-23T10:00:00.000Z" }]), 0)).toEqual({ kind: "away", until: "2026-11-23T10:00:00.000Z" });
+    expect(vacationOf(view(s, 0, [{ resigned: true }]), 0)).toEqual({ kind: "none" });
+    expect(vacationOf({ ...view(s), status: "waiting" }, 0)).toEqual({ kind: "none" });
+    // No clock to pause without a time per move (but one can always come back).
+    const untimed = { ...view(s), options: { ...view(s).options, moveTimeSeconds: null } };
+    expect(vacationOf(untimed, 0)).toEqual({ kind: "none" });
+    expect(vacationOf({ ...untimed, seats: view(s, 0, [{ awayUntil: "2026-11-23T10:00:00.000Z" }]).seats }, 0).kind).toBe("away");
+    const none = view(s);
+    expect(vacationOf({ ...none, options: { ...none.options, vacationDays: 0 } }, 0)).toEqual({ kind: "free", maxHours: 0 });
+    expect(awayHours("3", "days")).toBe(72);
+    expect(awayHours(5, "hours")).toBe(5);
+    expect(awayHours("1.5", "days")).toBeNull();
+    expect(awayHours("", "hours")).toBeNull();
+    expect(awayHours("0", "hours")).toBeNull();
+  });
+});
+

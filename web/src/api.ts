@@ -1,6 +1,6 @@
 /** The HTTP API client and the saved identity (one profile per browser, in localStorage). */
 import type { Action } from "../../src/engine";
-import type { ApiErrorBody, GameLog, GameSummary, GameView, Identity, Profile } from "./types";
+import type { ApiErrorBody, CreateGameOptions, GameLog, GameSummary, GameView, Identity, Me } from "./types";
 
 const ID_KEY = "canopy.identity";
 
@@ -64,13 +64,13 @@ const enc = encodeURIComponent;
 
 export const api = {
   createPlayer: (name: string) => call<{ player: { id: string; name: string }; token: string }>("POST", "/api/players", { name }, { token: null }),
-  me: (token?: string) => call<Profile>("GET", "/api/me", undefined, token ? { token } : {}),
+  me: (token?: string) => call<Me>("GET", "/api/me", undefined, token ? { token } : {}),
   games: (playerId: string, status: string, cursor?: string | null) =>
     call<{ games: GameSummary[]; nextCursor: string | null }>(
       "GET",
       `/api/players/${enc(playerId)}/games?status=${enc(status)}&limit=20${cursor ? `&cursor=${enc(cursor)}` : ""}`,
     ),
-  createGame: (opts: { seats: number; longGame: boolean; heavyShade: boolean; moveTimeSeconds: number | null }) =>
+  createGame: (opts: CreateGameOptions) =>
     call<{ game: GameView; invite: { code: string; url: string } }>("POST", "/api/games", opts),
   game: (id: string) => call<GameView>("GET", `/api/games/${enc(id)}`),
   join: (id: string, code: string) => call<{ game: GameView; seat: number }>("POST", `/api/games/${enc(id)}/join`, { code }),
@@ -80,6 +80,8 @@ export const api = {
   submit: (id: string, version: number, actions: Action[], key: string) =>
     call<{ version: number; game: GameView }>("POST", `/api/games/${enc(id)}/actions`, { version, actions }, { headers: { "idempotency-key": key } }),
   log: (id: string, after = 0) => call<GameLog>("GET", `/api/games/${enc(id)}/log?after=${after}`),
+  goAway: (id: string, hours: number) => call<{ game: GameView }>("POST", `/api/games/${enc(id)}/vacation`, { hours }),
+  comeBack: (id: string) => call<{ game: GameView }>("DELETE", `/api/games/${enc(id)}/vacation`),
 };
 
 /** Some lobby calls answer {game}, others the view itself. */

@@ -98,6 +98,11 @@ export interface PlayerPanel {
   isYou: boolean;
   rank: number | null;
   winner: boolean;
+  /** While the player is away (their clock paused): until when, ISO time. */
+  awayUntil: string | null;
+  /** Turns in a row this seat ran out of time, and after how many it is resigned (null: never). */
+  timeouts: number;
+  maxTimeouts: number | null;
 }
 
 export function columns(player: GameState["players"][number]): ColumnView[] {
@@ -116,7 +121,10 @@ export function columns(player: GameState["players"][number]): ColumnView[] {
   });
 }
 
-export function playerPanels(view: Pick<GameView, "seats" | "status" | "winners" | "you">, state: GameState): PlayerPanel[] {
+export function playerPanels(
+  view: Pick<GameView, "seats" | "status" | "winners" | "you"> & { options?: Pick<GameView["options"], "maxTimeouts"> },
+  state: GameState,
+): PlayerPanel[] {
   const scores = computeScores(state);
   const rounds = state.options.longGame ? 24 : 18;
   const next = state.phase === "ended" || state.round >= rounds ? null : lightReport(state, sunPosition(Math.max(1, state.round) + 1)).perSeat;
@@ -137,6 +145,9 @@ export function playerPanels(view: Pick<GameView, "seats" | "status" | "winners"
     isYou: view.you?.seat === seat,
     rank: state.phase === "ended" ? scores[seat].rank : null,
     winner: view.winners?.includes(seat) ?? false,
+    awayUntil: view.status === "active" ? (view.seats[seat]?.awayUntil ?? null) : null,
+    timeouts: view.status === "active" ? (view.seats[seat]?.timeouts ?? 0) : 0,
+    maxTimeouts: view.options?.maxTimeouts ?? null,
   }));
 }
 
@@ -342,14 +353,9 @@ export function actionCells(a: LogAction | GameEvent): string[] {
 
 // ---- history ------------------------------------------------------------------------------
 
-/** Flatten the log into single entries (an entry may hold a whole turn). */
-export function logActions(entries: readonly LogEntryView[]): LogAction[] {
-  const out: LogAction[] = [];
-  for (const e of entries) {
-    if (Array.isArray(e.entry)) out.push(...e.entry);
-    else out.push(e.entry);
-  }
-  return out;
+/** The log's actions, one per entry, in order. */
+export function logActions(entries: readonly Pick<LogEntryView, "entry">[]): LogAction[] {
+  return entries.map((e) => e.entry);
 }
 
 /**
@@ -380,4 +386,31 @@ export function replayStates(state: GameState, actions: readonly LogAction[]): G
 /** Whose name to show for a seat. */
 export function seatName(view: Pick<GameView, "seats">, seat: number): string {
   return view.seats[seat]?.player?.name ?? `#${seat + 1}`;
+}
+
+/** The seat of a player in a game (-1: not seated, or no view or player). */
+export function seatOf(view: Pick<GameView, "seats"> | null, playerId: string | null | undefined): number {
+  if (!view || !playerId) return -1;
+  return view.seats.findIndex((s) => s.player?.id === playerId);
+}
+
+/** What the vacation controls offer a seat: nothing (not playing), away until a time, or how long it may go. */
+export function vacationOf(
+  view: Pick<GameView, "status" | "seats" | "options">,
+  seat: number,
+): { kind: "none" } | { kind: "away"; until: string } | { kind: "free"; maxHours: number } {
+  const s = seat >= 0 ? view.seats[seat] : undefined;
+  if (!s || view.status !== "active" || s.resigned) return { kind: "none" };
+  if (s.awayUntil) return { kind: "away", until: s.awayUntil };
+  // Without a time per move there is no clock to pause.
+  if (view.options.moveTimeSeconds === null) return { kind: "none" };
+  // The server caps one absence at 60 days and all of a player's at the game's vacation days.
+  return { kind: "free", maxHours: Math.min(60 * 24, view.options.vacationDays * 24) };
+}
+
+/** Hours of an absence from the form's amount and unit, or null when it is not a whole, positive number. */
+export function awayHours(amount: string | number, unit: "hours" | "days"): number | null {
+  const n = Number(amount);
+  if (!Number.isInteger(n) || n < 1) return null;
+  return unit === "days" ? n * 24 : n;
 }

@@ -1,91 +1,56 @@
-/** The HTTP API's shapes, as the client uses them (the contract: GET /api/openapi.json). */
-import type { Action, GameEvent, GameState, Score } from "../../src/engine";
+/**
+ * The HTTP API's shapes, as the client uses them (the contract: GET /api/openapi.json). They are the
+ * server's own types, imported type-only (nothing of the server ends up in the bundle): the game
+ * view from src/game/model.ts, the log from src/game/room.ts, the rest inferred from the zod schemas
+ * of src/api/schemas.ts.
+ */
+import type { z } from "@hono/zod-openapi";
+import type {
+  CreateGameBody,
+  DeliveryLogSchema,
+  DeliverySchema,
+  GameSummarySchema,
+  LogSchema,
+  MeSchema,
+  PlayerSchema,
+  ProfileSchema,
+  TestResultSchema,
+  WebhookEnvelopeSchema,
+  WebhookKindSchema,
+  WebhookSchema,
+} from "../../src/api/schemas";
+import type { LogEntry } from "../../src/engine";
+import type { GameView } from "../../src/game/model";
+import type { LogEntryView as ServerLogEntry } from "../../src/game/room";
+import type { EventType } from "../../src/notify/types";
 
-export type GameStatus = "waiting" | "active" | "finished";
+export type { GameStatus, GameView, SeatView } from "../../src/game/model";
+export type { EventType } from "../../src/notify/types";
 
-export interface Player {
-  id: string;
-  name: string;
-  createdAt: string;
-}
+export type Player = z.infer<typeof PlayerSchema>;
+export type Profile = z.infer<typeof ProfileSchema>;
+/** Your own profile, with its private settings. */
+export type Me = z.infer<typeof MeSchema>;
+export type GameSummary = z.infer<typeof GameSummarySchema>;
+export type GameOptionsView = GameView["options"];
+/** What POST /api/games takes (every field has a default). */
+export type CreateGameOptions = Partial<z.input<typeof CreateGameBody>>;
 
-export interface Profile extends Player {
-  stats: { gamesPlayed: number; wins: number; averageScore: number | null };
-}
+/** An action in the log: a rules action, or a resignation. */
+export type LogAction = LogEntry;
+/** One entry of the game log: one action with its events (auto: "timeout" when the service played it). */
+export type LogEntryView = ServerLogEntry;
+export type GameLog = Omit<z.infer<typeof LogSchema>, "entries"> & { entries: LogEntryView[] };
 
-export interface GameOptionsView {
-  seats: number;
-  longGame: boolean;
-  heavyShade: boolean;
-  moveTimeSeconds: number | null;
-  firstPlayer?: number | null;
-}
-
-export interface SeatView {
-  seat: number;
-  player: { id: string; name: string } | null;
-  resigned: boolean;
-}
-
-export interface GameView {
-  id: string;
-  status: GameStatus;
-  version: number;
-  options: GameOptionsView;
-  seats: SeatView[];
-  createdBy: string;
-  createdAt: string;
-  startedAt: string | null;
-  endedAt: string | null;
-  state: GameState | null;
-  notation: string | null;
-  toAct: number | null;
-  round?: number;
-  totalRounds?: number;
-  scores: Score[] | null;
-  winners: number[] | null;
-  actionCount?: number;
-  /** When the seat to act must have played (moveTimeSeconds games), ISO time. */
-  deadline?: string | null;
-  you?: { seat: number } | null;
-  invite?: { code: string; url: string } | null;
-}
-
-export interface GameSummary {
-  id: string;
-  status: GameStatus;
-  seats: number;
-  seat: number;
-  options: Record<string, unknown>;
-  players: { seat: number; id: string; name: string }[];
-  round: number;
-  createdAt: string;
-  startedAt: string | null;
-  endedAt: string | null;
-  url: string;
-}
-
-export type LogAction = Action | { type: "resign"; seat: number };
-
-export interface LogEntryView {
-  index: number;
-  version?: number;
-  seat: number | null;
-  entry: LogAction | LogAction[];
-  events: GameEvent[];
-  at: string;
-}
-
-export interface GameLog {
-  version: number;
-  total?: number;
-  entries: LogEntryView[];
-  next?: number | null;
-  replay?: { options: Record<string, unknown> } | null;
-}
+export type WebhookKind = z.infer<typeof WebhookKindSchema>;
+export type Webhook = z.infer<typeof WebhookSchema> & { events: EventType[] | null };
+export type WebhookEnvelope = Omit<z.infer<typeof WebhookEnvelopeSchema>, "webhook"> & { webhook: Webhook };
+export type WebhookTestResult = z.infer<typeof TestResultSchema>;
+export type Delivery = z.infer<typeof DeliverySchema>;
+export type DeliveryLog = z.infer<typeof DeliveryLogSchema>;
 
 export interface ApiErrorBody {
-  error: { code: string; message: string; currentVersion?: number; index?: number; [k: string]: unknown };
+  error: { code: string; message: string; currentVersion?: number; index?: number; hoursLeft?: number; [k: string]: unknown };
 }
 
 /** The saved identity: one profile per browser. */

@@ -1,4 +1,9 @@
 /** Every dictionary at once, for tests (the app loads languages one by one through ./index). */
+import nde from "../notify/i18n/de";
+import nen, { type NotifyMessages } from "../notify/i18n/en";
+import nfr from "../notify/i18n/fr";
+import nja from "../notify/i18n/ja";
+import nnl from "../notify/i18n/nl";
 import de from "./de";
 import en from "./en";
 import fr from "./fr";
@@ -7,3 +12,5 @@ import nl from "./nl";
 import type { Lang, Messages } from "./index";
 
 export const DICTS: Record<Lang, Messages> = { en, nl, fr, de, ja };
+/** The notifications panel's texts (a chunk of their own). */
+export const NOTIFY_DICTS: Record<Lang, NotifyMessages> = { en: nen, nl: nnl, fr: nfr, de: nde, ja: nja };

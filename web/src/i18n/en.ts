@@ -8,8 +8,23 @@ const en = {
   error: (msg: string) => `Something went wrong: ${msg}`,
   retry: "Try again",
   notFound: "There is no such game.",
+  loadFailed: "This part of the page could not be loaded.",
   networkError: "The server cannot be reached. Check your connection and try again.",
   close: "Close",
+  notificationsTitle: "Notifications",
+  notificationsGameHint: "Webhooks for this game's channel, and what was sent",
+  notificationsMeHint: "Your own webhooks and Discord pings, for every game",
+
+  // Error codes of the API, explained
+  errWebhooksNotConfigured: "Notifications are not set up on this server yet: its administrator has to set WEBHOOK_KEY.",
+  errBadWebhookUrl: "That address cannot receive notifications. Paste the https:// address of a webhook (Discord: channel settings → Integrations → Webhooks; Slack: an incoming webhook).",
+  errBadWebhookKind: "That kind does not fit this address: a Discord or Slack webhook only takes its own kind. Choose “detect from the address”.",
+  errTooManyWebhooks: "There are already 5 webhooks here: delete one first.",
+  errVacationExhausted: (hours: number) =>
+    hours <= 0 ? "You have no vacation left in this game." : `Not that long: you have ${hours === 1 ? "1 hour" : `${hours} hours`} of vacation left in this game.`,
+  errNotAway: "You are not away in this game.",
+  errRateLimited: "Too many tries in a short time: wait a minute and try again.",
+  errGameOver: "The game is over.",
   skipToBoard: "Skip to the board",
 
   // Profile
@@ -38,6 +53,13 @@ const en = {
   moveTimeNone: "No limit",
   hours: (n: number) => (n === 1 ? "1 hour" : `${n} hours`),
   days: (n: number) => (n === 1 ? "1 day" : `${n} days`),
+  maxTimeouts: "Resign a player who runs out of time",
+  maxTimeoutsAfter: (n: number) => (n === 1 ? "after 1 timeout" : `after ${n} timeouts in a row`),
+  maxTimeoutsNever: "never",
+  vacationDays: "Vacation days per player",
+  deadlineHelp: "When the time runs out, the turn ends by itself. A player who is away pauses their clock, up to the vacation days.",
+  timeoutRule: (n: number | null) => (n === null ? "never resigned for timeouts" : n === 1 ? "resigned after 1 timeout" : `resigned after ${n} timeouts in a row`),
+  vacationRule: (n: number) => (n === 0 ? "no vacation" : n === 1 ? "1 vacation day each" : `${n} vacation days each`),
   createGame: "Create game",
   joinTitle: "Join a game",
   joinLabel: "Invite link",
@@ -77,6 +99,7 @@ const en = {
   turnOf: (name: string) => `${name}'s turn`,
   watching: "You are watching this game.",
   deadline: (when: string) => `Deadline ${when}`,
+  clockPaused: (name: string, until: string) => `${name} is away until ${until}: the clock is paused`,
   winnerIs: (names: string) => `Winner: ${names}`,
   winnersAre: (names: string) => `Shared victory: ${names}`,
   sunIn: (dir: string) => `Sun in the ${dir}`,
@@ -148,6 +171,24 @@ const en = {
   turnSent: "Turn sent.",
   resign: "Resign",
   resignConfirm: "Resign this game? Your pieces stay on the board but you cannot win.",
+  youTimedOut: "Your time ran out: the service played for you (the turn ended).",
+
+  // Vacation
+  awayTitle: "Going away?",
+  awayHelp: (days: number) =>
+    `While you are away your clock is paused and the others see it. ${days === 1 ? "1 day" : `${days} days`} in all in this game.`,
+  awayNone: "This game allows no vacation.",
+  awayFor: "Away for",
+  awayUnit: "Unit",
+  unitHours: "hours",
+  unitDays: "days",
+  goAway: "Go away",
+  youAreAway: (until: string) => `You are away until ${until}. Your clock is paused.`,
+  imBack: "I'm back",
+  awayBadge: (until: string) => `away until ${until}`,
+  timeoutsBadge: (n: number, max: number | null) =>
+    max === null ? (n === 1 ? "1 timeout" : `${n} timeouts`) : `${n} of ${max} timeouts`,
+  timeoutsLong: (n: number) => (n === 1 ? "ran out of time on the last turn" : `ran out of time on the last ${n} turns`),
 
   // Players
   playersTitle: "Players",
@@ -195,6 +236,7 @@ const en = {
   evRoundStarted: (r: number, dir: string) => `Round ${r} begins; the sun moves to the ${dir}`,
   evLight: (who: string, n: number, lost: number) => (lost > 0 ? `${who} gains ${n} ☀ (${lost} lost above 20)` : `${who} gains ${n} ☀`),
   evGameEnded: (winners: string) => `The game is over. ${winners}`,
+  autoTimeout: "played automatically: time ran out",
   finalScores: "Final scores",
   tokensPoints: "tokens",
   lightPointsScore: "light ÷ 3",

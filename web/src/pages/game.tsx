@@ -4,6 +4,7 @@ import { applyAction, legalActions, type Action, type GameEvent, type GameState 
 import { boardCells, type Highlight, type Theme } from "../../../src/render";
 import { api, ApiError, randomKey, viewOf } from "../api";
 import { Link } from "../app";
+import { errorText } from "../errors";
 import { listOf, t } from "../i18n";
 import { follow, type LiveStatus } from "../live";
 import {
@@ -21,17 +22,23 @@ import {
   rebase,
   replayStates,
   roundInfo,
+  seatOf,
   stacksView,
   turnToSubmit,
+  vacationOf,
   type Choice,
   type Plan,
 } from "../model";
-import { boardText, eventText, relativeTime, seatLabel } from "../text";
+import { boardText, durationText, eventText, relativeTime, seatLabel, whenText } from "../text";
 import type { GameView, Identity, LogEntryView } from "../types";
+import { Away } from "../ui/away";
 import { Board } from "../ui/board";
+import { CopyField } from "../ui/copy";
 import { History, logLines } from "../ui/history";
+import { Glyph } from "../ui/icons";
+import { NotifyBox } from "../ui/notify-box";
 import { Icon, PlayerCard, Stacks } from "../ui/players";
-import { CopyField, errorText, ProfileForm } from "./home";
+import { ProfileForm } from "./home";
 
 interface Props {
   id: string;
@@ -57,11 +64,6 @@ function loadPrefs(): Prefs {
   } catch {
     return { preview: false, labels: false };
   }
-}
-
-function seatOf(v: GameView | null, identity: Identity | null): number {
-  if (!v || !identity) return -1;
-  return v.seats.findIndex((s) => s.player?.id === identity.id);
 }
 
 function theme(): Theme {
@@ -113,7 +115,10 @@ export function GamePage(p: Props) {
     setView(v);
     const touched = events.flatMap((e) => (e.type === "placed" || e.type === "planted" || e.type === "grew" || e.type === "collected" ? actionCells(e) : []));
     if (touched.length) setLastCells(touched);
-    const seat = seatOf(v, idRef.current);
+    const seat = seatOf(v, idRef.current?.id);
+    // The service played for this player: say so (the log tells the rest).
+    if (seat >= 0 && events.some((e) => (e as { type: string; seat?: number }).type === "timedOut" && (e as { seat?: number }).seat === seat))
+      setNotice({ kind: "warn", text: t.youTimedOut });
     const current = planRef.current;
     if (v.state && v.status === "active" && seat >= 0 && v.state.current === seat) {
       if (!current) setPlan(newPlan(v.state, v.version));
@@ -226,7 +231,7 @@ export function GamePage(p: Props) {
     return () => link.remove();
   }, [p.id]);
 
-  const seat = seatOf(view, p.identity);
+  const seat = seatOf(view, p.identity?.id);
   const names = useMemo(() => (view ? view.seats.map((s) => s.player?.name ?? `#${s.seat + 1}`) : []), [view?.seats]);
 
   // History: every state of the game, for the replay scrubber.
@@ -258,7 +263,7 @@ export function GamePage(p: Props) {
   if (!view) return <p class="card center muted">{t.loading}</p>;
 
   if (view.status === "waiting" || !view.state)
-    return <Lobby view={view} seat={seat} invite={p.invite} identity={p.identity} setIdentity={p.setIdentity} accept={accept} live={live} />;
+    return <Lobby view={view} seat={seat} invite={p.invite} identity={p.identity} setIdentity={p.setIdentity} accept={accept} live={live} lang={p.lang} />;
 
   const myTurn = !replaying && view.status === "active" && seat >= 0 && view.state.current === seat && plan !== null;
   const shown: GameState = replaying ? states![ply!] : myTurn ? planState(plan!) : view.state;
@@ -361,6 +366,7 @@ export function GamePage(p: Props) {
   };
 
   const toActName = view.status === "active" ? names[view.state.current] : null;
+  const toActAway = view.status === "active" ? (view.seats[view.state.current]?.awayUntil ?? null) : null;
   const winners = view.winners ?? [];
 
   return (
@@ -400,7 +406,16 @@ export function GamePage(p: Props) {
             ☀ {t.sunIn(t.dirs[info.sun])}
             {info.nextSun !== null && info.phase !== "ended" ? ` (${t.sunNext(t.dirs[info.nextSun])})` : ""}
           </span>
-          {view.deadline && view.status === "active" && <span class="deadline">⏱ {t.deadline(relativeTime(view.deadline, p.lang))}</span>}
+          {view.deadline && view.status === "active" && (
+            <span class="deadline">
+              <Glyph name="clock" /> {t.deadline(relativeTime(view.deadline, p.lang))}
+            </span>
+          )}
+          {toActAway && (
+            <span class="paused" title={new Date(toActAway).toLocaleString(p.lang)}>
+              <Glyph name="pause" /> {t.clockPaused(toActName ?? "?", whenText(toActAway, p.lang))}
+            </span>
+          )}
           {view.options.longGame && <span class="chip">{t.longGame}</span>}
           {view.options.heavyShade && <span class="chip">{t.heavyShade}</span>}
           {seat < 0 && <span class="muted">{t.watching}</span>}
@@ -493,10 +508,11 @@ export function GamePage(p: Props) {
           <section class="card players" aria-labelledby="players-h">
             <h2 id="players-h">{t.playersTitle}</h2>
             {panels.map((pp) => (
-              <PlayerCard p={pp} key={pp.seat} />
+              <PlayerCard p={pp} key={pp.seat} lang={p.lang} />
             ))}
           </section>
           <Stacks stacks={stacksView(shown)} />
+          {vacationOf(view, seat).kind !== "none" && <Away view={view} seat={seat} lang={p.lang} accept={accept} />}
           {view.status === "active" && seat >= 0 && !view.state.players[seat]?.resigned && (
             <p class="resign">
               <button type="button" class="danger link" onClick={() => void resign()} disabled={busy}>
@@ -510,6 +526,12 @@ export function GamePage(p: Props) {
       {view.status === "finished" && view.scores && <FinalScores view={view} names={names} />}
 
       <History lines={logLines(log, names)} total={actions.length} ply={replaying ? ply : null} setPly={setPly} canReplay={states !== null} />
+
+      {seat >= 0 && (
+        <section class="card" aria-label={t.notificationsTitle}>
+          <NotifyBox scope="game" gameId={view.id} lang={p.lang} canAdd={view.status !== "finished"} />
+        </section>
+      )}
     </div>
   );
 }
@@ -682,6 +704,7 @@ function Lobby(p: {
   setIdentity: (id: Identity | null) => void;
   accept: (v: GameView) => void;
   live: LiveStatus;
+  lang: string;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -710,12 +733,8 @@ function Lobby(p: {
         <p class="muted">
           {v.options.longGame ? `${t.longGame}. ` : ""}
           {v.options.heavyShade ? `${t.heavyShade}. ` : ""}
-          {t.moveTime}:{" "}
-          {v.options.moveTimeSeconds === null
-            ? t.moveTimeNone
-            : v.options.moveTimeSeconds < 86400
-              ? t.hours(Math.round(v.options.moveTimeSeconds / 3600))
-              : t.days(Math.round(v.options.moveTimeSeconds / 86400))}
+          {t.moveTime}: {v.options.moveTimeSeconds === null ? t.moveTimeNone : durationText(v.options.moveTimeSeconds)}
+          {v.options.moveTimeSeconds !== null && <span class="rules"> ({t.timeoutRule(v.options.maxTimeouts)}, {t.vacationRule(v.options.vacationDays)})</span>}
         </p>
         <ol class="seat-list">
           {v.seats.map((s) => (
@@ -777,6 +796,11 @@ function Lobby(p: {
           {p.live === "open" ? t.liveOn : t.liveOff}
         </p>
       </section>
+      {p.seat >= 0 && (
+        <section class="card" aria-label={t.notificationsTitle}>
+          <NotifyBox scope="game" gameId={v.id} lang={p.lang} canAdd />
+        </section>
+      )}
     </div>
   );
 }

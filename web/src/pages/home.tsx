@@ -2,18 +2,17 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import { Link, navigate } from "../app";
+import { errorText } from "../errors";
 import { listOf, t } from "../i18n";
-import type { GameStatus, GameSummary, Identity, Profile } from "../types";
+import { durationText } from "../text";
+import type { GameStatus, GameSummary, Identity, Me } from "../types";
+import { CopyField } from "../ui/copy";
+import { NotifyBox } from "../ui/notify-box";
 
 interface PageProps {
   identity: Identity | null;
   setIdentity: (id: Identity | null) => void;
   lang: string;
-}
-
-export function errorText(e: unknown): string {
-  if (e instanceof ApiError) return e.status === 0 ? t.networkError : e.message;
-  return String((e as Error)?.message ?? e);
 }
 
 /** Create a profile, or adopt one from its key. Used on the start page and in a game's lobby. */
@@ -87,7 +86,7 @@ export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: 
 }
 
 function ProfileCard(p: PageProps & { identity: Identity }) {
-  const [me, setMe] = useState<Profile | null>(null);
+  const [me, setMe] = useState<Me | null>(null);
   useEffect(() => {
     let live = true;
     api
@@ -122,51 +121,21 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
           </button>
         </p>
       </details>
+      <NotifyBox scope="me" lang={p.lang} />
     </section>
   );
 }
 
-export function CopyField(p: { value: string; label: string; share?: boolean }) {
-  const [copied, setCopied] = useState(false);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(p.value);
-    } catch {
-      const el = document.createElement("textarea");
-      el.value = p.value;
-      document.body.appendChild(el);
-      el.select();
-      document.execCommand("copy");
-      el.remove();
-    }
-    setCopied(true);
-    setTimeout(() => setCopied(false), 2000);
-  };
-  return (
-    <div class="copy-field row">
-      <input readOnly value={p.value} aria-label={p.label} class="grow" onFocus={(e) => (e.target as HTMLInputElement).select()} />
-      <button type="button" onClick={copy}>
-        {copied ? t.copied : t.copy}
-      </button>
-      {p.share && typeof navigator !== "undefined" && "share" in navigator && (
-        <button type="button" onClick={() => navigator.share({ url: p.value, title: "Canopy" }).catch(() => {})}>
-          {t.share}
-        </button>
-      )}
-      <span class="sr-only" aria-live="polite">
-        {copied ? t.copied : ""}
-      </span>
-    </div>
-  );
-}
-
-const MOVE_TIMES: (number | null)[] = [null, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 7 * 86400];
+const MOVE_TIMES: (number | null)[] = [null, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 7 * 86400, 14 * 86400];
+const MAX_TIMEOUTS: (number | null)[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, null];
 
 function NewGame() {
   const [seats, setSeats] = useState(2);
   const [longGame, setLong] = useState(false);
   const [heavyShade, setHeavy] = useState(false);
   const [moveTime, setMoveTime] = useState<number | null>(null);
+  const [maxTimeouts, setMaxTimeouts] = useState<number | null>(3);
+  const [vacationDays, setVacationDays] = useState(14);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: Event) => {
@@ -174,14 +143,15 @@ function NewGame() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.createGame({ seats, longGame, heavyShade, moveTimeSeconds: moveTime });
+      const r = await api.createGame({ seats, longGame, heavyShade, moveTimeSeconds: moveTime, maxTimeouts, vacationDays });
       navigate(`/g/${r.game.id}`);
     } catch (err) {
       setError(errorText(err));
       setBusy(false);
     }
   };
-  const timeLabel = (s: number | null) => (s === null ? t.moveTimeNone : s < 86400 ? t.hours(s / 3600) : t.days(s / 86400));
+  const timeLabel = (s: number | null) => (s === null ? t.moveTimeNone : durationText(s));
+  const pick = <T,>(v: string, parse: (x: string) => T) => (v === "null" ? null : parse(v));
   return (
     <section class="card" aria-labelledby="new-h">
       <h2 id="new-h">{t.newGameTitle}</h2>
@@ -203,19 +173,52 @@ function NewGame() {
           <input type="checkbox" name="heavyShade" checked={heavyShade} onChange={(e) => setHeavy((e.target as HTMLInputElement).checked)} />
           <span>{t.heavyShade}</span>
         </label>
-        <label>
-          <span>{t.moveTime}</span>
-          <select name="moveTime" value={String(moveTime)} onChange={(e) => {
-            const v = (e.target as HTMLSelectElement).value;
-            setMoveTime(v === "null" ? null : Number(v));
-          }}>
-            {MOVE_TIMES.map((s) => (
-              <option value={String(s)} key={String(s)}>
-                {timeLabel(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <fieldset class="deadlines" aria-describedby="deadline-help">
+          <label>
+            <span>{t.moveTime}</span>
+            <select name="moveTime" value={String(moveTime)} onChange={(e) => setMoveTime(pick((e.target as HTMLSelectElement).value, Number))}>
+              {MOVE_TIMES.map((s) => (
+                <option value={String(s)} key={String(s)}>
+                  {timeLabel(s)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t.maxTimeouts}</span>
+            <select
+              name="maxTimeouts"
+              value={String(maxTimeouts)}
+              disabled={moveTime === null}
+              onChange={(e) => setMaxTimeouts(pick((e.target as HTMLSelectElement).value, Number))}
+            >
+              {MAX_TIMEOUTS.map((n) => (
+                <option value={String(n)} key={String(n)}>
+                  {n === null ? t.maxTimeoutsNever : t.maxTimeoutsAfter(n)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t.vacationDays}</span>
+            <input
+              type="number"
+              name="vacationDays"
+              min={0}
+              max={30}
+              step={1}
+              required
+              value={vacationDays}
+              onInput={(e) => {
+                const v = (e.target as HTMLInputElement).valueAsNumber;
+                if (Number.isInteger(v)) setVacationDays(Math.max(0, Math.min(30, v)));
+              }}
+            />
+          </label>
+          <p class="muted hint" id="deadline-help">
+            {t.deadlineHelp}
+          </p>
+        </fieldset>
         <div>
           <button type="submit" class="primary" disabled={busy}>
             {t.createGame}

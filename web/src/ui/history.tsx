@@ -10,21 +10,30 @@ export interface LogLine {
   ply: number;
   text: string;
   kind: "round" | "action" | "light" | "other";
+  /** The service played this for a player whose time ran out. */
+  auto?: boolean;
 }
 
+/** The events a player's own move makes (what a timeout played for them). */
+const MOVES = new Set(["placed", "turnEnded", "resigned"]);
+
 /** The log as lines, each tagged with the replay position it belongs to. */
-export function logLines(entries: readonly LogEntryView[], names: readonly string[]): LogLine[] {
+export function logLines(entries: readonly (Pick<LogEntryView, "events" | "seat"> & { auto?: LogEntryView["auto"] })[], names: readonly string[]): LogLine[] {
   const lines: LogLine[] = [];
   let ply = 0;
   for (const e of entries) {
-    const n = Array.isArray(e.entry) ? e.entry.length : 1;
-    ply += n;
+    ply += 1;
+    // A timeout: the move played for the player is marked as such (the "timedOut" event itself has no line).
+    let auto = e.auto === "timeout";
     for (const ev of e.events as GameEvent[]) {
       if (ev.type === "turnStarted") continue;
       const text = eventText(ev, names);
       if (!text) continue;
       const kind = ev.type === "roundStarted" || ev.type === "setupEnded" || ev.type === "gameEnded" ? "round" : ev.type === "lightCollected" ? "light" : ev.type === "turnEnded" ? "other" : "action";
-      lines.push({ ply, text, kind });
+      if (auto && MOVES.has(ev.type) && (e.seat === null || (ev as { seat?: number }).seat === e.seat)) {
+        lines.push({ ply, text: `${text} — ${t.autoTimeout}`, kind: "action", auto: true });
+        auto = false;
+      } else lines.push({ ply, text, kind });
     }
   }
   return lines;
@@ -88,7 +97,7 @@ export function History(p: {
             const future = p.ply !== null && l.ply > p.ply;
             const here = p.ply !== null && l.ply === p.ply && (i === p.lines.length - 1 || p.lines[i + 1].ply !== l.ply);
             return (
-              <li key={i} class={`${l.kind}${future ? " future" : ""}${here ? " here" : ""}`}>
+              <li key={i} class={`${l.kind}${l.auto ? " auto" : ""}${future ? " future" : ""}${here ? " here" : ""}`}>
                 {p.canReplay ? (
                   <button type="button" class="link" onClick={() => go(l.ply)}>
                     {l.text}

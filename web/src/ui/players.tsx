@@ -2,12 +2,14 @@
 import { pieceIcon, SEAT_STYLES } from "../../../src/render";
 import { t } from "../i18n";
 import type { PlayerPanel, StackView } from "../model";
+import { whenText } from "../text";
+import { Glyph } from "./icons";
 
 export function Icon(p: { seat: number; size: number; px?: number }) {
   return <span class="icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: pieceIcon(p.seat, p.size, p.px ?? 22) }} />;
 }
 
-export function PlayerCard({ p }: { p: PlayerPanel }) {
+export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
   const style = SEAT_STYLES[p.seat];
   return (
     <article class={`player${p.toAct ? " to-act" : ""}${p.isYou ? " me" : ""}`} style={{ "--seat": style.color }} aria-label={p.name}>
@@ -20,6 +22,16 @@ export function PlayerCard({ p }: { p: PlayerPanel }) {
         {p.firstPlayer && <span class="badge first" title={t.firstPlayer}>① {t.firstPlayer}</span>}
         {p.toAct && <span class="badge act">{t.toAct}</span>}
         {p.resigned && <span class="badge out">{t.resigned}</span>}
+        {p.awayUntil && (
+          <span class="badge away" title={new Date(p.awayUntil).toLocaleString(lang)}>
+            <Glyph name="pause" /> {t.awayBadge(whenText(p.awayUntil, lang))}
+          </span>
+        )}
+        {p.timeouts > 0 && !p.resigned && (
+          <span class="badge late" title={t.timeoutsLong(p.timeouts)}>
+            <Glyph name="clock" /> {t.timeoutsBadge(p.timeouts, p.maxTimeouts)}
+          </span>
+        )}
         {p.rank !== null && <span class={`badge rank${p.winner ? " win" : ""}`}>{t.rank(p.rank)}</span>}
       </header>
       <div class="light" title={t.lightOf(p.light)}>

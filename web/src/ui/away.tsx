@@ -1,0 +1,89 @@
+/** "Going away for N hours" / "I'm back": a seated player's vacation, which pauses their clock. */
+import { useState } from "preact/hooks";
+import { api } from "../api";
+import { errorText } from "../errors";
+import { t } from "../i18n";
+import { awayHours, vacationOf } from "../model";
+import { whenText } from "../text";
+import type { GameView } from "../types";
+import { Glyph } from "./icons";
+
+export function Away(p: { view: GameView; seat: number; lang: string; accept: (v: GameView) => void }) {
+  const [amount, setAmount] = useState("1");
+  const [unit, setUnit] = useState<"hours" | "days">("days");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const state = vacationOf(p.view, p.seat);
+  if (state.kind === "none") return null;
+
+  const run = async (f: () => Promise<{ game: GameView }>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      p.accept((await f()).game);
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const hours = awayHours(amount, unit);
+  const tooLong = state.kind === "free" && hours !== null && hours > state.maxHours;
+
+  return (
+    <section class={`card away${state.kind === "away" ? " is-away" : ""}`} aria-labelledby="away-h">
+      <h2 id="away-h">{t.awayTitle}</h2>
+      {state.kind === "away" ? (
+        <>
+          <p class="away-now" title={new Date(state.until).toLocaleString(p.lang)}>
+            <Glyph name="pause" /> {t.youAreAway(whenText(state.until, p.lang))}
+          </p>
+          <button type="button" class="primary im-back" disabled={busy} onClick={() => void run(() => api.comeBack(p.view.id))}>
+            {t.imBack}
+          </button>
+        </>
+      ) : state.maxHours === 0 ? (
+        <p class="muted">{t.awayNone}</p>
+      ) : (
+        <>
+          <form
+            class="row"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (hours !== null) void run(() => api.goAway(p.view.id, hours));
+            }}
+          >
+            <label class="amount">
+              <span>{t.awayFor}</span>
+              <input
+                type="number"
+                name="awayAmount"
+                min={1}
+                step={1}
+                required
+                value={amount}
+                onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
+              />
+            </label>
+            <label class="unit">
+              <span class="sr-only">{t.awayUnit}</span>
+              <select name="awayUnit" aria-label={t.awayUnit} value={unit} onChange={(e) => setUnit((e.target as HTMLSelectElement).value as "hours" | "days")}>
+                <option value="hours">{t.unitHours}</option>
+                <option value="days">{t.unitDays}</option>
+              </select>
+            </label>
+            <button type="submit" class="go-away" disabled={busy || hours === null}>
+              {t.goAway}
+            </button>
+          </form>
+          <p class={`muted hint${tooLong ? " warn-line" : ""}`}>{t.awayHelp(p.view.options.vacationDays)}</p>
+        </>
+      )}
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

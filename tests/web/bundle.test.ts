@@ -24,6 +24,9 @@ describe("web bundle", () => {
       ...langs.map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
+      // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
+      byEntry.get("web/src/moon/ui.tsx"),
+      ...langs.map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
     ]);
     expect(expected.has(undefined)).toBe(false);
     const chunks = [...files.keys()].filter((f) => f.startsWith("chunks/"));

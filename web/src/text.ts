@@ -34,6 +34,12 @@ export function boardText(names: readonly string[]): BoardText {
   };
 }
 
+/** Words for an expansion's events, set when its part of the page loads (web/src/moon/load.ts). */
+let moreEventText: ((e: GameEvent, names: readonly string[]) => string | null) | null = null;
+export function setMoreEventText(f: typeof moreEventText): void {
+  moreEventText = f;
+}
+
 /** One log line per event (null for events not worth a line). */
 export function eventText(e: GameEvent, names: readonly string[]): string | null {
   const who = (seat: number) => names[seat] ?? `#${seat + 1}`;
@@ -63,7 +69,7 @@ export function eventText(e: GameEvent, names: readonly string[]): string | null
         e.winners.length === 1 ? t.winnerIs(who(e.winners[0])) : e.winners.length > 1 ? t.winnersAre(listOf(e.winners.map(who))) : "",
       );
     default:
-      return null;
+      return moreEventText ? moreEventText(e, names) : null;
   }
 }
 

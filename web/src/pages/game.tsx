@@ -39,6 +39,7 @@ import { Glyph } from "../ui/icons";
 import { NotifyBox } from "../ui/notify-box";
 import { Icon, PlayerCard, Stacks } from "../ui/players";
 import { ProfileForm } from "./home";
+import { useMoonUi, type MoonPick } from "../moon/load";
 
 interface Props {
   id: string;
@@ -83,6 +84,9 @@ export function GamePage(p: Props) {
   const [log, setLog] = useState<LogEntryView[]>([]);
   const [ply, setPly] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
+  // Under the Moonlight (a chunk loaded for such games): the ability or move being aimed at cells.
+  const [moonPick, setMoonPick] = useState<MoonPick | null>(null);
+  const moonUi = useMoonUi(!!view?.state?.moon, p.lang);
 
   const viewRef = useRef<GameView | null>(null);
   const planRef = useRef<Plan | null>(null);
@@ -121,7 +125,8 @@ export function GamePage(p: Props) {
       setNotice({ kind: "warn", text: t.youTimedOut });
     const current = planRef.current;
     if (v.state && v.status === "active" && seat >= 0 && v.state.current === seat) {
-      if (!current) setPlan(newPlan(v.state, v.version));
+      // An empty plan follows the newest view (the same version may come with more to see, e.g. your own Moonlight deal).
+      if (!current || (current.actions.length === 0 && current.base !== v.state)) setPlan(newPlan(v.state, v.version));
       else if (current.baseVersion !== v.version) {
         const r = rebase(current, v.state, v.version, seat);
         setPlan(r.plan);
@@ -280,10 +285,12 @@ export function GamePage(p: Props) {
   });
   // Your own pieces that can act get a light outline, so it is clear where to start.
   if (myTurn && !selected) for (const s of sources) if (!highlights[s]) highlights[s] = "source";
+  // Under the Moonlight: the expansion's placements, and the targets of the move or ability being aimed.
+  if (myTurn && moonUi) for (const l of moonUi.moonHighlights(shown, legal, moonPick)) highlights[l] = "target";
 
   const info = roundInfo(shown);
   const panels = playerPanels({ ...view, you: seat >= 0 ? { seat } : null }, shown);
-  const complete = myTurn && (shown.current !== seat || shown.phase !== view.state.phase);
+  const complete = myTurn && (shown.current !== seat || shown.phase !== view.state.phase || (shown.phase === "setup" && plan!.actions.length > 0));
 
   const add = (a: Action) => {
     if (!plan) return;
@@ -294,11 +301,15 @@ export function GamePage(p: Props) {
       setNotice(null);
     }
     setSelected(null);
+    setMoonPick(null);
   };
 
   const onChoose = (label: string) => {
     if (replaying) return;
     if (myTurn) {
+      const mc = moonUi?.moonClick(shown, legal, moonPick, label);
+      if (mc) return "pick" in mc ? setMoonPick(mc.pick) : add(mc.action);
+      if (moonPick) setMoonPick(null);
       if (selected && focus && focus.targets.includes(label)) {
         const a = legal.find((x) => x.type === "plant" && actionCells(x)[0] === selected && actionCells(x)[1] === label);
         if (a) return add(a);
@@ -483,6 +494,21 @@ export function GamePage(p: Props) {
               </button>
             </div>
           )}
+          {myTurn && moonUi && (
+            <moonUi.MoonControls
+              state={shown}
+              legal={legal}
+              seat={seat}
+              names={names}
+              pick={moonPick}
+              setPick={(x) => {
+                setMoonPick(x);
+                setSelected(null);
+              }}
+              add={add}
+              complete={complete}
+            />
+          )}
           {myTurn ? (
             <TurnPanel
               state={shown}
@@ -511,6 +537,7 @@ export function GamePage(p: Props) {
               <PlayerCard p={pp} key={pp.seat} lang={p.lang} />
             ))}
           </section>
+          {moonUi && <moonUi.MoonInfo state={shown} names={names} seat={seat} myTurn={myTurn} />}
           <Stacks stacks={stacksView(shown)} />
           {vacationOf(view, seat).kind !== "none" && <Away view={view} seat={seat} lang={p.lang} accept={accept} />}
           {view.status === "active" && seat >= 0 && !view.state.players[seat]?.resigned && (
@@ -547,6 +574,9 @@ function CellInfoCard(p: { state: GameState; label: string; names: string[] }) {
     </section>
   );
 }
+
+/** Under the Moonlight: the events that name a planned action of the expansion. */
+const MOON_PLANNED = new Set<string>(["animalChosen", "animalPlaced", "greatTreePlaced", "moonstonePlaced", "animalMoved", "abilityUsed"]);
 
 function choiceText(c: Choice): string {
   switch (c.kind) {
@@ -588,7 +618,7 @@ function TurnPanel(p: {
     const r = applyAction(s, a);
     if (!r.ok) break;
     s = r.state;
-    for (const e of r.events) if (e.type === "placed" || e.type === "bought" || e.type === "planted" || e.type === "grew" || e.type === "collected") planned.push(eventText(e, p.names) ?? "");
+    for (const e of r.events) if (e.type === "placed" || e.type === "bought" || e.type === "planted" || e.type === "grew" || e.type === "collected" || MOON_PLANNED.has(e.type)) planned.push(eventText(e, p.names) ?? "");
   }
   const buys = setup ? [] : buyChoices(p.legal, p.state);
   return (
@@ -611,7 +641,7 @@ function TurnPanel(p: {
               ))}
             </div>
           ) : (
-            <p class="hint">{setup ? t.chooseEdge : t.chooseCell}</p>
+            <p class="hint">{setup ? (p.state.moon?.stage ? "" : t.chooseEdge) : t.chooseCell}</p>
           )}
           {buys.length > 0 && (
             <div class="buys" role="group" aria-label={t.buyTitle}>

@@ -8,6 +8,7 @@ import { durationText } from "../text";
 import type { GameStatus, GameSummary, Identity, Me } from "../types";
 import { CopyField } from "../ui/copy";
 import { NotifyBox } from "../ui/notify-box";
+import { MoonlightFields, type MoonMode } from "../moon/form";
 
 interface PageProps {
   identity: Identity | null;
@@ -133,6 +134,7 @@ function NewGame() {
   const [seats, setSeats] = useState(2);
   const [longGame, setLong] = useState(false);
   const [heavyShade, setHeavy] = useState(false);
+  const [moonlight, setMoonlight] = useState<MoonMode>(false);
   const [moveTime, setMoveTime] = useState<number | null>(null);
   const [maxTimeouts, setMaxTimeouts] = useState<number | null>(3);
   const [vacationDays, setVacationDays] = useState(14);
@@ -143,7 +145,7 @@ function NewGame() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.createGame({ seats, longGame, heavyShade, moveTimeSeconds: moveTime, maxTimeouts, vacationDays });
+      const r = await api.createGame({ seats, longGame, heavyShade, ...(moonlight ? { moonlight } : {}), moveTimeSeconds: moveTime, maxTimeouts, vacationDays });
       navigate(`/g/${r.game.id}`);
     } catch (err) {
       setError(errorText(err));
@@ -173,6 +175,7 @@ function NewGame() {
           <input type="checkbox" name="heavyShade" checked={heavyShade} onChange={(e) => setHeavy((e.target as HTMLInputElement).checked)} />
           <span>{t.heavyShade}</span>
         </label>
+        <MoonlightFields value={moonlight} onChange={setMoonlight} />
         <fieldset class="deadlines" aria-describedby="deadline-help">
           <label>
             <span>{t.moveTime}</span>

@@ -173,12 +173,12 @@ describe("notifications, deadlines and vacations in the browser", () => {
     // Plain http to another host: refused, and said why.
     await addHook(ann, { url: "http://example.com/hook" });
     await ann.waitForSelector(".hook-add .error");
-    expect(await ann.textContent(".hook-add .error")).toContain(en.errBadWebhookUrl);
+    expect(await ann.textContent(".hook-add .error")).toContain(nen.errBadUrl);
     // A Discord address may only be sent as Discord.
     await ann.fill('input[name="hookUrl"]', "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz");
     expect(await ann.textContent(".hook-add .detected")).toContain(nen.detected("Discord"));
     await addHook(ann, { url: "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz", kind: "slack" });
-    await ann.waitForFunction((want) => document.querySelector(".hook-add .error")?.textContent?.includes(want), en.errBadWebhookKind);
+    await ann.waitForFunction((want) => document.querySelector(".hook-add .error")?.textContent?.includes(want), nen.errBadKind);
     expect(await ann.$$(".hook")).toHaveLength(0);
   });
 
@@ -379,7 +379,7 @@ describe("notifications, deadlines and vacations in the browser", () => {
     // Bruno's page still offers the form: the server refuses, and Bruno is told why, in French.
     await addHook(bruno, { url: `${hookBase}/ok/6`, label: "Six" });
     await bruno.waitForSelector(".hook-add .error");
-    expect(await bruno.textContent(".hook-add .error")).toBe(fr.errTooManyWebhooks);
+    expect(await bruno.textContent(".hook-add .error")).toBe(nfr.errTooMany);
   });
 
   it("follows the language while the panel is open", async () => {
@@ -605,7 +605,7 @@ describe("a server without a webhook key", () => {
     await page.waitForSelector(".hook-add");
     await addHook(page, { url: "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz" });
     await page.waitForSelector(".hook-add .error");
-    expect(await page.textContent(".hook-add .error")).toBe(DICTS.de.errWebhooksNotConfigured);
+    expect(await page.textContent(".hook-add .error")).toBe(NOTIFY_DICTS.de.errNotConfigured);
     await ctx.close();
   });
 });

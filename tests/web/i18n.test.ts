@@ -6,7 +6,7 @@ import { ApiError } from "../../web/src/api";
 import { errorText } from "../../web/src/errors";
 import { LANG_NAMES, LANGS, browserLang, setLang, t } from "../../web/src/i18n";
 import { DICTS, NOTIFY_DICTS } from "../../web/src/i18n/all";
-import { CHOOSABLE } from "../../web/src/notify/panel";
+import { CHOOSABLE, hookErrorText } from "../../web/src/notify/panel";
 import { boardText, durationText, eventText, relativeTime, whenText } from "../../web/src/text";
 import { logLines } from "../../web/src/ui/history";
 import { stepCell } from "../../web/src/ui/board";
@@ -172,10 +172,13 @@ describe("texts from the game", () => {
       new ApiError(status, code, `server says ${code}`, { error: { code, message: `server says ${code}`, ...extra } });
     for (const l of LANGS) {
       await setLang(l);
-      expect(errorText(err(503, "WEBHOOKS_NOT_CONFIGURED"))).toBe(t.errWebhooksNotConfigured);
-      expect(errorText(err(400, "BAD_WEBHOOK_URL"))).toBe(`${t.errBadWebhookUrl} (server says BAD_WEBHOOK_URL)`);
-      expect(errorText(err(400, "BAD_WEBHOOK_KIND"))).toContain(t.errBadWebhookKind);
-      expect(errorText(err(409, "TOO_MANY_WEBHOOKS"))).toBe(t.errTooManyWebhooks);
+      const n = NOTIFY_DICTS[l];
+      expect(hookErrorText(n, err(503, "WEBHOOKS_NOT_CONFIGURED"))).toBe(n.errNotConfigured);
+      expect(hookErrorText(n, err(400, "BAD_WEBHOOK_URL"))).toBe(`${n.errBadUrl} (server says BAD_WEBHOOK_URL)`);
+      expect(hookErrorText(n, err(400, "BAD_WEBHOOK_KIND"))).toContain(n.errBadKind);
+      expect(hookErrorText(n, err(409, "TOO_MANY_WEBHOOKS"))).toBe(n.errTooMany);
+      // The panel says the page's errors as the page does.
+      expect(hookErrorText(n, err(429, "RATE_LIMITED"))).toBe(t.errRateLimited);
       expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 30 }))).toBe(t.errVacationExhausted(30));
       expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 30 }))).toContain("30");
       expect(errorText(err(409, "NOT_AWAY"))).toBe(t.errNotAway);

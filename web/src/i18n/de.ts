@@ -199,10 +199,6 @@ const de: Messages = {
   notificationsTitle: "Benachrichtigungen",
   notificationsGameHint: "Webhooks für den Kanal dieser Partie, und was gesendet wurde",
   notificationsMeHint: "Deine eigenen Webhooks und Discord-Erwähnungen, für alle Partien",
-  errWebhooksNotConfigured: "Benachrichtigungen sind auf diesem Server noch nicht eingerichtet: Die Administration muss WEBHOOK_KEY setzen.",
-  errBadWebhookUrl: "An diese Adresse können keine Benachrichtigungen gehen. Füge die https://-Adresse eines Webhooks ein (Discord: Kanaleinstellungen → Integrationen → Webhooks; Slack: ein Incoming Webhook).",
-  errBadWebhookKind: "Dieses Format passt nicht zu der Adresse: Ein Discord- oder Slack-Webhook nimmt nur sein eigenes. Wähle „an der Adresse erkennen“.",
-  errTooManyWebhooks: "Hier gibt es schon 5 Webhooks: Lösche zuerst einen.",
   errVacationExhausted: (hours) =>
     hours <= 0 ? "Du hast in dieser Partie keine Abwesenheit mehr übrig." : `So lange nicht: Du hast in dieser Partie noch ${hours === 1 ? "1 Stunde" : `${hours} Stunden`} Abwesenheit übrig.`,
   errNotAway: "Du bist in dieser Partie nicht abwesend.",

@@ -16,10 +16,6 @@ const en = {
   notificationsMeHint: "Your own webhooks and Discord pings, for every game",
 
   // Error codes of the API, explained
-  errWebhooksNotConfigured: "Notifications are not set up on this server yet: its administrator has to set WEBHOOK_KEY.",
-  errBadWebhookUrl: "That address cannot receive notifications. Paste the https:// address of a webhook (Discord: channel settings → Integrations → Webhooks; Slack: an incoming webhook).",
-  errBadWebhookKind: "That kind does not fit this address: a Discord or Slack webhook only takes its own kind. Choose “detect from the address”.",
-  errTooManyWebhooks: "There are already 5 webhooks here: delete one first.",
   errVacationExhausted: (hours: number) =>
     hours <= 0 ? "You have no vacation left in this game." : `Not that long: you have ${hours === 1 ? "1 hour" : `${hours} hours`} of vacation left in this game.`,
   errNotAway: "You are not away in this game.",

@@ -200,10 +200,6 @@ const fr: Messages = {
   notificationsTitle: "Notifications",
   notificationsGameHint: "Webhooks du salon de cette partie, et ce qui a été envoyé",
   notificationsMeHint: "Vos propres webhooks et mentions Discord, pour toutes vos parties",
-  errWebhooksNotConfigured: "Les notifications ne sont pas encore configurées sur ce serveur : son administrateur doit définir WEBHOOK_KEY.",
-  errBadWebhookUrl: "Cette adresse ne peut pas recevoir de notifications. Collez l’adresse https:// d’un webhook (Discord : paramètres du salon → Intégrations → Webhooks ; Slack : un webhook entrant).",
-  errBadWebhookKind: "Ce format ne convient pas à cette adresse : un webhook Discord ou Slack n’accepte que le sien. Choisissez « d’après l’adresse ».",
-  errTooManyWebhooks: "Il y a déjà 5 webhooks ici : supprimez-en un d’abord.",
   errVacationExhausted: (hours) =>
     hours <= 0 ? "Il ne vous reste plus d’absence dans cette partie." : `Pas si longtemps : il vous reste ${hours === 1 ? "1 heure" : `${hours} heures`} d’absence dans cette partie.`,
   errNotAway: "Vous n’êtes pas absent dans cette partie.",

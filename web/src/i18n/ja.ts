@@ -196,10 +196,6 @@ const ja: Messages = {
   notificationsTitle: "通知",
   notificationsGameHint: "このゲームのチャンネルの Webhook と送信履歴",
   notificationsMeHint: "すべてのゲームに使うあなた自身の Webhook と Discord のメンション",
-  errWebhooksNotConfigured: "このサーバーではまだ通知が設定されていません。管理者が WEBHOOK_KEY を設定する必要があります。",
-  errBadWebhookUrl: "このアドレスには通知を送れません。Webhook の https:// アドレスを貼り付けてください（Discord：チャンネルの設定 → 連携サービス → ウェブフック、Slack：Incoming Webhook）。",
-  errBadWebhookKind: "この形式はこのアドレスに合いません。Discord や Slack の Webhook はそれぞれの形式しか受け付けません。「アドレスから判定」を選んでください。",
-  errTooManyWebhooks: "ここにはすでに 5 件の Webhook があります。先に 1 件削除してください。",
   errVacationExhausted: (hours) =>
     hours <= 0 ? "このゲームで使える不在時間は残っていません。" : `その長さは無理です。このゲームで残っている不在時間は ${hours} 時間です。`,
   errNotAway: "このゲームでは不在になっていません。",

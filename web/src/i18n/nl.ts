@@ -197,10 +197,6 @@ const nl: Messages = {
   notificationsTitle: "Meldingen",
   notificationsGameHint: "Webhooks voor het kanaal van dit spel, en wat er verstuurd is",
   notificationsMeHint: "Je eigen webhooks en Discord-pings, voor al je spellen",
-  errWebhooksNotConfigured: "Meldingen zijn op deze server nog niet ingesteld: de beheerder moet WEBHOOK_KEY instellen.",
-  errBadWebhookUrl: "Op dat adres kunnen geen meldingen binnenkomen. Plak het https://-adres van een webhook (Discord: kanaalinstellingen → Integraties → Webhooks; Slack: een incoming webhook).",
-  errBadWebhookKind: "Dat soort past niet bij dit adres: een Discord- of Slack-webhook werkt alleen met zijn eigen soort. Kies „herkennen aan het adres”.",
-  errTooManyWebhooks: "Er zijn hier al 5 webhooks: verwijder er eerst een.",
   errVacationExhausted: (hours) =>
     hours <= 0 ? "Je hebt in dit spel geen afwezigheid meer over." : `Zo lang kan niet: je hebt in dit spel nog ${hours === 1 ? "1 uur" : `${hours} uur`} afwezigheid over.`,
   errNotAway: "Je bent in dit spel niet afwezig.",

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import { detectKind } from "../../../src/notify/targets";
 import { EVENT_TYPES } from "../../../src/notify/types";
-import { call } from "../api";
+import { ApiError, call } from "../api";
 import { errorText } from "../errors";
 import type { Lang } from "../i18n";
 import { relativeTime, whenText } from "../text";
@@ -23,6 +23,25 @@ export const MAX_WEBHOOKS = 5;
 export const CHOOSABLE: readonly EventType[] = EVENT_TYPES.filter((e) => !e.startsWith("webhook."));
 const PAGE = 10;
 const enc = encodeURIComponent;
+
+/** An error in the panel's words: the refusals of a webhook explained, anything else as the page says it. */
+export function hookErrorText(n: NotifyMessages, e: unknown): string {
+  if (e instanceof ApiError) {
+    // The server's own words say exactly what was wrong with an address; they follow the explanation.
+    const detail = e.message && e.message !== e.code ? ` (${e.message})` : "";
+    switch (e.code) {
+      case "WEBHOOKS_NOT_CONFIGURED":
+        return n.errNotConfigured;
+      case "BAD_WEBHOOK_URL":
+        return n.errBadUrl + detail;
+      case "BAD_WEBHOOK_KIND":
+        return n.errBadKind + detail;
+      case "TOO_MANY_WEBHOOKS":
+        return n.errTooMany;
+    }
+  }
+  return errorText(e);
+}
 
 /** Resolves when the panel's texts in `lang` are there (so it first shows in the page's language). */
 export async function ready(lang: Lang): Promise<void> {
@@ -80,7 +99,7 @@ function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; ca
         setHooks(r.webhooks);
         setError(null);
       },
-      (e) => setError(errorText(e)),
+      (e) => setError(hookErrorText(n, e)),
     );
   useEffect(() => void load(), [p.base, p.tick]);
 
@@ -91,7 +110,7 @@ function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; ca
     try {
       await f();
     } catch (e) {
-      setItemError({ id: w.id, text: errorText(e) });
+      setItemError({ id: w.id, text: hookErrorText(n, e) });
     } finally {
       setBusy(null);
     }
@@ -270,7 +289,7 @@ function AddForm(p: { n: NotifyMessages; base: string; scope: string; onAdded: (
       setEvents(new Set(CHOOSABLE));
       setDone(true);
     } catch (err) {
-      setError(errorText(err));
+      setError(hookErrorText(n, err));
     } finally {
       setBusy(false);
     }
@@ -374,7 +393,7 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
         setNext(r.next);
         setError(null);
       },
-      (e) => setError(errorText(e)),
+      (e) => setError(hookErrorText(n, e)),
     );
   }, [p.gameId, p.tick]);
 
@@ -386,7 +405,7 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
         setNext(r.next);
         shown.current += PAGE;
       },
-      (e) => setError(errorText(e)),
+      (e) => setError(hookErrorText(n, e)),
     );
 
   const resend = async (d: Delivery) => {
@@ -398,7 +417,7 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
       setNote({ id: d.id, text: n.resent, ok: true });
       p.onResent();
     } catch (e) {
-      setNote({ id: d.id, text: errorText(e), ok: false });
+      setNote({ id: d.id, text: hookErrorText(n, e), ok: false });
     } finally {
       setBusy(null);
     }
@@ -490,7 +509,7 @@ function DiscordId({ n }: { n: NotifyMessages }) {
         setValue(me.discordUserId ?? "");
         setLoaded(true);
       },
-      (e) => setError(errorText(e)),
+      (e) => setError(hookErrorText(n, e)),
     );
   }, []);
   const save = async (e: Event) => {
@@ -505,7 +524,7 @@ function DiscordId({ n }: { n: NotifyMessages }) {
       setValue(me.discordUserId ?? "");
       setSaved(true);
     } catch (err) {
-      setError(errorText(err));
+      setError(hookErrorText(n, err));
     } finally {
       setBusy(false);
     }

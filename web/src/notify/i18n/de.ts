@@ -76,6 +76,11 @@ const de: NotifyMessages = {
   discordLabel: "Deine Discord-Benutzer-ID",
   discordHelp: "Damit erwähnen dich Benachrichtigungen auf Discord, wenn du am Zug bist. Discord: Einstellungen → Erweitert → Entwicklermodus, dann Rechtsklick auf deinen Namen → Benutzer-ID kopieren. Nur du siehst sie.",
   discordInvalid: "Eine Discord-Benutzer-ID ist eine Zahl mit 15 bis 21 Ziffern.",
+  // The API's refusals of a webhook, explained
+  errNotConfigured: "Benachrichtigungen sind auf diesem Server noch nicht eingerichtet: Die Administration muss WEBHOOK_KEY setzen.",
+  errBadUrl: "An diese Adresse können keine Benachrichtigungen gehen. Füge die https://-Adresse eines Webhooks ein (Discord: Kanaleinstellungen → Integrationen → Webhooks; Slack: ein Incoming Webhook).",
+  errBadKind: "Dieses Format passt nicht zu der Adresse: Ein Discord- oder Slack-Webhook nimmt nur sein eigenes. Wähle „an der Adresse erkennen“.",
+  errTooMany: "Hier gibt es schon 5 Webhooks: Lösche zuerst einen.",
   save: "Speichern",
   saved: "Gespeichert.",
 };

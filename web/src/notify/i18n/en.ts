@@ -83,6 +83,12 @@ const en = {
   discordLabel: "Your Discord user id",
   discordHelp: "With it, notifications on Discord mention you when it is your turn. Discord: Settings → Advanced → Developer Mode, then right-click your name → Copy User ID. Only you see it.",
   discordInvalid: "A Discord user id is a number of 15 to 21 digits.",
+
+  // The API's refusals of a webhook, explained
+  errNotConfigured: "Notifications are not set up on this server yet: its administrator has to set WEBHOOK_KEY.",
+  errBadUrl: "That address cannot receive notifications. Paste the https:// address of a webhook (Discord: channel settings → Integrations → Webhooks; Slack: an incoming webhook).",
+  errBadKind: "That kind does not fit this address: a Discord or Slack webhook only takes its own kind. Choose “detect from the address”.",
+  errTooMany: "There are already 5 webhooks here: delete one first.",
   save: "Save",
   saved: "Saved.",
 };

@@ -76,6 +76,11 @@ const fr: NotifyMessages = {
   discordLabel: "Votre identifiant d’utilisateur Discord",
   discordHelp: "Avec lui, les notifications sur Discord vous mentionnent quand c’est votre tour. Discord : Paramètres → Avancés → Mode développeur, puis clic droit sur votre nom → Copier l’identifiant. Vous seul le voyez.",
   discordInvalid: "Un identifiant Discord est un nombre de 15 à 21 chiffres.",
+  // The API's refusals of a webhook, explained
+  errNotConfigured: "Les notifications ne sont pas encore configurées sur ce serveur : son administrateur doit définir WEBHOOK_KEY.",
+  errBadUrl: "Cette adresse ne peut pas recevoir de notifications. Collez l’adresse https:// d’un webhook (Discord : paramètres du salon → Intégrations → Webhooks ; Slack : un webhook entrant).",
+  errBadKind: "Ce format ne convient pas à cette adresse : un webhook Discord ou Slack n’accepte que le sien. Choisissez « d’après l’adresse ».",
+  errTooMany: "Il y a déjà 5 webhooks ici : supprimez-en un d’abord.",
   save: "Enregistrer",
   saved: "Enregistré.",
 };

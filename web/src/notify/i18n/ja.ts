@@ -76,6 +76,11 @@ const ja: NotifyMessages = {
   discordLabel: "あなたの Discord ユーザー ID",
   discordHelp: "設定すると、あなたの手番のときに Discord の通知であなたをメンションします。Discord：設定 → 詳細設定 → 開発者モード、次に自分の名前を右クリック → ユーザー ID をコピー。あなた以外には表示されません。",
   discordInvalid: "Discord のユーザー ID は 15〜21 桁の数字です。",
+  // The API's refusals of a webhook, explained
+  errNotConfigured: "このサーバーではまだ通知が設定されていません。管理者が WEBHOOK_KEY を設定する必要があります。",
+  errBadUrl: "このアドレスには通知を送れません。Webhook の https:// アドレスを貼り付けてください（Discord：チャンネルの設定 → 連携サービス → ウェブフック、Slack：Incoming Webhook）。",
+  errBadKind: "この形式はこのアドレスに合いません。Discord や Slack の Webhook はそれぞれの形式しか受け付けません。「アドレスから判定」を選んでください。",
+  errTooMany: "ここにはすでに 5 件の Webhook があります。先に 1 件削除してください。",
   save: "保存",
   saved: "保存しました。",
 };

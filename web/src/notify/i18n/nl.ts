@@ -76,6 +76,11 @@ const nl: NotifyMessages = {
   discordLabel: "Je Discord-gebruikers-ID",
   discordHelp: "Daarmee noemen meldingen op Discord je bij naam als je aan de beurt bent. Discord: Instellingen → Geavanceerd → Ontwikkelaarsmodus, dan rechtsklikken op je naam → Gebruikers-ID kopiëren. Alleen jij ziet het.",
   discordInvalid: "Een Discord-gebruikers-ID is een getal van 15 tot 21 cijfers.",
+  // The API's refusals of a webhook, explained
+  errNotConfigured: "Meldingen zijn op deze server nog niet ingesteld: de beheerder moet WEBHOOK_KEY instellen.",
+  errBadUrl: "Op dat adres kunnen geen meldingen binnenkomen. Plak het https://-adres van een webhook (Discord: kanaalinstellingen → Integraties → Webhooks; Slack: een incoming webhook).",
+  errBadKind: "Dat soort past niet bij dit adres: een Discord- of Slack-webhook werkt alleen met zijn eigen soort. Kies „herkennen aan het adres”.",
+  errTooMany: "Er zijn hier al 5 webhooks: verwijder er eerst een.",
   save: "Opslaan",
   saved: "Opgeslagen.",
 };

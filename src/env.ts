@@ -9,6 +9,8 @@ interface Bindings {
   RATE_LIMIT_PER_SECOND?: string;
   /** "1" enables the benchmark's probe routes. */
   BENCH_ROUTES?: string;
+  /** Tests only: every new game uses this seed (so a browser test gets a known animal deal). */
+  FIXED_SEED?: string;
   /** Profile creation per client address (Workers rate limiting binding). */
   SIGNUP_LIMITER?: RateLimit;
 }

@@ -74,7 +74,7 @@ games.openapi(
         maxTimeouts: body.maxTimeouts,
         vacationDays: body.vacationDays,
       },
-      seed: randomSeed(),
+      seed: c.env.FIXED_SEED ? Number(c.env.FIXED_SEED) >>> 0 : randomSeed(),
       inviteCode: randomId(16),
       origin: origin(c),
     });

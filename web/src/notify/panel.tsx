@@ -383,30 +383,48 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
   const [busy, setBusy] = useState<number | null>(null);
   const [note, setNote] = useState<{ id: number; text: string; ok: boolean } | null>(null);
   const path = `/api/games/${enc(p.gameId)}/deliveries?limit=${PAGE}`;
-  // A refresh shows the newest page again, as long as the pages the player had opened.
+  // A refresh shows the newest deliveries again, as many as were shown. Only the latest request
+  // (a refresh or a page of older ones) is taken, so the two never mix.
   const shown = useRef(PAGE);
+  const latest = useRef(0);
+  const [loadingOlder, setLoadingOlder] = useState(false);
 
   useEffect(() => {
-    call<DeliveryLog>("GET", `/api/games/${enc(p.gameId)}/deliveries?limit=${Math.min(200, shown.current)}`).then(
+    const mine = ++latest.current;
+    setLoadingOlder(false);
+    call<DeliveryLog>("GET", `/api/games/${enc(p.gameId)}/deliveries?limit=${Math.min(200, Math.max(PAGE, shown.current))}`).then(
       (r) => {
+        if (mine !== latest.current) return;
         setRows(r.deliveries);
         setNext(r.next);
         setError(null);
       },
-      (e) => setError(hookErrorText(n, e)),
+      (e) => mine === latest.current && setError(hookErrorText(n, e)),
     );
   }, [p.gameId, p.tick]);
 
-  const older = () =>
-    next !== null &&
+  const older = () => {
+    if (next === null) return;
+    const mine = ++latest.current;
+    setLoadingOlder(true);
     call<DeliveryLog>("GET", `${path}&before=${next}`).then(
       (r) => {
-        setRows((rs) => [...(rs ?? []), ...r.deliveries.filter((d) => !(rs ?? []).some((x) => x.id === d.id))]);
+        if (mine !== latest.current) return;
+        setRows((rs) => {
+          const all = [...(rs ?? []), ...r.deliveries.filter((d) => !(rs ?? []).some((x) => x.id === d.id))];
+          shown.current = all.length;
+          return all;
+        });
         setNext(r.next);
-        shown.current += PAGE;
+        setLoadingOlder(false);
       },
-      (e) => setError(hookErrorText(n, e)),
+      (e) => {
+        if (mine !== latest.current) return;
+        setError(hookErrorText(n, e));
+        setLoadingOlder(false);
+      },
     );
+  };
 
   const resend = async (d: Delivery) => {
     setBusy(d.id);
@@ -487,7 +505,7 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
         </ol>
       )}
       {next !== null && rows && rows.length > 0 && (
-        <button type="button" class="older" onClick={() => void older()}>
+        <button type="button" class="older" disabled={loadingOlder} onClick={older}>
           {n.older}
         </button>
       )}

@@ -419,6 +419,9 @@ describe("notifications, deadlines and vacations in the browser", () => {
     await bruno.click(".go-away");
     await bruno.waitForSelector(".away .im-back");
     for (const part of around(fr.youAreAway)) expect(await bruno.textContent(".away-now")).toContain(part);
+    // His own status line says it too (it is his turn).
+    await bruno.waitForSelector(".status .paused");
+    for (const part of around(fr.youAreAway)) expect(await bruno.textContent(".status .paused")).toContain(part);
     const badge = ann.locator(".player .badge.away");
     await badge.waitFor();
     for (const part of around(en.awayBadge)) expect(await badge.textContent()).toContain(part);

@@ -424,7 +424,8 @@ export function GamePage(p: Props) {
           )}
           {toActAway && (
             <span class="paused" title={new Date(toActAway).toLocaleString(p.lang)}>
-              <Glyph name="pause" /> {t.clockPaused(toActName ?? "?", whenText(toActAway, p.lang))}
+              <Glyph name="pause" />{" "}
+              {view.state.current === seat ? t.youAreAway(whenText(toActAway, p.lang)) : t.clockPaused(toActName ?? "?", whenText(toActAway, p.lang))}
             </span>
           )}
           {view.options.longGame && <span class="chip">{t.longGame}</span>}

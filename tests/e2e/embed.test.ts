@@ -12,7 +12,7 @@ import type { Browser, Frame, Page } from "playwright-core";
 import { PNG } from "pngjs";
 import { unfurl } from "unfurl.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, startWorker, type LocalWorker } from "./support";
+import { launchChromium, startWorker, type LocalWorker, shot } from "./support";
 
 const SHOTS = process.env.CANOPY_SHOTS ?? "";
 
@@ -86,11 +86,6 @@ async function png(path: string, save?: string): Promise<PNG> {
   return PNG.sync.read(bytes);
 }
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 describe("link previews and oEmbed, as outside consumers see them", () => {
   let g: Game;

@@ -4,16 +4,13 @@
  * live; switching the language changes the page; a reload keeps identity and state; a stale page
  * gets a conflict explained and recovers.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
 import { DICTS } from "../../web/src/i18n/all";
 import { stepCell } from "../../web/src/ui/board";
-import { launchChromium, startWorker, type LocalWorker } from "./support";
+import { launchChromium, startWorker, type LocalWorker, shot, withoutLiveUpdates } from "./support";
 
-const SHOTS = process.env.CANOPY_SHOTS ?? "";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -27,11 +24,6 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 /** Every cell's piece as the page's board draws it ("d4:a2 …"). */
 async function pieces(page: Page): Promise<string> {
@@ -353,14 +345,7 @@ describe("a whole game in the browser", () => {
     const page = ctx.pages()[0];
     const stale = await ctx.newPage();
     watch(stale, "stale", errors);
-    await stale.addInitScript(() => {
-      // biome-ignore lint: a socket that never connects
-      (window as unknown as { WebSocket: unknown }).WebSocket = class {
-        readyState = 0;
-        send() {}
-        close() {}
-      };
-    });
+    await withoutLiveUpdates(stale);
     await stale.goto(gameUrl);
     await stale.waitForSelector(".turn-panel");
     const v = await version(stale);

@@ -4,13 +4,10 @@
  * deal, they place the animals, the Great Tree and the setup trees by clicking, and play rounds
  * with the animal's move and an ability by clicking; a spectator never sees the hidden deal.
  */
-import { mkdirSync } from "node:fs";
-import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, launchChromium, startWorker, type LocalWorker } from "./support";
+import { apiCall, launchChromium, startWorker, type LocalWorker, shot } from "./support";
 
-const SHOTS = process.env.CANOPY_SHOTS ?? "";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -26,11 +23,6 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 const version = async (page: Page) => Number(await page.getAttribute(".game", "data-version"));
 async function waitVersion(page: Page, v: number): Promise<void> {

@@ -10,16 +10,13 @@
  * project).
  */
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import { mkdirSync } from "node:fs";
 import type { AddressInfo } from "node:net";
-import { join } from "node:path";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DICTS, NOTIFY_DICTS } from "../../web/src/i18n/all";
-import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
+import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker, shot, withoutLiveUpdates } from "./support";
 
-const SHOTS = process.env.CANOPY_SHOTS ?? "";
 const en = DICTS.en;
 const fr = DICTS.fr;
 const nen = NOTIFY_DICTS.en;
@@ -62,11 +59,6 @@ afterAll(async () => {
   await new Promise((ok) => receiver?.close(ok));
 });
 
-async function shot(page: Page, name: string): Promise<void> {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
-}
 
 function watch(page: Page, name: string, errors: string[]): void {
   page.on("pageerror", (e) => errors.push(`${name}: ${e.message}`));
@@ -437,13 +429,7 @@ describe("notifications, deadlines and vacations in the browser", () => {
     // A second tab of Bruno's that hears nothing live still shows him away...
     const stale = await brunoCtx.newPage();
     watch(stale, "stale", errors);
-    await stale.addInitScript(() => {
-      (window as unknown as { WebSocket: unknown }).WebSocket = class {
-        readyState = 0;
-        send() {}
-        close() {}
-      };
-    });
+    await withoutLiveUpdates(stale);
     await stale.goto(`${worker.base}/g/${gameId}`);
     await stale.waitForSelector(".away .im-back");
     // ...Bruno comes back in the first one: Ann sees the badge go and the deadline return...

@@ -4,10 +4,10 @@
  * playwright-core.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { unstable_startWorker } from "wrangler";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
 
@@ -105,4 +105,23 @@ export async function playTurnByApi(base: string, gameId: string, tokens: string
   }
   const r = await apiCall(base, "POST", `/api/games/${gameId}/actions`, { version: g.version, actions: turn }, tokens[seat]);
   return r.version as number;
+}
+
+/** A full-page screenshot into $CANOPY_SHOTS, when it is set (for looking at the pages). */
+export async function shot(page: Page, name: string): Promise<void> {
+  const dir = process.env.CANOPY_SHOTS ?? "";
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true });
+}
+
+/** Make a page's WebSocket never connect, so it hears no live updates (a stale tab). */
+export async function withoutLiveUpdates(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    (window as unknown as { WebSocket: unknown }).WebSocket = class {
+      readyState = 0;
+      send() {}
+      close() {}
+    };
+  });
 }

@@ -211,49 +211,68 @@ function Ability(p: { o: AbilityOption; names: readonly string[]; legal: readonl
       <div class="moon-levels">
         {o.kind === "direct" &&
           o.levels.map((l) => (
-            <button
-              type="button"
-              class="choice"
-              data-level={l.level}
+            <Choice
               key={l.level}
+              data={{ "data-level": l.level }}
               disabled={!l.action}
               onClick={() => l.action && p.add(l.action)}
-              aria-label={`${o.levels.length > 1 ? m.use(name, m.level(l.level)) : name}, ${m.costLong(l.cost)}`}
-            >
-              <span>{o.levels.length > 1 ? m.level(l.level) : name}</span>
-              <span class="cost">{m.cost(l.cost)}</span>
-            </button>
+              label={o.levels.length > 1 ? m.level(l.level) : name}
+              ariaLabel={`${o.levels.length > 1 ? m.use(name, m.level(l.level)) : name}, ${m.costLong(l.cost)}`}
+              cost={m.cost(l.cost)}
+            />
           ))}
         {(o.kind === "cell" || o.kind === "scare" || o.kind === "dam") && (
-          <button type="button" class="choice" data-level="1" disabled={!o.legal} onClick={() => p.setPick({ ability: o.ability })} aria-label={`${name}, ${m.costLong(o.levels[0].cost)}`}>
-            <span>{name}</span>
-            <span class="cost">{m.cost(o.levels[0].cost)}</span>
-          </button>
+          <Choice
+            data={{ "data-level": 1 }}
+            disabled={!o.legal}
+            onClick={() => p.setPick({ ability: o.ability })}
+            label={name}
+            ariaLabel={`${name}, ${m.costLong(o.levels[0].cost)}`}
+            cost={m.cost(o.levels[0].cost)}
+          />
         )}
         {o.kind === "seat" &&
           o.seats.map((s) => (
-            <button type="button" class="choice" data-target={s.seat} key={s.seat} onClick={() => p.add(s.action)} aria-label={`${m.stealFrom(p.names[s.seat] ?? "?")}, ${m.costLong(o.levels[0].cost)}`}>
-              <span>{m.stealFrom(p.names[s.seat] ?? "?")}</span>
-              <span class="cost">{m.cost(o.levels[0].cost)}</span>
-            </button>
+            <Choice
+              key={s.seat}
+              data={{ "data-target": s.seat }}
+              onClick={() => p.add(s.action)}
+              label={m.stealFrom(p.names[s.seat] ?? "?")}
+              ariaLabel={`${m.stealFrom(p.names[s.seat] ?? "?")}, ${m.costLong(o.levels[0].cost)}`}
+              cost={m.cost(o.levels[0].cost)}
+            />
           ))}
         {o.kind === "baby" &&
           o.babies.map((b) => (
-            <button
-              type="button"
-              class="choice"
-              data-baby={b.baby}
+            <Choice
               key={b.baby}
+              data={{ "data-baby": b.baby }}
               disabled={!b.legal}
               onClick={() => (b.action ? p.add(b.action) : p.setPick({ ability: "babySteps", baby: b.baby }))}
-              aria-label={`${m.babies[b.baby]}, ${m.costLong(o.levels[0].cost)}`}
-            >
-              <span>{m.babies[b.baby]}</span>
-              <span class="cost">{m.cost(o.levels[0].cost)}</span>
-            </button>
+              label={m.babies[b.baby]}
+              ariaLabel={`${m.babies[b.baby]}, ${m.costLong(o.levels[0].cost)}`}
+              cost={m.cost(o.levels[0].cost)}
+            />
           ))}
       </div>
     </div>
+  );
+}
+
+/** One ability button: what it does, and its moon-point cost. */
+function Choice(c: {
+  label: string;
+  cost: string;
+  ariaLabel: string;
+  onClick: () => void;
+  disabled?: boolean;
+  data: Record<string, string | number>;
+}) {
+  return (
+    <button type="button" class="choice" {...c.data} disabled={c.disabled} onClick={c.onClick} aria-label={c.ariaLabel}>
+      <span>{c.label}</span>
+      <span class="cost">{c.cost}</span>
+    </button>
   );
 }
 

@@ -12,7 +12,7 @@ export default defineConfig(async () => {
         },
         {
           // The web client's view-model, texts and build: plain Node.
-          test: { name: "web", include: ["tests/web/**/*.test.ts"], environment: "node" },
+          test: { name: "web", include: ["tests/web/**/*.test.ts", "tests/deploy/**/*.test.ts"], environment: "node" },
         },
         {
           // Real Chromium against a locally started worker (needs `npm run build:web` first; `npm test` does it).

@@ -7,6 +7,8 @@
 import {
   computeScores,
   createGame,
+  gameWinners,
+  setupProgress,
   labelOf,
   cellIndex,
   moonReport,
@@ -251,7 +253,7 @@ function describeLast(game: GameView, last: NonNullable<Moment["last"]>): string
         parts.push(`the dam now stands on ${e.cells.map(cellLabel).join(", ")}`);
         break;
       case "babyHatched":
-        parts.push(`${name(e.seat)} hatched a baby turtle on ${cellLabel(e.cell)}: ${BABY_WORDS[e.baby] ?? e.baby}`);
+        parts.push(`${name(e.seat)} hatched a baby turtle on ${cellLabel(e.cell)}${e.baby ? `: ${BABY_WORDS[e.baby] ?? e.baby}` : ""}`);
         break;
       case "babyUsed":
         parts.push(`${name(e.seat)} used a baby turtle: ${BABY_WORDS[e.baby] ?? e.baby}`);
@@ -307,7 +309,7 @@ function moonLine(s: Pick<GameState, "moon" | "round">): MoonLine | null {
 
 /** What the seat to act does in setup: the expansion's step, or a setup tree. */
 function setupStep(s: GameState): string {
-  switch (s.moon?.stage) {
+  switch (setupProgress(s).step) {
     case "choose":
       return "chooses an animal";
     case "animals":
@@ -360,8 +362,7 @@ export function summarize(m: Moment): Summary {
   }
   const ended = s.phase === "ended";
   const scores = computeScores(s);
-  const best = ended ? Math.min(...scores.map((x) => x.rank)) : 0;
-  const winners = ended ? scores.filter((x) => x.rank === best && !x.resigned).map((x) => x.seat) : [];
+  const winners = gameWinners(s);
   const toAct = ended ? null : s.current;
   let headline: string;
   if (ended) {

@@ -4,8 +4,8 @@
  * the engine always carry `{q, r}`.
  */
 import { CELLS, cellByLabel, cellIndex } from "./board";
-import { M_ANIMAL, M_MOON_SETUP } from "./codes";
-import { moonActionOf, parseMoonAction } from "./moonlight/actions";
+import { M_EXT_PLAY, M_EXT_SETUP } from "./codes";
+import { expansionOfCodes, expansions } from "./expansion";
 import {
   M_BUY,
   M_COLLECT,
@@ -27,9 +27,9 @@ import type { Action, ApplyResult, GameState, RuleError } from "./types";
 export function actionOf(code: number): Action {
   const a = moveA(code);
   switch (moveType(code)) {
-    case M_MOON_SETUP:
-    case M_ANIMAL:
-      return moonActionOf(code);
+    case M_EXT_SETUP:
+    case M_EXT_PLAY:
+      return expansionOfCodes().actionOf(code);
     case M_PLACE:
       return { type: "place", cell: CELLS[a] };
     case M_BUY:
@@ -99,8 +99,10 @@ export function parseAction(action: unknown): number | RuleError {
       return moveCode(M_PLANT, from, to);
     }
     default: {
-      const moon = parseMoonAction(a, parseCell);
-      if (moon !== undefined) return moon;
+      for (const x of expansions()) {
+        const code = x.parseAction(a, parseCell);
+        if (code !== undefined) return code;
+      }
       return {
         code: "MALFORMED_ACTION",
         message: "Unknown action type; expected place, buy, plant, grow, collect or endTurn.",

@@ -2,8 +2,8 @@
  * Move codes: the engine's internal, integer form of a move (docs/engine.md, "Move codes").
  *
  * `type` is in the low 3 bits, then two 6-bit fields `a` and `b` (cells 0–36, columns, seats…).
- * The Moonlight expansion uses types 6 and 7 and two more fields above them: `sub` (4 bits, which
- * setup step or which animal move/ability) and `level` (2 bits, the ability's level − 1).
+ * An expansion (expansion.ts) uses types 6 and 7 and two more fields above them: `sub` (4 bits,
+ * which setup step or which move of its own) and `level` (2 bits).
  */
 export const M_END_TURN = 0;
 export const M_BUY = 1;
@@ -11,16 +11,16 @@ export const M_PLANT = 2;
 export const M_GROW = 3;
 export const M_COLLECT = 4;
 export const M_PLACE = 5;
-/** Moonlight setup: choose an animal, place it, place the Great Tree, place a moonstone (`sub`). */
-export const M_MOON_SETUP = 6;
-/** Moonlight play: move your animal (`sub` 0) or use an ability (`sub` = ability index + 1). */
-export const M_ANIMAL = 7;
+/** An expansion's setup step (`sub` says which). */
+export const M_EXT_SETUP = 6;
+/** An expansion's move in play (`sub` says which). */
+export const M_EXT_PLAY = 7;
 
 export function moveCode(type: number, a = 0, b = 0): number {
   return type | (a << 3) | (b << 9);
 }
-/** A Moonlight move code, with its `sub` and `level` fields. */
-export function moonCode(type: number, sub: number, a = 0, b = 0, level = 0): number {
+/** An expansion's move code, with its `sub` and `level` fields. */
+export function extCode(type: number, sub: number, a = 0, b = 0, level = 0): number {
   return type | (a << 3) | (b << 9) | (sub << 15) | (level << 19);
 }
 export const moveType = (code: number): number => code & 7;

@@ -1,13 +1,12 @@
 /**
- * Shared by the base game (game.ts) and the Moonlight module: the copy-on-write working copy of a
- * state used while one move is applied, and the piece and token bookkeeping of RULES.md §3.
+ * Shared by the base game (game.ts) and the expansion modules: the copy-on-write working copy of a
+ * state used while one move is applied, and the piece, token and light bookkeeping of RULES.md §3.
  */
-import { BOARD_SLOTS, TOKEN_VALUES } from "./rules";
-import type { MoonPlayerState, MoonState } from "./moonlight/types";
-import type { GameState, PlayerState, RuleError, RuleErrorCode, ScoringToken } from "./types";
-import type { MoonErrorCode } from "./moonlight/types";
+import { BOARD_SLOTS, LIGHT_CAP, TOKEN_VALUES } from "./rules";
+import { expansionOf } from "./expansion";
+import type { GameState, PlayerState, RuleError, ScoringToken } from "./types";
 
-export function err(code: RuleErrorCode | MoonErrorCode, message: string): { ok: false; error: RuleError } {
+export function err(code: RuleError["code"], message: string): { ok: false; error: RuleError } {
   return { ok: false, error: { code, message } };
 }
 
@@ -36,24 +35,23 @@ export class Draft {
   touch(...cells: number[]): void {
     this.s.touched = this.s.touched.concat(cells);
   }
-  /** The Moonlight part, copied on first use (its arrays are replaced, never mutated, except `players`). */
-  moon(): MoonState {
-    if (!(this.copied & 0x200)) {
-      const m = this.s.moon!;
-      this.s.moon = { ...m, players: m.players.slice() };
-      this.copied |= 0x200;
-    }
-    return this.s.moon!;
+  /**
+   * For an expansion's copy-on-write of its own part: true the first time `bit` (0..15) is asked
+   * for in this draft (copy then), false after.
+   */
+  first(bit: number): boolean {
+    const flag = 0x200 << bit;
+    if (this.copied & flag) return false;
+    this.copied |= flag;
+    return true;
   }
-  moonPlayer(seat: number): MoonPlayerState {
-    const m = this.moon();
-    if (!(this.copied & (0x400 << seat))) {
-      const p = m.players[seat];
-      m.players[seat] = { ...p, babies: p.babies.slice(), spent: p.spent.slice() };
-      this.copied |= 0x400 << seat;
-    }
-    return m.players[seat];
-  }
+}
+
+/** Light points gained, capped at LIGHT_CAP (the excess is lost): the one place the cap is applied. */
+export function addLight(player: PlayerState, amount: number): { lost: number; light: number } {
+  const total = player.light + amount;
+  player.light = total > LIGHT_CAP ? LIGHT_CAP : total;
+  return { lost: total - player.light, light: player.light };
 }
 
 /** A piece leaving the board goes to the highest free slot of its column, else to the box. */
@@ -76,4 +74,24 @@ export function takeToken(stacks: number[], leaves: number): ScoringToken | null
     }
   }
   return null;
+}
+
+/**
+ * One action per cell per turn (RULES.md §3): whether cell c may be the subject of one more action
+ * this turn — not used yet, or its expansion allows a further use (expansion.ts `reuse`). The only
+ * place the rule is decided; the base game and every expansion ask here.
+ */
+export function usable(state: GameState, c: number): boolean {
+  const touched = state.touched;
+  if (touched.length === 0) return true;
+  let uses = 0;
+  for (let i = 0; i < touched.length; i++) if (touched[i] === c) uses++;
+  return uses === 0 || expansionOf(state.options).reuse(state, c, uses);
+}
+
+/** The same for an action touching two cells (planting): both usable, at most one of them for the second time. */
+export function usable2(state: GameState, a: number, b: number): boolean {
+  if (state.touched.length === 0) return true;
+  if (!usable(state, a) || !usable(state, b)) return false;
+  return !state.touched.includes(a) || !state.touched.includes(b);
 }

@@ -7,24 +7,11 @@
  * between codes and the public JSON actions.
  */
 import { CELL_COUNT, CELLS, DISTANCE, EDGE_CELLS, LEAVES, RING, RADIUS, WITHIN, labelOf } from "./board";
-import {
-  M_ANIMAL,
-  M_BUY,
-  M_COLLECT,
-  M_END_TURN,
-  M_GROW,
-  M_MOON_SETUP,
-  M_PLACE,
-  M_PLANT,
-  moveA,
-  moveB,
-  moveCode,
-  moveType,
-} from "./codes";
-import { Draft, err, returnToBoard, takeToken } from "./draft";
-import { currentSun, encodePiece, inShadow, lightGains, lightGainsFor, shadeFor, shadeHeights, sunPosition } from "./light";
-import { applyPlay, canonicalPlay, checkPlay, collectMoon, moveMoon, playMoves, resetTurn, usable, usable2 } from "./moonlight/play";
-import { applySetup, blocked, canonicalSetup, checkSetup, createMoon, moonOptions, nextSetupStep, passSetupStep, setupMoves } from "./moonlight/setup";
+import { M_BUY, M_COLLECT, M_END_TURN, M_EXT_PLAY, M_EXT_SETUP, M_GROW, M_PLACE, M_PLANT, moveA, moveB, moveCode, moveType } from "./codes";
+import { Draft, addLight, err, returnToBoard, takeToken, usable, usable2 } from "./draft";
+import { BASE, expansionOf, expansions, type Expansion } from "./expansion";
+import { currentSun, encodePiece, inShadow, lightGainsFor, shadeFor, sunPosition } from "./light";
+import { totalRounds } from "./progress";
 import { nextInt } from "./rng";
 import {
   BOARD_COSTS,
@@ -32,13 +19,10 @@ import {
   COLLECT_COST,
   GROW_COST,
   LARGE,
-  LIGHT_CAP,
   MAX_PLAYERS,
   MIN_PLAYERS,
   PIECE_NAMES,
   PLANT_COST,
-  ROUNDS_LONG,
-  ROUNDS_NORMAL,
   SEED,
   SETUP_TREES_PER_PLAYER,
   SMALL,
@@ -51,14 +35,10 @@ import type { ApplyResult, GameEvent, GameOptions, GameOptionsInput, GameState, 
 
 // ---- move codes (codes.ts) ------------------------------------------------------------------
 
-export { M_ANIMAL, M_BUY, M_COLLECT, M_END_TURN, M_GROW, M_MOON_SETUP, M_PLACE, M_PLANT, moveA, moveB, moveCode, moveType };
-export { err };
+export { M_BUY, M_COLLECT, M_END_TURN, M_EXT_PLAY, M_EXT_SETUP, M_GROW, M_PLACE, M_PLANT, moveA, moveB, moveCode, moveType };
+export { err, totalRounds };
 
 // ---- helpers ------------------------------------------------------------------------------
-
-export function totalRounds(options: GameOptions): number {
-  return options.longGame ? ROUNDS_LONG : ROUNDS_NORMAL;
-}
 
 /** Next purchase price of a column, or -1 when the column is empty. */
 export function boardPrice(player: PlayerState, column: number): number {
@@ -85,8 +65,17 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
   } else if (!Number.isInteger(firstPlayer) || firstPlayer < 0 || firstPlayer >= players) {
     return err("BAD_OPTIONS", `firstPlayer must be a seat from 0 to ${players - 1}`);
   }
-  const moonlight = moonOptions(input.moonlight);
-  if (moonlight === "bad") return err("BAD_OPTIONS", "moonlight is true, false or { greatTree?: boolean, moonstones?: boolean }");
+  // an expansion is switched on by its option (expansion.ts); at most one per game
+  let ext: Expansion = BASE;
+  let extOption: object | null = null;
+  for (const x of expansions()) {
+    const parsed = x.parseOptions((input as unknown as Record<string, unknown>)[x.key]);
+    if (parsed === "bad") return err("BAD_OPTIONS", `${x.key}: not a valid option for that expansion (docs/engine.md)`);
+    if (parsed === null) continue;
+    if (extOption) return err("BAD_OPTIONS", "A game plays at most one expansion.");
+    ext = x;
+    extOption = parsed;
+  }
   const options: GameOptions = {
     players,
     longGame: input.longGame === true,
@@ -94,7 +83,7 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
     firstPlayer,
     seed,
   };
-  if (moonlight) options.moonlight = moonlight;
+  if (extOption) (options as unknown as Record<string, unknown>)[ext.key] = extOption;
   const state: GameState = {
     options,
     phase: "setup",
@@ -115,12 +104,7 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
     ply: 0,
     rng,
   };
-  if (moonlight) {
-    // Under the Moonlight: the animal deal comes first; setup starts with the choice (setup.ts).
-    const moon = createMoon(options, rng);
-    state.moon = moon.moon;
-    state.rng = moon.rng;
-  }
+  ext.init(state);
   return { ok: true, state };
 }
 
@@ -133,11 +117,11 @@ export function legalMoves(state: GameState): number[] {
   const seat = state.current;
   const player = state.players[seat];
   const cells = state.cells;
-  const moon = state.moon;
+  const ext = expansionOf(state.options);
   if (state.phase === "setup") {
-    if (moon && moon.stage !== null) setupMoves(state, out);
+    if (ext.setupStage(state) !== null) ext.setupMoves(state, out);
     else if (player.available[SMALL] > 0)
-      for (const c of EDGE_CELLS) if (cells[c] === 0 && !(moon && blocked(moon, c))) out.push(moveCode(M_PLACE, c));
+      for (const c of EDGE_CELLS) if (cells[c] === 0 && !ext.blocked(state, c)) out.push(moveCode(M_PLACE, c));
     return out;
   }
   out.push(M_END_TURN);
@@ -148,15 +132,14 @@ export function legalMoves(state: GameState): number[] {
   }
   const touched = state.touched;
   const heavy = state.options.heavyShade;
-  const shade = heavy ? (moon ? shadeFor(state, currentSun(state)) : shadeHeights(cells, currentSun(state))) : null;
+  const shade = heavy ? shadeFor(state, currentSun(state)) : null;
   const canPlant = player.available[SEED] > 0 && light >= PLANT_COST;
   const own = 1 + seat * 4;
-  // Under the Moonlight: moonstones and the Great Tree block planting; a baby turtle may allow a second action on a cell
-  const double = moon !== undefined && moon.double;
+  const blocks = ext.blocked !== BASE.blocked;
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = cells[c];
     if (piece < own || piece > own + 3) continue;
-    if (touched.length > 0 && touched.includes(c) && !(double && usable(state, c))) continue;
+    if (touched.length > 0 && !usable(state, c)) continue;
     const size = piece - own;
     const shaded = shade !== null && inShadow(shade[c], size);
     if (size < LARGE) {
@@ -168,14 +151,12 @@ export function legalMoves(state: GameState): number[] {
       const targets = WITHIN[size][c];
       for (let i = 0; i < targets.length; i++) {
         const t = targets[i];
-        if (cells[t] !== 0) continue;
-        if (moon === undefined) {
-          if (touched.length === 0 || !touched.includes(t)) out.push(moveCode(M_PLANT, c, t));
-        } else if (!blocked(moon, t) && usable2(state, c, t)) out.push(moveCode(M_PLANT, c, t));
+        if (cells[t] !== 0 || (blocks && ext.blocked(state, t))) continue;
+        if (touched.length === 0 || usable2(state, c, t)) out.push(moveCode(M_PLANT, c, t));
       }
     }
   }
-  if (moon) playMoves(state, out);
+  ext.playMoves(state, out);
   return out;
 }
 
@@ -183,16 +164,13 @@ export function legalMoves(state: GameState): number[] {
 export function checkMove(state: GameState, code: number): RuleError | null {
   if (state.phase === "ended") return { code: "GAME_OVER", message: "The game is over." };
   const type = moveType(code);
-  const moon = state.moon;
-  if (type === M_MOON_SETUP || type === M_ANIMAL) {
-    if (!moon || !Number.isInteger(code) || (type === M_ANIMAL ? !canonicalPlay(code) : !canonicalSetup(code)))
-      return { code: "MALFORMED_ACTION", message: moon ? "Not a move code." : "That action needs the Under the Moonlight expansion." };
-    if (type === M_MOON_SETUP) {
-      if (state.phase !== "setup") return { code: "WRONG_PHASE", message: "Setup is over." };
-      return checkSetup(state, code);
-    }
-    if (state.phase === "setup") return { code: "WRONG_PHASE", message: "Animals move and use their abilities once the game has begun." };
-    return checkPlay(state, code);
+  const ext = expansionOf(state.options);
+  if (type === M_EXT_SETUP || type === M_EXT_PLAY) {
+    if (ext === BASE) return BASE.check(state, code);
+    if (!Number.isInteger(code) || !ext.canonical(code)) return { code: "MALFORMED_ACTION", message: "Not a move code." };
+    if (type === M_EXT_SETUP && state.phase !== "setup") return { code: "WRONG_PHASE", message: "Setup is over." };
+    if (type === M_EXT_PLAY && state.phase === "setup") return { code: "WRONG_PHASE", message: "That move is played once the game has begun." };
+    return ext.check(state, code);
   }
   // Only the codes moveCode() builds: no NaN, fractions or stray bits aliasing a legal move.
   if (code !== (type === M_END_TURN ? 0 : type === M_PLANT ? moveCode(type, moveA(code), moveB(code)) : moveCode(type, moveA(code))))
@@ -201,16 +179,18 @@ export function checkMove(state: GameState, code: number): RuleError | null {
   const player = state.players[seat];
   const cells = state.cells;
   if (state.phase === "setup") {
-    if (type !== M_PLACE || (moon && moon.stage !== null))
+    const stage = ext.setupStage(state);
+    if (type !== M_PLACE || stage !== null)
       return {
         code: "WRONG_PHASE",
-        message: moon && moon.stage !== null ? `The expansion's setup comes first (now: ${moon.stage}).` : "During setup the only action is placing a small tree on an edge cell.",
+        message: stage !== null ? `The expansion's setup comes first (now: ${stage}).` : "During setup the only action is placing a small tree on an edge cell.",
       };
     const c = moveA(code);
     if (c >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
     if (RING[c] !== RADIUS) return { code: "NOT_AN_EDGE_CELL", message: `${labelOf(c)} is not an edge (1-leaf) cell.` };
     if (cells[c] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(c)} is not empty.` };
-    if (moon && blocked(moon, c)) return { code: "CELL_BLOCKED", message: `Nothing may be put on ${labelOf(c)}.` };
+    const put = ext.checkPut(state, c);
+    if (put) return put;
     if (player.available[SMALL] <= 0) return { code: "NOT_AVAILABLE", message: "No small tree in your available area." };
     return null;
   }
@@ -232,10 +212,8 @@ export function checkMove(state: GameState, code: number): RuleError | null {
   if (piece === 0) return { code: "CELL_EMPTY", message: `There is nothing on ${labelOf(c)} to ${what}.` };
   if (((piece - 1) >> 2) !== seat) return { code: "NOT_YOUR_PIECE", message: `The piece on ${labelOf(c)} is not yours.` };
   const size = (piece - 1) & 3;
-  if (moon ? !usable(state, c) : state.touched.includes(c))
-    return { code: "CELL_ALREADY_USED", message: `${labelOf(c)} was already the subject of an action this turn.` };
-  const shaded = () =>
-    state.options.heavyShade && inShadow((moon ? shadeFor(state, currentSun(state)) : shadeHeights(cells, currentSun(state)))[c], size);
+  if (!usable(state, c)) return { code: "CELL_ALREADY_USED", message: `${labelOf(c)} was already the subject of an action this turn.` };
+  const shaded = () => state.options.heavyShade && inShadow(shadeFor(state, currentSun(state))[c], size);
   if (type === M_GROW) {
     if (size >= LARGE) return { code: "WRONG_SIZE", message: "A large tree cannot grow any more." };
     if (player.available[size + 1] <= 0)
@@ -262,8 +240,9 @@ export function checkMove(state: GameState, code: number): RuleError | null {
     if (cells[t] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(t)} is not empty.` };
     if (t === c || DISTANCE[c * CELL_COUNT + t] > size)
       return { code: "OUT_OF_RANGE", message: `A tree of size ${size} plants at most ${size} cell(s) away.` };
-    if (moon && blocked(moon, t)) return { code: "CELL_BLOCKED", message: `Nothing may be put on ${labelOf(t)}.` };
-    if (moon ? !usable2(state, c, t) : state.touched.includes(t))
+    const put = ext.checkPut(state, t);
+    if (put) return put;
+    if (!usable2(state, c, t))
       return { code: "CELL_ALREADY_USED", message: `${labelOf(t)} was already the subject of an action this turn.` };
     if (shaded()) return { code: "IN_SHADOW", message: `Heavy shade: the tree on ${labelOf(c)} is in shadow and cannot plant.` };
     return null;
@@ -283,12 +262,9 @@ export function applyMove(state: GameState, code: number): ApplyResult {
   const type = moveType(code);
   const a = moveA(code);
   switch (type) {
-    case M_MOON_SETUP:
-      applySetup(d, code, events);
-      advance(d, events);
-      break;
-    case M_ANIMAL:
-      applyPlay(d, code, events);
+    case M_EXT_SETUP:
+    case M_EXT_PLAY:
+      if (expansionOf(state.options).apply(d, code, events)) advance(d, events);
       break;
     case M_PLACE: {
       d.player(seat).available[SMALL]--;
@@ -363,8 +339,8 @@ export function resign(state: GameState, seat: number): ApplyResult {
   d.player(seat).resigned = true;
   const events: GameEvent[] = [{ type: "resigned", seat }];
   if (d.s.players.every((p) => p.resigned)) endGame(d, events);
-  else if (seat === state.current && state.moon && passSetupStep(d)) {
-    // Under the Moonlight: the Great Tree or a moonstone is placed by the next seat counter-clockwise
+  else if (seat === state.current && expansionOf(state.options).resignOnTurn(d)) {
+    // the expansion passed its setup step on itself (expansion.ts)
   } else if (seat === state.current) {
     if (state.phase === "play") events.push({ type: "turnEnded", seat, auto: true });
     advance(d, events);
@@ -376,13 +352,14 @@ export function resign(state: GameState, seat: number): ApplyResult {
 function advance(d: Draft, events: GameEvent[]): void {
   const s = d.s;
   const n = s.options.players;
+  const ext = expansionOf(s.options);
   if (s.touched.length > 0) s.touched = [];
-  if (s.moon) resetTurn(d);
+  ext.endTurn(d);
   if (s.players.every((p) => p.resigned)) return endGame(d, events);
   for (;;) {
-    if (s.phase === "setup" && s.moon && s.moon.stage !== null) {
-      // Under the Moonlight: the expansion's setup steps come before the setup trees
-      const seat = nextSetupStep(d, events);
+    if (s.phase === "setup" && ext.setupStage(s) !== null) {
+      // the expansion's setup steps come before the setup trees
+      const seat = ext.nextSetupStep(d, events);
       if (seat >= 0) {
         s.current = seat;
         return;
@@ -423,22 +400,20 @@ function startRound(d: Draft, round: number, events: GameEvent[]): void {
   s.current = s.firstPlayer;
   const sun = sunPosition(round);
   events.push({ type: "roundStarted", round, sun, firstPlayer: s.firstPlayer });
-  if (s.moon) moveMoon(d, round, sun, events);
-  const gains = s.moon ? lightGainsFor(s, sun) : lightGains(s.cells, sun, s.options.players);
+  const ext = expansionOf(s.options);
+  ext.roundStart(d, round, sun, events);
+  const gains = lightGainsFor(s, sun);
   for (let seat = 0; seat < gains.length; seat++) {
-    const p = d.player(seat);
-    const total = p.light + gains[seat];
-    const light = total > LIGHT_CAP ? LIGHT_CAP : total;
-    p.light = light;
-    events.push({ type: "lightCollected", seat, amount: gains[seat], lost: total - light, light });
+    const { lost, light } = addLight(d.player(seat), gains[seat]);
+    events.push({ type: "lightCollected", seat, amount: gains[seat], lost, light });
   }
-  if (s.moon) collectMoon(d, events);
+  ext.afterLight(d, events);
 }
 
 function endGame(d: Draft, events: GameEvent[]): void {
   d.s.phase = "ended";
   d.s.touched = [];
-  if (d.s.moon) resetTurn(d);
+  expansionOf(d.s.options).endTurn(d);
   const scores = computeScores(d.s);
   events.push({ type: "gameEnded", scores, winners: winnersOf(scores) });
 }

@@ -2,14 +2,18 @@
  * Sun, shadows and light (RULES.md §2): where shadows fall and which trees collect light.
  */
 import { CELL_COUNT, CELLS, SHADOW_RAY, type Hex } from "./board";
-import { GREAT_TREE_SHADOW, STONE_SHADOW, STONE_SHADOW_SIZES } from "./moonlight/geometry";
-import { LIGHT_BY_SIZE, SUN_POSITIONS } from "./rules";
+import { BASE, expansionOf } from "./expansion";
+import { LIGHT_BY_SIZE, SMALL, SUN_POSITIONS } from "./rules";
 import type { GameState } from "./types";
 
-/** Under the Moonlight: the shade height of the Great Tree's shadow (taller than any tree). */
-export const GREAT_TREE_HEIGHT = 4;
-/** Under the Moonlight: the flag a moonstone's shadow adds to a cell's shade (it darkens small trees only). */
-export const STONE_SHADE = 8;
+/**
+ * A shade value is a height (bits 0–2: the tallest shadow; an expansion may cast one taller than
+ * any tree, up to 7) and the LOW_SHADE flag: an expansion's low shadow, which darkens pieces of
+ * size LOW_SHADE_SIZE only.
+ */
+export const LOW_SHADE = 8;
+export const LOW_SHADE_SIZE = SMALL;
+const BASE_ADD_SHADE = BASE.addShade;
 
 /** Sun position (0..5) in a round: it does not move in round 1, then one corner clockwise a round. */
 export function sunPosition(round: number): number {
@@ -55,28 +59,21 @@ export function shadeHeights(cells: readonly number[], sun: number): Uint8Array 
  * least as tall (a seed: by any tree). A tree collects light exactly when it is not in shadow.
  */
 export function inShadow(shade: number, size: number): boolean {
-  if (shade < STONE_SHADE) return shade >= (size < 1 ? 1 : size);
-  return (shade & 7) >= (size < 1 ? 1 : size) || STONE_SHADOW_SIZES.includes(size);
+  if (shade < LOW_SHADE) return shade >= (size < 1 ? 1 : size);
+  return (shade & 7) >= (size < 1 ? 1 : size) || size === LOW_SHADE_SIZE;
 }
 
-/**
- * The shade of every cell for a state: `shadeHeights` of its trees, plus, under the Moonlight,
- * the Great Tree's shadow to the board edge (height 4: no tree there is lit) and each moonstone's
- * one-cell shadow (the STONE_SHADE flag, which only small trees feel).
- */
+/** The shade of every cell for a state: `shadeHeights` of its trees, plus its expansion's shadows. */
 export function shadeFor(state: GameState, sun: number): Uint8Array {
   const shade = shadeHeights(state.cells, sun);
-  const moon = state.moon;
-  if (moon) {
-    if (moon.greatTree >= 0) for (const c of GREAT_TREE_SHADOW[sun][moon.greatTree]) shade[c] = GREAT_TREE_HEIGHT | (shade[c] & STONE_SHADE);
-    for (const stone of moon.stones) for (const c of STONE_SHADOW[sun][stone]) shade[c] |= STONE_SHADE;
-  }
+  expansionOf(state.options).addShade(state, sun, shade);
   return shade;
 }
 
-/** Light each seat collects in a state with the sun at `sun` (the Moonlight's shadows included). */
+/** Light each seat collects in a state with the sun at `sun` (an expansion's shadows included). */
 export function lightGainsFor(state: GameState, sun: number): number[] {
-  if (!state.moon) return lightGains(state.cells, sun, state.options.players);
+  const ext = expansionOf(state.options);
+  if (ext.addShade === BASE_ADD_SHADE) return lightGains(state.cells, sun, state.options.players);
   const shade = shadeFor(state, sun);
   const gains = new Array<number>(state.options.players).fill(0);
   for (let c = 0; c < CELL_COUNT; c++) {
@@ -105,7 +102,7 @@ export interface TreeLight {
   cell: Hex;
   seat: number;
   size: number;
-  /** Height of the tallest tree shading this cell, 0 if none (Moonlight: 4 the Great Tree, at least 1 under a moonstone's shadow). */
+  /** Height of the tallest shadow on this cell, 0 if none (at least 1 under an expansion's low shadow). */
   shadedBy: number;
   /** Light this piece collects (0 for seeds and shaded trees). */
   light: number;
@@ -114,9 +111,9 @@ export interface TreeLight {
 export interface LightReport {
   sun: number;
   /**
-   * Cells in shadow, with the height of the tallest tree shading each. Under the Moonlight: 4 in
-   * the Great Tree's shadow, and `stone: true` where a moonstone's shadow falls (it darkens small
-   * trees only; such a cell has height 1 when no tree shades it).
+   * Cells in shadow, with the height of the tallest shadow on each (an expansion may cast one
+   * taller than any tree), and `stone: true` where an expansion's low shadow falls (LOW_SHADE: it
+   * darkens small trees only; such a cell has height 1 when nothing taller shades it).
    */
   shadows: { cell: Hex; height: number; stone?: true }[];
   /** Every piece on the board and what it collects. */
@@ -135,7 +132,7 @@ export function lightReport(state: GameState, sun: number = currentSun(state)): 
   const pieces: TreeLight[] = [];
   const perSeat = new Array<number>(state.options.players).fill(0);
   for (let c = 0; c < CELL_COUNT; c++) {
-    if (shade[c] >= STONE_SHADE) shadows.push({ cell: CELLS[c], height: Math.max(1, shade[c] & 7), stone: true });
+    if (shade[c] >= LOW_SHADE) shadows.push({ cell: CELLS[c], height: Math.max(1, shade[c] & 7), stone: true });
     else if (shade[c] > 0) shadows.push({ cell: CELLS[c], height: shade[c] });
     const piece = state.cells[c];
     if (piece === 0) continue;
@@ -143,8 +140,8 @@ export function lightReport(state: GameState, sun: number = currentSun(state)): 
     const seat = pieceOwner(piece);
     const light = size > 0 && !inShadow(shade[c], size) ? LIGHT_BY_SIZE[size] : 0;
     perSeat[seat] += light;
-    // a moonstone's shadow counts as a small tree's (height 1) when nothing taller shades the cell
-    const shadedBy = shade[c] >= STONE_SHADE ? Math.max(1, shade[c] & 7) : shade[c];
+    // a low shadow counts as a small tree's (height 1) when nothing taller shades the cell
+    const shadedBy = shade[c] >= LOW_SHADE ? Math.max(1, shade[c] & 7) : shade[c];
     pieces.push({ cell: CELLS[c], seat, size, shadedBy, light });
   }
   return { sun, shadows, pieces, perSeat };

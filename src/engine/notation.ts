@@ -20,18 +20,17 @@
  * 10. cells already used this turn: `-` or labels joined by `.`
  * 11. ply (actions applied)   12. random generator state (8 hex digits)
  *
- * Under the Moonlight (RULES.md §8) the format is `PS2`: the options carry `M` (moon and animals),
- * then `G` (Great Tree) and/or `S` (moonstones), e.g. `3MGS:0000002a:a`, and a 13th field holds
- * the expansion's part (moonlight/notation.ts). A base game is always written `PS1`, unchanged.
+ * A game with an expansion (expansion.ts) is written with the expansion's tag instead of `PS1`,
+ * its flags after `L`/`H` in the options, and a 13th field holding its part (the expansion's
+ * `toText` / `fromText`). A base game is always written `PS1`, unchanged.
  */
 import { CELL_COUNT, LABELS, RADIUS, cellByLabel } from "./board";
-import { BOARD_SLOTS, MAX_PLAYERS, MIN_PLAYERS, PIECES_PER_PLAYER, TOKEN_VALUES, ROUNDS_LONG, ROUNDS_NORMAL } from "./rules";
+import { BASE, expansionOf, expansions } from "./expansion";
+import { totalRounds } from "./progress";
+import { BOARD_SLOTS, MAX_PLAYERS, MIN_PLAYERS, PIECES_PER_PLAYER, SETUP_TREES_PER_PLAYER, TOKEN_VALUES } from "./rules";
 import type { GameOptions, GameState, Phase, PlayerState, RuleError, ScoringToken } from "./types";
-import { moonFromText, moonToText } from "./moonlight/notation";
-import { setupSchedule } from "./moonlight/setup";
 
-const MAGIC = "PS1";
-const MAGIC_MOON = "PS2";
+const MAGIC = BASE.notationTag;
 const SEATS = "abcd";
 const hex8 = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
 
@@ -40,9 +39,8 @@ const ROW_LENGTHS = Array.from({ length: 2 * RADIUS + 1 }, (_, i) => 2 * RADIUS 
 
 export function toNotation(state: GameState): string {
   const o = state.options;
-  const m = o.moonlight;
-  const moonFlags = m ? `M${m.greatTree ? "G" : ""}${m.moonstones ? "S" : ""}` : "";
-  const opts = `${o.players}${o.longGame ? "L" : ""}${o.heavyShade ? "H" : ""}${moonFlags}:${hex8(o.seed)}:${SEATS[o.firstPlayer]}`;
+  const ext = expansionOf(o);
+  const opts = `${o.players}${o.longGame ? "L" : ""}${o.heavyShade ? "H" : ""}${ext.optionFlags(o)}:${hex8(o.seed)}:${SEATS[o.firstPlayer]}`;
   const phase = (state.phase === "setup" ? "S" : state.phase === "play" ? "R" : "E") + state.round;
   const rows: string[] = [];
   let c = 0;
@@ -62,7 +60,7 @@ export function toNotation(state: GameState): string {
     .join("/");
   const touched = state.touched.length ? state.touched.map((t) => LABELS[t]).join(".") : "-";
   const fields = [
-    m ? MAGIC_MOON : MAGIC,
+    ext.notationTag,
     opts,
     phase,
     SEATS[state.firstPlayer],
@@ -75,7 +73,7 @@ export function toNotation(state: GameState): string {
     String(state.ply),
     hex8(state.rng),
   ];
-  if (state.moon) fields.push(moonToText(state.moon));
+  if (ext !== BASE) fields.push(ext.toText(state));
   return fields.join(" ");
 }
 
@@ -112,33 +110,44 @@ export function fromNotation(text: string): { ok: true; state: GameState } | { o
 function parse(text: string): GameState {
   if (typeof text !== "string") fail("a position is a string");
   const f = text.trim().split(/\s+/);
-  if (f[0] !== MAGIC && f[0] !== MAGIC_MOON) fail(`expected "${MAGIC}" (or "${MAGIC_MOON}" with the Moonlight expansion) first`);
-  const moonlight = f[0] === MAGIC_MOON;
-  const fieldCount = moonlight ? 13 : 12;
+  const ext = f[0] === MAGIC ? BASE : expansions().find((x) => x.notationTag === f[0]);
+  if (!ext) fail(`expected "${MAGIC}" (or ${expansions().map((x) => `"${x.notationTag}" with the ${x.title} expansion`).join(", ")}) first`);
+  const fieldCount = ext === BASE ? 12 : 13;
   if (f.length !== fieldCount)
-    fail(moonlight ? `${MAGIC_MOON} (Under the Moonlight): expected 13 fields, got ${f.length} (a base game is ${MAGIC}, 12 fields)` : `expected 12 fields, got ${f.length}`);
-  const om = /^(\d)(L?)(H?)(?:(M)(G?)(S?))?:([0-9a-f]{8}):([a-d])$/.exec(f[1]);
+    fail(ext !== BASE ? `${ext.notationTag} (${ext.title}): expected 13 fields, got ${f.length} (a base game is ${MAGIC}, 12 fields)` : `expected 12 fields, got ${f.length}`);
+  const om = /^(\d)(L?)(H?)([A-Z]*):([0-9a-f]{8}):([a-d])$/.exec(f[1]);
   if (!om) fail(`options: expected e.g. "4LH:0000002a:a", got "${f[1]}"`);
-  if ((om[4] === "M") !== moonlight) fail(moonlight ? "options: PS2 is a Moonlight game (M)" : "options: a Moonlight game (M) is written PS2");
+  let extOption: object | null = null;
+  if (ext === BASE) {
+    if (om[4] !== "") {
+      const other = expansions().find((x) => x.parseFlags(om[4]) !== null);
+      fail(other ? `options: a ${other.title} game (${om[4]}) is written ${other.notationTag}` : `options: unknown flags "${om[4]}"`);
+    }
+  } else {
+    extOption = ext.parseFlags(om[4]);
+    if (extOption === null) fail(`options: ${ext.notationTag} is a ${ext.title} game (${ext.flagsHelp})`);
+  }
   const players = int(om[1], "players", MIN_PLAYERS, MAX_PLAYERS);
   const options: GameOptions = {
     players,
     longGame: om[2] === "L",
     heavyShade: om[3] === "H",
-    firstPlayer: seatOf(om[8], players, "first player"),
-    seed: parseInt(om[7], 16),
+    firstPlayer: seatOf(om[6], players, "first player"),
+    seed: parseInt(om[5], 16),
   };
-  if (moonlight) options.moonlight = { greatTree: om[5] === "G", moonstones: om[6] === "S" };
-  const moon = moonlight ? moonFromText(f[12], players, fail) : undefined;
+  if (extOption) (options as unknown as Record<string, unknown>)[ext.key] = extOption;
+  // the expansion's part first (its field is checked before the rest, as it always was)
+  const part = { options } as GameState;
+  if (ext !== BASE) ext.fromText(f[12], part, fail);
   const pm = /^([SRE])(\d+)$/.exec(f[2]);
   if (!pm) fail(`phase: expected S0, R<n> or E<n>, got "${f[2]}"`);
   const phase: Phase = pm[1] === "S" ? "setup" : pm[1] === "R" ? "play" : "ended";
-  const maxRound = options.longGame ? ROUNDS_LONG : ROUNDS_NORMAL;
+  const maxRound = totalRounds(options);
   // E0: a game that ended during setup (every seat resigned); its turn still counts placements.
   const round = int(pm[2], "round", phase === "play" ? 1 : 0, phase === "setup" ? 0 : maxRound);
   const firstPlayer = seatOf(f[3], players, "first-player token");
   const current = seatOf(f[4], players, "seat to act");
-  const setupSteps = moon?.stage ? setupSchedule(options, firstPlayer).length : 2 * players;
+  const setupSteps = ext.setupStage(part) !== null ? ext.setupStepCount(options, firstPlayer) : SETUP_TREES_PER_PLAYER * players;
   const turn = int(f[5], "turn", 0, round === 0 ? setupSteps - 1 : players);
 
   const rows = f[6].split("/");
@@ -212,6 +221,6 @@ function parse(text: string): GameState {
     ply,
     rng: parseInt(f[11], 16),
   };
-  if (moon) state.moon = moon;
+  if (ext !== BASE) (state as unknown as Record<string, unknown>)[ext.stateKey] = (part as unknown as Record<string, unknown>)[ext.stateKey];
   return state;
 }

@@ -1,23 +1,18 @@
 /** Final scoring and tie-breaks (RULES.md §6). */
-import { BABY_POINTS, POINTS_PER_MOON_POINT } from "./moonlight/rules";
+import { expansionOf } from "./expansion";
 import { LIGHT_PER_POINT } from "./rules";
 import type { GameState, Score } from "./types";
 
 /** Scores as they stand (final once the game has ended), in seat order. */
 export function computeScores(state: GameState): Score[] {
+  const ext = expansionOf(state.options);
   const pieces = new Array<number>(state.options.players).fill(0);
   for (const piece of state.cells) if (piece !== 0) pieces[(piece - 1) >> 2]++;
   const scores: Score[] = state.players.map((p, seat) => {
     const tokens = p.tokens.reduce((sum, t) => sum + t.value, 0);
     const light = Math.floor(p.light / LIGHT_PER_POINT);
     const score: Score = { seat, tokens, light, total: tokens + light, pieces: pieces[seat], rank: 0, resigned: p.resigned };
-    if (state.moon) {
-      // Under the Moonlight: 1 point per unspent moon point, 3 for the "points" baby turtle
-      const m = state.moon.players[seat];
-      score.moon = m.points * POINTS_PER_MOON_POINT;
-      score.babies = m.spent.includes("points") ? BABY_POINTS : 0;
-      score.total += score.moon + score.babies;
-    }
+    ext.score(state, seat, score);
     return score;
   });
   // Highest total first; tie: more seeds and trees on the board; still tied: shared rank.

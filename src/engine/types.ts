@@ -1,6 +1,5 @@
 import type { Hex } from "./board";
 import type { PieceName } from "./rules";
-import type { MoonAction, MoonErrorCode, MoonEvent, MoonOptions, MoonOptionsInput, MoonState } from "./moonlight/types";
 
 /** Options a game is created with (all optional but the number of players). */
 export interface GameOptionsInput {
@@ -13,9 +12,19 @@ export interface GameOptionsInput {
   firstPlayer?: number;
   /** The game's only source of randomness (uint32). */
   seed?: number;
-  /** Under the Moonlight (RULES.md §8): `true` for the moon and animals, or which extra modes too. */
-  moonlight?: MoonOptionsInput;
 }
+
+/**
+ * What expansion modules add to the types (expansion.ts). A module augments these interfaces
+ * (`declare module "../types"`) with its actions, events and error codes, its option (in
+ * GameOptionsInput and GameOptions) and its part of GameState; the base types then include them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ExpansionActions {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ExpansionEvents {}
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ExpansionErrorCodes {}
 
 /** Normalised options, as stored in a game. */
 export interface GameOptions {
@@ -24,8 +33,6 @@ export interface GameOptions {
   heavyShade: boolean;
   firstPlayer: number;
   seed: number;
-  /** Present only when the Under the Moonlight expansion is played. */
-  moonlight?: MoonOptions;
 }
 
 export type Phase = "setup" | "play" | "ended";
@@ -73,8 +80,6 @@ export interface GameState {
   ply: number;
   /** State of the seeded random generator (uint32). */
   rng: number;
-  /** The Under the Moonlight expansion's part; absent in a base game. */
-  moon?: MoonState;
 }
 
 /** A cell in actions and events: axial coordinates (RULES.md §1). */
@@ -88,7 +93,7 @@ export type Action =
   | { type: "grow"; cell: CellRef; seat?: number }
   | { type: "collect"; cell: CellRef; seat?: number }
   | { type: "endTurn"; seat?: number }
-  | MoonAction;
+  | ExpansionActions[keyof ExpansionActions];
 
 export type ActionType = Action["type"];
 
@@ -108,7 +113,7 @@ export type GameEvent =
   | { type: "lightCollected"; seat: number; amount: number; lost: number; light: number }
   | { type: "turnStarted"; seat: number; round: number }
   | { type: "gameEnded"; scores: Score[]; winners: number[] }
-  | MoonEvent;
+  | ExpansionEvents[keyof ExpansionEvents];
 
 /** Machine-readable reasons an action is refused. */
 export type RuleErrorCode =
@@ -133,8 +138,8 @@ export type RuleErrorCode =
   | "BAD_NOTATION";
 
 export interface RuleError {
-  /** A base-game code, or one of the expansion's (MoonErrorCode, docs/engine.md). */
-  code: RuleErrorCode | MoonErrorCode;
+  /** A base-game code, or one of an expansion's (docs/engine.md). */
+  code: RuleErrorCode | ExpansionErrorCodes[keyof ExpansionErrorCodes];
   message: string;
 }
 
@@ -154,10 +159,4 @@ export interface Score {
   /** 1 = winner; tied seats share a rank. Resigned seats rank after everyone else. */
   rank: number;
   resigned: boolean;
-  /** Under the Moonlight only: unspent moon points (1 point each). */
-  moon?: number;
-  /** Under the Moonlight only: end-game points from a used baby turtle. */
-  babies?: number;
 }
-
-export type * from "./moonlight/types";

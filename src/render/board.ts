@@ -4,10 +4,7 @@
  * nothing here needs text to be read: glyphs are shapes, and the only text is the optional cell
  * labels and the accessible <title>s).
  */
-import { CELLS, CELL_COUNT, LABELS, LEAVES, RING, SUN_CORNERS, cellIndex } from "../engine/board";
-import { currentSun, lightReport, sunPosition } from "../engine/light";
-import type { GameState } from "../engine/types";
-import type { AnimalName } from "../engine/moonlight/types";
+import { CELLS, CELL_COUNT, LABELS, LEAVES, RING, SUN_CORNERS, cellIndex, currentSun, lightReport, sunPosition, totalRounds, type AnimalName, type GameState } from "../engine";
 import {
   animalElement,
   ANIMAL_TOKEN,
@@ -370,7 +367,7 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   const id = (options.idPrefix ?? "cb").replace(/[^A-Za-z0-9_-]/g, "");
   const width = options.size ?? VIEW.width;
   const height = round2((width * VIEW.height) / VIEW.width);
-  const rounds = options.rounds ?? (state.options.longGame ? 24 : 18);
+  const rounds = options.rounds ?? totalRounds(state.options);
   const sun = currentSun(state as GameState);
   const moon = moonOf(state);
   const cells = boardCells(state, options, moon);

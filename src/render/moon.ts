@@ -6,10 +6,7 @@
  * and only from what a view of the state shows (`viewFor`): a face-down baby is the same tile
  * whatever it is.
  */
-import { CELLS, SUN_CORNERS, cellIndex, type Hex } from "../engine/board";
-import { moonReport, type MoonReport } from "../engine/moonlight/light";
-import { CLOCKWISE } from "../engine/moonlight/geometry";
-import type { AnimalName, MoonState } from "../engine/moonlight/types";
+import { CELLS, SUN_CORNERS, cellIndex, moonGeometry, moonReport, type AnimalName, type Hex, type MoonReport, type MoonState } from "../engine";
 import { HEX, SQRT3, cellCenter, hexPoints, polygon, round2, shapeElement } from "./shapes";
 import { SEAT_STYLES, type ThemeColors } from "./style";
 
@@ -106,7 +103,7 @@ export function moonTiles(report: MoonReport, t: ThemeColors, titles: { moon: st
 /** The screen direction of each lit path (from its edge cell inward), as in RULES.md §8.1. */
 export function pathDirections(position: number): [P, P] {
   const j = Math.floor(position / 3);
-  return [screenDir(CLOCKWISE[(j + 3) % 6]), screenDir(CLOCKWISE[(j + 2) % 6])];
+  return [screenDir(moonGeometry.CLOCKWISE[(j + 3) % 6]), screenDir(moonGeometry.CLOCKWISE[(j + 2) % 6])];
 }
 
 /** Half the distance between neighbouring cell centres (the hex's inner radius). */

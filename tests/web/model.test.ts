@@ -295,7 +295,8 @@ describe("history", () => {
     const actions = moves.map(actionOf);
     const entries: LogEntryView[] = actions.map((entry, i) => ({ index: i + 1, version: i + 1, seat: null, entry, events: [], at: "", auto: null }));
     const hidden = { ...state, options: { ...state.options, seed: 0 }, rng: 0 };
-    const states = replayStates(hidden, logActions(entries));
+    expect(logActions(entries)).toEqual(actions);
+    const states = replayStates(hidden, entries);
     expect(states).not.toBeNull();
     expect(states).toHaveLength(actions.length + 1);
     expect(states![0].cells).toEqual(s0.cells);
@@ -305,9 +306,9 @@ describe("history", () => {
 
   it("replays resignations and refuses a log that does not fit", () => {
     const s = start(2);
-    const states = replayStates(s, [{ type: "place", cell: at("a1") }, { type: "resign", seat: 1 }]);
+    const states = replayStates(s, [{ entry: { type: "place", cell: at("a1") } }, { entry: { type: "resign", seat: 1 } }]);
     expect(states!.at(-1)!.players[1].resigned).toBe(true);
-    expect(replayStates(s, [{ type: "grow", cell: at("a1") }])).toBeNull();
+    expect(replayStates(s, [{ entry: { type: "grow", cell: at("a1") } }])).toBeNull();
   });
 });
 

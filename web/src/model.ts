@@ -12,15 +12,21 @@ import {
   PLANT_COST,
   TOKEN_VALUES,
   applyAction,
-  applyEntry,
   boardPrice,
   cellIndex,
   computeScores,
-  createGame,
   currentSun,
   lightReport,
+  nextToken,
+  replayStates as replayGame,
+  replayView,
+  revolutionOf,
+  setupProgress,
   sunPosition,
+  totalRevolutions,
+  totalRounds,
   type Action,
+  type GameOptionsInput,
   type GameEvent,
   type GameState,
   type PieceName,
@@ -50,19 +56,19 @@ export interface RoundInfo {
 }
 
 export function roundInfo(state: GameState): RoundInfo {
-  const rounds = state.options.longGame ? 24 : 18;
+  const rounds = totalRounds(state.options);
   const round = state.round;
-  const n = state.options.players;
+  const setup = setupProgress(state);
   return {
     phase: state.phase,
     round,
     rounds,
-    revolution: Math.max(1, Math.ceil(round / 6)),
-    revolutions: rounds / 6,
+    revolution: revolutionOf(round),
+    revolutions: totalRevolutions(state.options),
     sun: currentSun(state),
     nextSun: state.phase === "ended" || round >= rounds ? null : sunPosition(Math.max(1, round) + 1),
-    setupDone: state.phase === "setup" ? state.turn : 2 * n,
-    setupTotal: 2 * n,
+    setupDone: setup.done,
+    setupTotal: setup.total,
   };
 }
 
@@ -126,7 +132,7 @@ export function playerPanels(
   state: GameState,
 ): PlayerPanel[] {
   const scores = computeScores(state);
-  const rounds = state.options.longGame ? 24 : 18;
+  const rounds = totalRounds(state.options);
   const next = state.phase === "ended" || state.round >= rounds ? null : lightReport(state, sunPosition(Math.max(1, state.round) + 1)).perSeat;
   return state.players.map((p, seat) => ({
     seat,
@@ -172,14 +178,7 @@ export function stacksView(state: GameState): StackView[] {
 
 /** The token collecting on a cell of `leaves` would take now (RULES.md §3 fallback), or null. */
 export function tokenFor(state: GameState, leaves: number): { leaves: number; value: number } | null {
-  for (let l = leaves; l >= 1; l--) {
-    const left = state.stacks[l - 1];
-    if (left > 0) {
-      const values = TOKEN_VALUES[l - 1];
-      return { leaves: l, value: values[values.length - left] };
-    }
-  }
-  return null;
+  return nextToken(state, leaves);
 }
 
 // ---- planning a turn ----------------------------------------------------------------------
@@ -359,28 +358,24 @@ export function logActions(entries: readonly Pick<LogEntryView, "entry">[]): Log
 }
 
 /**
- * Every state of the game from the start, by replaying the log on a fresh game with the same
- * options (the base game's only random draw is the first player, which the state carries).
- * Returns null if the log does not replay (then the page hides the scrubber).
+ * Every state of the game from the start as the viewer (a seat, or null for a spectator) saw it,
+ * from the log as the server sends it to that viewer (entries with their events): the engine's
+ * `replayView`. Once the game has ended the server sends the options with the seed (`replay`),
+ * and the whole game is replayed exactly (`replayStates`). Returns null if the log does not replay
+ * (then the page hides the scrubber).
  */
-export function replayStates(state: GameState, actions: readonly LogAction[]): GameState[] | null {
-  const created = createGame({
-    players: state.options.players,
-    longGame: state.options.longGame,
-    heavyShade: state.options.heavyShade,
-    firstPlayer: state.options.firstPlayer,
-    seed: 0,
-  });
-  if (!created.ok) return null;
-  let s = created.state;
-  const out = [s];
-  for (const a of actions) {
-    const r = applyEntry(s, a);
-    if (!r.ok) return null;
-    s = r.state;
-    out.push(s);
+export function replayStates(
+  state: GameState,
+  log: readonly (Pick<LogEntryView, "entry"> & Partial<Pick<LogEntryView, "seat" | "events">>)[],
+  viewer: number | null = null,
+  replayOptions: GameOptionsInput | null = null,
+): GameState[] | null {
+  if (replayOptions) {
+    const r = replayGame(replayOptions, log.map((l) => l.entry));
+    return r.ok ? r.states : null;
   }
-  return out;
+  const r = replayView(state.options, log, viewer);
+  return r.ok ? r.states : null;
 }
 
 /** Whose name to show for a seat. */

@@ -1,6 +1,6 @@
 /** The expansion's JSON actions and their move codes (docs/engine.md, "Under the Moonlight"). */
 import { CELLS } from "../board";
-import { M_ANIMAL, M_MOON_SETUP, moonCode, moveA, moveB, moveLevel, moveSub, moveType } from "../codes";
+import { M_EXT_PLAY, M_EXT_SETUP, extCode, moveA, moveB, moveLevel, moveSub, moveType } from "../codes";
 import type { Action, RuleError } from "../types";
 import { P_MOVE } from "./play";
 import { ABILITIES, ABILITY_INDEX, ANIMALS, BABIES, BABY_NEEDS_CELL } from "./rules";
@@ -16,7 +16,7 @@ export function moonActionOf(code: number): Action {
   const a = moveA(code);
   const b = moveB(code);
   const sub = moveSub(code);
-  if (moveType(code) === M_MOON_SETUP) {
+  if (moveType(code) === M_EXT_SETUP) {
     switch (sub) {
       case S_CHOOSE:
         return { type: "chooseAnimal", animal: ANIMALS[a] };
@@ -71,19 +71,19 @@ export function parseMoonAction(
     case "chooseAnimal": {
       const i = ANIMALS.indexOf(a.animal as never);
       if (i < 0) return malformed(`"animal" must be one of ${ANIMALS.join(", ")}.`);
-      return moonCode(M_MOON_SETUP, S_CHOOSE, i);
+      return extCode(M_EXT_SETUP, S_CHOOSE, i);
     }
     case "placeAnimal":
     case "placeGreatTree":
     case "placeMoonstone": {
       const c = cellOf("cell");
       if (typeof c !== "number") return c;
-      return moonCode(M_MOON_SETUP, a.type === "placeAnimal" ? S_ANIMAL : a.type === "placeGreatTree" ? S_GREAT_TREE : S_MOONSTONE, c);
+      return extCode(M_EXT_SETUP, a.type === "placeAnimal" ? S_ANIMAL : a.type === "placeGreatTree" ? S_GREAT_TREE : S_MOONSTONE, c);
     }
     case "moveAnimal": {
       const c = cellOf("to");
       if (typeof c !== "number") return c;
-      return moonCode(M_ANIMAL, P_MOVE, c);
+      return extCode(M_EXT_PLAY, P_MOVE, c);
     }
     case "ability":
       return parseAbility(a, cell);
@@ -110,30 +110,30 @@ function parseAbility(a: Record<string, unknown>, cell: (value: unknown) => numb
     case "growth": {
       const l = level();
       if (typeof l !== "number") return l;
-      return moonCode(M_ANIMAL, sub, 0, 0, l);
+      return extCode(M_EXT_PLAY, sub, 0, 0, l);
     }
     case "run":
     case "churn": {
       const c = cellOf("to");
       if (typeof c !== "number") return c;
-      return moonCode(M_ANIMAL, sub, c);
+      return extCode(M_EXT_PLAY, sub, c);
     }
     case "improve": {
       const c = cellOf("cell");
       if (typeof c !== "number") return c;
-      return moonCode(M_ANIMAL, sub, c);
+      return extCode(M_EXT_PLAY, sub, c);
     }
     case "scare": {
       const from = cellOf("from");
       if (typeof from !== "number") return from;
       const to = cellOf("to");
       if (typeof to !== "number") return to;
-      return moonCode(M_ANIMAL, sub, from, to);
+      return extCode(M_EXT_PLAY, sub, from, to);
     }
     case "steal": {
       const t = a.target;
       if (typeof t !== "number" || !Number.isInteger(t) || t < 0 || t > 3) return malformed(`"target" must be a seat (0–3).`);
-      return moonCode(M_ANIMAL, sub, t);
+      return extCode(M_EXT_PLAY, sub, t);
     }
     case "dam": {
       const cells = a.cells;
@@ -142,17 +142,17 @@ function parseAbility(a: Record<string, unknown>, cell: (value: unknown) => numb
       if (typeof x !== "number") return x;
       const y = cell(cells[1]);
       if (typeof y !== "number") return y;
-      return moonCode(M_ANIMAL, sub, Math.min(x, y), Math.max(x, y));
+      return extCode(M_EXT_PLAY, sub, Math.min(x, y), Math.max(x, y));
     }
     case "babySteps": {
       const i = BABIES.indexOf(a.baby as BabyName);
       if (i < 0) return malformed(`"baby" must be one of ${BABIES.join(", ")}.`);
-      if (!BABY_NEEDS_CELL.includes(BABIES[i])) return moonCode(M_ANIMAL, sub, i);
+      if (!BABY_NEEDS_CELL.includes(BABIES[i])) return extCode(M_EXT_PLAY, sub, i);
       const c = cellOf("cell");
       if (typeof c !== "number") return c;
-      return moonCode(M_ANIMAL, sub, i, c);
+      return extCode(M_EXT_PLAY, sub, i, c);
     }
     default:
-      return moonCode(M_ANIMAL, sub);
+      return extCode(M_EXT_PLAY, sub);
   }
 }

@@ -1,12 +1,14 @@
 /**
  * The Under the Moonlight expansion (RULES.md §8): switched on by `createGame({ moonlight })`.
- * The base game calls into it through a few hooks (game.ts: create, setup steps, legal moves,
- * checks, moves, turn reset, round start; light.ts: shadows; scoring.ts; view.ts; notation.ts).
+ * The base game calls into it only through the hooks of ../expansion.ts (`MOONLIGHT`, module.ts);
+ * this is what it offers consumers besides (re-exported by ../expansions.ts and ../index.ts).
  */
 export * as moonGeometry from "./geometry";
 export * as moonRules from "./rules";
-export { moonReport, moonlight, moonGains, phaseMarker, type MoonReport, type Moonlight } from "./light";
-export { viewEvents, viewEntry } from "./view";
+export { MOONLIGHT } from "./module";
+export { moonReport, moonlight, moonGains, phaseMarker, GREAT_TREE_HEIGHT, type MoonReport, type Moonlight } from "./light";
 export { moonstoneCount, setupSchedule } from "./setup";
-export { moveTargets, usable } from "./play";
+export { moveTargets } from "./play";
 export { MOON_ACTION_TYPES } from "./actions";
+export { ANIMAL_NAMES, BABY_NAMES, ABILITY_NAMES, MOON_STAGES } from "./types";
+export type * from "./types";

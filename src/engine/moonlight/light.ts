@@ -4,11 +4,25 @@
  * points each animal gains.
  */
 import { CELL_COUNT, CELLS, NEIGHBOURS, type Hex } from "../board";
-import { sunPosition } from "../light";
+import { LOW_SHADE, sunPosition } from "../light";
 import type { GameState } from "../types";
-import { CENTRE, CENTRE_STONE_CAN_GLOW, MOON_GAP, MOON_PATHS, MOON_POSITIONS, MOON_STEP, moonStep } from "./geometry";
+import { CENTRE, CENTRE_STONE_CAN_GLOW, GREAT_TREE_SHADOW, MOON_GAP, MOON_PATHS, MOON_POSITIONS, MOON_STEP, STONE_SHADOW, moonStep } from "./geometry";
 import { MOON_GAIN_FULL, MOON_GAIN_HALF } from "./rules";
 import type { MoonState } from "./types";
+
+/** The shade height of the Great Tree's shadow (taller than any tree: no tree there is lit). */
+export const GREAT_TREE_HEIGHT = 4;
+
+/**
+ * The expansion's shadows (the base's `shadeFor` hook): the Great Tree's to the board edge (height
+ * 4) and each moonstone's one-cell shadow (the base's LOW_SHADE flag, which only small trees feel).
+ */
+export function addShade(state: GameState, sun: number, shade: Uint8Array): void {
+  const moon = state.moon;
+  if (!moon) return;
+  if (moon.greatTree >= 0) for (const c of GREAT_TREE_SHADOW[sun][moon.greatTree]) shade[c] = GREAT_TREE_HEIGHT | (shade[c] & LOW_SHADE);
+  for (const stone of moon.stones) for (const c of STONE_SHADOW[sun][stone]) shade[c] |= LOW_SHADE;
+}
 
 /** Per cell: 0 dark, 1 lit directly by a path, 2 lit indirectly by a glowing moonstone (3: both). */
 export interface Moonlight {

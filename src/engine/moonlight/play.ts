@@ -14,8 +14,9 @@
  * A seed the fox churns keeps its cell's "used" mark: one planted this turn still cannot grow.
  */
 import { CELL_COUNT, CELLS, DISTANCE, LEAVES, NEIGHBOURS, labelOf } from "../board";
-import { M_ANIMAL, moonCode, moveA, moveB, moveLevel, moveSub } from "../codes";
-import { Draft, returnToBoard, takeToken } from "../draft";
+import { M_EXT_PLAY, extCode, moveA, moveB, moveLevel, moveSub } from "../codes";
+import { Draft, addLight, returnToBoard, takeToken, usable } from "../draft";
+import { moonOf, moonPlayerOf } from "./draft";
 import { currentSun, encodePiece, inShadow, shadeFor } from "../light";
 import { COLLECT_COST, LARGE, LIGHT_CAP, PIECE_NAMES, SEED, SMALL } from "../rules";
 import type { GameEvent, GameState, PlayerState, RuleError } from "../types";
@@ -37,7 +38,7 @@ import { moonStep } from "./geometry";
 import { blocked } from "./setup";
 import type { AbilityName, BabyName, MoonState } from "./types";
 
-/** `sub` 0 of an M_ANIMAL code: move your animal. Abilities are `ABILITY_INDEX + 1`. */
+/** `sub` 0 of an M_EXT_PLAY code: move your animal. Abilities are `ABILITY_INDEX + 1`. */
 export const P_MOVE = 0;
 
 const SQUIRREL = "squirrel";
@@ -68,25 +69,12 @@ function hasRepeat(list: readonly number[]): boolean {
 }
 
 /**
- * Whether cell c may be the subject of one more action this turn: not used yet, or — after the
- * "double" baby turtle — used once while no other cell has been used twice (Decision: the baby
- * allows two actions on one cell, not on every cell).
+ * The expansion's `reuse` hook: after the "double" baby turtle, a cell used once may be used once
+ * more, while no other cell has been used twice (Decision: the baby allows two actions on one cell,
+ * not on every cell). The rule itself is the base's `usable` (draft.ts).
  */
-export function usable(state: GameState, c: number): boolean {
-  const k = count(state.touched, c);
-  if (k === 0) return true;
-  return state.moon?.double === true && k < DOUBLE_ACTIONS && !hasRepeat(state.touched);
-}
-/** The same for an action touching two cells (planting): at most one of them for the second time. */
-export function usable2(state: GameState, a: number, b: number): boolean {
-  if (!usable(state, a) || !usable(state, b)) return false;
-  return count(state.touched, a) === 0 || count(state.touched, b) === 0;
-}
-
-function addLight(p: PlayerState, amount: number): { lost: number; light: number } {
-  const total = p.light + amount;
-  p.light = total > LIGHT_CAP ? LIGHT_CAP : total;
-  return { lost: total - p.light, light: p.light };
+export function reuse(state: GameState, _c: number, uses: number): boolean {
+  return state.moon?.double === true && uses < DOUBLE_ACTIONS && !hasRepeat(state.touched);
 }
 
 // ---- the moon's round -----------------------------------------------------------------------
@@ -94,7 +82,7 @@ function addLight(p: PlayerState, amount: number): { lost: number; light: number
 /** Round start, after the sun moved: the moon jumps to the marker (not in round 1), flipping as it passes the sun. */
 export function moveMoon(d: Draft, round: number, sun: number, events: GameEvent[]): void {
   if (round <= 1) return;
-  const m = d.moon();
+  const m = moonOf(d);
   const step = moonStep(m.position, sun);
   m.position = step.position;
   if (step.flips) m.full = !m.full;
@@ -108,7 +96,7 @@ export function collectMoon(d: Draft, events: GameEvent[]): void {
     const before = d.s.moon!.players[seat].points;
     const total = before + gains[seat];
     const points = total > MOON_POINTS_CAP ? MOON_POINTS_CAP : total;
-    if (points !== before) d.moonPlayer(seat).points = points;
+    if (points !== before) moonPlayerOf(d, seat).points = points;
     events.push({ type: "moonCollected", seat, amount: gains[seat], lost: total - points, points });
   }
 }
@@ -117,7 +105,7 @@ export function collectMoon(d: Draft, events: GameEvent[]): void {
 export function resetTurn(d: Draft): void {
   const m = d.s.moon!;
   if (m.moved || m.used.length > 0 || m.double) {
-    const w = d.moon();
+    const w = moonOf(d);
     w.moved = false;
     w.used = [];
     w.double = false;
@@ -144,7 +132,7 @@ function candidates(state: GameState, seat: number): number[] {
   const mp = m.players[seat];
   const here = mp.cell;
   const out: number[] = [];
-  const code = (name: AbilityName, a = 0, b = 0, level = 0) => moonCode(M_ANIMAL, ABILITY_INDEX[name] + 1, a, b, level);
+  const code = (name: AbilityName, a = 0, b = 0, level = 0) => extCode(M_EXT_PLAY, ABILITY_INDEX[name] + 1, a, b, level);
   switch (mp.animal) {
     case "boar":
       out.push(code("dig", 0, 0, 0), code("dig", 0, 0, 1));
@@ -179,6 +167,7 @@ function candidates(state: GameState, seat: number): number[] {
       out.push(code("hatch"));
       for (const baby of new Set(mp.babies)) {
         const i = BABIES.indexOf(baby);
+        if (i < 0) continue;
         if (BABY_NEEDS_CELL.includes(baby)) for (let c = 0; c < CELL_COUNT; c++) out.push(code("babySteps", i, c));
         else out.push(code("babySteps", i));
       }
@@ -193,7 +182,7 @@ export function playMoves(state: GameState, out: number[]): void {
   const seat = state.current;
   const mp = m.players[seat];
   if (mp.animal === null || mp.cell < 0) return;
-  if (!m.moved) for (const c of moveTargets(m, seat, mp.cell)) out.push(moonCode(M_ANIMAL, P_MOVE, c));
+  if (!m.moved) for (const c of moveTargets(m, seat, mp.cell)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
   for (const code of candidates(state, seat)) {
     const rule = ABILITIES[moveSub(code) - 1];
     if (m.used.includes(rule.name)) continue;
@@ -212,7 +201,7 @@ export function canonicalPlay(code: number): boolean {
   const a = moveA(code);
   const b = moveB(code);
   const level = moveLevel(code);
-  if (sub === P_MOVE) return code === moonCode(M_ANIMAL, sub, a);
+  if (sub === P_MOVE) return code === extCode(M_EXT_PLAY, sub, a);
   const rule = ABILITIES[sub - 1];
   if (!rule) return false;
   const levels = rule.name === "eat" ? 1 : rule.costs.length;
@@ -222,16 +211,16 @@ export function canonicalPlay(code: number): boolean {
     case "churn":
     case "improve":
     case "steal":
-      return code === moonCode(M_ANIMAL, sub, a, 0, level);
+      return code === extCode(M_EXT_PLAY, sub, a, 0, level);
     case "scare":
-      return code === moonCode(M_ANIMAL, sub, a, b, level);
+      return code === extCode(M_EXT_PLAY, sub, a, b, level);
     case "dam":
-      return a <= b && code === moonCode(M_ANIMAL, sub, a, b, level);
+      return a <= b && code === extCode(M_EXT_PLAY, sub, a, b, level);
     case "babySteps":
       if (a >= BABIES.length) return false;
-      return code === moonCode(M_ANIMAL, sub, a, BABY_NEEDS_CELL.includes(BABIES[a]) ? b : 0, level);
+      return code === extCode(M_EXT_PLAY, sub, a, BABY_NEEDS_CELL.includes(BABIES[a]) ? b : 0, level);
     default:
-      return code === moonCode(M_ANIMAL, sub, 0, 0, level);
+      return code === extCode(M_EXT_PLAY, sub, 0, 0, level);
   }
 }
 
@@ -257,7 +246,7 @@ function growable(state: GameState, c: number, seat: number): RuleError | null {
   return null;
 }
 
-/** Why an M_ANIMAL move is illegal for the seat to act (play phase), or null. The code is canonical. */
+/** Why an M_EXT_PLAY move is illegal for the seat to act (play phase), or null. The code is canonical. */
 export function checkPlay(state: GameState, code: number): RuleError | null {
   const m = state.moon!;
   const seat = state.current;
@@ -408,7 +397,7 @@ function checkBaby(state: GameState, seat: number, baby: BabyName, c: number): R
 
 // ---- applying -------------------------------------------------------------------------------
 
-/** Apply an M_ANIMAL move (already checked) for the seat to act. */
+/** Apply an M_EXT_PLAY move (already checked) for the seat to act. */
 export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
   const s = d.s;
   const seat = s.current;
@@ -419,17 +408,17 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
   const animal = mp0.animal!;
   const here = mp0.cell;
   if (sub === P_MOVE) {
-    d.moon().moved = true;
-    d.moonPlayer(seat).cell = a;
+    moonOf(d).moved = true;
+    moonPlayerOf(d, seat).cell = a;
     events.push({ type: "animalMoved", seat, animal, from: CELLS[here], to: CELLS[a], by: seat });
     return;
   }
   const rule = ABILITIES[sub - 1];
   const level = rule.name === "eat" ? LEAVES[here] - 1 : moveLevel(code);
   const cost = rule.costs[level];
-  const m = d.moon();
+  const m = moonOf(d);
   m.used = m.used.concat(rule.name);
-  const mp = d.moonPlayer(seat);
+  const mp = moonPlayerOf(d, seat);
   mp.points -= cost;
   events.push({ type: "abilityUsed", seat, animal, ability: rule.name, level: level + 1, cost, points: mp.points });
   switch (rule.name) {
@@ -465,7 +454,7 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
     }
     case "scare": {
       const victim = animalAt(m, a);
-      d.moonPlayer(victim).cell = b;
+      moonPlayerOf(d, victim).cell = b;
       events.push({ type: "animalMoved", seat: victim, animal: m.players[victim].animal!, from: CELLS[a], to: CELLS[b], by: seat });
       break;
     }
@@ -522,8 +511,9 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
     case "hatch": {
       const nest = m.nests.find((n) => n.cell === here)!;
       m.nests = m.nests.filter((n) => n !== nest);
-      mp.babies.push(nest.baby!);
-      events.push({ type: "babyHatched", seat, cell: CELLS[here], baby: nest.baby! });
+      // applied to a view (a turn being planned) the face-down baby is unknown: it stays so until the real move
+      if (nest.baby !== null) mp.babies.push(nest.baby);
+      events.push({ type: "babyHatched", seat, cell: CELLS[here], baby: nest.baby });
       break;
     }
     case "babySteps": {
@@ -540,7 +530,7 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
 function applyBaby(d: Draft, seat: number, baby: BabyName, c: number, events: GameEvent[]): void {
   switch (baby) {
     case "double":
-      d.moon().double = true;
+      moonOf(d).double = true;
       break;
     case "small":
     case "medium": {

@@ -3,10 +3,11 @@
  * animals, abilities and their costs per level, baby turtles, moon points. Every non-geometric
  * **Decision** about them is written next to its constant (geometry lives in geometry.ts).
  */
+import { ANIMAL_NAMES, BABY_NAMES } from "./types";
 import type { AbilityName, AnimalName, BabyName } from "./types";
 
 /** The eight animal boards, in a fixed order (their index is used in move codes). */
-export const ANIMALS: readonly AnimalName[] = ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"];
+export const ANIMALS: readonly AnimalName[] = ANIMAL_NAMES;
 /** Animal boards dealt to each player; each keeps one. */
 export const ANIMALS_DEALT = 2;
 
@@ -71,7 +72,7 @@ export const STEAL_LIGHT = 2;
 export const EAT_COMPENSATION = 1;
 
 /** The eight baby turtles (index used in move codes). */
-export const BABIES: readonly BabyName[] = ["double", "small", "medium", "collect", "light", "plant", "points", "higher"];
+export const BABIES: readonly BabyName[] = BABY_NAMES;
 /** Face-down babies laid on the board; the rest go back to the box unseen. */
 export const BABIES_LAID = 6;
 /** Baby "light": light points gained. */

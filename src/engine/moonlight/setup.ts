@@ -4,8 +4,9 @@
  * Tree and the moonstones — all before the base game's setup trees.
  */
 import { CELL_COUNT, CELLS, LEAVES, labelOf } from "../board";
-import { M_MOON_SETUP, moonCode, moveA, moveSub } from "../codes";
+import { M_EXT_SETUP, extCode, moveA, moveSub } from "../codes";
 import { Draft } from "../draft";
+import { moonOf, moonPlayerOf } from "./draft";
 import { shuffle } from "../rng";
 import type { GameEvent, GameOptions, GameState, RuleError } from "../types";
 import { ANIMAL_START_LEAVES, MOONSTONES, MOON_START, MOON_START_FULL, NEST_CELLS } from "./geometry";
@@ -19,10 +20,10 @@ export const S_GREAT_TREE = 2;
 export const S_MOONSTONE = 3;
 export const STAGE_OF_SUB: readonly MoonStage[] = ["choose", "animals", "greatTree", "moonstones"];
 
-/** Only the codes moonCode() builds for a setup step (sub 0..3, field a). */
+/** Only the codes extCode() builds for a setup step (sub 0..3, field a). */
 export function canonicalSetup(code: number): boolean {
   const sub = moveSub(code);
-  return sub <= S_MOONSTONE && code === moonCode(M_MOON_SETUP, sub, moveA(code));
+  return sub <= S_MOONSTONE && code === extCode(M_EXT_SETUP, sub, moveA(code));
 }
 
 /** Normalise createGame's `moonlight` option: undefined/false = off. */
@@ -108,10 +109,10 @@ export function nextSetupStep(d: Draft, events: GameEvent[]): number {
     const step = steps[s.turn];
     if (was === "choose" && step?.stage !== "choose") reveal(d, events);
     if (!step) {
-      d.moon().stage = null;
+      moonOf(d).stage = null;
       return -1;
     }
-    if (s.moon!.stage !== step.stage) d.moon().stage = step.stage;
+    if (s.moon!.stage !== step.stage) moonOf(d).stage = step.stage;
     if (step.stage === "choose" || step.stage === "animals") {
       if (s.players[step.seat].resigned || (step.stage === "animals" && s.moon!.players[step.seat].animal === null)) continue;
       return step.seat;
@@ -144,7 +145,7 @@ export function passSetupStep(d: Draft): boolean {
 
 /** Every seat has chosen: the animals become public; the turtle's babies are laid face down. */
 function reveal(d: Draft, events: GameEvent[]): void {
-  const m = d.moon();
+  const m = moonOf(d);
   events.push({ type: "animalsRevealed", animals: m.players.map((p) => p.animal) });
   if (m.players.some((p) => p.animal === "turtle")) {
     const shuffled = shuffle(d.s.rng, BABIES);
@@ -175,15 +176,15 @@ export function setupMoves(state: GameState, out: number[]): void {
   const seat = state.current;
   switch (m.stage) {
     case "choose":
-      for (const a of m.players[seat].deal ?? []) out.push(moonCode(M_MOON_SETUP, S_CHOOSE, ANIMALS.indexOf(a)));
+      for (const a of m.players[seat].deal ?? []) out.push(extCode(M_EXT_SETUP, S_CHOOSE, ANIMALS.indexOf(a)));
       return;
     case "animals":
-      for (let c = 0; c < CELL_COUNT; c++) if (LEAVES[c] === ANIMAL_START_LEAVES && !hasAnimal(m, c)) out.push(moonCode(M_MOON_SETUP, S_ANIMAL, c));
+      for (let c = 0; c < CELL_COUNT; c++) if (LEAVES[c] === ANIMAL_START_LEAVES && !hasAnimal(m, c)) out.push(extCode(M_EXT_SETUP, S_ANIMAL, c));
       return;
     case "greatTree":
     case "moonstones": {
       const sub = m.stage === "greatTree" ? S_GREAT_TREE : S_MOONSTONE;
-      for (let c = 0; c < CELL_COUNT; c++) if (freeForBlocker(m, c)) out.push(moonCode(M_MOON_SETUP, sub, c));
+      for (let c = 0; c < CELL_COUNT; c++) if (freeForBlocker(m, c)) out.push(extCode(M_EXT_SETUP, sub, c));
       return;
     }
   }
@@ -226,17 +227,17 @@ export function applySetup(d: Draft, code: number, events: GameEvent[]): void {
   const seat = d.s.current;
   const sub = moveSub(code);
   const a = moveA(code);
-  const m = d.moon();
+  const m = moonOf(d);
   switch (sub) {
     case S_CHOOSE: {
-      const p = d.moonPlayer(seat);
+      const p = moonPlayerOf(d, seat);
       p.animal = ANIMALS[a];
       p.deal = null;
       events.push({ type: "animalChosen", seat, animal: ANIMALS[a] });
       break;
     }
     case S_ANIMAL: {
-      const p = d.moonPlayer(seat);
+      const p = moonPlayerOf(d, seat);
       p.cell = a;
       events.push({ type: "animalPlaced", seat, animal: p.animal!, cell: CELLS[a] });
       break;

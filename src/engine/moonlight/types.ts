@@ -4,25 +4,21 @@
  */
 import type { CellRef } from "../types";
 
-export type AnimalName = "boar" | "hedgehog" | "squirrel" | "fox" | "owl" | "badger" | "beaver" | "turtle";
-export type BabyName = "double" | "small" | "medium" | "collect" | "light" | "plant" | "points" | "higher";
-export type AbilityName =
-  | "dig"
-  | "run"
-  | "plant"
-  | "eat"
-  | "scare"
-  | "churn"
-  | "steal"
-  | "hunt"
-  | "growth"
-  | "dam"
-  | "improve"
-  | "hatch"
-  | "babySteps";
+/** The eight animals, in a fixed order (their index is used in move codes). */
+export const ANIMAL_NAMES = ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"] as const;
+/** The eight baby turtles (index used in move codes). */
+export const BABY_NAMES = ["double", "small", "medium", "collect", "light", "plant", "points", "higher"] as const;
+/** Every ability, in the order of `ABILITIES` (rules.ts). */
+export const ABILITY_NAMES = ["dig", "run", "plant", "eat", "scare", "churn", "steal", "hunt", "growth", "dam", "improve", "hatch", "babySteps"] as const;
+/** The expansion's setup steps, in this order. */
+export const MOON_STAGES = ["choose", "animals", "greatTree", "moonstones"] as const;
+
+export type AnimalName = (typeof ANIMAL_NAMES)[number];
+export type BabyName = (typeof BABY_NAMES)[number];
+export type AbilityName = (typeof ABILITY_NAMES)[number];
 
 /** The setup steps the expansion adds before the setup trees, in this order. */
-export type MoonStage = "choose" | "animals" | "greatTree" | "moonstones";
+export type MoonStage = (typeof MOON_STAGES)[number];
 
 /** The modes, as given to createGame: `true` = the main mode only. */
 export type MoonOptionsInput = boolean | { greatTree?: boolean; moonstones?: boolean };
@@ -125,7 +121,8 @@ export type MoonEvent =
   | { type: "lightGained"; seat: number; amount: number; lost: number; light: number }
   | { type: "lightStolen"; seat: number; from: number; amount: number; lost: number }
   | { type: "damBuilt"; seat: number; cells: CellRef[] }
-  | { type: "babyHatched"; seat: number; cell: CellRef; baby: BabyName }
+  /** `baby` is null only when a hatch is applied to a view, where the face-down baby is unknown. */
+  | { type: "babyHatched"; seat: number; cell: CellRef; baby: BabyName | null }
   | { type: "babyUsed"; seat: number; baby: BabyName };
 
 export type MoonErrorCode =
@@ -139,3 +136,34 @@ export type MoonErrorCode =
   | "NO_BABY"
   | "NOT_DEALT"
   | "NO_TARGET";
+
+/** What the expansion adds to the base types (expansion.ts, types.ts). */
+declare module "../types" {
+  interface GameOptionsInput {
+    /** Under the Moonlight (RULES.md §8): `true` for the moon and animals, or which extra modes too. */
+    moonlight?: MoonOptionsInput;
+  }
+  interface GameOptions {
+    /** Present only when the Under the Moonlight expansion is played. */
+    moonlight?: MoonOptions;
+  }
+  interface GameState {
+    /** The Under the Moonlight expansion's part; absent in a base game. */
+    moon?: MoonState;
+  }
+  interface Score {
+    /** Under the Moonlight only: unspent moon points (1 point each). */
+    moon?: number;
+    /** Under the Moonlight only: end-game points from a used baby turtle. */
+    babies?: number;
+  }
+  interface ExpansionActions {
+    moonlight: MoonAction;
+  }
+  interface ExpansionEvents {
+    moonlight: MoonEvent;
+  }
+  interface ExpansionErrorCodes {
+    moonlight: MoonErrorCode;
+  }
+}

@@ -1,10 +1,10 @@
 /**
  * Hidden information of the expansion (RULES.md §8): the animal boards dealt to others, the
  * animals chosen while someone is still choosing, the face-down baby turtles and the two babies in
- * the box. `viewFor` (../view.ts) masks them in states; `viewEvents` and `viewEntry` in events and
- * log entries. Once the game has ended everything may be seen (the seed is public then anyway).
+ * the box. The base's `viewFor`, `viewEvents` and `viewEntry` (../view.ts) call these hooks until
+ * the game has ended (then everything may be seen; the seed is public then anyway).
  */
-import type { GameEvent } from "../types";
+import type { GameEvent, GameState } from "../types";
 import type { MoonState } from "./types";
 
 /** The expansion's part of a state as `viewer` (a seat, or null for a spectator) may see it. */
@@ -20,21 +20,20 @@ export function moonView(m: MoonState, viewer: number | null): MoonState {
   };
 }
 
-/**
- * Events as `viewer` may see them: another seat's `animalChosen` loses its `animal` (the reveal
- * comes with `animalsRevealed`). Pass `ended` = true once the game is over to see them all.
- */
-export function viewEvents(events: readonly GameEvent[], viewer: number | null, ended = false): GameEvent[] {
-  if (ended) return events.slice();
-  return events.map((e) => (e.type === "animalChosen" && e.seat !== viewer && e.animal !== undefined ? { type: e.type, seat: e.seat } : e));
+/** The hook: a state (already stripped of the seed) as `viewer` may see it. */
+export function viewState(state: GameState, viewer: number | null): GameState {
+  if (state.moon) state.moon = moonView(state.moon, viewer);
+  return state;
 }
 
-/**
- * A log entry (the action a seat played) as `viewer` may see it: another seat's `chooseAnimal`
- * loses its `animal` until the game has ended. `actor` is the seat that played it.
- */
-export function viewEntry<T>(entry: T, actor: number | null, viewer: number | null, ended = false): T {
-  if (ended || actor === viewer || typeof entry !== "object" || entry === null) return entry;
+/** Another seat's `animalChosen` loses its `animal` (the reveal comes with `animalsRevealed`). */
+export function viewEvent(e: GameEvent, viewer: number | null): GameEvent {
+  return e.type === "animalChosen" && e.seat !== viewer && e.animal !== undefined ? { type: e.type, seat: e.seat } : e;
+}
+
+/** Another seat's `chooseAnimal` log entry loses its `animal` until the game has ended. */
+export function viewEntry<T>(entry: T, actor: number | null, viewer: number | null): T {
+  if (actor === viewer || typeof entry !== "object" || entry === null) return entry;
   if ((entry as { type?: unknown }).type !== "chooseAnimal") return entry;
   const { animal: _hidden, ...rest } = entry as T & { animal?: unknown };
   return rest as T;

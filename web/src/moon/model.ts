@@ -4,7 +4,7 @@
  * decides a rule itself). Pure functions, unit-tested in Node (tests/web/moon-model.test.ts).
  */
 import { LABELS, cellIndex, moonReport, moonRules, type Action, type GameState } from "../../../src/engine";
-import type { AbilityName, AnimalName, BabyName } from "../../../src/engine/moonlight/types";
+import type { AbilityName, AnimalName, BabyName } from "../../../src/engine";
 
 export type { AbilityName, AnimalName, BabyName };
 

@@ -6,7 +6,7 @@
  */
 import { useState } from "preact/hooks";
 import { LABELS, cellIndex, moonGeometry, type Action, type GameEvent, type GameState } from "../../../src/engine";
-import type { MoonEvent } from "../../../src/engine/moonlight/types";
+import type { MoonEvent } from "../../../src/engine";
 import { listOf, type Lang } from "../i18n";
 import en, { type MoonMessages } from "./i18n/en";
 import { loadMoonText } from "./i18n";
@@ -88,7 +88,7 @@ export function moonEventText(ev: GameEvent, names: readonly string[]): string |
     case "damBuilt":
       return m.evDam(who(e.seat), e.cells.map((c) => cellName(c as { q: number; r: number })).join(" "));
     case "babyHatched":
-      return m.evHatched(who(e.seat), m.babies[e.baby], cellName(e.cell as { q: number; r: number }));
+      return m.evHatched(who(e.seat), e.baby ? m.babies[e.baby] : "?", cellName(e.cell as { q: number; r: number }));
     case "babyUsed":
       return m.evBabyUsed(who(e.seat), m.babies[e.baby]);
   }

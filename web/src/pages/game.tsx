@@ -1,6 +1,6 @@
 /** The game page: lobby while waiting; board, players, turn planning, live updates and history. */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { applyAction, legalActions, type Action, type GameEvent, type GameState } from "../../../src/engine";
+import { applyAction, legalActions, type Action, type GameEvent, type GameOptionsInput, type GameState } from "../../../src/engine";
 import { boardCells, type Highlight, type Theme } from "../../../src/render";
 import { api, ApiError, randomKey, viewOf } from "../api";
 import { Link } from "../app";
@@ -82,6 +82,8 @@ export function GamePage(p: Props) {
   const [prefs, setPrefsState] = useState<Prefs>(loadPrefs);
   const [lastCells, setLastCells] = useState<string[]>([]);
   const [log, setLog] = useState<LogEntryView[]>([]);
+  // Once the game has ended the server sends the options with the seed: the history is then replayed exactly.
+  const [replayOptions, setReplayOptions] = useState<GameOptionsInput | null>(null);
   const [ply, setPly] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
   // Under the Moonlight (a chunk loaded for such games): the ability or move being aimed at cells.
@@ -153,6 +155,7 @@ export function GamePage(p: Props) {
         for (let guard = 0; guard < 50; guard++) {
           const after = logRef.current.at(-1)?.index ?? 0;
           const r = await api.log(p.id, after);
+          if (r.replay) setReplayOptions(r.replay.options as unknown as GameOptionsInput);
           const fresh = r.entries.filter((e) => e.index > (logRef.current.at(-1)?.index ?? 0));
           if (fresh.length) {
             logRef.current = [...logRef.current, ...fresh];
@@ -239,16 +242,18 @@ export function GamePage(p: Props) {
   const seat = seatOf(view, p.identity?.id);
   const names = useMemo(() => (view ? view.seats.map((s) => s.player?.name ?? `#${s.seat + 1}`) : []), [view?.seats]);
 
-  // History: every state of the game, for the replay scrubber.
+  // History: every state of the game as this viewer saw it, for the replay scrubber (the engine's
+  // replayView: under the Moonlight the seed stays secret until the end, so nothing hidden is shown).
   const actions = useMemo(() => logActions(log), [log]);
+  const viewer = seat >= 0 ? seat : null;
   const states = useMemo(() => {
-    if (!view?.state || !actions.length) return null;
-    const all = replayStates(view.state, actions);
+    if (!view?.state || !log.length) return null;
+    const all = replayStates(view.state, log, viewer, replayOptions);
     // Only offer the replay when it lands exactly on the game as the server has it.
     const last = all?.at(-1);
-    if (!last || (actions.length === view.state.ply && JSON.stringify(last.cells) !== JSON.stringify(view.state.cells))) return null;
+    if (!last || (log.length === view.state.ply && JSON.stringify(last.cells) !== JSON.stringify(view.state.cells))) return null;
     return all;
-  }, [actions, view?.state?.options.players]);
+  }, [log, view?.state?.options.players, viewer, replayOptions]);
   const replaying = ply !== null && states !== null && ply < states.length - 1;
 
   if (failure)

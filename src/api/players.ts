@@ -18,6 +18,17 @@ import {
 
 export const players = subApp();
 
+/**
+ * The shared validation answer (VALIDATION_FAILED with `issues`), plus `field`: the first field at
+ * fault (e.g. "name"), so a client can put the message next to the right input.
+ */
+function namedFieldHook(result: { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): undefined {
+  if (result.success) return;
+  const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
+  const field = issues[0]?.path || "body";
+  throw new ApiError(400, "VALIDATION_FAILED", `Invalid ${field}: ${issues[0]?.message ?? "bad request"}.`, { field, issues });
+}
+
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
 players.openapi(
@@ -50,6 +61,7 @@ players.openapi(
     });
     return c.json({ player: { id, name: body.name, createdAt: iso(createdAt)! }, token }, 201);
   },
+  namedFieldHook,
 );
 
 async function profile(c: Ctx, id: string) {

@@ -1,6 +1,7 @@
 /** zod schemas of the HTTP API; the OpenAPI 3.1 document is generated from them. */
 import { z } from "@hono/zod-openapi";
 import { EVENT_TYPES } from "../notify/types";
+import { checkName, NAME_MAX, NAME_MAX_UNITS } from "./player-name";
 
 const TARGET_KIND_VALUES = ["discord", "slack", "json"] as const;
 
@@ -24,9 +25,27 @@ export const IdParam = z.object({
 
 // ---- players ------------------------------------------------------------------------------
 
+/**
+ * A player name: normalised (NFC, trimmed) and checked by src/api/player-name.ts: no control or
+ * format characters, no unpaired surrogate, something visible, at most 40 characters as people
+ * count them. Every route that takes a name uses this schema.
+ */
+export const PlayerNameSchema = z
+  .string()
+  .max(NAME_MAX_UNITS * 4)
+  .overwrite((s) => s.normalize("NFC").trim())
+  .check((ctx) => {
+    const r = checkName(ctx.value);
+    if (!r.ok) ctx.issues.push({ code: "custom", message: r.message, input: ctx.value });
+  })
+  .openapi({
+    example: "Hjalmar",
+    description: `At most ${NAME_MAX} characters (as people count them), at least one visible; no control or invisible format characters. Stored in NFC.`,
+  });
+
 export const CreatePlayerBody = z
   .object({
-    name: z.string().trim().min(1).max(40).openapi({ example: "Hjalmar" }),
+    name: PlayerNameSchema,
     discordUserId: z
       .string()
       .regex(/^\d{15,21}$/, "a Discord user id is a number (snowflake)")

@@ -11,6 +11,7 @@ import {
   deleteWebhook,
   gameWebhooks,
   insertWebhook,
+  mayManageGameWebhook,
   playerWebhooks,
   recordWebhookAnswer,
   updateWebhook,
@@ -177,6 +178,19 @@ async function gameWebhook(c: Ctx, gameId: string, wid: string): Promise<Webhook
   return w;
 }
 
+/**
+ * A game webhook the caller may change: they added it, or they created the game. Other seated
+ * players get a 403 (they may still list it, redacted, and read the delivery log).
+ */
+async function managedGameWebhook(c: Ctx, gameId: string, wid: string, playerId: string): Promise<WebhookRow> {
+  const w = await gameWebhook(c, gameId, wid);
+  if (!(await mayManageGameWebhook(db(c.env.DB), w, playerId)))
+    throw new ApiError(403, "NOT_WEBHOOK_OWNER", "Only the player who added this webhook, or the game's creator, can change, switch off or remove it.", {
+      createdBy: w.ownerId,
+    });
+  return w;
+}
+
 async function myWebhook(c: Ctx, playerId: string, wid: string): Promise<WebhookRow> {
   const w = await webhookById(db(c.env.DB), wid);
   if (!w || w.scope !== "player" || w.ownerId !== playerId) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
@@ -229,7 +243,8 @@ notifications.openapi(
     method: "patch",
     path: "/games/{id}/webhooks/{wid}",
     tags: ["notifications"],
-    summary: "Change a game webhook: URL, kind, label, events; switch it off or on again; rotate a json secret",
+    summary:
+      "Change a game webhook: URL, kind, label, events; switch it off or on again; rotate a json secret (only the player who added it, or the game's creator)",
     security: bearer,
     request: { params: WebhookParam, body: body(UpdateWebhookBody) },
     responses: { 200: json(WebhookEnvelopeSchema, "Changed"), ...errorResponses(400, 401, 403, 404), 503: { description: "Webhooks are not configured" } },
@@ -238,7 +253,7 @@ notifications.openapi(
     const { id, wid } = c.req.valid("param");
     const who = await seated(c, id);
     if ("response" in who) return who.response;
-    return update(c, await gameWebhook(c, id, wid), c.req.valid("json"));
+    return update(c, await managedGameWebhook(c, id, wid, who.playerId), c.req.valid("json"));
   },
 );
 
@@ -247,7 +262,7 @@ notifications.openapi(
     method: "delete",
     path: "/games/{id}/webhooks/{wid}",
     tags: ["notifications"],
-    summary: "Remove a game webhook (pending deliveries to it are dropped)",
+    summary: "Remove a game webhook (pending deliveries to it are dropped; only the player who added it, or the game's creator)",
     security: bearer,
     request: { params: WebhookParam },
     responses: { 204: { description: "Removed" }, ...errorResponses(400, 401, 403, 404) },
@@ -256,7 +271,7 @@ notifications.openapi(
     const { id, wid } = c.req.valid("param");
     const who = await seated(c, id);
     if ("response" in who) return who.response;
-    await gameWebhook(c, id, wid);
+    await managedGameWebhook(c, id, wid, who.playerId);
     await deleteWebhook(db(c.env.DB), wid);
     return c.body(null, 204);
   },

@@ -1,7 +1,7 @@
 /** D1 queries for notification webhooks (drizzle). Values stay encrypted here; see src/notify/directory.ts. */
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "./queries";
-import { players, webhooks, type WebhookRow } from "./schema";
+import { games, players, webhooks, type WebhookRow } from "./schema";
 
 export type NewWebhook = typeof webhooks.$inferInsert;
 
@@ -24,6 +24,25 @@ export async function gameWebhooks(d: Db, gameId: string): Promise<WebhookRow[]>
 
 export async function playerWebhooks(d: Db, playerId: string): Promise<WebhookRow[]> {
   return d.select().from(webhooks).where(and(eq(webhooks.scope, "player"), eq(webhooks.ownerId, playerId))).orderBy(webhooks.createdAt, webhooks.id);
+}
+
+/**
+ * Who created a game, from the games index (written before a lobby change is answered, see
+ * GameRoom.settle), or null when the index has no row for it.
+ */
+export async function gameCreator(d: Db, gameId: string): Promise<string | null> {
+  return (await d.select({ createdBy: games.createdBy }).from(games).where(eq(games.id, gameId)).limit(1))[0]?.createdBy ?? null;
+}
+
+/**
+ * Whether a player may change, switch off, delete or rotate the secret of a game's channel
+ * webhook: only the player who added it, or the game's creator. Other seated players may see that
+ * it exists (redacted) and its delivery log.
+ */
+export async function mayManageGameWebhook(d: Db, w: WebhookRow, playerId: string): Promise<boolean> {
+  if (w.scope !== "game" || !w.gameId) return w.ownerId === playerId;
+  if (w.ownerId === playerId) return true;
+  return (await gameCreator(d, w.gameId)) === playerId;
 }
 
 export async function updateWebhook(d: Db, id: string, set: Partial<NewWebhook>): Promise<WebhookRow | null> {

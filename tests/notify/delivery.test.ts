@@ -172,7 +172,11 @@ describe("reliable delivery", () => {
     const hook = list.body.webhooks.find((w: any) => w.id === slack.webhook.id);
     expect(hook).toMatchObject({ enabled: false, failures: 3, lastStatus: 404, label: "#canopy" });
     expect(hook.disabledReason).toContain("HTTP 404");
-    const on = await call("PATCH", `/api/games/${g.id}/webhooks/${slack.webhook.id}`, { token: g.players[1].token, body: { enabled: true } });
+    // Only the player who added it (or the game's creator) switches it on again.
+    const notTheirs = await call("PATCH", `/api/games/${g.id}/webhooks/${slack.webhook.id}`, { token: g.players[1].token, body: { enabled: true } });
+    expect(notTheirs.status).toBe(403);
+    expect(notTheirs.body.error.code).toBe("NOT_WEBHOOK_OWNER");
+    const on = await call("PATCH", `/api/games/${g.id}/webhooks/${slack.webhook.id}`, { token: owner.token, body: { enabled: true } });
     expect(on.status).toBe(200);
     expect(on.body.webhook).toMatchObject({ enabled: true, failures: 0, disabledReason: null });
   });
@@ -320,8 +324,9 @@ describe("webhook settings through the API", () => {
     expect(rotated.body.secret).toMatch(/^whsec_/);
     expect(rotated.body.secret).not.toBe(back.body.secret);
     await g.join();
-    expect((await call("DELETE", `${path}/${wid}`, { token: b.token })).status).toBe(204);
-    expect((await call("DELETE", `${path}/${wid}`, { token: b.token })).status).toBe(404);
+    expect((await call("DELETE", `${path}/${wid}`, { token: b.token })).status).toBe(403); // not b's webhook
+    expect((await call("DELETE", `${path}/${wid}`, { token: a.token })).status).toBe(204);
+    expect((await call("DELETE", `${path}/${wid}`, { token: a.token })).status).toBe(404);
     expect((await call("GET", path, { token: b.token })).body.webhooks).toHaveLength(4);
     // Another game's webhook id is not found here.
     const other = await clockedGame(2, clock);

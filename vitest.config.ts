@@ -33,7 +33,6 @@ export default defineConfig(async () => {
               miniflare: {
                 bindings: {
                   TEST_MIGRATIONS: migrations,
-                  RATE_LIMIT_BURST: "1000000",
                   // Webhooks: a test-only encryption key, and http:// to localhost allowed.
                   WEBHOOK_KEY: "test-only-webhook-key-0123456789abcdef",
                   ALLOW_HTTP_WEBHOOKS: "1",

@@ -2,6 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { Caller } from "./auth";
 import { randomId, randomSeed } from "./auth";
+import { limitGameWrites } from "./limits";
 import { bearer, claimedCaller, errorResponses, isRealPlayer, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { fail, send } from "./errors";
 import type { RoomReply } from "../game/room";
@@ -117,16 +118,19 @@ const seatRoute = (path: "leave" | "start" | "resign", summary: string) =>
 
 games.openapi(seatRoute("leave", "Leave a game that has not started"), async (c) => {
   const caller = await claimedCaller(c);
+  await limitGameWrites(c, c.req.valid("param").id, caller);
   return answer(c, caller, await room(c, c.req.valid("param").id).leave(caller, origin(c)));
 });
 
 games.openapi(seatRoute("start", "Start the game (creator only, at least 2 seated)"), async (c) => {
   const caller = await claimedCaller(c);
+  await limitGameWrites(c, c.req.valid("param").id, caller);
   return answer(c, caller, await room(c, c.req.valid("param").id).start(caller, origin(c)));
 });
 
 games.openapi(seatRoute("resign", "Resign: the game goes on for the others; your turns end by themselves"), async (c) => {
   const caller = await claimedCaller(c);
+  await limitGameWrites(c, c.req.valid("param").id, caller);
   return answer(c, caller, await room(c, c.req.valid("param").id).resignSeat(caller, origin(c)));
 });
 
@@ -176,6 +180,7 @@ games.openapi(
   }),
   async (c) => {
     const caller = await claimedCaller(c);
+    await limitGameWrites(c, c.req.valid("param").id, caller);
     const body = c.req.valid("json");
     const key = c.req.valid("header")["idempotency-key"] ?? null;
     const reply = await room(c, c.req.valid("param").id).submit(caller, {
@@ -216,6 +221,7 @@ games.openapi(
   }),
   async (c) => {
     const caller = await claimedCaller(c);
+    await limitGameWrites(c, c.req.valid("param").id, caller);
     return answer(c, caller, await room(c, c.req.valid("param").id).goAway(caller, c.req.valid("json").hours, origin(c)));
   },
 );
@@ -232,6 +238,7 @@ games.openapi(
   }),
   async (c) => {
     const caller = await claimedCaller(c);
+    await limitGameWrites(c, c.req.valid("param").id, caller);
     return answer(c, caller, await room(c, c.req.valid("param").id).comeBack(caller, origin(c)));
   },
 );

@@ -18,7 +18,6 @@ import {
   webhookById,
   type NewWebhook,
 } from "../db/webhooks";
-import { TokenBuckets } from "../game/rate-limit";
 import type { RoomReply } from "../game/room";
 import { encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
 import { bodyFor, GONE_LIMIT, sendOnce } from "../notify/deliver";
@@ -30,6 +29,7 @@ import { randomId } from "./auth";
 import { bearer, claimedCaller, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { ApiError } from "./errors";
 import { answer, room } from "./games";
+import { limitGameWrites, limitPersonalTests } from "./limits";
 import {
   CreateWebhookBody,
   DeliveriesQuery,
@@ -49,8 +49,6 @@ export const notifications = subApp();
 
 /** Webhooks per game and per player. */
 const MAX_WEBHOOKS = 5;
-/** "Send test" to a player's own webhook: a few per minute per player (per Worker instance). */
-const personalTests = new TokenBuckets(5, 1 / 12);
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
@@ -291,6 +289,7 @@ notifications.openapi(
     const { id, wid } = c.req.valid("param");
     const who = await seated(c, id);
     if ("response" in who) return who.response;
+    await limitGameWrites(c, id, who.caller);
     const target = await openTarget(await key(c), await gameWebhook(c, id, wid));
     return answer(c, who.caller, await room(c, id).testWebhook(who.caller, target));
   },
@@ -328,6 +327,7 @@ notifications.openapi(
   async (c) => {
     const caller = await claimedCaller(c);
     const { id, did } = c.req.valid("param");
+    await limitGameWrites(c, id, caller);
     return answer(c, caller, await room(c, id).redeliver(caller, did));
   },
 );
@@ -412,7 +412,7 @@ notifications.openapi(
   async (c) => {
     const me = await requirePlayer(c);
     const w = await myWebhook(c, me.id, c.req.valid("param").wid);
-    if (!personalTests.take(me.id, Date.now())) throw new ApiError(429, "RATE_LIMITED", "A few tests a minute; try again shortly.");
+    await limitPersonalTests(c, me.id);
     const target = await openTarget(await key(c), w);
     const now = Date.now();
     const n: Notification = {

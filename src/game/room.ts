@@ -13,7 +13,6 @@ import { hashToken, type Caller } from "../api/auth";
 import { db, syncGame } from "../db/queries";
 import type { Env } from "../env";
 import { engineOptions, gameView, settingsOf, snapshotOf, startedState, type GameRecord, type GameSettings, type GameSnapshot } from "./model";
-import { TokenBuckets } from "./rate-limit";
 import { viewFor } from "../engine/view";
 import { DAY_MS, deadlineOf, dueReminder, nextClockEvent, pauseClock, resumeClock, startClock, turnKey, vacationBooked } from "./clock";
 import { Courier, type DeliveryView } from "./courier";
@@ -82,8 +81,6 @@ export class GameRoom extends DurableObject<Env> {
   now: () => number = () => Date.now();
   index: GameIndex;
   random: () => number = Math.random;
-  /** Per-player write limiter (replaceable in tests). */
-  buckets: TokenBuckets;
   /** Where webhooks are looked up (D1; replaceable in tests). */
   directory: NotifyDirectory;
   private readonly config: NotifyConfig;
@@ -109,10 +106,6 @@ export class GameRoom extends DurableObject<Env> {
     this.game = row ? (JSON.parse(row.record) as GameRecord) : null;
     const d = db(env.DB);
     this.index = { sync: (snap) => syncGame(d, snap) };
-    this.buckets = new TokenBuckets(
-      Number(env.RATE_LIMIT_BURST ?? 30),
-      Number(env.RATE_LIMIT_PER_SECOND ?? 2),
-    );
     this.config = notifyConfig(env);
     this.directory = d1Directory(env as unknown as { DB: D1Database } & Record<string, unknown>);
     this.courier = new Courier({
@@ -944,8 +937,6 @@ export class GameRoom extends DurableObject<Env> {
     const seat = this.seatOf(caller);
     if (seat === null)
       return { reply: { ...fail(403, "NOT_SEATED", "You do not sit in this game; spectators can watch but not act."), callerKnown: false } };
-    if (opts.write && !this.buckets.take(caller.playerId, this.now()))
-      return { reply: { ...fail(429, "RATE_LIMITED", "Too many requests; slow down."), headers: { "retry-after": "1" }, callerKnown: true } };
     return { game: g, seat };
   }
 

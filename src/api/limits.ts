@@ -1,0 +1,31 @@
+/**
+ * Rate limits, on the Workers rate-limiting bindings of wrangler.toml ([[ratelimits]]): counted by
+ * Cloudflare for the whole location, not per isolate or per Durable Object instance, and checked
+ * before the game's Durable Object is called (a flood costs no DO requests).
+ */
+import type { Caller } from "./auth";
+import type { Ctx } from "./context";
+import { ApiError } from "./errors";
+
+async function limited(c: Ctx, limiter: RateLimit | undefined, key: string, retryAfter: number, message: string) {
+  if (!limiter) return;
+  const { success } = await limiter.limit({ key });
+  if (success) return;
+  c.header("retry-after", String(retryAfter));
+  throw new ApiError(429, "RATE_LIMITED", message);
+}
+
+/**
+ * Writes to one game by one player (moves, lobby, vacations, webhook tests and redeliveries).
+ * Keyed by the token's hash, which nobody else can claim, so one client cannot use up another's
+ * writes. No token: nothing to count (the game answers 401).
+ */
+export function limitGameWrites(c: Ctx, gameId: string, caller: Caller | null): Promise<void> {
+  if (!caller) return Promise.resolve();
+  return limited(c, c.env.WRITE_LIMITER, `${gameId}:${caller.tokenHash}`, 10, "Too many requests; slow down.");
+}
+
+/** Test messages to your own webhooks: a few a minute. */
+export function limitPersonalTests(c: Ctx, playerId: string): Promise<void> {
+  return limited(c, c.env.WEBHOOK_TEST_LIMITER, playerId, 60, "A few tests a minute; try again shortly.");
+}

@@ -1,0 +1,72 @@
+/**
+ * Rate limits come from the Workers rate-limiting bindings of wrangler.toml (WRITE_LIMITER: 60 writes
+ * per player and game in 10 s; WEBHOOK_TEST_LIMITER: 5 tests of your own webhooks a minute), which
+ * workerd enforces locally. Over the limit: 429 with the shared error shape and a retry-after, and
+ * nothing changes.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SLACK_URL, receiver } from "../notify/helpers";
+import { call, type Res, startedGame } from "./client";
+
+afterEach(() => vi.restoreAllMocks());
+
+/**
+ * workerd counts in fixed windows aligned to the clock: run `fn` (which makes its own fresh keys) so
+ * that it starts early in a window, and again if a window boundary still fell inside the run.
+ */
+async function inOneWindow<T>(periodSeconds: number, fn: () => Promise<T>): Promise<T> {
+  const period = periodSeconds * 1000;
+  for (let attempt = 1; ; attempt++) {
+    const left = period - (Date.now() % period);
+    if (left < period / 2) await new Promise((r) => setTimeout(r, left + 20));
+    const start = Date.now();
+    const result = await fn();
+    if (Math.floor(start / period) === Math.floor(Date.now() / period) || attempt === 3) return result;
+  }
+}
+
+const stale = { version: 999, action: { type: "endTurn" } };
+
+describe("rate limits", () => {
+  it("a runaway client gets 429 RATE_LIMITED on one game; others and other games are not affected", async () => {
+    const run = await inOneWindow(10, async () => {
+      const { id, players, game } = await startedGame(2);
+      const token = players[game.toAct].token;
+      const responses: Res[] = [];
+      for (let i = 0; i < 70; i++) responses.push(await call("POST", `/api/games/${id}/actions`, { token, body: stale }));
+      return { id, players, game, responses };
+    });
+    const { id, players, game, responses } = run;
+    expect(responses.map((r) => r.status)).toEqual([...Array(60).fill(409), ...Array(10).fill(429)]);
+    expect(responses[60].body).toEqual({ error: { code: "RATE_LIMITED", message: expect.any(String) } });
+    expect(Number(responses[60].headers.get("retry-after"))).toBeGreaterThan(0);
+
+    // Nothing was applied, reads still answer, and the other player and another game are not limited.
+    const view = await call("GET", `/api/games/${id}`);
+    expect(view.status).toBe(200);
+    expect(view.body.version).toBe(game.version);
+    const other = players[1 - game.toAct].token;
+    expect((await call("POST", `/api/games/${id}/actions`, { token: other, body: stale })).status).toBe(409);
+    const second = await startedGame(2);
+    const token2 = second.players[second.game.toAct].token;
+    expect((await call("POST", `/api/games/${second.id}/actions`, { token: token2, body: stale })).status).toBe(409);
+  }, 60_000);
+
+  it("tests of your own webhooks: five a minute, then 429 (and nothing sent)", async () => {
+    const calls = receiver();
+    const responses = await inOneWindow(60, async () => {
+      const { players } = await startedGame(2);
+      const token = players[0].token;
+      const mine = await call("POST", "/api/me/webhooks", { token, body: { url: SLACK_URL(3) } });
+      expect(mine.status).toBe(201);
+      calls.length = 0;
+      const out: Res[] = [];
+      for (let i = 0; i < 7; i++) out.push(await call("POST", `/api/me/webhooks/${mine.body.webhook.id}/test`, { token }));
+      return out;
+    });
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);
+    expect(calls).toHaveLength(5);
+    expect(responses[5].body.error.code).toBe("RATE_LIMITED");
+    expect(responses[5].headers.get("retry-after")).toBe("60");
+  }, 150_000);
+});

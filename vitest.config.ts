@@ -1,5 +1,24 @@
 import { defineConfig } from "vitest/config";
+import { readFileSync } from "node:fs";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+
+/**
+ * The rate limiters of wrangler.toml, for the workerd tests: each one generous under its own name
+ * (tests play whole games fast), and as configured under TEST_<name>, which
+ * tests/api/rate-limit.test.ts puts in its place to prove the limits.
+ */
+function testRateLimits() {
+  const toml = readFileSync("./wrangler.toml", "utf8");
+  const blocks = toml.matchAll(/\[\[ratelimits\]\]\s*name = "(\w+)"\s*namespace_id = "(\d+)"\s*simple = \{ limit = (\d+), period = (\d+) \}/g);
+  const out: Record<string, { namespace_id: string; simple: { limit: number; period: 10 | 60 } }> = {};
+  for (const [, name, id, limit, period] of blocks) {
+    const p = Number(period) as 10 | 60;
+    out[name] = { namespace_id: id, simple: { limit: 1_000_000, period: p } };
+    out[`TEST_${name}`] = { namespace_id: `9${id}`, simple: { limit: Number(limit), period: p } };
+  }
+  if (!out.TEST_WRITE_LIMITER) throw new Error("wrangler.toml: WRITE_LIMITER not found");
+  return out;
+}
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
@@ -31,6 +50,7 @@ export default defineConfig(async () => {
             cloudflareTest({
               wrangler: { configPath: "./wrangler.toml" },
               miniflare: {
+                ratelimits: testRateLimits(),
                 bindings: {
                   TEST_MIGRATIONS: migrations,
                   // Webhooks: a test-only encryption key, and http:// to localhost allowed.

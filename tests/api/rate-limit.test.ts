@@ -1,12 +1,38 @@
 /**
  * Rate limits come from the Workers rate-limiting bindings of wrangler.toml (WRITE_LIMITER: 60 writes
  * per player and game in 10 s; WEBHOOK_TEST_LIMITER: 5 tests of your own webhooks a minute), which
- * workerd enforces locally. Over the limit: 429 with the shared error shape and a retry-after, and
- * nothing changes.
+ * workerd enforces locally. The other tests run with generous limits; here the Worker gets the
+ * limiters as wrangler.toml configures them (TEST_*, vitest.config.ts). Over the limit: 429 with the
+ * shared error shape and a retry-after, and nothing changes.
  */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../../src/index";
 import { SLACK_URL, receiver } from "../notify/helpers";
-import { call, type Res, startedGame } from "./client";
+import { BASE, call as callGenerous, type Res, startedGame } from "./client";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_WRITE_LIMITER: RateLimit;
+      TEST_WEBHOOK_TEST_LIMITER: RateLimit;
+    }
+  }
+}
+
+/** A request to the Worker with the production limiters in place. */
+async function call(method: string, path: string, opts: { token: string; body?: unknown }): Promise<Res> {
+  const headers: Record<string, string> = { authorization: `Bearer ${opts.token}` };
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const req = new Request(`${BASE}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
+  const limited = { ...env, WRITE_LIMITER: env.TEST_WRITE_LIMITER, WEBHOOK_TEST_LIMITER: env.TEST_WEBHOOK_TEST_LIMITER };
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(req, limited, ctx);
+  await waitOnExecutionContext(ctx);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -42,7 +68,7 @@ describe("rate limits", () => {
     expect(Number(responses[60].headers.get("retry-after"))).toBeGreaterThan(0);
 
     // Nothing was applied, reads still answer, and the other player and another game are not limited.
-    const view = await call("GET", `/api/games/${id}`);
+    const view = await callGenerous("GET", `/api/games/${id}`);
     expect(view.status).toBe(200);
     expect(view.body.version).toBe(game.version);
     const other = players[1 - game.toAct].token;
@@ -57,7 +83,7 @@ describe("rate limits", () => {
     const responses = await inOneWindow(60, async () => {
       const { players } = await startedGame(2);
       const token = players[0].token;
-      const mine = await call("POST", "/api/me/webhooks", { token, body: { url: SLACK_URL(3) } });
+      const mine = await callGenerous("POST", "/api/me/webhooks", { token, body: { url: SLACK_URL(3) } });
       expect(mine.status).toBe(201);
       calls.length = 0;
       const out: Res[] = [];

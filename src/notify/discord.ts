@@ -1,9 +1,10 @@
 /**
  * Discord webhook messages: one embed per notification (game, round, whose turn, the deadline as
- * a Discord timestamp, a link to play), pings only through `allowed_mentions`, and Discord's
- * documented limits always respected.
+ * a Discord timestamp, a link to play), pings only through `allowed_mentions` (never parsed from
+ * text), user text escaped by ./escape.ts, and Discord's documented limits always respected.
  */
 import type { APIEmbed, RESTPostAPIWebhookWithTokenJSONBody } from "discord-api-types/v10";
+import { userText } from "./escape";
 import { clip, gameTitle, render, type Markup } from "./text";
 import type { Notification } from "./types";
 
@@ -23,25 +24,19 @@ export const DISCORD_LIMITS = {
 
 export type DiscordMessage = RESTPostAPIWebhookWithTokenJSONBody;
 
-/** Escape Discord markdown and mention syntax in user text, so a name stays a name. */
-export function escapeDiscord(s: string): string {
-  return s
-    .replace(/[\u0000-\u001f\u007f]/g, " ")
-    .replace(/([\\*_~`|>#\-[\]()<:@!])/g, "\\$1")
-    .replace(/https?:\/\//gi, (x) => x.replace("//", "/\u200b/"));
-}
-
 const unix = (ms: number) => Math.floor(ms / 1000);
 
 function markup(): Markup {
   return {
-    text: escapeDiscord,
+    // Content, embed titles, descriptions and fields are all markdown on Discord.
+    text: (s) => userText(s, "discord"),
+    title: (s) => userText(s, "discord"),
     bold: (s) => `**${s}**`,
     relative: (ms) => `<t:${unix(ms)}:R>`,
     absolute: (ms) => `<t:${unix(ms)}:f>`,
     link: (url, label) => `[${label}](${url})`,
     code: (s) => `\`${s.replace(/[`\u0000-\u001f]/g, "'")}\``,
-    who: (p) => (p.discordUserId ? `<@${p.discordUserId}>` : `**${escapeDiscord(p.name)}**`),
+    who: (p) => (p.discordUserId && /^\d{15,21}$/.test(p.discordUserId) ? `<@${p.discordUserId}>` : `**${userText(p.name, "discord") || "Someone"}**`),
   };
 }
 
@@ -58,7 +53,8 @@ export function discordMessage(n: Notification): DiscordMessage {
     description: lines.join("\n"),
     color: r.color,
     fields: r.fields.map((f) => ({ name: f.name, value: f.value, inline: f.inline })),
-    footer: { text: gameTitle(n) },
+    // Footers are shown as typed (no markdown, no mentions).
+    footer: { text: gameTitle(n, "discord-plain") },
     timestamp: new Date(n.at).toISOString(),
   };
   if (n.game.imageUrl) embed.image = { url: n.game.imageUrl };

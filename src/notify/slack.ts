@@ -1,9 +1,11 @@
 /**
  * Slack incoming-webhook messages: Block Kit blocks with a plain `text` fallback (what
- * notifications and screen readers show). User text is escaped for &, < and >, so a name can
- * neither break the markup nor mention a channel.
+ * notifications and screen readers show). User text is escaped by ./escape.ts (&, < and >, and
+ * the formatting characters), so a name can neither break the markup nor mention anyone; mrkdwn
+ * objects are `verbatim`, so Slack links nothing by itself.
  */
 import type { ContextBlock, HeaderBlock, ImageBlock, KnownBlock, SectionBlock, ActionsBlock } from "@slack/types";
+import { userText } from "./escape";
 import { clip, gameTitle, render, type Markup } from "./text";
 import type { Notification } from "./types";
 
@@ -17,32 +19,31 @@ export interface SlackMessage {
 /** Slack's limits for the blocks used here. */
 export const SLACK_LIMITS = { text: 3000, header: 150, section: 3000, fields: 10, field: 2000, button: 75, blocks: 50, context: 2000 } as const;
 
-export function escapeSlack(s: string): string {
-  return s.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-}
-
 const unix = (ms: number) => Math.floor(ms / 1000);
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 const slackMarkup: Markup = {
-  text: escapeSlack,
+  text: (s) => userText(s, "slack"),
+  // The title goes to the header, a plain_text object: shown as typed.
+  title: (s) => userText(s, "slack-plain"),
   bold: (s) => `*${s}*`,
   relative: (ms) => `<!date^${unix(ms)}^{ago}|${iso(ms)}>`,
   absolute: (ms) => `<!date^${unix(ms)}^{date_short_pretty} at {time}|${iso(ms)}>`,
   link: (url, label) => `<${url}|${label}>`,
-  code: (s) => `\`${escapeSlack(s).replace(/`/g, "'")}\``,
-  who: (p) => `*${escapeSlack(p.name)}*`,
+  code: (s) => `\`${userText(s, "slack", 200).replace(/ˋ/g, "'")}\``,
+  who: (p) => `*${userText(p.name, "slack") || "Someone"}*`,
 };
 
 /** The fallback text: the same words without any markup, escaped. */
 const fallbackMarkup: Markup = {
-  text: escapeSlack,
+  text: (s) => userText(s, "slack"),
+  title: (s) => userText(s, "slack"),
   bold: (s) => s,
   relative: (ms) => iso(ms),
   absolute: (ms) => iso(ms),
   link: (_url, label) => label,
-  code: (s) => escapeSlack(s),
-  who: (p) => escapeSlack(p.name),
+  code: (s) => userText(s, "slack", 200),
+  who: (p) => userText(p.name, "slack") || "Someone",
 };
 
 export function slackMessage(n: Notification): SlackMessage {
@@ -51,14 +52,15 @@ export function slackMessage(n: Notification): SlackMessage {
   const blocks: KnownBlock[] = [];
   const header: HeaderBlock = { type: "header", text: { type: "plain_text", text: clip(r.title, SLACK_LIMITS.header), emoji: true } };
   blocks.push(header);
-  const section: SectionBlock = { type: "section", text: { type: "mrkdwn", text: clip(r.lines.join("\n") || " ", SLACK_LIMITS.section) } };
+  const section: SectionBlock = { type: "section", text: { type: "mrkdwn", text: clip(r.lines.join("\n") || " ", SLACK_LIMITS.section), verbatim: true } };
   blocks.push(section);
   if (r.fields.length) {
     const fields: SectionBlock = {
       type: "section",
       fields: r.fields
         .slice(0, SLACK_LIMITS.fields)
-        .map((f) => ({ type: "mrkdwn" as const, text: clip(`*${escapeSlack(f.name)}*\n${f.value}`, SLACK_LIMITS.field) })),
+        // Field names are already in mrkdwn (user text in them escaped by render()).
+        .map((f) => ({ type: "mrkdwn" as const, text: clip(`*${f.name}*\n${f.value}`, SLACK_LIMITS.field), verbatim: true })),
     };
     blocks.push(fields);
   }
@@ -81,8 +83,8 @@ export function slackMessage(n: Notification): SlackMessage {
     };
     blocks.push(actions);
   }
-  const context: ContextBlock = { type: "context", elements: [{ type: "mrkdwn", text: clip(escapeSlack(gameTitle(n)), SLACK_LIMITS.context) }] };
+  const context: ContextBlock = { type: "context", elements: [{ type: "mrkdwn", text: clip(gameTitle(n, "slack"), SLACK_LIMITS.context), verbatim: true }] };
   blocks.push(context);
-  const text = clip(`${escapeSlack(plain.title)}: ${plain.lines.join(" ")}`, SLACK_LIMITS.text);
+  const text = clip(`${plain.title}: ${plain.lines.join(" ")}`, SLACK_LIMITS.text);
   return { text, blocks, unfurl_links: false, unfurl_media: false };
 }

@@ -1,14 +1,20 @@
 /**
  * What each notification says, written once for every chat format: a title, a few lines, labelled
  * fields and whom to ping. A `Markup` turns names, times and links into the target's syntax
- * (Discord markdown, Slack mrkdwn or plain text), escaping every user-chosen string.
+ * (Discord markdown, Slack mrkdwn or plain text); every user-chosen string goes through the
+ * markup's `text` or `title`, which escape it in one place (./escape.ts).
  */
 import type { MoonStage } from "../engine";
+import { clip, userText, type TextPlace } from "./escape";
 import type { Notification, NotifyPlayer } from "./types";
 
+export { clip };
+
 export interface Markup {
-  /** User text (names, labels) made inert. */
+  /** User text (names, labels) made inert in the lines and fields. */
   text(s: string): string;
+  /** User text made inert in the title (shown as plain text by some targets, as markdown by others). */
+  title(s: string): string;
   bold(escaped: string): string;
   /** A moment, relative ("in 3 hours") where the target can show it so. */
   relative(ms: number): string;
@@ -28,7 +34,7 @@ export interface Field {
 }
 
 export interface Rendered {
-  /** Plain text (no markup): titles are shown as is by every target. */
+  /** The title, user text in it escaped with the markup's `title`. */
   title: string;
   /** Lines in the target's markup. */
   lines: string[];
@@ -45,25 +51,9 @@ const RED = 0xc0392b;
 const BLUE = 0x2f6fb5;
 const GREY = 0x7f8c8d;
 
-/** Shorten to at most `max` characters (code points kept whole), with an ellipsis. */
-export function clip(s: string, max: number): string {
-  if (s.length <= max) return s;
-  const chars = Array.from(s);
-  let out = "";
-  for (const c of chars) {
-    if (out.length + c.length > max - 1) break;
-    out += c;
-  }
-  return `${out}…`;
-}
-
-/** Names as they appear in titles: control characters removed, at most 80 characters. */
-export function plainName(name: string): string {
-  return clip(name.replace(/[\u0000-\u001f\u007f]/g, " ").trim() || "Someone", 80);
-}
-
-export function gameTitle(n: Notification): string {
-  const names = n.game.players.map((p) => plainName(p.name));
+/** The game as a footer names it ("Photosynthesis: Ann, Ben and Cy"), names escaped for `place`. */
+export function gameTitle(n: Notification, place: TextPlace): string {
+  const names = n.game.players.map((p) => userText(p.name, place) || "Someone");
   const list = names.length <= 1 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
   return list ? `Photosynthesis: ${list}` : "Photosynthesis";
 }
@@ -127,7 +117,8 @@ function ordinal(rank: number): string {
 /** The message for one notification, in the given markup. */
 export function render(n: Notification, m: Markup): Rendered {
   const subject = player(n, n.seat) ?? (n.subjectName ? { seat: -1, id: "", name: n.subjectName, resigned: false } : null);
-  const name = (p: NotifyPlayer | null) => (p ? m.bold(m.text(p.name)) : "someone");
+  const titled = (name: string) => m.title(name) || "Someone";
+  const name = (p: NotifyPlayer | null) => (p ? m.bold(m.text(p.name) || "Someone") : "someone");
   const fields: Field[] = [];
   const lines: string[] = [];
   const pings: NotifyPlayer[] = [];
@@ -160,7 +151,7 @@ export function render(n: Notification, m: Markup): Rendered {
       break;
     }
     case "turn.started": {
-      title = subject ? `Your turn, ${plainName(subject.name)}` : "Your turn";
+      title = subject ? `Your turn, ${titled(subject.name)}` : "Your turn";
       if (subject) pings.push(subject);
       lines.push(
         n.game.phase === "setup"
@@ -181,7 +172,7 @@ export function render(n: Notification, m: Markup): Rendered {
       break;
     }
     case "turn.reminder": {
-      title = subject ? `Reminder: ${plainName(subject.name)} to play` : "Reminder";
+      title = subject ? `Reminder: ${titled(subject.name)} to play` : "Reminder";
       color = (n.fraction ?? 1) <= 0.1 ? RED : AMBER;
       if (subject) pings.push(subject);
       const left = n.remainingMs !== undefined ? duration(n.remainingMs) : "little time";
@@ -193,7 +184,7 @@ export function render(n: Notification, m: Markup): Rendered {
       break;
     }
     case "turn.timeout": {
-      title = subject ? `Time ran out for ${plainName(subject.name)}` : "Time ran out";
+      title = subject ? `Time ran out for ${titled(subject.name)}` : "Time ran out";
       color = RED;
       if (n.resigned) {
         lines.push(`${name(subject)} ran out of time${n.strikes ? ` ${n.strikes} times in a row` : ""} and has been resigned; the game goes on without them.`);
@@ -208,19 +199,19 @@ export function render(n: Notification, m: Markup): Rendered {
       break;
     }
     case "player.joined": {
-      title = subject ? `${plainName(subject.name)} joined the game` : "A player joined";
+      title = subject ? `${titled(subject.name)} joined the game` : "A player joined";
       color = BLUE;
       lines.push(`${name(subject)} took a seat: ${n.game.players.length} of ${n.game.seats} seats are taken.`);
       break;
     }
     case "player.left": {
-      title = subject ? `${plainName(subject.name)} left the game` : "A player left";
+      title = subject ? `${titled(subject.name)} left the game` : "A player left";
       color = GREY;
       lines.push(`${name(subject)} left before the start: ${n.game.players.length} of ${n.game.seats} seats are taken.`);
       break;
     }
     case "player.resigned": {
-      title = subject ? `${plainName(subject.name)} resigned` : "A player resigned";
+      title = subject ? `${titled(subject.name)} resigned` : "A player resigned";
       color = GREY;
       lines.push(`${name(subject)} resigned; the game goes on for the others.`);
       nextUp();
@@ -230,10 +221,10 @@ export function render(n: Notification, m: Markup): Rendered {
     case "player.away": {
       color = BLUE;
       if (n.until) {
-        title = subject ? `${plainName(subject.name)} is away` : "A player is away";
+        title = subject ? `${titled(subject.name)} is away` : "A player is away";
         lines.push(`${name(subject)} is away until ${m.absolute(n.until)}; their clock is paused meanwhile.`);
       } else {
-        title = subject ? `${plainName(subject.name)} is back` : "A player is back";
+        title = subject ? `${titled(subject.name)} is back` : "A player is back";
         lines.push(n.deadline ? `${name(subject)} is back: their clock runs again, the turn ends by itself ${m.relative(n.deadline)}.` : `${name(subject)} is back.`);
       }
       break;
@@ -247,7 +238,7 @@ export function render(n: Notification, m: Markup): Rendered {
       for (const s of scores.slice(0, 20)) {
         const p = player(n, s.seat);
         fields.push({
-          name: `${ordinal(s.rank)}${s.resigned ? " (resigned)" : ""}: ${plainName(p?.name ?? `Seat ${s.seat + 1}`)}`,
+          name: `${ordinal(s.rank)}${s.resigned ? " (resigned)" : ""}: ${p ? m.text(p.name) || "Someone" : `Seat ${s.seat + 1}`}`,
           value:
             s.moon === undefined
               ? `${s.total} points (${s.tokens} from tokens, ${s.light} from light)`
@@ -284,11 +275,12 @@ function dedupe(ps: NotifyPlayer[]): NotifyPlayer[] {
 
 /** Plain text, for fallbacks and logs. */
 export const plainMarkup: Markup = {
-  text: (s) => s,
+  text: (s) => userText(s, "plain"),
+  title: (s) => userText(s, "plain"),
   bold: (s) => s,
   relative: (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"),
   absolute: (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"),
   link: (url, label) => `${label} (${url})`,
   code: (s) => s,
-  who: (p) => p.name,
+  who: (p) => userText(p.name, "plain"),
 };

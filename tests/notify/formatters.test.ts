@@ -2,7 +2,8 @@ import type { APIEmbed, RESTPostAPIWebhookWithTokenJSONBody } from "discord-api-
 import type { KnownBlock } from "@slack/types";
 import { Webhook } from "standardwebhooks";
 import { describe, expect, it } from "vitest";
-import { DISCORD_LIMITS, discordMessage, embedLength, escapeDiscord } from "../../src/notify/discord";
+import { DISCORD_LIMITS, discordMessage, embedLength } from "../../src/notify/discord";
+import { userText } from "../../src/notify/escape";
 import { jsonPayload, newSecret, signedHeaders } from "../../src/notify/json";
 import { slackMessage, type SlackMessage } from "../../src/notify/slack";
 import { EVENT_TYPES, type EventType, type Notification } from "../../src/notify/types";
@@ -80,14 +81,14 @@ describe("Discord messages", () => {
     const m = discordMessage(note("game.started", {}, hostile));
     expect(m.content).toBeUndefined();
     expect(m.allowed_mentions).toEqual({ parse: [], users: [] });
-    // Where Discord parses markdown and mentions (content, description, fields), names are inert;
-    // titles and footers are plain text there.
+    // Where Discord parses markdown and mentions (content, titles, description, fields), names are
+    // inert; footers are plain text there.
     const e = m.embeds![0];
     const parsed = JSON.stringify([m.content ?? "", e.description, e.fields]);
     expect(parsed).not.toContain("<@999999999999999999>");
-    expect(parsed).toContain("\\\\<\\\\@999999999999999999\\\\>");
+    expect(parsed).toContain("\\\\<@\u200b999999999999999999\\\\>");
     expect(parsed).not.toMatch(/(?<!\\)\[x\]\(/);
-    expect(escapeDiscord("a_b*c")).toBe("a\\_b\\*c");
+    expect(userText("a_b*c", "discord")).toBe("a\\_b\\*c");
   });
 
   it("respects every documented limit with very long names, for every event type", () => {
@@ -124,8 +125,8 @@ describe("Slack messages", () => {
   it("Block Kit with a text fallback; names escaped for &, < and >", () => {
     const m: SlackMessage = slackMessage(note("turn.reminder", {}, ["A&B", "<!channel> <@U123>", "C>D"]));
     const blocks: KnownBlock[] = m.blocks;
-    expect(blocks[0]).toEqual({ type: "header", text: { type: "plain_text", text: "Reminder: <!channel> <@U123> to play", emoji: true } });
-    expect(m.text).toContain("&lt;!channel&gt; &lt;@U123&gt;");
+    expect(blocks[0]).toEqual({ type: "header", text: { type: "plain_text", text: "Reminder: <\u200b!channel> <\u200b@\u200bU123> to play", emoji: true } });
+    expect(m.text).toContain("&lt;!channel&gt; &lt;@\u200bU123&gt;");
     expect(m.text).not.toContain("<!channel>");
     const mrkdwn = JSON.stringify(blocks.slice(1));
     expect(mrkdwn).not.toContain("<!channel>");

@@ -3,6 +3,7 @@
  * the Durable Object of every game the player sits in, so moves need no D1 round trip).
  */
 import type { Context } from "hono";
+import { type Caller, hashToken } from "../game/tokens";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"; // Crockford base32, lower case
 
@@ -21,16 +22,9 @@ export function newToken(playerId: string): string {
   return `cnp_${playerId}_${randomId(32)}`;
 }
 
-export async function hashToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
+export { hashToken } from "../game/tokens";
+export type { Caller } from "../game/tokens";
 
-/** What a request says about who is calling (not yet verified). */
-export interface Caller {
-  playerId: string;
-  tokenHash: string;
-}
 
 const TOKEN_RE = /^cnp_([0-9a-z]{12})_([0-9a-z]{32})$/;
 

@@ -57,6 +57,59 @@ export function send(c: Context, reply: Reply): any {
   return c.json(reply.body as object, reply.status as ContentfulStatusCode, reply.headers);
 }
 
+/**
+ * The HTTP status of each refusal code the game authority answers with (the one place it is
+ * decided). Engine refusals of a move (illegal action, not enough light …) are 422.
+ */
+const STATUS: Record<string, number> = {
+  BAD_REQUEST: 400,
+  VALIDATION_FAILED: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_SEATED: 403,
+  NOT_YOUR_TURN: 403,
+  NOT_CREATOR: 403,
+  BAD_INVITE: 403,
+  NOT_FOUND: 404,
+  NO_SUCH_PLY: 404,
+  STALE_VERSION: 409,
+  CONFLICT: 409,
+  GAME_FULL: 409,
+  ALREADY_JOINED: 409,
+  GAME_NOT_WAITING: 409,
+  GAME_NOT_ACTIVE: 409,
+  GAME_OVER: 409,
+  ALREADY_RESIGNED: 409,
+  RESIGNED: 409,
+  NOT_ENOUGH_PLAYERS: 409,
+  VACATION_EXHAUSTED: 409,
+  NOT_AWAY: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  TURN_OVER: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export function statusOf(code: string): number {
+  return STATUS[code] ?? 422;
+}
+
+/** What the game authority answers (a value or a refusal), as an HTTP reply. */
+export function fromOutcome(o: {
+  ok: boolean;
+  value?: unknown;
+  kind?: "created" | "accepted";
+  error?: { code: string; message: string; [detail: string]: unknown };
+  replayed?: boolean;
+}): Reply {
+  const headers: Record<string, string> = {};
+  if (o.replayed) headers["idempotent-replayed"] = "true";
+  if (o.ok) return { status: o.kind === "created" ? 201 : o.kind === "accepted" ? 202 : 200, body: o.value, headers };
+  const e = o.error!;
+  if (typeof e.retryAfterSeconds === "number") headers["retry-after"] = String(e.retryAfterSeconds);
+  return { status: statusOf(e.code), body: { error: e }, headers };
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -4,7 +4,8 @@ import type { Caller } from "./auth";
 import { randomId, randomSeed } from "./auth";
 import { limitGameWrites } from "./limits";
 import { bearer, claimedCaller, errorResponses, isRealPlayer, json, origin, requirePlayer, subApp, type Ctx } from "./context";
-import { fail, send } from "./errors";
+import { fail, fromOutcome, send } from "./errors";
+import { db, unfinishedGameIds } from "../db/queries";
 import type { RoomReply } from "../game/room";
 import {
   CreateGameBody,
@@ -38,14 +39,23 @@ export function room(c: Ctx, id: string) {
 }
 
 /**
+ * A webhook was added or switched on: the games it concerns (its game, or every game its owner
+ * plays that is not over) keep their notifications again (a game with no webhooks keeps none).
+ */
+export async function webhooksChanged(c: Ctx, scope: "game" | "player", ownerId: string, gameId: string | null): Promise<void> {
+  const ids = scope === "game" ? (gameId ? [gameId] : []) : await unfinishedGameIds(db(c.env.DB), ownerId);
+  await Promise.all(ids.map((id) => room(c, id).hooksChanged()));
+}
+
+/**
  * Send a Durable Object's reply. When the game did not recognise a token that was presented, it
  * is checked in D1: a token that is no player's is a 401, not a 403 or a spectator's view.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a computed reply (see send)
 export async function answer(c: Ctx, caller: Caller | null, reply: RoomReply): Promise<any> {
-  if (caller && !reply.callerKnown && reply.status !== 404 && !(await isRealPlayer(c, caller)))
+  if (caller && !reply.callerKnown && reply.error?.code !== "NOT_FOUND" && !(await isRealPlayer(c, caller)))
     return send(c, fail(401, "UNAUTHORIZED", "Unknown or revoked token."));
-  return send(c, reply);
+  return send(c, fromOutcome(reply));
 }
 
 games.openapi(
@@ -79,7 +89,7 @@ games.openapi(
       inviteCode: randomId(16),
       origin: origin(c),
     });
-    return send(c, reply);
+    return send(c, fromOutcome(reply));
   },
 );
 
@@ -101,7 +111,7 @@ games.openapi(
       c.req.valid("json").code,
       origin(c),
     );
-    return send(c, reply);
+    return send(c, fromOutcome(reply));
   },
 );
 

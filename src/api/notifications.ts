@@ -28,7 +28,7 @@ import type { EventType, Notification, TargetKind } from "../notify/types";
 import { randomId } from "./auth";
 import { bearer, claimedCaller, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { ApiError } from "./errors";
-import { answer, room } from "./games";
+import { answer, room, webhooksChanged } from "./games";
 import { limitGameWrites, limitPersonalTests } from "./limits";
 import {
   CreateWebhookBody,
@@ -89,8 +89,8 @@ async function seated(c: Ctx, gameId: string) {
   const caller = await claimedCaller(c);
   if (!caller) throw new ApiError(401, "UNAUTHORIZED", "Send your token as Authorization: Bearer <token>.");
   const reply = (await room(c, gameId).membership(caller)) as unknown as RoomReply;
-  if (reply.status !== 200) return { response: await answer(c, caller, reply) };
-  const body = reply.body as { seat: number; status: string; playerIds: string[] };
+  if (!reply.ok) return { response: await answer(c, caller, reply) };
+  const body = reply.value as { seat: number; status: string; playerIds: string[] };
   return { caller, playerId: caller.playerId, seat: body.seat, status: body.status };
 }
 
@@ -131,6 +131,7 @@ async function create(
     updatedAt: now,
   };
   await insertWebhook(db(c.env.DB), row);
+  await webhooksChanged(c, scope, owner, gameId);
   const stored = (await webhookById(db(c.env.DB), id))!;
   return c.json({ webhook: webhookView(stored), secret }, 201);
 }
@@ -167,6 +168,7 @@ async function update(
   if (body.enabled === false && w.disabledAt === null) Object.assign(set, { disabledAt: now, disabledReason: "switched off by a player" });
   const row = await updateWebhook(db(c.env.DB), w.id, set);
   if (!row) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
+  if (row.disabledAt === null) await webhooksChanged(c, row.scope, row.ownerId, row.gameId);
   return c.json({ webhook: webhookView(row), secret }, 200);
 }
 

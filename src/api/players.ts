@@ -1,5 +1,6 @@
 /** Profiles: create one (get a token), read a public profile, list a player's games. */
 import { createRoute } from "@hono/zod-openapi";
+import { room } from "./games";
 import { db, gamePlayerNames, insertPlayer, playerById, playerGames, playerStats } from "../db/queries";
 import { setDiscordUserId } from "../db/webhooks";
 import { hashToken, newToken, randomId } from "./auth";
@@ -134,19 +135,22 @@ players.openapi(
     const rows = await playerGames(d, id, { status: q.status, limit: q.limit + 1, before });
     const page = rows.slice(0, q.limit);
     const names = await gamePlayerNames(d, page.map((r) => r.id));
+    // D1 learns of membership and results, not of every turn: whose turn it is comes from the
+    // games in play themselves, asked in parallel.
+    const now = await Promise.all(page.map((r) => (r.status === "active" ? room(c, r.id).summary() : null)));
     const last = page.at(-1);
     return c.json(
       {
-        games: page.map((r) => ({
+        games: page.map((r, i) => ({
           id: r.id,
           status: r.status,
           seats: r.seats,
           seat: r.seat,
           options: r.options as Record<string, unknown>,
           players: names.get(r.id) ?? [],
-          round: r.round,
-          toAct: r.toAct,
-          yourTurn: r.status === "active" && r.toAct === r.seat,
+          round: now[i]?.round ?? r.round,
+          toAct: now[i] ? now[i].toAct : r.toAct,
+          yourTurn: r.status === "active" && (now[i] ? now[i].toAct : r.toAct) === r.seat,
           createdAt: iso(r.createdAt)!,
           startedAt: iso(r.startedAt),
           endedAt: iso(r.endedAt),

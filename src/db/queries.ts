@@ -1,5 +1,5 @@
 /** D1 queries (drizzle): profiles, the games index, and history. */
-import { and, avg, count, desc, eq, inArray, lt, or, sql, sum } from "drizzle-orm";
+import { and, avg, count, desc, eq, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { GameSnapshot, GameStatus } from "../game/model";
 import * as schema from "./schema";
@@ -96,6 +96,16 @@ export async function playerGames(
   return rows as GameSummaryRow[];
 }
 
+/** The games a player sits in that are not over. */
+export async function unfinishedGameIds(d: Db, playerId: string): Promise<string[]> {
+  const rows = await d
+    .select({ id: games.id })
+    .from(gamePlayers)
+    .innerJoin(games, eq(games.id, gamePlayers.gameId))
+    .where(and(eq(gamePlayers.playerId, playerId), ne(games.status, "finished")));
+  return rows.map((r) => r.id);
+}
+
 export async function gamePlayerNames(d: Db, gameIds: string[]): Promise<Map<string, { seat: number; id: string; name: string }[]>> {
   const out = new Map<string, { seat: number; id: string; name: string }[]>();
   if (gameIds.length === 0) return out;
@@ -122,9 +132,9 @@ export async function resultOf(d: Db, gameId: string) {
 
 /**
  * Write a game's snapshot (idempotent: an older version never overwrites a newer one; a result
- * is written once). One atomic batch.
+ * is written once). One atomic batch; returns the rows D1 wrote.
  */
-export async function syncGame(d: Db, snap: GameSnapshot): Promise<void> {
+export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
   const g = snap.game;
   const statements: any[] = [
     d
@@ -180,5 +190,7 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<void> {
         .onConflictDoNothing(),
     );
   }
-  await d.batch(statements as [any, ...any[]]);
+  const written = (await d.batch(statements as [any, ...any[]])) as unknown as { meta?: { rows_written?: number } }[];
+  // D1's own count of the rows this wrote (indexes included), for the cost figures.
+  return written.reduce((n, r) => n + (r?.meta?.rows_written ?? 0), 0);
 }

@@ -48,12 +48,12 @@ export type Loaded = { ok: true; moment: Moment } | { ok: false; status: 404 | 5
 export async function loadMoment(env: Env, id: string, ply: number | null, origin: string): Promise<Loaded> {
   if (!GAME_ID.test(id)) return { ok: false, status: 404, code: "NOT_FOUND", message: "No such game." };
   const stub = env.GAME.get(env.GAME.idFromName(id));
-  const reply = (await stub.publicAt(ply, origin)) as { status: number; body: unknown };
-  if (reply.status === 200) return { ok: true, moment: reply.body as Moment };
-  const err = (reply.body as { error?: { code?: string; message?: string } }).error ?? {};
+  const reply = (await stub.publicAt(ply, origin)) as { ok: boolean; value?: unknown; error?: { code?: string; message?: string } };
+  if (reply.ok) return { ok: true, moment: reply.value as Moment };
+  const err = reply.error ?? {};
   return {
     ok: false,
-    status: reply.status === 404 ? 404 : 500,
+    status: err.code === "NOT_FOUND" || err.code === "NO_SUCH_PLY" ? 404 : 500,
     code: err.code ?? "INTERNAL",
     message: err.message ?? "Something went wrong on our side.",
   };

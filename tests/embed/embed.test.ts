@@ -38,7 +38,7 @@ describe("GameRoom.publicAt", () => {
     const entries = log.entries.map((e: { entry: object; seat: number | null }) => (e.seat === null ? e.entry : { ...e.entry, seat: e.seat }));
     expect(entries.length).toBe(finished.total);
     for (const ply of [0, 1, 5, Math.floor(finished.total / 2), finished.total - 1, finished.total]) {
-      const body = await inRoom(finished.id, (room) => room.publicAt(ply, "http://canopy.test").body as { ply: number; state: GameState; total: number });
+      const body = await inRoom(finished.id, (room) => room.publicAt(ply, "http://canopy.test").value as { ply: number; state: GameState; total: number });
       const expected = replay(engineOptions(g), entries.slice(0, ply));
       if (!expected.ok) throw new Error("replay failed");
       expect(body.ply).toBe(ply);
@@ -46,15 +46,15 @@ describe("GameRoom.publicAt", () => {
       expect(body.state).toEqual(viewFor(expected.state, null));
       if (ply < finished.total) expect(body.state.options.seed).toBe(0);
     }
-    const now = await inRoom(finished.id, (room) => room.publicAt(null, "http://canopy.test").body as { ply: number; state: GameState });
+    const now = await inRoom(finished.id, (room) => room.publicAt(null, "http://canopy.test").value as { ply: number; state: GameState });
     expect(now.ply).toBe(finished.total);
     expect(now.state).toEqual(g.state);
   });
 
   it("refuses plies the game has not reached", async () => {
     const r = await inRoom(active.id, (room) => room.publicAt(active.total + 1, "http://canopy.test"));
-    expect(r.status).toBe(404);
-    expect((r.body as { error: { code: string } }).error.code).toBe("NO_SUCH_PLY");
+    expect(r.ok).toBe(false);
+    expect(r.error?.code).toBe("NO_SUCH_PLY");
   });
 });
 
@@ -90,7 +90,7 @@ describe("embed page", () => {
     expect(r.body).toContain(`data-ply="${ply}"`);
     expect(r.body).toContain('data-follow="0"');
     expect(r.body).toContain('data-live="0"'); // a fixed moment needs no socket
-    const moment = await inRoom(active.id, (room) => room.publicAt(ply, "http://x").body as { state: GameState });
+    const moment = await inRoom(active.id, (room) => room.publicAt(ply, "http://x").value as { state: GameState });
     const pieces = moment.state.cells.filter((c) => c !== 0).length;
     expect((r.body.match(/data-piece="/g) ?? []).length).toBe(pieces);
     expect((await text(`/embed/${active.id}?ply=${active.total + 5}`)).status).toBe(404);
@@ -209,7 +209,7 @@ describe("board pictures", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(r.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    const m = await inRoom(active.id, (room) => room.publicAt(5, "http://x").body as { state: GameState; game: { totalRounds: number } });
+    const m = await inRoom(active.id, (room) => room.publicAt(5, "http://x").value as { state: GameState; game: { totalRounds: number } });
     const svg = await r.text();
     // The same drawing as the client's (highlights mark the last move).
     const bare = (s: string) => s.replace(/ data-highlight="last"/g, "").replace(/<polygon points="[^"]*" fill="none" stroke="#6a1b9a" stroke-width="3"\/>/g, "");

@@ -141,7 +141,7 @@ describe("Under the Moonlight in the embeds", () => {
   });
 
   it("board.svg is the shared renderer's picture of the public state, moon and all", async () => {
-    const m = await inRoom(game.id, (room) => room.publicAt(null, ORIGIN).body as { state: GameState; ply: number; game: { totalRounds: number } });
+    const m = await inRoom(game.id, (room) => room.publicAt(null, ORIGIN).value as { state: GameState; ply: number; game: { totalRounds: number } });
     const svg = await (await fetchRaw(`/api/games/${game.id}/board.svg?ply=${m.ply}`)).text();
     const bare = (x: string) => x.replace(/ data-highlight="last"/g, "").replace(/<polygon points="[^"]*" fill="none" stroke="#6a1b9a" stroke-width="3"\/>/g, "");
     expect(bare(svg)).toBe(bare(renderBoard(m.state, { idPrefix: "b", rounds: m.game.totalRounds })));
@@ -153,7 +153,7 @@ describe("Under the Moonlight in the embeds", () => {
     const png = new Uint8Array(await (await fetchRaw(`/api/games/${game.id}/board.png`)).arrayBuffer());
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
     const { renderCard } = await import("../../src/embed/card");
-    const m = (await inRoom(game.id, (room) => room.publicAt(null, ORIGIN).body)) as Moment;
+    const m = (await inRoom(game.id, (room) => room.publicAt(null, ORIGIN).value)) as Moment;
     const s = summarize(m);
     const card = renderCard(s, { host: "canopy.test" });
     expect(card).toContain(">moon</text>");

@@ -236,4 +236,54 @@ describe("vacations", () => {
     expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { hours: 0 } })).status).toBe(400);
     expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { days: 1 } })).status).toBe(400);
   });
+
+  it("going away and coming back are changes: each bumps the version and reaches the live sockets", async () => {
+    const clock = { t: farFuture() };
+    const g = await clockedGame(2, clock, { moveTimeSeconds: 86400 });
+    const game = await g.join();
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch(`http://canopy.test/api/games/${g.id}/live`, { headers: { upgrade: "websocket" } });
+    const ws = res.webSocket!;
+    const messages: any[] = [];
+    let wake: () => void = () => {};
+    ws.addEventListener("message", (e) => {
+      messages.push(JSON.parse(e.data as string));
+      wake();
+    });
+    ws.accept();
+    const next = async (n: number) => {
+      while (messages.length < n) await new Promise<void>((r) => (wake = r));
+      return messages[n - 1];
+    };
+    expect((await next(1)).game.version).toBe(game.version);
+
+    clock.t += 60_000;
+    const away = await call("POST", `/api/games/${g.id}/vacation`, { token: g.players[1].token, body: { hours: 2 } });
+    expect(away.body.game.version).toBe(game.version + 1);
+    const pushed = await next(2);
+    expect(pushed.game.version).toBe(game.version + 1);
+    expect(pushed.game.seats[1].awayUntil).toBe(iso(clock.t + 2 * HOUR));
+
+    // Seat 0 goes away on its own turn: the deadline disappears, the version moves again.
+    const away0 = await call("POST", `/api/games/${g.id}/vacation`, { token: g.players[0].token, body: { hours: 1 } });
+    expect(away0.body.game.version).toBe(game.version + 2);
+    expect(away0.body.game.deadline).toBeNull();
+    expect((await next(3)).game.deadline).toBeNull();
+
+    clock.t += 60_000;
+    const back = await call("DELETE", `/api/games/${g.id}/vacation`, { token: g.players[0].token });
+    expect(back.body.game.version).toBe(game.version + 3);
+    const resumed = await next(4);
+    expect(resumed.game.version).toBe(game.version + 3);
+    expect(resumed.game.deadline).not.toBeNull();
+
+    // The vacation that ends by itself (from the alarm) is a change too.
+    clock.t += 2 * HOUR;
+    await fireAlarm(g.id);
+    const ended = await next(5);
+    expect(ended.game.version).toBe(game.version + 4);
+    expect(ended.game.seats[1].awayUntil).toBeNull();
+    expect((await view(g.id)).version).toBe(game.version + 4);
+    ws.close(1000);
+  });
 });

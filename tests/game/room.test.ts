@@ -49,7 +49,7 @@ describe("the game Durable Object", () => {
     expect(failures).toBeGreaterThan(0);
     const missing = await env.DB.prepare("SELECT count(*) AS n FROM results WHERE game_id = ?").bind(id).first<{ n: number }>();
     expect(missing?.n).toBe(0);
-    const pending = await inRoom(id, (room) => room.outbox());
+    const pending = await inRoom(id, (room) => room.outboxItems());
     expect(pending).toHaveLength(1);
     expect(pending[0].attempts).toBeGreaterThan(0);
     expect(pending[0].lastError).toContain("D1 is down");
@@ -65,7 +65,7 @@ describe("the game Durable Object", () => {
     await runDurableObjectAlarm(roomStub(id));
     const row = await env.DB.prepare("SELECT * FROM results WHERE game_id = ?").bind(id).first<any>();
     expect(row?.action_count).toBe(final.actionCount);
-    expect(await inRoom(id, (room) => room.outbox())).toEqual([]);
+    expect(await inRoom(id, (room) => room.outboxItems())).toEqual([]);
     // Delivering again (at-least-once) does not duplicate anything.
     const snapshot = await inRoom(id, (room) => room.snapshot()!);
     await syncGame(db(env.DB), snapshot);

@@ -4,7 +4,7 @@
  * answers from a script in its path:
  *
  *   POST /hook/<name>/<code>-<code>-...   answer the n-th request with the n-th code (then 200);
- *                                         429 carries `Retry-After: 7`
+ *                                         429 carries `Retry-After: 7` (or ?retryAfter=<seconds>)
  *   PUT  /secret/<name>                   the signing secret to verify <name>'s requests with
  *   GET  /log/<name>                      what arrived: [{id, type, status, verified, at}]
  *
@@ -36,7 +36,9 @@ export default async function setup(project: TestProject) {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = Buffer.concat(chunks).toString("utf8");
-      const [, route, name, script] = (req.url ?? "").split("/");
+      const url = new URL(req.url ?? "/", "http://receiver");
+      const [, route, name, script] = url.pathname.split("/");
+      const retryAfter = url.searchParams.get("retryAfter") ?? "7";
       if (req.method === "PUT" && route === "secret") {
         secrets.set(name, body);
         res.writeHead(204).end();
@@ -67,7 +69,7 @@ export default async function setup(project: TestProject) {
         verified = false;
       }
       log.push({ id: (req.headers["webhook-id"] as string) ?? null, type, status, verified, at: Date.now() });
-      const headers: Record<string, string> = status === 429 ? { "retry-after": "7" } : {};
+      const headers: Record<string, string> = status === 429 ? { "retry-after": retryAfter } : {};
       res.writeHead(status, headers).end(status >= 400 ? "scripted failure" : "ok");
     });
   });

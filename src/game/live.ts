@@ -1,0 +1,73 @@
+/** The live channel: hibernatable WebSockets that get the game view after every visible change. */
+import { viewLogEvents, type LogEvent } from "./events";
+import { gameView, type GameRecord } from "./model";
+import { hashToken } from "./tokens";
+
+interface SocketInfo {
+  seat: number | null;
+  origin: string;
+}
+
+const message = (g: GameRecord, seat: number | null, origin: string, events: LogEvent[]) =>
+  JSON.stringify({ type: "game", game: gameView(g, seat, origin), events: viewLogEvents(events, seat, g.status === "finished") });
+
+export function accept(ctx: DurableObjectState, g: GameRecord, request: Request): Response {
+  const origin = new URL(request.url).origin;
+  const pair = new WebSocketPair();
+  const [client, server] = [pair[0], pair[1]];
+  ctx.acceptWebSocket(server);
+  server.serializeAttachment({ seat: null, origin } satisfies SocketInfo);
+  server.send(message(g, null, origin, []));
+  return new Response(null, { status: 101, webSocket: client });
+}
+
+export async function onMessage(ws: WebSocket, g: GameRecord, data: string | ArrayBuffer): Promise<void> {
+  if (typeof data !== "string" || data.length > 4096) return;
+  let msg: { type?: unknown; token?: unknown };
+  try {
+    msg = JSON.parse(data);
+  } catch {
+    ws.send(JSON.stringify({ type: "error", error: { code: "BAD_REQUEST", message: "Messages are JSON." } }));
+    return;
+  }
+  const info = ws.deserializeAttachment() as SocketInfo;
+  if (msg.type === "ping") ws.send(JSON.stringify({ type: "pong", version: g.version }));
+  else if (msg.type === "auth" && typeof msg.token === "string") {
+    const hash = await hashToken(msg.token);
+    const seat = g.seats.findIndex((s) => s.tokenHash === hash);
+    if (seat < 0) {
+      ws.send(JSON.stringify({ type: "error", error: { code: "UNAUTHORIZED", message: "That token does not sit in this game." } }));
+      return;
+    }
+    ws.serializeAttachment({ ...info, seat } satisfies SocketInfo);
+    ws.send(message(g, seat, info.origin, []));
+  } else if (msg.type === "sync") ws.send(message(g, info.seat, info.origin, []));
+}
+
+export function onClose(ws: WebSocket, code: number): void {
+  try {
+    ws.close(code === 1005 ? 1000 : code, "closing");
+  } catch {
+    /* already closed */
+  }
+}
+
+/** Tell every socket, each in its seat's view. */
+export function broadcast(ctx: DurableObjectState, g: GameRecord, events: LogEvent[]): void {
+  const views = new Map<string, string>();
+  for (const ws of ctx.getWebSockets()) {
+    const info = ws.deserializeAttachment() as SocketInfo | null;
+    const seat = info?.seat ?? null;
+    const key = `${seat}|${info?.origin ?? ""}`;
+    let text = views.get(key);
+    if (!text) {
+      text = message(g, seat, info?.origin ?? "", events);
+      views.set(key, text);
+    }
+    try {
+      ws.send(text);
+    } catch {
+      /* a closing socket */
+    }
+  }
+}

@@ -1,0 +1,388 @@
+/**
+ * The one outbox of a game: everything that leaves the Durable Object after a change is
+ * committed, delivered from the alarm (or at once after lobby changes), with one retry policy
+ * (`retryDelay` of notify/deliver.ts) for all of it:
+ *
+ * - the D1 index: a change of membership or result marks its turn row `sync`; `synced` in the
+ *   room row says how far D1 has caught up;
+ * - notifications: carried by the turn row of the change that caused them, matched to webhooks
+ *   once (`expanded`), giving one `deliveries` row per (event, webhook);
+ * - deliveries: strictly in order per webhook — only the oldest pending delivery of a webhook may
+ *   be sent, so nothing newer goes out while an older one waits for its retry, and a 429 pauses
+ *   the whole webhook until its Retry-After. Different webhooks go in parallel.
+ *
+ * A game that has no webhooks keeps no notifications at all (`hooks` false): the API tells the
+ * game when a webhook that concerns it is added, and every lobby change looks again.
+ */
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { MAX_ATTEMPTS, bodyFor, retryDelay, sendOnce, type AttemptResult } from "../notify/deliver";
+import { wants, type NotifyDirectory, type Target } from "../notify/directory";
+import type { Notification, QueuedNotification } from "../notify/types";
+import { snapshotOf, type GameRecord, type GameSnapshot } from "./model";
+import type { Store } from "./store";
+import { deliveries, deliveryAttempts } from "./store/schema";
+
+/** Where the games index and results go (D1 in production; a stub in some tests). */
+export interface GameIndex {
+  /** Returns the rows it wrote (D1's meta.rows_written), when known. */
+  sync(snapshot: GameSnapshot): Promise<number | void>;
+}
+
+export interface OutboxHost {
+  store: Store;
+  now(): number;
+  random(): number;
+  directory(): NotifyDirectory;
+  index(): GameIndex;
+  game(): GameRecord | null;
+  /** A webhook was just switched off: tell its owner (queue a notification). */
+  onDisabled(target: Target, reason: string): void;
+  /** D1 rows written (cost figures). */
+  countD1(rows: number): void;
+}
+
+export type DeliveryState = "pending" | "delivered" | "failed" | "dropped";
+
+export interface DeliveryView {
+  id: number;
+  eventId: string;
+  eventType: string;
+  createdAt: string;
+  target: { id: string; scope: "game" | "player"; kind: string; label: string | null; url: string | null; ownerId: string | null };
+  state: DeliveryState;
+  attempts: { attempt: number; at: string; status: number | null; latencyMs: number; outcome: string; error: string | null }[];
+  nextAttemptAt: string | null;
+}
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+
+const BATCH = 25;
+const CONCURRENCY = 6;
+const KEEP_DELIVERIES = 500;
+const iso = (t: number) => new Date(t).toISOString();
+
+export class Outbox {
+  private running = false;
+  /** Matching notifications to webhooks failed (D1 out of reach): try again then. */
+  private expandRetry: { at: number; attempts: number } | null = null;
+
+  constructor(private readonly host: OutboxHost) {}
+
+  private get db() {
+    return this.host.store.db;
+  }
+
+  // ---- the D1 index -----------------------------------------------------------------------
+
+  /** Whether D1 has yet to learn of a change. */
+  syncPending(): boolean {
+    return this.host.store.lastSyncTurn() > this.host.store.meta().synced;
+  }
+
+  /** Bring D1 up to date if it is behind (and, unless `force`, its retry is due). Never throws. */
+  async sync(now: number, force = false): Promise<void> {
+    const store = this.host.store;
+    const meta = store.meta();
+    const last = store.lastSyncTurn();
+    const g = this.host.game();
+    if (!g || last <= meta.synced || (!force && meta.syncDue !== null && meta.syncDue > now)) return;
+    const upTo = store.lastTurn();
+    try {
+      const rows = await this.host.index().sync(snapshotOf(g));
+      if (typeof rows === "number") this.host.countD1(rows);
+      store.setMeta({ synced: Math.max(upTo, store.meta().synced), syncAttempts: 0, syncDue: null, syncError: null });
+    } catch (e) {
+      const attempts = store.meta().syncAttempts + 1;
+      store.setMeta({ syncAttempts: attempts, syncDue: this.host.now() + retryDelay(attempts, this.host.random), syncError: String((e as Error)?.message ?? e).slice(0, 500) });
+    }
+  }
+
+  // ---- notifications ----------------------------------------------------------------------
+
+  /** Notifications are kept for this game (it may have webhooks). */
+  listening(): boolean {
+    return this.host.store.meta().hooks;
+  }
+
+  /** A webhook that concerns this game was added: keep its notifications from now on. */
+  hooksChanged(): void {
+    const store = this.host.store;
+    if (!store.meta().hooks) store.setMeta({ hooks: true, expanded: store.lastTurn() });
+  }
+
+  /** The earliest due time of anything waiting (null: nothing). */
+  nextDue(): number | null {
+    const store = this.host.store;
+    const meta = store.meta();
+    const dues: number[] = [];
+    if (store.lastSyncTurn() > meta.synced) dues.push(meta.syncDue ?? this.host.now());
+    const note = store.notesAfter(meta.expanded, 1)[0];
+    if (note) dues.push(Math.max(note.at, this.expandRetry?.at ?? 0));
+    const head = this.db.get<{ due: number | null }>(sql`SELECT min(due) AS due FROM deliveries d WHERE state = 'pending'
+      AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending')`);
+    if (head?.due != null) dues.push(head.due);
+    return dues.length ? Math.min(...dues) : null;
+  }
+
+  /** Deliver what is due: D1, then notifications. Never throws. */
+  async run(now: number): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      await this.sync(now);
+      await this.expand(now);
+      await this.sendDue(now);
+    } catch (e) {
+      console.error("outbox delivery failed", (e as Error)?.message ?? String(e));
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async expand(now: number): Promise<void> {
+    if (this.expandRetry && this.expandRetry.at > now) return;
+    const store = this.host.store;
+    const game = this.host.game();
+    // Notifications are due from the time of the change that caused them.
+    const rows = store.notesAfter(store.meta().expanded, BATCH).filter((r, i, all) => all.slice(0, i + 1).every((x) => x.at <= now));
+    if (!rows.length || !game) return;
+    const seated = game.seats.map((s) => s.playerId);
+    let found: Awaited<ReturnType<NotifyDirectory["targetsFor"]>>;
+    try {
+      // Every seated player's webhooks, not only this batch's audience: whether any exist decides
+      // whether the game keeps notifications at all.
+      found = await this.host.directory().targetsFor(game.id, seated, seated);
+    } catch (e) {
+      const attempts = (this.expandRetry?.attempts ?? 0) + 1;
+      this.expandRetry = { at: this.host.now() + retryDelay(attempts, this.host.random), attempts };
+      console.warn("webhooks could not be looked up", String((e as Error)?.message ?? e).slice(0, 200));
+      return;
+    }
+    this.expandRetry = null;
+    const at = this.host.now();
+    // One synchronous block: every delivery row, and the cursor, commit together.
+    for (const r of rows)
+      for (const q of r.notes) {
+        const n: Notification = {
+          ...q.notification,
+          game: { ...q.notification.game, players: q.notification.game.players.map((p) => ({ ...p, discordUserId: found.discordIds.get(p.id) ?? null })) },
+        };
+        for (const t of found.targets) if (wants(t, q)) this.insert(n, t, "pending", Math.max(at, n.at));
+      }
+    store.setMeta({ expanded: rows.at(-1)!.n, hooks: found.targets.length > 0 });
+    this.prune();
+  }
+
+  private insert(n: Notification, t: Target, state: DeliveryState, at: number): void {
+    this.db
+      .insert(deliveries)
+      .values({
+        id: `${n.id}:${t.id}`,
+        eventId: n.id,
+        eventType: n.type,
+        targetId: t.id,
+        targetScope: t.scope,
+        targetKind: t.kind,
+        targetOwner: t.ownerId,
+        targetLabel: t.label,
+        targetRedacted: t.redactedUrl,
+        notification: JSON.stringify(n),
+        state,
+        due: at,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .onConflictDoNothing()
+      .run();
+  }
+
+  /** The oldest pending delivery of a webhook. */
+  private head(targetId: string): DeliveryRow | undefined {
+    return this.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.targetId, targetId), eq(deliveries.state, "pending")))
+      .orderBy(asc(deliveries.n))
+      .limit(1)
+      .get();
+  }
+
+  private async sendDue(now: number): Promise<void> {
+    const heads = this.db.all<DeliveryRow>(sql`SELECT n FROM deliveries d WHERE state = 'pending' AND due <= ${now}
+      AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending') ORDER BY n LIMIT ${BATCH}`);
+    if (!heads.length) return;
+    const rows = heads.map((h) => this.row((h as unknown as { n: number }).n)!).filter(Boolean);
+    let targets: Map<string, Target>;
+    try {
+      targets = await this.host.directory().targetsById(rows.map((d) => d.targetId));
+    } catch {
+      // Our side is down, not the webhook: try again soon without counting an attempt.
+      const at = this.host.now() + retryDelay(2, this.host.random);
+      for (const d of rows)
+        this.db.update(deliveries).set({ due: at, lastError: "webhook directory unavailable" }).where(and(eq(deliveries.n, d.n), eq(deliveries.state, "pending"))).run();
+      return;
+    }
+    // Per webhook, one after the other while they succeed; different webhooks in parallel.
+    const queue = [...rows];
+    const workers = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+      for (let d = queue.shift(); d; d = queue.shift()) {
+        let sent = 0;
+        for (let cur: DeliveryRow | undefined = d; cur && cur.due <= now && sent < BATCH; cur = this.head(cur.targetId), sent++) {
+          const outcome = await this.sendOne(cur, targets.get(cur.targetId));
+          if (outcome !== "delivered" && outcome !== "rejected" && outcome !== "dropped") break;
+        }
+      }
+    });
+    await Promise.all(workers);
+  }
+
+  private async sendOne(d: DeliveryRow, target: Target | undefined): Promise<AttemptResult["outcome"] | "dropped"> {
+    const started = this.host.now();
+    if (!target) {
+      this.db
+        .update(deliveries)
+        .set({ state: "dropped", lastError: "the webhook was deleted or switched off", updatedAt: started })
+        .where(and(eq(deliveries.n, d.n), eq(deliveries.state, "pending")))
+        .run();
+      return "dropped";
+    }
+    const n = JSON.parse(d.notification) as Notification;
+    const result = await sendOnce(target, n.id, bodyFor(target.kind, n));
+    this.settle(d, result, started);
+    try {
+      const reason = result.status ? `HTTP ${result.status}` : "no answer";
+      const off = await this.host.directory().record(target.id, { status: result.status, at: started, gone: result.outcome === "gone", delivered: result.outcome === "delivered", reason });
+      if (off) {
+        this.db
+          .update(deliveries)
+          .set({ state: "dropped", lastError: `the webhook was switched off after answering ${reason} repeatedly`, updatedAt: this.host.now() })
+          .where(and(eq(deliveries.targetId, target.id), eq(deliveries.state, "pending")))
+          .run();
+        this.host.onDisabled(target, reason);
+      }
+    } catch (e) {
+      console.warn("could not record a webhook's answer", (e as Error)?.message ?? String(e));
+    }
+    return result.outcome;
+  }
+
+  /** Write an attempt and what follows from it (synchronously). */
+  private settle(d: DeliveryRow, r: AttemptResult, at: number): void {
+    const attempt = d.attempts + 1;
+    this.db
+      .insert(deliveryAttempts)
+      .values({ delivery: d.n, attempt, at, status: r.status, latencyMs: r.latencyMs, outcome: r.outcome, error: r.error })
+      .onConflictDoUpdate({ target: [deliveryAttempts.delivery, deliveryAttempts.attempt], set: { at, status: r.status, latencyMs: r.latencyMs, outcome: r.outcome, error: r.error } })
+      .run();
+    let state: DeliveryState = "pending";
+    let due = d.due;
+    let failures = d.failures;
+    const after = this.host.now();
+    if (r.outcome === "delivered") state = "delivered";
+    else if (r.outcome === "rejected") state = "failed";
+    else if (r.outcome === "rate_limited") {
+      const wait = r.retryAfterMs ?? 0;
+      due = after + wait + Math.round(this.host.random() * Math.min(1000, wait * 0.1));
+    } else {
+      failures++;
+      due = after + retryDelay(failures, this.host.random);
+    }
+    if (state === "pending" && (failures >= MAX_ATTEMPTS || attempt >= MAX_ATTEMPTS * 3)) state = "failed";
+    this.db.update(deliveries).set({ state, due, attempts: attempt, failures, lastStatus: r.status, lastError: r.error, updatedAt: after }).where(eq(deliveries.n, d.n)).run();
+  }
+
+  /** Send a test message to one webhook now, and log it (no retries: the caller sees the result). */
+  async sendTest(target: Target, n: Notification): Promise<AttemptResult & { delivery: number }> {
+    const at = this.host.now();
+    this.insert(n, target, "failed", at);
+    const row = this.db.select().from(deliveries).where(eq(deliveries.id, `${n.id}:${target.id}`)).get()!;
+    const r = await sendOnce(target, n.id, bodyFor(target.kind, n));
+    this.settle(row, r, at);
+    // A test is never retried.
+    this.db.update(deliveries).set({ state: r.outcome === "delivered" ? "delivered" : "failed", due: at }).where(eq(deliveries.n, row.n)).run();
+    try {
+      await this.host.directory().record(target.id, { status: r.status, at, gone: false, delivered: r.outcome === "delivered", reason: r.status ? `HTTP ${r.status}` : "no answer" });
+    } catch {
+      /* the answer is reported to the caller anyway */
+    }
+    return { ...r, delivery: row.n };
+  }
+
+  /** Queue a delivery again (same event id: receivers can tell it is the same event). */
+  redeliver(n: number, now: number): DeliveryRow | null {
+    if (!this.row(n)) return null;
+    this.db.update(deliveries).set({ state: "pending", due: now, failures: 0, updatedAt: now }).where(eq(deliveries.n, n)).run();
+    return this.row(n);
+  }
+
+  row(n: number): DeliveryRow | null {
+    return this.db.select().from(deliveries).where(eq(deliveries.n, n)).get() ?? null;
+  }
+
+  /** The delivery log, newest first. Another player's personal webhook shows only its kind. */
+  log(viewer: string, opts: { before?: number; limit: number }): { deliveries: DeliveryView[]; next: number | null } {
+    const rows = this.db
+      .select()
+      .from(deliveries)
+      .where(lt(deliveries.n, opts.before ?? Number.MAX_SAFE_INTEGER))
+      .orderBy(desc(deliveries.n))
+      .limit(opts.limit + 1)
+      .all();
+    const page = rows.slice(0, opts.limit);
+    return { deliveries: page.map((r) => this.view(r, viewer)), next: rows.length > opts.limit ? page.at(-1)!.n : null };
+  }
+
+  view(r: DeliveryRow, viewer: string): DeliveryView {
+    const mine = r.targetScope === "game" || r.targetOwner === viewer;
+    const attempts = this.db
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.delivery, r.n))
+      .orderBy(asc(deliveryAttempts.attempt))
+      .all()
+      .map((a) => ({ attempt: a.attempt, at: iso(a.at), status: a.status, latencyMs: a.latencyMs, outcome: a.outcome, error: mine ? a.error : null }));
+    return {
+      id: r.n,
+      eventId: r.eventId,
+      eventType: r.eventType,
+      createdAt: iso(r.createdAt),
+      target: {
+        id: mine ? r.targetId : "",
+        scope: r.targetScope as "game" | "player",
+        kind: r.targetKind,
+        label: mine ? r.targetLabel : null,
+        url: mine ? r.targetRedacted : null,
+        ownerId: r.targetScope === "player" ? r.targetOwner : null,
+      },
+      state: r.state as DeliveryState,
+      attempts,
+      nextAttemptAt: r.state === "pending" ? iso(r.due) : null,
+    };
+  }
+
+  /** What waits (tests, stats): notifications not yet matched to webhooks, pending deliveries. */
+  pending(): { notifications: number; deliveries: number } {
+    const store = this.host.store;
+    const notes = store.notesAfter(store.meta().expanded, 1000).reduce((k, r) => k + r.notes.length, 0);
+    const d = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries WHERE state = 'pending'`)?.n ?? 0;
+    return { notifications: notes, deliveries: d };
+  }
+
+  /** The D1 sync waiting, if any (tests). */
+  waitingSync(): { id: string; kind: string; due: number; attempts: number; lastError: string | null }[] {
+    if (!this.syncPending()) return [];
+    const m = this.host.store.meta();
+    return [{ id: "d1sync", kind: "d1sync", due: m.syncDue ?? this.host.now(), attempts: m.syncAttempts, lastError: m.syncError }];
+  }
+
+  /** Keep the log bounded: the newest deliveries, and every pending one. */
+  private prune(): void {
+    const total = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries`)?.n ?? 0;
+    if (total <= KEEP_DELIVERIES + 50) return;
+    const cutoff = this.db.get<{ n: number }>(sql`SELECT n FROM deliveries ORDER BY n DESC LIMIT 1 OFFSET ${KEEP_DELIVERIES}`)!.n;
+    this.db.run(sql`DELETE FROM delivery_attempts WHERE delivery IN (SELECT n FROM deliveries WHERE n <= ${cutoff} AND state != 'pending')`);
+    this.db.run(sql`DELETE FROM deliveries WHERE n <= ${cutoff} AND state != 'pending'`);
+  }
+}
+
+export type { QueuedNotification };

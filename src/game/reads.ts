@@ -1,0 +1,79 @@
+/** Reading a game: its view, the legal actions, the log, and the public board at any ply. */
+import { applyEntry, legalActions, viewEntry, viewFor, type LogEntry } from "../engine";
+import { eventsOf, viewLogEvents, type LogEvent } from "./events";
+import { engineOptions, gameView, startedState, type GameRecord } from "./model";
+import { done, refuse, type Outcome } from "./outcome";
+import type { Store } from "./store";
+
+export interface LogEntryView {
+  index: number;
+  version: number;
+  seat: number | null;
+  entry: LogEntry;
+  events: LogEvent[];
+  at: string;
+  /** "timeout" when the service played this for a player whose time ran out. */
+  auto: "timeout" | null;
+}
+
+export function legal(g: GameRecord, seat: number | null): Outcome {
+  const mine = seat !== null && g.status === "active" && g.state !== null && g.state.current === seat;
+  return done({ version: g.version, seat, toAct: g.status === "active" ? g.state!.current : null, actions: mine ? legalActions(g.state!) : [] });
+}
+
+export function log(g: GameRecord, store: Store, viewer: number | null, after: number, limit: number): Outcome {
+  // Under the Moonlight a seat's animal choice is hidden from the others until the game has ended
+  const ended = g.status === "finished";
+  const entries: LogEntryView[] = store.entries(after, limit).map((e) => ({
+    index: e.index,
+    version: e.version,
+    seat: e.seat,
+    entry: viewEntry(e.entry, e.seat, viewer, ended),
+    events: viewLogEvents(eventsOf(e), viewer, ended),
+    at: new Date(e.at).toISOString(),
+    auto: e.timedOut ? "timeout" : null,
+  }));
+  const last = entries.at(-1)?.index ?? after;
+  return done({
+    version: g.version,
+    total: g.logLength,
+    entries,
+    next: last < g.logLength ? last : null,
+    // The seed replays the game; it is secret until the game has ended.
+    replay: g.status === "finished" ? { options: engineOptions(g) } : null,
+  });
+}
+
+/**
+ * Embeds and board pictures: the game as a spectator sees it now, and the public board after the
+ * first `ply` log entries (null: now), replayed from the log with the game's seed; `last` is the
+ * entry that led there. Past plies never change, so callers may cache them for good.
+ */
+export function publicAt(g: GameRecord, store: Store, ply: number | null, origin: string): Outcome {
+  const total = g.logLength;
+  const at = ply ?? total;
+  if (!Number.isInteger(at) || at < 0 || at > total) return refuse("NO_SUCH_PLY", `This game has plies 0 to ${total}.`, { total });
+  const past = g.state !== null && at < total;
+  const rows = at === 0 ? [] : store.entries(past ? 0 : at - 1, Number.MAX_SAFE_INTEGER, at);
+  let state = g.state;
+  if (past) {
+    state = startedState(g);
+    for (const r of rows) {
+      const step = applyEntry(state, r.seat === null ? r.entry : ({ ...r.entry, seat: r.seat } as LogEntry));
+      if (!step.ok) return refuse("INTERNAL", `The log does not replay at entry ${r.index}.`);
+      state = step.state;
+    }
+  }
+  const last = rows.at(-1);
+  const ended = g.status === "finished";
+  return done({
+    game: gameView(g, null, origin),
+    ply: at,
+    total,
+    state: state && viewFor(state, null),
+    last:
+      last && last.index === at
+        ? { seat: last.seat, entry: viewEntry(last.entry, last.seat, null, ended), events: viewLogEvents(eventsOf(last), null, ended) }
+        : null,
+  });
+}

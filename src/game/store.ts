@@ -1,0 +1,288 @@
+/**
+ * The game's storage, through drizzle (drizzle-orm/durable-sqlite). Nothing is created for a game
+ * that does not exist: `exists()` only reads, and the tables are made by `create()` (the
+ * migrations, applied when a game is created, and on start for a game that exists).
+ *
+ * Every statement's cursor is kept until `takeRowsWritten()` sums its `rowsWritten`: the
+ * storage API's own count, for the cost figures.
+ */
+import { and, asc, desc, eq, gt, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { drizzle, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
+import { migrate } from "drizzle-orm/durable-sqlite/migrator";
+import type { QueuedNotification } from "../notify/types";
+import type { StoredEntry } from "./events";
+import type { GameRecord } from "./model";
+import type { Outcome } from "./outcome";
+import migrations from "./store/migrations.gen";
+import * as schema from "./store/schema";
+import { answers, room, turns } from "./store/schema";
+
+export type RoomDb = DrizzleSqliteDODatabase<typeof schema>;
+
+export interface RoomMeta {
+  hooks: boolean;
+  expanded: number;
+  synced: number;
+  syncAttempts: number;
+  syncDue: number | null;
+  syncError: string | null;
+}
+
+const DEFAULT_META: RoomMeta = { hooks: true, expanded: 0, synced: 0, syncAttempts: 0, syncDue: null, syncError: null };
+
+/** One change to append. */
+export interface NewTurn {
+  record: GameRecord;
+  entries: StoredEntry[];
+  notes: QueuedNotification[];
+  sync: boolean;
+  at: number;
+  idem?: { player: string; key: string; fingerprint: string; answer: Outcome };
+}
+
+export interface LoggedEntry extends StoredEntry {
+  index: number;
+  version: number;
+  at: number;
+}
+
+export class Store {
+  readonly db: RoomDb;
+  private cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+  private ready = false;
+
+  constructor(private readonly storage: DurableObjectStorage) {
+    const counted = {
+      sql: {
+        exec: (query: string, ...bindings: unknown[]) => {
+          const c = storage.sql.exec(query, ...bindings);
+          this.cursors.push(c);
+          return c;
+        },
+      },
+      transactionSync: <T>(fn: () => T) => storage.transactionSync(fn),
+    };
+    this.db = drizzle(counted as unknown as DurableObjectStorage, { schema });
+  }
+
+  /**
+   * Open the storage of a game that exists (migrating it if needed); false, having written
+   * nothing, when this game was never created. Run it in blockConcurrencyWhile on start.
+   */
+  async open(): Promise<boolean> {
+    if (this.ready) return true;
+    const found = this.storage.sql
+      .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('turns', 'game')")
+      .toArray()
+      .map((r) => r.name);
+    if (!found.length) return false;
+    if (found.includes("game") && !found.includes("turns")) importLegacy(this.storage);
+    else await migrate(this.db, migrations);
+    this.ready = true;
+    return true;
+  }
+
+  /** Whether the game exists (after open or create). */
+  exists(): boolean {
+    return this.ready;
+  }
+
+  /** Make the storage of a new game. */
+  async create(): Promise<void> {
+    await migrate(this.db, migrations);
+    this.ready = true;
+  }
+
+  /** The rows written by the statements run since the last call. */
+  takeRowsWritten(): number {
+    let n = 0;
+    for (const c of this.cursors) n += c.rowsWritten;
+    this.cursors = [];
+    return n;
+  }
+
+  /** The current game record and its turn number (null: no game). */
+  load(): { record: GameRecord; n: number } | null {
+    if (!this.exists()) return null;
+    const row = this.db.select({ n: turns.n, record: turns.record }).from(turns).where(isNotNull(turns.record)).orderBy(desc(turns.n)).limit(1).get();
+    return row ? { record: JSON.parse(row.record!) as GameRecord, n: row.n } : null;
+  }
+
+  /** Append a change: one row. Returns its turn number. */
+  append(t: NewTurn): number {
+    const g = t.record;
+    const row = this.db
+      .insert(turns)
+      .values({
+        version: g.version,
+        at: t.at,
+        first: g.logLength - t.entries.length,
+        last: g.logLength,
+        entries: t.entries.length ? JSON.stringify(t.entries) : null,
+        record: JSON.stringify(g),
+        notes: t.notes.length ? JSON.stringify(t.notes) : null,
+        sync: t.sync,
+        idemPlayer: t.idem?.player ?? null,
+        idemKey: t.idem?.key ?? null,
+        idemFingerprint: t.idem?.fingerprint ?? null,
+        idemAnswer: t.idem ? JSON.stringify(t.idem.answer) : null,
+      })
+      .returning({ n: turns.n })
+      .get();
+    return row.n;
+  }
+
+  /** The answer remembered for a player's Idempotency-Key (sent since `since`). */
+  answerFor(player: string, key: string, since: number): { fingerprint: string; answer: Outcome } | null {
+    const t = this.db
+      .select({ fingerprint: turns.idemFingerprint, answer: turns.idemAnswer })
+      .from(turns)
+      .where(and(eq(turns.idemPlayer, player), eq(turns.idemKey, key), gt(turns.at, since)))
+      .orderBy(desc(turns.n))
+      .limit(1)
+      .get();
+    if (t) return { fingerprint: t.fingerprint!, answer: JSON.parse(t.answer!) };
+    const a = this.db.select().from(answers).where(and(eq(answers.player, player), eq(answers.key, key), gt(answers.at, since))).get();
+    return a ? { fingerprint: a.fingerprint, answer: JSON.parse(a.answer) } : null;
+  }
+
+  /** Remember an answer that changed nothing (a refusal). */
+  rememberAnswer(player: string, key: string, fingerprint: string, answer: Outcome, at: number): void {
+    this.db
+      .insert(answers)
+      .values({ player, key, fingerprint, answer: JSON.stringify(answer), at })
+      .onConflictDoUpdate({ target: [answers.player, answers.key], set: { fingerprint, answer: JSON.stringify(answer), at } })
+      .run();
+  }
+
+  /** Forget remembered refusals older than `before`. */
+  pruneAnswers(before: number): void {
+    this.db.delete(answers).where(lt(answers.at, before)).run();
+  }
+
+  /** Log entries after index `after` (at most `limit`), oldest first. */
+  entries(after: number, limit: number, upTo = Number.MAX_SAFE_INTEGER): LoggedEntry[] {
+    const rows = this.db
+      .select({ first: turns.first, version: turns.version, at: turns.at, entries: turns.entries })
+      .from(turns)
+      .where(and(isNotNull(turns.entries), gt(turns.last, after), lte(turns.first, upTo)))
+      .orderBy(asc(turns.n))
+      .all();
+    const out: LoggedEntry[] = [];
+    for (const r of rows) {
+      const list = JSON.parse(r.entries!) as StoredEntry[];
+      list.forEach((e, i) => {
+        const index = r.first + i + 1;
+        if (index > after && index <= upTo && out.length < limit) out.push({ ...e, index, version: r.version, at: r.at });
+      });
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  meta(): RoomMeta {
+    const m = this.db.select().from(room).where(eq(room.id, 1)).get();
+    return m ? { hooks: m.hooks, expanded: m.expanded, synced: m.synced, syncAttempts: m.syncAttempts, syncDue: m.syncDue, syncError: m.syncError } : { ...DEFAULT_META };
+  }
+
+  setMeta(patch: Partial<RoomMeta>): void {
+    const next = { ...this.meta(), ...patch };
+    this.db.insert(room).values({ id: 1, ...next }).onConflictDoUpdate({ target: room.id, set: next }).run();
+  }
+
+  /** Turns after `after` that carry notifications, oldest first. */
+  notesAfter(after: number, limit: number): { n: number; at: number; notes: QueuedNotification[] }[] {
+    return this.db
+      .select({ n: turns.n, at: turns.at, notes: turns.notes })
+      .from(turns)
+      .where(and(gt(turns.n, after), isNotNull(turns.notes)))
+      .orderBy(asc(turns.n))
+      .limit(limit)
+      .all()
+      .map((r) => ({ n: r.n, at: r.at, notes: JSON.parse(r.notes!) as QueuedNotification[] }));
+  }
+
+  /** The newest turn whose change D1 must learn of (0: none). */
+  lastSyncTurn(): number {
+    return this.db.select({ n: sql<number>`coalesce(max(${turns.n}), 0)` }).from(turns).where(eq(turns.sync, true)).get()?.n ?? 0;
+  }
+
+  /** The newest turn with notifications (0: none). */
+  lastNotesTurn(): number {
+    return this.db.select({ n: sql<number>`coalesce(max(${turns.n}), 0)` }).from(turns).where(isNotNull(turns.notes)).get()?.n ?? 0;
+  }
+
+  lastTurn(): number {
+    return this.db.select({ n: sql<number>`coalesce(max(${turns.n}), 0)` }).from(turns).get()?.n ?? 0;
+  }
+}
+
+/**
+ * A game stored by the code before drizzle (tables game, log, idempotency, outbox, timers,
+ * notifications, deliveries, delivery_attempts, made by DDL in the constructors): move it into
+ * the migrated tables once, in one transaction, and drop the old tables.
+ */
+function importLegacy(s: DurableObjectStorage): void {
+  const has = (t: string) => s.sql.exec<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?", t).one().n > 0;
+  // One transaction: the old tables out of the way, the migrations (as `migrate` applies them, but
+  // synchronously, so that a failure leaves the old game untouched), the import, the old tables gone.
+  s.transactionSync(() => {
+    for (const t of ["deliveries", "delivery_attempts"]) if (has(t)) s.sql.exec(`ALTER TABLE ${t} RENAME TO legacy_${t}`);
+    for (const i of ["deliveries_pending", "deliveries_target"]) s.sql.exec(`DROP INDEX IF EXISTS ${i}`);
+    s.sql.exec("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)");
+    for (const e of migrations.journal.entries) {
+      const text = (migrations.migrations as Record<string, string>)[`m${String(e.idx).padStart(4, "0")}`];
+      for (const stmt of text.split("--> statement-breakpoint")) if (stmt.trim()) s.sql.exec(stmt);
+      s.sql.exec('INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)', "", e.when);
+    }
+    const q = <T>(query: string, ...b: SqlStorageValue[]) => s.sql.exec(query, ...b).toArray() as T[];
+    const game = q<{ record: string }>("SELECT record FROM game WHERE id = 1")[0];
+    const log = has("log") ? q<{ idx: number; version: number; seat: number | null; entry: string; events: string; at: number }>("SELECT * FROM log ORDER BY idx") : [];
+    for (const r of log) {
+      const events = JSON.parse(r.events) as { type: string }[];
+      const timedOut = events[0]?.type === "timedOut" ? events[0] : undefined;
+      const entry: StoredEntry = { seat: r.seat, entry: JSON.parse(r.entry), events: (timedOut ? events.slice(1) : events) as StoredEntry["events"] };
+      if (timedOut) entry.timedOut = timedOut as StoredEntry["timedOut"];
+      s.sql.exec(
+        "INSERT INTO turns (version, at, first, last, entries, record, notes, sync) VALUES (?, ?, ?, ?, ?, NULL, NULL, 0)",
+        r.version,
+        r.at,
+        r.idx - 1,
+        r.idx,
+        JSON.stringify([entry]),
+      );
+    }
+    if (game) {
+      const g = JSON.parse(game.record) as GameRecord;
+      const pending = has("notifications") ? q<{ payload: string }>("SELECT payload FROM notifications ORDER BY seq").map((r) => JSON.parse(r.payload)) : [];
+      const sync = has("outbox") && q<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE kind = 'd1sync'")[0].n > 0;
+      s.sql.exec(
+        "INSERT INTO turns (version, at, first, last, entries, record, notes, sync) VALUES (?, ?, ?, ?, NULL, ?, ?, ?)",
+        g.version,
+        g.endedAt ?? g.startedAt ?? g.createdAt,
+        g.logLength,
+        g.logLength,
+        game.record,
+        pending.length ? JSON.stringify(pending) : null,
+        sync ? 1 : 0,
+      );
+      const last = q<{ n: number }>("SELECT max(n) AS n FROM turns")[0].n;
+      // Everything before the import is known to D1 unless its sync was still waiting.
+      s.sql.exec("INSERT INTO room (id, hooks, expanded, synced) VALUES (1, 1, ?, ?)", last - 1, sync ? last - 1 : last);
+    }
+    if (has("idempotency"))
+      for (const r of q<{ player: string; key: string; fingerprint: string; status: number; body: string; at: number }>("SELECT * FROM idempotency")) {
+        const body = JSON.parse(r.body);
+        const answer = r.status < 300 ? { ok: true, value: body } : { ok: false, error: body.error };
+        s.sql.exec("INSERT OR REPLACE INTO answers (player, key, fingerprint, answer, at) VALUES (?, ?, ?, ?, ?)", r.player, r.key, r.fingerprint, JSON.stringify(answer), r.at);
+      }
+    if (has("legacy_deliveries")) {
+      s.sql.exec(`INSERT INTO deliveries (n, id, event_id, event_type, target_id, target_scope, target_kind, target_owner, target_label,
+        target_redacted, notification, state, due, attempts, failures, created_at, updated_at, last_status, last_error)
+        SELECT n, id, event_id, event_type, target_id, target_scope, target_kind, target_owner, target_label, target_redacted,
+        notification, state, due, attempts, failures, created_at, updated_at, last_status, last_error FROM legacy_deliveries`);
+      if (has("legacy_delivery_attempts")) s.sql.exec("INSERT INTO delivery_attempts SELECT * FROM legacy_delivery_attempts");
+    }
+    for (const t of ["game", "log", "idempotency", "outbox", "timers", "notifications", "legacy_deliveries", "legacy_delivery_attempts"]) s.sql.exec(`DROP TABLE IF EXISTS ${t}`);
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * The storage of one game's Durable Object (SQLite, through drizzle; migrations in drizzle/room/).
+ *
+ * - `turns`: one row per accepted change (a turn, a lobby change, a clock event): its log
+ *   entries with their events, the game record after it (the current game is the last row), the
+ *   notifications it causes (only when someone may listen), and the answer a retry with the same
+ *   Idempotency-Key gets. A turn writes this one row and nothing else.
+ * - `answers`: answers remembered for an Idempotency-Key when they changed nothing (refusals).
+ * - `room`: the outbox's bookkeeping (D1 sync, notification cursor); written only when it moves.
+ * - `deliveries`, `delivery_attempts`: the per-webhook delivery log (games with webhooks only).
+ */
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+export const turns = sqliteTable("turns", {
+  n: integer("n").primaryKey(),
+  /** The game's version after this change. */
+  version: integer("version").notNull(),
+  at: integer("at").notNull(),
+  /** Log entries before this change (its entries are first+1 … last). */
+  first: integer("first").notNull(),
+  last: integer("last").notNull(),
+  /** JSON: StoredEntry[] (null: no action was played). */
+  entries: text("entries"),
+  /** JSON: the GameRecord after this change (null only in rows imported from the old log). */
+  record: text("record"),
+  /** JSON: QueuedNotification[] this change causes, when the game may have listeners. */
+  notes: text("notes"),
+  /** Whether D1 must learn of this change (membership or result). */
+  sync: integer("sync", { mode: "boolean" }).notNull().default(false),
+  /** Idempotency: who sent which key with which request, and the answer (JSON). */
+  idemPlayer: text("idem_player"),
+  idemKey: text("idem_key"),
+  idemFingerprint: text("idem_fingerprint"),
+  idemAnswer: text("idem_answer"),
+});
+
+export const answers = sqliteTable(
+  "answers",
+  {
+    player: text("player").notNull(),
+    key: text("key").notNull(),
+    fingerprint: text("fingerprint").notNull(),
+    /** JSON: the answer. */
+    answer: text("answer").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.player, t.key] })],
+);
+
+export const room = sqliteTable("room", {
+  id: integer("id").primaryKey(),
+  /** Whether the game may have webhooks (notifications are kept only then). */
+  hooks: integer("hooks", { mode: "boolean" }).notNull().default(true),
+  /** Turns up to here have had their notifications matched to webhooks. */
+  expanded: integer("expanded").notNull().default(0),
+  /** Turns up to here are known to D1. */
+  synced: integer("synced").notNull().default(0),
+  syncAttempts: integer("sync_attempts").notNull().default(0),
+  syncDue: integer("sync_due"),
+  syncError: text("sync_error"),
+});
+
+export const deliveries = sqliteTable(
+  "deliveries",
+  {
+    n: integer("n").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull().unique(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    targetId: text("target_id").notNull(),
+    targetScope: text("target_scope").notNull(),
+    targetKind: text("target_kind").notNull(),
+    targetOwner: text("target_owner").notNull(),
+    targetLabel: text("target_label"),
+    targetRedacted: text("target_redacted").notNull(),
+    notification: text("notification").notNull(),
+    state: text("state").notNull(),
+    due: integer("due").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    failures: integer("failures").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    lastStatus: integer("last_status"),
+    lastError: text("last_error"),
+  },
+  (t) => [index("deliveries_target").on(t.targetId, t.state, t.n)],
+);
+
+export const deliveryAttempts = sqliteTable(
+  "delivery_attempts",
+  {
+    delivery: integer("delivery").notNull(),
+    attempt: integer("attempt").notNull(),
+    at: integer("at").notNull(),
+    status: integer("status"),
+    latencyMs: integer("latency_ms").notNull(),
+    outcome: text("outcome").notNull(),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.delivery, t.attempt] })],
+);

@@ -1,0 +1,18 @@
+/** Who calls: a player id and the SHA-256 of their bearer token (the token itself is never kept). */
+export interface Caller {
+  playerId: string;
+  tokenHash: string;
+}
+
+export async function hashToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(token));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** Compare secrets in time independent of where they differ. */
+export function timingSafeEqual(a: string, b: string): boolean {
+  if (typeof a !== "string" || a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}

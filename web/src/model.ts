@@ -374,7 +374,9 @@ export function replayStates(
     const r = replayGame(replayOptions, log.map((l) => l.entry));
     return r.ok ? r.states : null;
   }
-  const r = replayView(state.options, log, viewer);
+  // The service's own events (a move played at a timeout) are not the engine's: leave them out.
+  const engineLog = log.map((l) => ({ ...l, events: l.events?.filter((e): e is GameEvent => e.type !== "timedOut") }));
+  const r = replayView(state.options, engineLog, viewer);
   return r.ok ? r.states : null;
 }
 

@@ -1,11 +1,22 @@
 /**
  * Service benchmark: starts the worker with `wrangler dev` (workerd, local SQLite for D1 and the
- * Durable Objects), plays many concurrent 4-player games to the end the way the web client does
- * (read the game, plan the whole turn locally with the engine, submit it at once), and measures
- * in the same run a trivial Durable Object round trip through the same worker, as the floor.
+ * Durable Objects) and plays 4-player games to the end the way the web client does: each player
+ * opens the game page (one read) and its live socket, then on their turn plans the whole turn
+ * locally with the engine and submits it at once with an Idempotency-Key; the answer (and the
+ * socket) carries the game on.
+ *
+ * Every figure comes from what the run observes:
+ * - rows written: the storage API's own per-statement counts — each DO SQL cursor's
+ *   `rowsWritten` and D1's `meta.rows_written` — summed by the game's Durable Object over the
+ *   whole game and kept in its storage across evictions (only with BENCH_ROUTES=1);
+ * - the floor: on an idle server, alternating with the measured turn, a DO call through the same
+ *   worker that writes one row;
+ * - CPU: the workerd process's own CPU time over the load, per request (Worker, DO and local D1
+ *   together, so an upper bound of what the Worker is billed); DO duration: the wall time of the
+ *   requests that reach the game's DO (an upper bound: it includes the hop from the Worker).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +24,24 @@ import { applyAction, legalActions, type Action, type GameState } from "../src/e
 import { nextInt } from "../src/engine/rng";
 
 type Figure = { name: string; unit: string; value: number };
+
+/**
+ * Cloudflare's published Workers Paid prices, beyond the monthly included amounts (checked
+ * 2026-11-22 against developers.cloudflare.com/workers/platform/pricing and
+ * /durable-objects/platform/pricing and /d1/platform/pricing).
+ */
+export const PRICES = {
+  workerRequest: 0.3 / 1e6,
+  workerCpuMs: 0.02 / 1e6,
+  doRequest: 0.15 / 1e6,
+  doGbSecond: 12.5 / 1e6,
+  rowWritten: 1.0 / 1e6,
+  rowRead: 0.001 / 1e6,
+  /** A Durable Object has 128 MB for duration billing. */
+  doMemoryGb: 0.128,
+  /** Incoming WebSocket messages are billed as DO requests at 20:1. */
+  wsMessagesPerRequest: 20,
+};
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -25,7 +54,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startLocalWorker(): Promise<{ base: string; stop: () => void }> {
+export async function startLocalWorker(): Promise<{ base: string; stop: () => void; pgid: number }> {
   const persist = mkdtempSync(join(tmpdir(), "canopy-bench-"));
   const env = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" };
   execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "canopy", "--local", "--persist-to", persist], { env, stdio: "ignore" });
@@ -47,7 +76,7 @@ export async function startLocalWorker(): Promise<{ base: string; stop: () => vo
   };
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop, pgid: child.pid! };
     } catch {
       /* not up yet */
     }
@@ -57,112 +86,183 @@ export async function startLocalWorker(): Promise<{ base: string; stop: () => vo
   throw new Error("wrangler dev did not start");
 }
 
+/** CPU time (ms) used so far by the workerd processes of the process group `pgid` (Linux /proc). */
+function workerdCpuMs(pgid: number): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const comm = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (comm === "workerd" && Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks * 10; // USER_HZ = 100
+}
+
 function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
+  if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const round2 = (x: number) => Math.round(x * 100) / 100;
+
+interface Counter {
+  requests: number;
+  doRequests: number;
+  doMs: number;
+  wsMessages: number;
 }
 
 export async function benchService(opts: { games?: number; concurrency?: number } = {}): Promise<Figure[]> {
   const games = opts.games ?? 24;
   const concurrency = opts.concurrency ?? 8;
-  const { base, stop } = await startLocalWorker();
-  const counter = { requests: 0 };
-  const http = async (method: string, path: string, token?: string, body?: unknown, count = counter) => {
-    count.requests++;
+  const { base, stop, pgid } = await startLocalWorker();
+  const http = async (method: string, path: string, c: Counter | null, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const t0 = performance.now();
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}) },
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}), ...headers },
       body: body ? JSON.stringify(body) : undefined,
     });
     const json = (await res.json()) as any;
+    const ms = performance.now() - t0;
+    if (c) {
+      c.requests++;
+      // Every game route reaches the game's Durable Object once.
+      if (path.startsWith("/api/games")) {
+        c.doRequests++;
+        c.doMs += ms;
+      }
+    }
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
+    return { json, ms };
   };
+  /** A whole turn of the player to act, planned locally from the state they see. */
+  const planTurn = (state: GameState, rng: number): { turn: Action[]; rng: number } => {
+    const seat = state.current;
+    const turn: Action[] = [];
+    while (state.phase !== "ended" && state.current === seat) {
+      const legal = legalActions(state);
+      const d = nextInt(rng, legal.length);
+      rng = d.rng;
+      const r = applyAction(state, legal[d.value]);
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+      turn.push(legal[d.value]);
+    }
+    return { turn, rng };
+  };
+
   try {
     // A pool of players, reused across games (as real people are).
     const players: { id: string; token: string }[] = [];
     for (let i = 0; i < 8; i++) {
-      const r = await http("POST", "/api/players", undefined, { name: `Bench ${i}` });
-      players.push({ id: r.player.id, token: r.token });
+      const r = await http("POST", "/api/players", null, undefined, { name: `Bench ${i}` });
+      players.push({ id: r.json.player.id, token: r.json.token });
     }
-    const actionLatencies: number[] = [];
-    const perGameRequests: number[] = [];
-    const rowsWritten: number[] = [];
-    const gameIds: string[] = [];
-    let actionsApplied = 0;
 
-    const playOne = async (g: number) => {
-      const mine = { requests: 0 };
+    /** One game as four web clients play it; returns its counters and the turn latencies. */
+    const playOne = async (g: number, between?: () => Promise<void>) => {
+      const c: Counter = { requests: 0, doRequests: 0, doMs: 0, wsMessages: 0 };
       const seats = [0, 1, 2, 3].map((k) => players[(g + k * 2) % players.length]);
-      const created = await http("POST", "/api/games", seats[0].token, { seats: 4 }, mine);
-      const id: string = created.game.id;
-      gameIds.push(id);
-      for (const p of seats.slice(1)) await http("POST", `/api/games/${id}/join`, p.token, { code: created.invite.code }, mine);
-      let rng = (g * 7919) >>> 0;
-      for (;;) {
-        const view = await http("GET", `/api/games/${id}`, undefined, undefined, mine);
-        if (view.status === "finished") break;
-        // Plan the whole turn locally with the engine, as the web client does.
-        let state: GameState = view.state;
-        const seat = state.current;
-        const turn: Action[] = [];
-        while (state.phase !== "ended" && state.current === seat) {
-          const legal = legalActions(state);
-          const d = nextInt(rng, legal.length);
-          rng = d.rng;
-          const r = applyAction(state, legal[d.value]);
-          if (!r.ok) throw new Error(r.error.message);
-          state = r.state;
-          turn.push(legal[d.value]);
-        }
-        const t0 = performance.now();
-        await http("POST", `/api/games/${id}/actions`, seats[seat].token, { version: view.version, actions: turn }, mine);
-        actionLatencies.push(performance.now() - t0);
-        actionsApplied += turn.length;
+      const created = await http("POST", "/api/games", c, seats[0].token, { seats: 4 });
+      const id: string = created.json.game.id;
+      for (const p of seats.slice(1)) await http("POST", `/api/games/${id}/join`, c, p.token, { code: created.json.invite.code });
+      // Each player opens the page (one read) and its live socket, authenticated.
+      let view: any = null;
+      for (const p of seats) view = (await http("GET", `/api/games/${id}`, c, p.token)).json;
+      const sockets = await Promise.all(
+        seats.map(
+          (p) =>
+            new Promise<WebSocket>((resolve, reject) => {
+              const ws = new WebSocket(`${base.replace("http", "ws")}/api/games/${id}/live`);
+              ws.addEventListener("open", () => {
+                ws.send(JSON.stringify({ type: "auth", token: p.token }));
+                c.wsMessages++;
+                resolve(ws);
+              });
+              ws.addEventListener("error", reject);
+            }),
+        ),
+      );
+      c.requests += sockets.length;
+      c.doRequests += sockets.length;
+      const turns: number[] = [];
+      let rng = (g * 7919 + 1) >>> 0;
+      let key = 0;
+      while (view.status !== "finished") {
+        const planned = planTurn(view.state, rng);
+        rng = planned.rng;
+        const seat = view.state.current;
+        const r = await http("POST", `/api/games/${id}/actions`, c, seats[seat].token, { version: view.version, actions: planned.turn }, { "idempotency-key": `${id}-${key++}` });
+        turns.push(r.ms);
+        // The next player's client sees the game on its socket; the answer carries the same view.
+        view = r.json.game;
+        if (between) await between();
       }
-      perGameRequests.push(mine.requests);
-      const stats = await (await fetch(`${base}/api/_bench/${id}/stats`)).json();
-      rowsWritten.push((stats as { rowsWritten: number }).rowsWritten);
+      for (const ws of sockets) ws.close(1000);
+      const stats = (await http("GET", `/api/_bench/${id}/stats`, null)).json as { rowsWritten: number; d1RowsWritten: number; alarms: number };
+      return { c, turns, stats };
     };
 
-    // The floor: a trivial Durable Object call through the same worker, interleaved with the load.
-    const floor: number[] = [];
-    let loadRunning = true;
-    const floorProbe = (async () => {
-      while (loadRunning || floor.length < 200) {
-        const t0 = performance.now();
-        await fetch(`${base}/api/_bench/pingpingping/ping`).then((r) => r.json());
-        floor.push(performance.now() - t0);
-        await new Promise((r) => setTimeout(r, 5));
-      }
-    })();
-
+    // ---- the load: many games at once; rows, requests and CPU per game ----
+    const results: Awaited<ReturnType<typeof playOne>>[] = [];
+    const cpu0 = workerdCpuMs(pgid);
     const start = performance.now();
     let next = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next < games) await playOne(next++);
+        while (next < games) results.push(await playOne(next++));
       }),
     );
     const elapsed = (performance.now() - start) / 1000;
-    loadRunning = false;
-    await floorProbe;
+    const cpuMs = workerdCpuMs(pgid) - cpu0;
 
-    actionLatencies.sort((a, b) => a - b);
+    // ---- the floor, on the idle server: a turn, then a DO call that writes one row, alternately ----
+    const floor: number[] = [];
+    let f = 0;
+    const idle = await playOne(games + 1, async () => {
+      const t0 = performance.now();
+      const r = (await (await fetch(`${base}/api/_bench/floor${f++ % 8}/write`)).json()) as { rowsWritten: number };
+      floor.push(performance.now() - t0);
+      if (r.rowsWritten !== 1) throw new Error(`the floor call wrote ${r.rowsWritten} rows`);
+    });
+
+    const requests = avg(results.map((r) => r.c.requests));
+    const doRequests = avg(results.map((r) => r.c.doRequests + r.stats.alarms + r.c.wsMessages / PRICES.wsMessagesPerRequest));
+    const doRows = avg(results.map((r) => r.stats.rowsWritten));
+    const d1Rows = avg(results.map((r) => r.stats.d1RowsWritten));
+    const cpuPerRequest = cpuMs / results.reduce((n, r) => n + r.c.requests, 0);
+    const doGbS = avg(results.map((r) => (r.c.doMs / 1000) * PRICES.doMemoryGb));
+    const perGame =
+      requests * PRICES.workerRequest +
+      requests * cpuPerRequest * PRICES.workerCpuMs +
+      doRequests * PRICES.doRequest +
+      doGbS * PRICES.doGbSecond +
+      (doRows + d1Rows) * PRICES.rowWritten;
+    const turns = [...idle.turns].sort((a, b) => a - b);
     floor.sort((a, b) => a - b);
-    const p50 = percentile(actionLatencies, 50);
-    const floorP50 = percentile(floor, 50);
-    const avg = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-    const round2 = (x: number) => Math.round(x * 100) / 100;
+    const loadTurns = results.flatMap((r) => r.turns).sort((a, b) => a - b);
     return [
-      { name: "service.action_p50_ms", unit: "ms", value: round2(p50) },
-      { name: "service.action_p99_ms", unit: "ms", value: round2(percentile(actionLatencies, 99)) },
-      { name: "service.bare_do_roundtrip_p50_ms", unit: "ms", value: round2(floorP50) },
-      { name: "service.action_overhead_ratio", unit: "x", value: round2(p50 / floorP50) },
-      { name: "service.requests_per_game", unit: "requests", value: Math.round(avg(perGameRequests)) },
-      { name: "service.storage_rows_written_per_game", unit: "rows", value: Math.round(avg(rowsWritten)) },
-      { name: "service.actions_per_game", unit: "actions", value: Math.round(actionsApplied / games) },
+      { name: "service.rows_written_per_game", unit: "rows", value: Math.round(doRows + d1Rows) },
+      { name: "service.do_rows_written_per_game", unit: "rows", value: Math.round(doRows) },
+      { name: "service.d1_rows_written_per_game", unit: "rows", value: Math.round(d1Rows) },
+      { name: "service.requests_per_game", unit: "requests", value: Math.round(requests) },
+      { name: "service.do_requests_per_game", unit: "requests", value: round2(doRequests) },
+      { name: "service.turns_per_game", unit: "turns", value: Math.round(avg(results.map((r) => r.turns.length))) },
+      { name: "service.turn_p50_ms", unit: "ms", value: round2(percentile(turns, 50)) },
+      { name: "service.floor_write_one_row_p50_ms", unit: "ms", value: round2(percentile(floor, 50)) },
+      { name: "service.turn_overhead_ratio", unit: "x", value: round2(percentile(turns, 50) / percentile(floor, 50)) },
+      { name: "service.turn_under_load_p50_ms", unit: "ms", value: round2(percentile(loadTurns, 50)) },
+      { name: "service.turn_under_load_p99_ms", unit: "ms", value: round2(percentile(loadTurns, 99)) },
+      { name: "service.cpu_ms_per_request", unit: "ms", value: round2(cpuPerRequest) },
+      { name: "service.do_gb_s_per_game", unit: "GB-s", value: round2(doGbS) },
       { name: "service.games_per_s", unit: "games/s", value: round2(games / elapsed) },
+      { name: "service.cost_per_1000_games_usd", unit: "USD", value: Math.round(perGame * 1000 * 1000) / 1000 },
     ];
   } finally {
     stop();

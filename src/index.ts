@@ -14,6 +14,8 @@ app.get("/api/_bench/:id/:probe", async (c, next) => {
   const stub = c.env.GAME.get(c.env.GAME.idFromName(c.req.param("id")));
   if (c.req.param("probe") === "ping") return c.json({ pong: await stub.ping() });
   if (c.req.param("probe") === "stats") return c.json(await stub.storageStats());
+  // The floor: a Durable Object call that writes one row (on an id that is no game's).
+  if (c.req.param("probe") === "write") return c.json({ rowsWritten: await stub.writeOne() });
   return next();
 });
 

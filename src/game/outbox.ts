@@ -12,7 +12,7 @@
  *   the whole webhook until its Retry-After. Different webhooks go in parallel.
  *
  * A game that has no webhooks keeps no notifications at all (`hooks` false): the API tells the
- * game when a webhook that concerns it is added, and every lobby change looks again.
+ * game when a webhook that concerns it is added, and every change of membership looks again.
  */
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import { MAX_ATTEMPTS, bodyFor, retryDelay, sendOnce, type AttemptResult } from "../notify/deliver";
@@ -90,23 +90,51 @@ export class Outbox {
     try {
       const rows = await this.host.index().sync(snapshotOf(g));
       if (typeof rows === "number") this.host.countD1(rows);
-      store.setMeta({ synced: Math.max(upTo, store.meta().synced), syncAttempts: 0, syncDue: null, syncError: null });
+      store.setMeta({ synced: Math.max(upTo, store.meta().synced), syncAttempts: 0, syncDue: null, syncError: null, ...this.takeHooks() });
     } catch (e) {
       const attempts = store.meta().syncAttempts + 1;
-      store.setMeta({ syncAttempts: attempts, syncDue: this.host.now() + retryDelay(attempts, this.host.random), syncError: String((e as Error)?.message ?? e).slice(0, 500) });
+      store.setMeta({
+        syncAttempts: attempts,
+        syncDue: this.host.now() + retryDelay(attempts, this.host.random),
+        syncError: String((e as Error)?.message ?? e).slice(0, 500),
+        ...this.takeHooks(),
+      });
     }
+  }
+
+  /** The looked-up webhook state, to write with the room row (one write for both). */
+  private takeHooks(): { hooks?: boolean } {
+    const h = this.hooksNow;
+    this.hooksNow = null;
+    return h === null ? {} : { hooks: h };
   }
 
   // ---- notifications ----------------------------------------------------------------------
 
+  /** Whether the game may have webhooks, as just looked up (kept with the next D1 sync's bookkeeping). */
+  private hooksNow: boolean | null = null;
+
   /** Notifications are kept for this game (it may have webhooks). */
   listening(): boolean {
-    return this.host.store.meta().hooks;
+    return this.hooksNow ?? this.host.store.meta().hooks;
+  }
+
+  /**
+   * Before a change of membership: whether any webhook concerns the game's players now (a D1
+   * read; when D1 cannot say, assume so).
+   */
+  async lookUpHooks(gameId: string, players: string[]): Promise<void> {
+    try {
+      this.hooksNow = (await this.host.directory().targetsFor(gameId, players, players)).targets.length > 0;
+    } catch {
+      this.hooksNow = true;
+    }
   }
 
   /** A webhook that concerns this game was added: keep its notifications from now on. */
   hooksChanged(): void {
     const store = this.host.store;
+    this.hooksNow = null;
     if (!store.meta().hooks) store.setMeta({ hooks: true, expanded: store.lastTurn() });
   }
 

@@ -63,7 +63,7 @@ export class GameRoom extends DurableObject<Env> {
   private readonly config: NotifyConfig;
   private readonly outbox: Outbox;
   /** Rows written, by the storage API's own counts (cost figures; kept across evictions in bench runs). */
-  private rows = { do: 0, d1: 0 };
+  private rows = { do: 0, d1: 0, alarms: 0 };
   private lastPrune = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -89,6 +89,8 @@ export class GameRoom extends DurableObject<Env> {
       // A game that was never created has no storage, and looking it up creates none.
       if (await this.store.open()) {
         this.game = this.store.load()?.record ?? null;
+        // A game moved from the old storage may have work waiting (a D1 sync, notifications).
+        if (this.store.imported) await this.scheduleAlarm();
         if (this.benching) this.rows = ((await ctx.storage.get("bench:rows")) as typeof this.rows | undefined) ?? this.rows;
         this.counted();
       }
@@ -103,6 +105,8 @@ export class GameRoom extends DurableObject<Env> {
 
   async create(p: lobby.CreateParams): Promise<RoomReply> {
     if (this.game) return { ...refuse("CONFLICT", "This game already exists."), callerKnown: false };
+    await this.outbox.lookUpHooks(p.id, [p.creator.id]);
+    if (this.game) return { ...refuse("CONFLICT", "This game already exists."), callerKnown: false };
     await this.store.create();
     const g = lobby.newGame(p, this.now());
     this.game = g;
@@ -112,9 +116,12 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   async join(player: lobby.NewSeat, code: string, origin: string): Promise<RoomReply> {
-    const g = this.game;
-    if (!g) return this.notFound();
-    const d = lobby.join(g, player, code, origin, this.now());
+    if (!this.game) return this.notFound();
+    const tried = lobby.join(this.game, player, code, origin, this.now());
+    if (isRefusal(tried)) return { ...tried, callerKnown: tried.error.code === "ALREADY_JOINED" };
+    // Whether the new player brings webhooks (a read that lets other requests in: decide again after).
+    await this.outbox.lookUpHooks(this.game.id, [...this.game.seats.map((s) => s.playerId), player.id]);
+    const d = lobby.join(this.game, player, code, origin, this.now());
     if (isRefusal(d)) return { ...d, callerKnown: d.error.code === "ALREADY_JOINED" };
     return this.settle({ ...this.commit(d), callerKnown: true });
   }
@@ -279,8 +286,8 @@ export class GameRoom extends DurableObject<Env> {
   // ---- cost figures (the benchmark) -------------------------------------------------------
 
   /** Rows written for this game, DO and D1, by the platform's own counts. */
-  storageStats(): { rowsWritten: number; d1RowsWritten: number } {
-    return { rowsWritten: this.rows.do, d1RowsWritten: this.rows.d1 };
+  storageStats(): { rowsWritten: number; d1RowsWritten: number; alarms: number } {
+    return { rowsWritten: this.rows.do, d1RowsWritten: this.rows.d1, alarms: this.rows.alarms };
   }
 
   /** The benchmark's floor: a call that writes one row (never on a game's id). */
@@ -316,6 +323,7 @@ export class GameRoom extends DurableObject<Env> {
 
   override async alarm(): Promise<void> {
     if (!this.game) return;
+    if (this.benching) this.rows.alarms++;
     const now = this.now();
     try {
       // Each step re-reads the record and commits on its own, so it happens at most once.
@@ -369,7 +377,7 @@ export class GameRoom extends DurableObject<Env> {
     const pending = transitionNotifications(prev, next, t.entries.flatMap((e) => e.events), t.leading ?? [], {
       announceResignations: t.announceResignations,
     });
-    const keep = pending.length > 0 && (membership || this.outbox.listening());
+    const keep = pending.length > 0 && this.outbox.listening();
     const queued = keep ? this.queue(next, pending, now) : { game: next, notes: [] };
     next = queued.game;
     const answer = t.answer(next);

@@ -50,6 +50,8 @@ export class Store {
   readonly db: RoomDb;
   private cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
   private ready = false;
+  /** This start moved a game from the storage of the code before drizzle. */
+  imported = false;
 
   constructor(private readonly storage: DurableObjectStorage) {
     const counted = {
@@ -76,7 +78,10 @@ export class Store {
       .toArray()
       .map((r) => r.name);
     if (!found.length) return false;
-    if (found.includes("game") && !found.includes("turns")) importLegacy(this.storage);
+    if (found.includes("game")) {
+      importLegacy(this.storage);
+      this.imported = true;
+    }
     else await migrate(this.db, migrations);
     this.ready = true;
     return true;

@@ -113,8 +113,9 @@ describe("reliable delivery", () => {
   it("a move is never delayed by a slow webhook: delivery waits in the outbox and goes from the alarm", async () => {
     const clock = { t: farFuture() };
     const g = await clockedGame(2, clock);
-    await g.join();
+    // Set up before the game starts: a game keeps notifications from when a webhook concerns it.
     await addWebhook(g.id, g.players[0].token, { url: DISCORD_URL(1) });
+    await g.join();
     let release: () => void = () => {};
     const gate = new Promise<void>((r) => (release = r));
     const calls = receiver(async () => {

@@ -2,7 +2,8 @@
  * Under the Moonlight end to end in real Chromium against the local worker: two players create a
  * Moonlight game with the Great Tree from the form, each chooses an animal seeing only their own
  * deal, they place the animals, the Great Tree and the setup trees by clicking, and play rounds
- * with the animal's move and an ability by clicking; a spectator never sees the hidden deal.
+ * with the animal's move and an ability by clicking; a spectator never sees the hidden deal; each
+ * player and the spectator scrub through the game's history so far.
  */
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -192,6 +193,40 @@ describe("Under the Moonlight in the browser", () => {
     // The spectator still sees no deal, and the moon card shows both players' moon points.
     expect(await dealShown(eve)).toEqual([]);
     expect(await eve.$$eval(".moon-seats li", (els) => els.length)).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it("has a history scrubber in a game in progress, replaying only what each viewer may see", async () => {
+    // Before the engine's replayView the client rebuilt Moonlight games without the expansion, so
+    // they had no scrubber at all. Setup here: 2 choices, 2 animals, the Great Tree, 4 setup trees.
+    const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
+    const animals: string[] = g.state.moon.players.map((p: { animal: string }) => p.animal);
+    for (const [page, start, forward, live] of [
+      [ann, "Start", "Forward", "Now"],
+      [bruno, "Anfang", "Weiter", "Jetzt"],
+      [eve, "Start", "Forward", "Now"],
+    ] as const) {
+      await page.waitForSelector(".replay");
+      await page.click(`.replay button[aria-label="${start}"]`);
+      await page.waitForSelector(".replay-banner");
+      expect(await page.getAttribute(".game", "data-phase")).toBe("setup");
+      expect(await page.$$("[data-cell][data-piece]")).toHaveLength(0);
+      expect(await page.$$("g.animal")).toHaveLength(0);
+      // A deal is secret: the history shows a player only the board it is seen to keep, the spectator none.
+      const seat = Number(await page.getAttribute(".game", "data-seat"));
+      expect(await dealShown(page)).toEqual(seat >= 0 ? [animals[seat]] : []);
+      for (let i = 0; i < 5; i++) await page.click(`.replay button[aria-label="${forward}"]`);
+      // Both animals and the Great Tree stand; no tree yet.
+      expect(await page.$$("g.animal")).toHaveLength(2);
+      expect(await page.$$("[data-cell][data-great-tree]")).toHaveLength(1);
+      expect(await page.$$("[data-cell][data-piece]")).toHaveLength(0);
+      await page.click(`.replay button[aria-label="${forward}"]`);
+      expect(await page.$$("[data-cell][data-piece]")).toHaveLength(1);
+      if (page === eve) await shot(eve, "moon-replay-spectator");
+      await page.click(".replay-banner button");
+      await page.waitForFunction(() => !document.querySelector(".replay-banner"));
+      expect(await page.getAttribute(".game", "data-phase")).toBe("play");
+    }
     expect(errors).toEqual([]);
   });
 });

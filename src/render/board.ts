@@ -4,22 +4,10 @@
  * nothing here needs text to be read: glyphs are shapes, and the only text is the optional cell
  * labels and the accessible <title>s).
  */
-import { CELLS, CELL_COUNT, LABELS, LEAVES, RING, SUN_CORNERS, cellIndex, currentSun, lightReport, sunPosition, totalRounds, type AnimalName, type GameState } from "../engine";
-import {
-  animalElement,
-  ANIMAL_TOKEN,
-  beamInCell,
-  damElement,
-  glowInCell,
-  greatTreeElement,
-  moonBeamsOutside,
-  moonPicture,
-  moonTiles,
-  nestElement,
-  stoneElement,
-  type CellMoon,
-  type MoonPicture,
-} from "./moon";
+import { CELLS, CELL_COUNT, LABELS, LEAVES, RING, SUN_CORNERS, cellIndex, currentSun, lightReport, sunPosition, totalRounds, type GameState } from "../engine/base";
+import type { AnimalName } from "../engine";
+import type * as MoonLayer from "./moon";
+import type { CellMoon, MoonPicture } from "./moon";
 import { HEX, SQRT3, cellCenter, hexPoints, round2, shapeElement } from "./shapes";
 import { SEAT_STYLES, THEMES, type Theme, type ThemeColors } from "./style";
 
@@ -278,8 +266,18 @@ export function boardCells(state: BoardState, options: Pick<RenderOptions, "prev
 }
 
 /** The expansion's part of the picture, or null in a base game. */
+/**
+ * Under the Moonlight's drawing (moon.ts), plugged in by whoever loads it: render/index.ts for the
+ * server, the web client's Moonlight chunk for its games (so the base game page does not carry it).
+ * Without it a Moonlight state is drawn as its base board.
+ */
+let layer: typeof MoonLayer | null = null;
+export function registerMoonLayer(moon: typeof MoonLayer): void {
+  layer = moon;
+}
+
 function moonOf(state: BoardState): MoonPicture | null {
-  return state.moon ? moonPicture({ moon: state.moon, round: state.round }) : null;
+  return state.moon && layer ? layer.moonPicture({ moon: state.moon, round: state.round }) : null;
 }
 
 function gapLabels(touches: readonly { q: number; r: number }[]): [string, string] {
@@ -393,7 +391,7 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   // The island: a slightly larger hexagon under the cells.
   out.push(`<polygon points="${hexPoints(0, 0, ISLAND)}" transform="rotate(30)" fill="${theme.grid}" opacity="0.85"/>`);
   // Under the Moonlight: the beams from the moon to the board's edge (the cells cover their inner ends).
-  if (moon && showShadows) out.push(moonBeamsOutside(moon.report, theme));
+  if (moon && showShadows) out.push(layer!.moonBeamsOutside(moon.report, theme));
 
   for (const c of cells) {
     const { x, y } = cellCenter(c.q, c.r);
@@ -416,25 +414,25 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
     if (c.previewShadow > 0)
       out.push(`<polygon class="shade-next" points="${hexPoints(x, y, HEX - 1.6)}" fill="url(#${id}-hatch)"/>`);
     const m = c.moon;
-    if (m?.dam) out.push(damElement(x, y, theme));
+    if (m?.dam) out.push(layer!.damElement(x, y, theme));
     if (m && showShadows) {
       const beam = moon!.beam[c.index];
-      if (beam) out.push(beamInCell(x, y, beam, theme));
-      else if (m.moonlight === "indirect") out.push(glowInCell(x, y, theme));
+      if (beam) out.push(layer!.beamInCell(x, y, beam, theme));
+      else if (m.moonlight === "indirect") out.push(layer!.glowInCell(x, y, theme));
     }
     if (showLeaves) out.push(leafMarks(x, y, c.leaves, theme.leaf));
     if (options.labels)
       out.push(
         `<text x="${x}" y="${round2(y + HEX * 0.5)}" text-anchor="middle" font-size="8" font-family="sans-serif" fill="${theme.leaf}" opacity="0.85">${c.label}</text>`,
       );
-    if (m?.greatTree) out.push(titled(greatTreeElement(x, y, theme), moonText({ kind: "greatTree" })));
-    if (m?.stone) out.push(titled(stoneElement(x, y, m.glowing, theme), moonText({ kind: "stone", glowing: m.glowing })));
+    if (m?.greatTree) out.push(titled(layer!.greatTreeElement(x, y, theme), moonText({ kind: "greatTree" })));
+    if (m?.stone) out.push(titled(layer!.stoneElement(x, y, m.glowing, theme), moonText({ kind: "stone", glowing: m.glowing })));
     if (c.piece) out.push(pieceElement(c.piece.seat, c.piece.size, x, y, theme));
-    if (m?.nest) out.push(titled(nestElement(x, y, theme), moonText({ kind: "nest" })));
+    if (m?.nest) out.push(titled(layer!.nestElement(x, y, theme), moonText({ kind: "nest" })));
     if (m?.animal)
       out.push(
         `<g class="animal" data-animal="${m.animal.animal}" data-seat="${"abcd"[m.animal.seat]}"><title>${esc(moonText({ kind: "animal", ...m.animal }))}</title>` +
-          animalElement(m.animal.animal, m.animal.seat, x + ANIMAL_TOKEN.dx, y + ANIMAL_TOKEN.dy, ANIMAL_TOKEN.radius, theme) +
+          layer!.animalElement(m.animal.animal, m.animal.seat, x + layer!.ANIMAL_TOKEN.dx, y + layer!.ANIMAL_TOKEN.dy, layer!.ANIMAL_TOKEN.radius, theme) +
           `</g>`,
       );
     if (showLight && c.light > 0) out.push(pips(x, y, c.light, theme));
@@ -449,7 +447,7 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   }
   if (moon && moonPlace)
     out.push(
-      moonTiles(
+      layer!.moonTiles(
         moon.report,
         theme,
         { moon: moonText({ kind: "moon", full: moonPlace.full, cells: moonPlace.cells }), marker: moonText({ kind: "marker", ...moonPlace.next }) },

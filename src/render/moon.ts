@@ -6,7 +6,8 @@
  * and only from what a view of the state shows (`viewFor`): a face-down baby is the same tile
  * whatever it is.
  */
-import { CELLS, SUN_CORNERS, cellIndex, moonGeometry, moonReport, type AnimalName, type Hex, type MoonReport, type MoonState } from "../engine";
+import { CELLS, SUN_CORNERS, cellIndex, type Hex } from "../engine/base";
+import { moonGeometry, moonReport, type AnimalName, type MoonReport, type MoonState } from "../engine/moonlight";
 import { HEX, SQRT3, cellCenter, hexPoints, polygon, round2, shapeElement } from "./shapes";
 import { SEAT_STYLES, type ThemeColors } from "./style";
 

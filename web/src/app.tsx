@@ -3,7 +3,9 @@ import { useEffect, useState } from "preact/hooks";
 import { loadIdentity, saveIdentity } from "./api";
 import { LANG_NAMES, LANGS, lang, setLang, t, type Lang } from "./i18n";
 import { GamePage } from "./pages/game";
-import { HomePage } from "./pages/home";
+// The start page is a chunk of its own: a game page (what most visits are) does not carry it.
+type Home = typeof import("./pages/home").HomePage;
+let homePage: Home | null = null;
 import type { Identity } from "./types";
 
 export function navigate(path: string): void {
@@ -89,9 +91,26 @@ export function App() {
         {where.page === "game" ? (
           <GamePage key={where.id} id={where.id} invite={where.invite} identity={identity} setIdentity={setIdentity} lang={lang} />
         ) : (
-          <HomePage identity={identity} setIdentity={setIdentity} lang={lang} />
+          <LazyHome identity={identity} setIdentity={setIdentity} lang={lang} />
         )}
       </main>
     </>
   );
+}
+
+function LazyHome(p: Parameters<Home>[0]) {
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (homePage) return;
+    let live = true;
+    void import("./pages/home").then((m) => {
+      homePage = m.HomePage;
+      if (live) loaded((n) => n + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const Page = homePage;
+  return Page ? <Page {...p} /> : <p class="card center muted">{t.loading}</p>;
 }

@@ -30,7 +30,7 @@ import {
   type GameEvent,
   type GameState,
   type PieceName,
-} from "../../src/engine";
+} from "../../src/engine/base";
 import type { Highlight } from "../../src/render";
 import type { GameView, LogAction, LogEntryView } from "./types";
 

@@ -5,12 +5,19 @@
  * expansion's events in words. Everything offered comes from the engine's legal actions (./model.ts).
  */
 import { useState } from "preact/hooks";
-import { LABELS, cellIndex, moonGeometry, type Action, type GameEvent, type GameState } from "../../../src/engine";
+import { LABELS, cellIndex, registerExpansion, type Action, type GameEvent, type GameState } from "../../../src/engine/base";
+import { MOONLIGHT, moonGeometry } from "../../../src/engine/moonlight";
+import { registerMoonLayer } from "../../../src/render/base";
+import * as moonDrawing from "../../../src/render/moon";
 import type { MoonEvent } from "../../../src/engine";
 import { listOf, type Lang } from "../i18n";
 import en, { type MoonMessages } from "./i18n/en";
 import { loadMoonText } from "./i18n";
 import { animalCard, moonPlay, moonSetup, moonSummary, moonTargets, pickClick, pickTargets, placeAt, type AbilityOption, type AnimalCard, type MoonPick } from "./model";
+
+// Loading this chunk plugs the expansion into the engine and the board drawing (the base page carries neither).
+registerExpansion(MOONLIGHT);
+registerMoonLayer(moonDrawing);
 
 let m: MoonMessages = en;
 

@@ -1,7 +1,7 @@
 /** The game page: lobby while waiting; board, players, turn planning, live updates and history. */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { applyAction, legalActions, type Action, type GameEvent, type GameOptionsInput, type GameState } from "../../../src/engine";
-import { boardCells, type Highlight, type Theme } from "../../../src/render";
+import { applyAction, legalActions, type Action, type GameEvent, type GameOptionsInput, type GameState } from "../../../src/engine/base";
+import { boardCells, type Highlight, type Theme } from "../../../src/render/base";
 import { api, ApiError, randomKey, viewOf } from "../api";
 import { Link } from "../app";
 import { errorText } from "../errors";
@@ -38,7 +38,7 @@ import { History, logLines } from "../ui/history";
 import { Glyph } from "../ui/icons";
 import { NotifyBox } from "../ui/notify-box";
 import { Icon, PlayerCard, Stacks } from "../ui/players";
-import { ProfileForm } from "./home";
+import { ProfileForm } from "../ui/profile-form";
 import { useMoonUi, type MoonPick } from "../moon/load";
 
 interface Props {
@@ -248,12 +248,14 @@ export function GamePage(p: Props) {
   const viewer = seat >= 0 ? seat : null;
   const states = useMemo(() => {
     if (!view?.state || !log.length) return null;
+    // A Moonlight game replays once its chunk (which plugs the expansion into the engine) is loaded.
+    if (view.state.moon && !moonUi) return null;
     const all = replayStates(view.state, log, viewer, replayOptions);
     // Only offer the replay when it lands exactly on the game as the server has it.
     const last = all?.at(-1);
     if (!last || (log.length === view.state.ply && JSON.stringify(last.cells) !== JSON.stringify(view.state.cells))) return null;
     return all;
-  }, [log, view?.state?.options.players, viewer, replayOptions]);
+  }, [log, view?.state?.options.players, viewer, replayOptions, moonUi]);
   const replaying = ply !== null && states !== null && ply < states.length - 1;
 
   if (failure)
@@ -274,6 +276,8 @@ export function GamePage(p: Props) {
 
   if (view.status === "waiting" || !view.state)
     return <Lobby view={view} seat={seat} invite={p.invite} identity={p.identity} setIdentity={p.setIdentity} accept={accept} live={live} lang={p.lang} />;
+  // Under the Moonlight the rules and the drawing come with the game's chunk: nothing is shown or planned without them.
+  if (view.state.moon && !moonUi) return <p class="card center muted">{t.loading}</p>;
 
   const myTurn = !replaying && view.status === "active" && seat >= 0 && view.state.current === seat && plan !== null;
   const shown: GameState = replaying ? states![ply!] : myTurn ? planState(plan!) : view.state;

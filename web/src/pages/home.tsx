@@ -9,81 +9,14 @@ import type { GameStatus, GameSummary, Identity, Me } from "../types";
 import { CopyField } from "../ui/copy";
 import { NotifyBox } from "../ui/notify-box";
 import { MoonlightFields, type MoonMode } from "../moon/form";
+import { ProfileForm } from "../ui/profile-form";
+
+export { ProfileForm };
 
 interface PageProps {
   identity: Identity | null;
   setIdentity: (id: Identity | null) => void;
   lang: string;
-}
-
-/** Create a profile, or adopt one from its key. Used on the start page and in a game's lobby. */
-export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: boolean }) {
-  const [name, setName] = useState("");
-  const [key, setKey] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const create = async (e: Event) => {
-    e.preventDefault();
-    if (!name.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.createPlayer(name.trim());
-      p.setIdentity({ id: r.player.id, name: r.player.name, token: r.token });
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const adopt = async (e: Event) => {
-    e.preventDefault();
-    const token = key.trim();
-    if (!token) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const me = await api.me(token);
-      p.setIdentity({ id: me.id, name: me.name, token });
-    } catch (err) {
-      setError(err instanceof ApiError && err.status === 401 ? t.badKey : errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div class="profile-form">
-      {!p.compact && <p class="muted">{t.createProfileIntro}</p>}
-      <form onSubmit={create} class="row">
-        <label class="grow">
-          <span>{t.nameLabel}</span>
-          <input name="name" value={name} maxLength={40} required autoComplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
-        <button type="submit" class="primary" disabled={busy || !name.trim()}>
-          {t.createProfile}
-        </button>
-      </form>
-      <details>
-        <summary>{t.useKey}</summary>
-        <form onSubmit={adopt} class="row">
-          <label class="grow">
-            <span>{t.keyLabel}</span>
-            <input name="key" value={key} autoComplete="off" spellcheck={false} onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
-          </label>
-          <button type="submit" disabled={busy || !key.trim()}>
-            {t.useKeyButton}
-          </button>
-        </form>
-      </details>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function ProfileCard(p: PageProps & { identity: Identity }) {

@@ -1,7 +1,7 @@
 /** The interactive board: the shared SVG renderer, plus keyboard navigation (roving tabindex). */
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { cellByLabel, CELLS, cellIndex, LABELS, type GameState } from "../../../src/engine";
-import { renderBoard, VIEW, type Highlight, type Theme } from "../../../src/render";
+import { cellByLabel, CELLS, cellIndex, LABELS, type GameState } from "../../../src/engine/base";
+import { renderBoard, VIEW, type Highlight, type Theme } from "../../../src/render/base";
 import { boardText } from "../text";
 
 export interface BoardProps {

@@ -1,5 +1,5 @@
 /** Player boards, available areas, light, tokens; the scoring stacks. */
-import { pieceIcon, SEAT_STYLES } from "../../../src/render";
+import { pieceIcon, SEAT_STYLES } from "../../../src/render/base";
 import { t } from "../i18n";
 import type { PlayerPanel, StackView } from "../model";
 import { whenText } from "../text";

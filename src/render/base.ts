@@ -1,0 +1,30 @@
+/**
+ * The board picture without the Moonlight drawing (moon.ts), for the web client, which loads that
+ * only for Moonlight games and plugs it in with `registerMoonLayer`. Everyone else imports index.ts.
+ */
+export {
+  ENGLISH_TEXT,
+  HEX,
+  ISLAND,
+  SUN,
+  VIEW,
+  boardCells,
+  cellCenter,
+  nextSun,
+  pieceElement,
+  pieceIcon,
+  registerMoonLayer,
+  renderBoard,
+  shapeElement,
+  sunPoint,
+  sunRays,
+  type BoardState,
+  type BoardText,
+  type CellInfo,
+  type Highlight,
+  type MoonPieceInfo,
+  type MoonPlace,
+  type RenderOptions,
+} from "./board";
+export type { CellMoon, MoonPicture } from "./moon";
+export { SEAT_STYLES, THEMES, type PieceShape, type SeatStyle, type Theme, type ThemeColors } from "./style";

@@ -27,7 +27,7 @@
 import { CELL_COUNT, LABELS, RADIUS, cellByLabel } from "./board";
 import { BASE, expansionOf, expansions } from "./expansion";
 import { totalRounds } from "./progress";
-import { BOARD_SLOTS, MAX_PLAYERS, MIN_PLAYERS, PIECES_PER_PLAYER, SETUP_TREES_PER_PLAYER, TOKEN_VALUES } from "./rules";
+import { BOARD_SLOTS, LIGHT_CAP, MAX_PLAYERS, MIN_PLAYERS, PIECES_PER_PLAYER, SETUP_TREES_PER_PLAYER, TOKEN_VALUES } from "./rules";
 import type { GameOptions, GameState, Phase, PlayerState, RuleError, ScoringToken } from "./types";
 
 const MAGIC = BASE.notationTag;
@@ -193,7 +193,7 @@ function parse(text: string): GameState {
             if (!TOKEN_VALUES[leaves - 1].includes(value)) fail(`player ${SEATS[seat]}: no ${leaves}-leaf token is worth ${value}`);
             return { leaves, value };
           });
-    return { light: int(m[1], `player ${SEATS[seat]} light`, 0, 20), board, available, tokens, resigned: m[5] === "!" };
+    return { light: int(m[1], `player ${SEATS[seat]} light`, 0, LIGHT_CAP), board, available, tokens, resigned: m[5] === "!" };
   });
   const held = [0, 0, 0, 0];
   for (const p of playerStates) for (const t of p.tokens) held[t.leaves - 1]++;

@@ -11,9 +11,10 @@
  *   whole game and kept in its storage across evictions (only with BENCH_ROUTES=1);
  * - the floor: on an idle server, alternating with the measured turn, a DO call through the same
  *   worker that writes one row;
- * - CPU: the workerd process's own CPU time over the load, per request (Worker, DO and local D1
- *   together, so an upper bound of what the Worker is billed); DO duration: the wall time of the
- *   requests that reach the game's DO (an upper bound: it includes the hop from the Worker).
+ * - CPU: the workerd process's own CPU time per request while one game is played on the idle
+ *   server (Worker, DO and local D1 together, so an upper bound of what the Worker is billed);
+ *   DO duration: the wall time of that game's requests that reach its DO (an upper bound: it
+ *   includes the hop from the Worker). The same under load is printed beside them.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
@@ -225,19 +226,27 @@ export async function benchService(opts: { games?: number; concurrency?: number 
     // ---- the floor, on the idle server: a turn, then a DO call that writes one row, alternately ----
     const floor: number[] = [];
     let f = 0;
+    let floorCpu = 0;
+    const idleCpu0 = workerdCpuMs(pgid);
     const idle = await playOne(games + 1, async () => {
+      const c0 = workerdCpuMs(pgid);
       const t0 = performance.now();
       const r = (await (await fetch(`${base}/api/_bench/floor${f++ % 8}/write`)).json()) as { rowsWritten: number };
       floor.push(performance.now() - t0);
+      floorCpu += workerdCpuMs(pgid) - c0;
       if (r.rowsWritten !== 1) throw new Error(`the floor call wrote ${r.rowsWritten} rows`);
     });
+    // The game's own CPU on the idle server: the whole phase less the floor calls between its turns.
+    const idleCpuPerRequest = (workerdCpuMs(pgid) - idleCpu0 - floorCpu) / idle.c.requests;
 
     const requests = avg(results.map((r) => r.c.requests));
     const doRequests = avg(results.map((r) => r.c.doRequests + r.stats.alarms + r.c.wsMessages / PRICES.wsMessagesPerRequest));
     const doRows = avg(results.map((r) => r.stats.rowsWritten));
     const d1Rows = avg(results.map((r) => r.stats.d1RowsWritten));
-    const cpuPerRequest = cpuMs / results.reduce((n, r) => n + r.c.requests, 0);
-    const doGbS = avg(results.map((r) => (r.c.doMs / 1000) * PRICES.doMemoryGb));
+    const loadCpuPerRequest = cpuMs / results.reduce((n, r) => n + r.c.requests, 0);
+    const cpuPerRequest = idleCpuPerRequest;
+    const doGbS = (idle.c.doMs / 1000) * PRICES.doMemoryGb;
+    const loadDoGbS = avg(results.map((r) => (r.c.doMs / 1000) * PRICES.doMemoryGb));
     const perGame =
       requests * PRICES.workerRequest +
       requests * cpuPerRequest * PRICES.workerCpuMs +
@@ -260,7 +269,9 @@ export async function benchService(opts: { games?: number; concurrency?: number 
       { name: "service.turn_under_load_p50_ms", unit: "ms", value: round2(percentile(loadTurns, 50)) },
       { name: "service.turn_under_load_p99_ms", unit: "ms", value: round2(percentile(loadTurns, 99)) },
       { name: "service.cpu_ms_per_request", unit: "ms", value: round2(cpuPerRequest) },
+      { name: "service.cpu_ms_per_request_under_load", unit: "ms", value: round2(loadCpuPerRequest) },
       { name: "service.do_gb_s_per_game", unit: "GB-s", value: round2(doGbS) },
+      { name: "service.do_gb_s_per_game_under_load", unit: "GB-s", value: round2(loadDoGbS) },
       { name: "service.games_per_s", unit: "games/s", value: round2(games / elapsed) },
       { name: "service.cost_per_1000_games_usd", unit: "USD", value: Math.round(perGame * 1000 * 1000) / 1000 },
     ];

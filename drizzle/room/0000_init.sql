@@ -1,12 +1,3 @@
-CREATE TABLE `answers` (
-	`player` text NOT NULL,
-	`key` text NOT NULL,
-	`fingerprint` text NOT NULL,
-	`answer` text NOT NULL,
-	`at` integer NOT NULL,
-	PRIMARY KEY(`player`, `key`)
-);
---> statement-breakpoint
 CREATE TABLE `deliveries` (
 	`n` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`id` text NOT NULL,
@@ -29,7 +20,6 @@ CREATE TABLE `deliveries` (
 	`last_error` text
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `deliveries_id_unique` ON `deliveries` (`id`);--> statement-breakpoint
 CREATE INDEX `deliveries_target` ON `deliveries` (`target_id`,`state`,`n`);--> statement-breakpoint
 CREATE TABLE `delivery_attempts` (
 	`delivery` integer NOT NULL,

@@ -28,7 +28,8 @@ export const games = sqliteTable(
     /** The Durable Object's version this row reflects (older snapshots never overwrite newer). */
     version: integer("version").notNull(),
   },
-  (t) => [index("games_status_created").on(t.status, t.createdAt)],
+  // No index beyond the key: lists come through game_players (by player), and every index is
+  // rows written on each change.
 );
 
 export const gamePlayers = sqliteTable(

@@ -202,6 +202,8 @@ export class Outbox {
   }
 
   private insert(n: Notification, t: Target, state: DeliveryState, at: number): void {
+    // One delivery per event and webhook (matching again after a failure adds nothing).
+    if (this.db.select({ n: deliveries.n }).from(deliveries).where(eq(deliveries.id, `${n.id}:${t.id}`)).get()) return;
     this.db
       .insert(deliveries)
       .values({
@@ -220,7 +222,6 @@ export class Outbox {
         createdAt: at,
         updatedAt: at,
       })
-      .onConflictDoNothing()
       .run();
   }
 

@@ -64,7 +64,6 @@ export class GameRoom extends DurableObject<Env> {
   private readonly outbox: Outbox;
   /** Rows written, by the storage API's own counts (cost figures; kept across evictions in bench runs). */
   private rows = { do: 0, d1: 0, alarms: 0 };
-  private lastPrune = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -154,11 +153,7 @@ export class GameRoom extends DurableObject<Env> {
     const idem = p.idempotencyKey ? { player, key: p.idempotencyKey, fingerprint } : undefined;
     if (isRefusal(d)) {
       // Remember the answer to this key, whatever it was, so a retry gets the same one.
-      if (idem) this.store.rememberAnswer(idem.player, idem.key, idem.fingerprint, d, now);
-      if (now - this.lastPrune > 3600_000) {
-        this.lastPrune = now;
-        this.store.pruneAnswers(now - IDEMPOTENCY_TTL_MS);
-      }
+      if (idem) this.store.rememberAnswer(g, idem, d, now);
       this.counted();
       return this.reply(d);
     }

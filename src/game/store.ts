@@ -15,7 +15,7 @@ import type { GameRecord } from "./model";
 import type { Outcome } from "./outcome";
 import migrations from "./store/migrations.gen";
 import * as schema from "./store/schema";
-import { answers, room, turns } from "./store/schema";
+import { room, turns } from "./store/schema";
 
 export type RoomDb = DrizzleSqliteDODatabase<typeof schema>;
 
@@ -113,10 +113,10 @@ export class Store {
     return row ? { record: JSON.parse(row.record!) as GameRecord, n: row.n } : null;
   }
 
-  /** Append a change: one row. Returns its turn number. */
-  append(t: NewTurn): number {
+  /** Append a change: one row. */
+  append(t: NewTurn): void {
     const g = t.record;
-    const row = this.db
+    this.db
       .insert(turns)
       .values({
         version: g.version,
@@ -132,9 +132,7 @@ export class Store {
         idemFingerprint: t.idem?.fingerprint ?? null,
         idemAnswer: t.idem ? JSON.stringify(t.idem.answer) : null,
       })
-      .returning({ n: turns.n })
-      .get();
-    return row.n;
+      .run();
   }
 
   /** The answer remembered for a player's Idempotency-Key (sent since `since`). */
@@ -146,23 +144,24 @@ export class Store {
       .orderBy(desc(turns.n))
       .limit(1)
       .get();
-    if (t) return { fingerprint: t.fingerprint!, answer: JSON.parse(t.answer!) };
-    const a = this.db.select().from(answers).where(and(eq(answers.player, player), eq(answers.key, key), gt(answers.at, since))).get();
-    return a ? { fingerprint: a.fingerprint, answer: JSON.parse(a.answer) } : null;
+    return t ? { fingerprint: t.fingerprint!, answer: JSON.parse(t.answer!) } : null;
   }
 
-  /** Remember an answer that changed nothing (a refusal). */
-  rememberAnswer(player: string, key: string, fingerprint: string, answer: Outcome, at: number): void {
+  /** Remember an answer that changed nothing (a refusal): a row with no record. */
+  rememberAnswer(g: GameRecord, idem: { player: string; key: string; fingerprint: string }, answer: Outcome, at: number): void {
     this.db
-      .insert(answers)
-      .values({ player, key, fingerprint, answer: JSON.stringify(answer), at })
-      .onConflictDoUpdate({ target: [answers.player, answers.key], set: { fingerprint, answer: JSON.stringify(answer), at } })
+      .insert(turns)
+      .values({
+        version: g.version,
+        at,
+        first: g.logLength,
+        last: g.logLength,
+        idemPlayer: idem.player,
+        idemKey: idem.key,
+        idemFingerprint: idem.fingerprint,
+        idemAnswer: JSON.stringify(answer),
+      })
       .run();
-  }
-
-  /** Forget remembered refusals older than `before`. */
-  pruneAnswers(before: number): void {
-    this.db.delete(answers).where(lt(answers.at, before)).run();
   }
 
   /** Log entries after index `after` (at most `limit`), oldest first. */
@@ -275,18 +274,31 @@ function importLegacy(s: DurableObjectStorage): void {
       // Everything before the import is known to D1 unless its sync was still waiting.
       s.sql.exec("INSERT INTO room (id, hooks, expanded, synced) VALUES (1, 1, ?, ?)", last - 1, sync ? last - 1 : last);
     }
-    if (has("idempotency"))
+    if (has("idempotency") && game) {
+      const g = JSON.parse(game.record) as GameRecord;
       for (const r of q<{ player: string; key: string; fingerprint: string; status: number; body: string; at: number }>("SELECT * FROM idempotency")) {
         const body = JSON.parse(r.body);
         const answer = r.status < 300 ? { ok: true, value: body } : { ok: false, error: body.error };
-        s.sql.exec("INSERT OR REPLACE INTO answers (player, key, fingerprint, answer, at) VALUES (?, ?, ?, ?, ?)", r.player, r.key, r.fingerprint, JSON.stringify(answer), r.at);
+        s.sql.exec(
+          "INSERT INTO turns (version, at, first, last, idem_player, idem_key, idem_fingerprint, idem_answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          g.version,
+          r.at,
+          g.logLength,
+          g.logLength,
+          r.player,
+          r.key,
+          r.fingerprint,
+          JSON.stringify(answer),
+        );
       }
+    }
     if (has("legacy_deliveries")) {
       s.sql.exec(`INSERT INTO deliveries (n, id, event_id, event_type, target_id, target_scope, target_kind, target_owner, target_label,
         target_redacted, notification, state, due, attempts, failures, created_at, updated_at, last_status, last_error)
         SELECT n, id, event_id, event_type, target_id, target_scope, target_kind, target_owner, target_label, target_redacted,
         notification, state, due, attempts, failures, created_at, updated_at, last_status, last_error FROM legacy_deliveries`);
-      if (has("legacy_delivery_attempts")) s.sql.exec("INSERT INTO delivery_attempts SELECT * FROM legacy_delivery_attempts");
+      if (has("legacy_delivery_attempts"))
+        s.sql.exec("INSERT INTO delivery_attempts (delivery, attempt, at, status, latency_ms, outcome, error) SELECT delivery, attempt, at, status, latency_ms, outcome, error FROM legacy_delivery_attempts");
     }
     for (const t of ["game", "log", "idempotency", "outbox", "timers", "notifications", "legacy_deliveries", "legacy_delivery_attempts"]) s.sql.exec(`DROP TABLE IF EXISTS ${t}`);
   });

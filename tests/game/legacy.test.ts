@@ -127,7 +127,7 @@ describe("a game stored by the code before drizzle", () => {
       state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").toArray().map((r) => r.name),
     );
     for (const old of ["game", "log", "idempotency", "outbox", "timers", "notifications"]) expect(tables).not.toContain(old);
-    expect(tables).toEqual(expect.arrayContaining(["turns", "answers", "room", "deliveries", "delivery_attempts", "__drizzle_migrations"]));
+    expect(tables).toEqual(expect.arrayContaining(["turns", "room", "deliveries", "delivery_attempts", "__drizzle_migrations"]));
 
     // And play goes on, one row per turn; the pending D1 sync of the old outbox is delivered.
     for (let i = 0; i < 3; i++) {

@@ -377,7 +377,7 @@ describe("webhook settings through the API", () => {
     // Nor in the Durable Object's storage (the delivery log keeps redacted URLs only).
     const stored = await inRoom(g.id, (room) => {
       const sql = (room as any).ctx.storage.sql as SqlStorage;
-      return JSON.stringify(["deliveries", "delivery_attempts", "turns", "answers", "room"].map((t) => sql.exec(`SELECT * FROM ${t}`).toArray()));
+      return JSON.stringify(["deliveries", "delivery_attempts", "turns", "room"].map((t) => sql.exec(`SELECT * FROM ${t}`).toArray()));
     });
     for (const f of fragments) expect(stored.includes(f)).toBe(false);
   });

@@ -5,7 +5,7 @@
  *   entries with their events, the game record after it (the current game is the last row), the
  *   notifications it causes (only when someone may listen), and the answer a retry with the same
  *   Idempotency-Key gets. A turn writes this one row and nothing else.
- * - `answers`: answers remembered for an Idempotency-Key when they changed nothing (refusals).
+ *   A refusal sent with an Idempotency-Key is remembered in a row of its own (no record).
  * - `room`: the outbox's bookkeeping (D1 sync, notification cursor); written only when it moves.
  * - `deliveries`, `delivery_attempts`: the per-webhook delivery log (games with webhooks only).
  */
@@ -34,19 +34,6 @@ export const turns = sqliteTable("turns", {
   idemAnswer: text("idem_answer"),
 });
 
-export const answers = sqliteTable(
-  "answers",
-  {
-    player: text("player").notNull(),
-    key: text("key").notNull(),
-    fingerprint: text("fingerprint").notNull(),
-    /** JSON: the answer. */
-    answer: text("answer").notNull(),
-    at: integer("at").notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.player, t.key] })],
-);
-
 export const room = sqliteTable("room", {
   id: integer("id").primaryKey(),
   /** Whether the game may have webhooks (notifications are kept only then). */
@@ -64,7 +51,8 @@ export const deliveries = sqliteTable(
   "deliveries",
   {
     n: integer("n").primaryKey({ autoIncrement: true }),
-    id: text("id").notNull().unique(),
+    /** `<event id>:<webhook id>`: one delivery per event and webhook (checked on insert). */
+    id: text("id").notNull(),
     eventId: text("event_id").notNull(),
     eventType: text("event_type").notNull(),
     targetId: text("target_id").notNull(),

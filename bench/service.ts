@@ -27,9 +27,9 @@ import { nextInt } from "../src/engine/rng";
 type Figure = { name: string; unit: string; value: number };
 
 /**
- * Cloudflare's published Workers Paid prices, beyond the monthly included amounts (checked
- * 2026-11-22 against developers.cloudflare.com/workers/platform/pricing and
- * /durable-objects/platform/pricing and /d1/platform/pricing).
+ * Cloudflare's published Workers Paid list prices beyond the monthly included amounts, as stated
+ * on 2026-11-22 (developers.cloudflare.com/workers/platform/pricing, /durable-objects/platform/
+ * pricing, /d1/platform/pricing; this machine has no access to re-read them: check before quoting).
  */
 export const PRICES = {
   workerRequest: 0.3 / 1e6,

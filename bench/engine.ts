@@ -1,29 +1,58 @@
-/** Engine benchmark: complete 4-player random games per second on one core (base game, and Under the Moonlight with every mode). */
-import { randomGame } from "../src/engine/random-play";
-import type { GameOptionsInput } from "../src/engine/types";
+/**
+ * Engine benchmark: complete 4-player random games per CPU-second of the main thread
+ * (`process.threadCpuUsage`, so a busy shared machine does not lower the figure), each games/s
+ * figure with its actions/s. `bench/run.ts` runs this file as a production-like bundle
+ * (bench/build.mjs: esbuild, minified, no keepNames) in a child Node process; run alone
+ * (`npx tsx bench/engine.ts`) it measures the unbundled source instead.
+ *
+ * - engine.random_games_per_s: the public API (legal moves, apply, pure states), every move chosen
+ *   uniformly among the complete legal set; base game.
+ * - engine.random_games_per_s_moonlight: the same with Under the Moonlight, Great Tree and moonstones.
+ */
+import { randomGame, type GameOptionsInput } from "../src/engine";
 
-type Figure = { name: string; unit: string; value: number };
+export type Figure = { name: string; unit: string; value: number };
 
-function gamesPerSecond(options: (seed: number) => GameOptionsInput, seconds: number): { games: number; actions: number; elapsed: number } {
-  for (let i = 0; i < 200; i++) randomGame(options(i), i); // JIT warm-up
-  let games = 0;
-  let actions = 0;
-  const start = performance.now();
-  while (performance.now() - start < seconds * 1000) {
-    actions += randomGame(options(1000 + games), games).moves.length;
-    games++;
-  }
-  return { games, actions, elapsed: (performance.now() - start) / 1000 };
+/** CPU microseconds used so far by this thread (the whole process where Node lacks threadCpuUsage). */
+function cpuMicros(): number {
+  const p = process as unknown as { threadCpuUsage?: () => { user: number; system: number } };
+  const u = p.threadCpuUsage ? p.threadCpuUsage() : process.cpuUsage();
+  return u.user + u.system;
 }
 
-export function benchEngine(seconds = 3): Figure[] {
-  const base = gamesPerSecond((seed) => ({ players: 4, seed }), seconds);
-  const moon = gamesPerSecond((seed) => ({ players: 4, seed, moonlight: { greatTree: true, moonstones: true } }), seconds);
+/** Run `game(i)` (returning its number of actions) until `seconds` of CPU time are spent, after a warm-up. */
+export function measure(game: (i: number) => number, seconds: number, warmup = 200): { games: number; actions: number; cpu: number } {
+  for (let i = 0; i < warmup; i++) game(1_000_000 + i); // JIT warm-up
+  let games = 0;
+  let actions = 0;
+  const start = cpuMicros();
+  let cpu = 0;
+  while (cpu < seconds * 1e6) {
+    actions += game(games);
+    games++;
+    cpu = cpuMicros() - start;
+  }
+  return { games, actions, cpu: cpu / 1e6 };
+}
+
+function figures(prefix: string, suffix: string, r: { games: number; actions: number; cpu: number }): Figure[] {
   return [
-    { name: "engine.random_games_per_s", unit: "games/s", value: Math.round(base.games / base.elapsed) },
-    { name: "engine.random_actions_per_s", unit: "actions/s", value: Math.round(base.actions / base.elapsed) },
-    { name: "engine.actions_per_random_game", unit: "actions", value: Math.round(base.actions / base.games) },
-    { name: "engine.random_games_per_s_moonlight", unit: "games/s", value: Math.round(moon.games / moon.elapsed) },
-    { name: "engine.actions_per_random_game_moonlight", unit: "actions", value: Math.round(moon.actions / moon.games) },
+    { name: `engine.${prefix}_games_per_s${suffix}`, unit: "games/s", value: Math.round(r.games / r.cpu) },
+    { name: `engine.${prefix}_actions_per_s${suffix}`, unit: "actions/s", value: Math.round(r.actions / r.cpu) },
+    { name: `engine.actions_per_${prefix}_game${suffix}`, unit: "actions", value: Math.round(r.actions / r.games) },
   ];
+}
+
+const publicGame = (options: (seed: number) => GameOptionsInput) => (i: number) => randomGame(options(1000 + i), i).moves.length;
+
+export function benchEngine(seconds = 3): Figure[] {
+  const base = measure(publicGame((seed) => ({ players: 4, seed })), seconds);
+  const moon = measure(publicGame((seed) => ({ players: 4, seed, moonlight: { greatTree: true, moonstones: true } })), seconds);
+  return [...figures("random", "", base), ...figures("random", "_moonlight", moon)];
+}
+
+// Run directly (the bundle bench/run.ts starts): print the figures as JSON.
+if (process.env.CANOPY_BENCH_CHILD === "engine") {
+  const secondsArg = process.argv.find((a) => a.startsWith("--seconds="));
+  console.log(JSON.stringify(benchEngine(secondsArg ? Number(secondsArg.slice(10)) : 3)));
 }

@@ -8,8 +8,11 @@
  * - engine.random_games_per_s: the public API (legal moves, apply, pure states), every move chosen
  *   uniformly among the complete legal set; base game.
  * - engine.random_games_per_s_moonlight: the same with Under the Moonlight, Great Tree and moonstones.
+ * - engine.playout_games_per_s: the same base games (same seeds, the very same moves) through the
+ *   fast path (src/engine/fast): a new game's position, then a uniform random playout in place.
  */
 import { randomGame, type GameOptionsInput } from "../src/engine";
+import { createFast, MAX_MOVES } from "../src/engine/fast";
 
 export type Figure = { name: string; unit: string; value: number };
 
@@ -45,10 +48,14 @@ function figures(prefix: string, suffix: string, r: { games: number; actions: nu
 
 const publicGame = (options: (seed: number) => GameOptionsInput) => (i: number) => randomGame(options(1000 + i), i).moves.length;
 
+const buffer = new Int32Array(MAX_MOVES);
+const fastGame = (options: (seed: number) => GameOptionsInput) => (i: number) => createFast(options(1000 + i)).playout(i, buffer);
+
 export function benchEngine(seconds = 3): Figure[] {
   const base = measure(publicGame((seed) => ({ players: 4, seed })), seconds);
   const moon = measure(publicGame((seed) => ({ players: 4, seed, moonlight: { greatTree: true, moonstones: true } })), seconds);
-  return [...figures("random", "", base), ...figures("random", "_moonlight", moon)];
+  const fast = measure(fastGame((seed) => ({ players: 4, seed })), seconds, 2000);
+  return [...figures("random", "", base), ...figures("random", "_moonlight", moon), ...figures("playout", "", fast)];
 }
 
 // Run directly (the bundle bench/run.ts starts): print the figures as JSON.

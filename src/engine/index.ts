@@ -7,3 +7,4 @@
  */
 export * from "./base";
 export * from "./expansions";
+export { perft, perftDivide } from "./perft";

@@ -8,8 +8,8 @@ import type { GameState } from "./types";
 
 /**
  * The number of leaves of the game tree `depth` plies below `state`, where **one ply is one action**
- * (one entry of `legalActions` / `legalMoves`: a place, buy, plant, grow, collect, end of turn or a
- * Moonlight action), not a whole turn: a turn of three actions and its `endTurn` is four plies.
+ * (one entry of `legalActions` / `legalMoves`: a place, buy, plant, grow, collect, end of turn or an
+ * expansion's action), not a whole turn: a turn of three actions and its `endTurn` is four plies.
  * `perft(s, 0)` is 1; `perft(s, 1)` is `legalActions(s).length`; a line that ends the game earlier
  * counts as no leaf (a position after the game's end has no legal action). Sequences that reach
  * the same position by different orders count separately, as in chess.

@@ -94,8 +94,11 @@ async function seated(c: Ctx, gameId: string) {
   return { caller, playerId: caller.playerId, seat: body.seat, status: body.status };
 }
 
+/** Where webhooks may point on this server (the same policy at creation and when sending). */
+const policy = (c: Ctx) => ({ allowHttpLocalhost: notifyConfig(c.env).allowHttpLocalhost });
+
 function validated(c: Ctx, url: string, kind: TargetKind | undefined): { url: string; kind: TargetKind } {
-  const check = checkUrl(url, { allowHttpLocalhost: notifyConfig(c.env).allowHttpLocalhost });
+  const check = checkUrl(url, policy(c));
   if (!check.ok) throw new ApiError(400, "BAD_WEBHOOK_URL", check.message);
   const chosen = chooseKind(check.detected, kind);
   if (!chosen.ok) throw new ApiError(400, "BAD_WEBHOOK_KIND", chosen.message);
@@ -147,7 +150,7 @@ async function update(
   if (body.url !== undefined || body.kind !== undefined || body.rotateSecret) {
     const k = await key(c);
     if (body.url !== undefined || body.kind !== undefined) {
-      const current = body.url ?? (await openTarget(k, w)).url;
+      const current = body.url ?? (await openTarget(k, w, policy(c))).url;
       const { url, kind } = validated(c, current, body.kind ?? (body.url !== undefined ? undefined : w.kind));
       set.kind = kind;
       set.urlEncrypted = await encrypt(k, url, `url:${w.id}`);
@@ -292,7 +295,7 @@ notifications.openapi(
     const who = await seated(c, id);
     if ("response" in who) return who.response;
     await limitGameWrites(c, id, who.caller);
-    const target = await openTarget(await key(c), await gameWebhook(c, id, wid));
+    const target = await openTarget(await key(c), await gameWebhook(c, id, wid), policy(c));
     return answer(c, who.caller, await room(c, id).testWebhook(who.caller, target));
   },
 );
@@ -415,7 +418,7 @@ notifications.openapi(
     const me = await requirePlayer(c);
     const w = await myWebhook(c, me.id, c.req.valid("param").wid);
     await limitPersonalTests(c, me.id);
-    const target = await openTarget(await key(c), w);
+    const target = await openTarget(await key(c), w, policy(c));
     const now = Date.now();
     const n: Notification = {
       id: `evt_test_${randomId(16)}`,

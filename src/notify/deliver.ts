@@ -13,6 +13,8 @@ export interface SendTarget {
   url: string;
   /** The signing secret of a json target. */
   secret: string | null;
+  /** Set when the URL fails the address check (see openTarget): nothing is sent. */
+  refused?: string | null;
 }
 
 export type Outcome = "delivered" | "retry" | "rate_limited" | "gone" | "rejected";
@@ -99,6 +101,8 @@ export async function sendOnce(
   opts: { wallClock?: () => number; timeoutMs?: number } = {},
 ): Promise<AttemptResult> {
   const wall = opts.wallClock ?? Date.now;
+  // A permanent failure, like a 410, without a request to the address.
+  if (target.refused) return { outcome: "gone", status: null, latencyMs: 0, retryAfterMs: null, error: target.refused };
   const headers: Record<string, string> = {
     "content-type": "application/json",
     "user-agent": "Canopy-Webhooks/1.0 (+https://canopy.invalid)",

@@ -7,6 +7,7 @@ import type { WebhookRow } from "../db/schema";
 import { deliveryTargets, recordWebhookAnswer, webhooksByIds } from "../db/webhooks";
 import { decrypt, webhookKey } from "./crypto";
 import { GONE_LIMIT } from "./deliver";
+import { checkPublicUrl, type UrlPolicy } from "./targets";
 import { ALWAYS_SENT, type EventType, type QueuedNotification, type TargetKind } from "./types";
 
 /** Settings read from the environment (strings from [vars] / secrets). */
@@ -47,9 +48,21 @@ export interface Target {
   secret: string | null;
   events: EventType[] | null;
   redactedUrl: string;
+  /**
+   * Why nothing may be sent to its URL, or null. A webhook stored before the address check was
+   * tightened may point at a private address: sendOnce refuses it without a request, as a
+   * permanent failure, and the directory switches it off at once (see d1Directory.record).
+   */
+  refused: string | null;
 }
 
-export async function openTarget(key: CryptoKey, row: WebhookRow): Promise<Target> {
+/**
+ * A stored webhook, decrypted and checked again with the policy it was created under
+ * (checkPublicUrl): every path that sends (deliveries, tests) gets its target from here.
+ */
+export async function openTarget(key: CryptoKey, row: WebhookRow, policy: UrlPolicy): Promise<Target> {
+  const url = await decrypt(key, row.urlEncrypted, `url:${row.id}`);
+  const check = checkPublicUrl(url, policy);
   return {
     id: row.id,
     scope: row.scope,
@@ -57,10 +70,11 @@ export async function openTarget(key: CryptoKey, row: WebhookRow): Promise<Targe
     ownerId: row.ownerId,
     kind: row.kind,
     label: row.label,
-    url: await decrypt(key, row.urlEncrypted, `url:${row.id}`),
+    url,
     secret: row.secretEncrypted ? await decrypt(key, row.secretEncrypted, `secret:${row.id}`) : null,
     events: (row.events as EventType[] | null) ?? null,
     redactedUrl: row.urlRedacted,
+    refused: check.ok ? null : check.message,
   };
 }
 
@@ -90,14 +104,20 @@ export interface NotifyDirectory {
 
 export function d1Directory(env: { DB: D1Database } & Record<string, unknown>): NotifyDirectory {
   const d = db(env.DB);
-  const key = () => webhookKey(notifyConfig(env).key);
+  const config = notifyConfig(env);
+  const key = () => webhookKey(config.key);
+  // Webhooks handed out whose URL is refused: their "gone" answer switches them off at once.
+  const refused = new Map<string, string>();
   const open = async (rows: WebhookRow[]) => {
     if (!rows.length) return [];
     const k = await key();
     const out: Target[] = [];
     for (const r of rows) {
       try {
-        out.push(await openTarget(k, r));
+        const t = await openTarget(k, r, { allowHttpLocalhost: config.allowHttpLocalhost });
+        if (t.refused) refused.set(t.id, t.refused);
+        else refused.delete(t.id);
+        out.push(t);
       } catch {
         // Encrypted with another key: unusable until it is set again.
         console.warn("webhook could not be decrypted", r.id);
@@ -115,7 +135,13 @@ export function d1Directory(env: { DB: D1Database } & Record<string, unknown>): 
       return new Map((await open(rows)).map((t) => [t.id, t]));
     },
     async record(id, a) {
-      const r = await recordWebhookAnswer(d, id, { ...a, limit: GONE_LIMIT });
+      const why = a.gone && !a.delivered ? refused.get(id) : undefined;
+      const r = await recordWebhookAnswer(
+        d,
+        id,
+        why ? { ...a, reason: `its address is no longer accepted: ${why}`.slice(0, 300), limit: 1 } : { ...a, limit: GONE_LIMIT },
+      );
+      if (why) refused.delete(id);
       return r.disabledNow;
     },
   };

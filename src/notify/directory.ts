@@ -139,7 +139,7 @@ export function d1Directory(env: { DB: D1Database } & Record<string, unknown>): 
       const r = await recordWebhookAnswer(
         d,
         id,
-        why ? { ...a, reason: `its address is no longer accepted: ${why}`.slice(0, 300), limit: 1 } : { ...a, limit: GONE_LIMIT },
+        why ? { ...a, reason: `address refused: ${why}`.slice(0, 300), limit: 1 } : { ...a, limit: GONE_LIMIT },
       );
       if (why) refused.delete(id);
       return r.disabledNow;

@@ -9,9 +9,11 @@ import { db } from "../db/queries";
 import type { WebhookRow } from "../db/schema";
 import {
   deleteWebhook,
+  gameCreator,
   gameWebhooks,
   insertWebhook,
   mayManageGameWebhook,
+  playerNames,
   playerWebhooks,
   recordWebhookAnswer,
   updateWebhook,
@@ -52,8 +54,11 @@ const MAX_WEBHOOKS = 5;
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
-/** A webhook as the API shows it: never its URL or secret. */
-export function webhookView(w: WebhookRow) {
+/**
+ * A webhook as the API shows it to one caller: never its URL or secret; whether that caller may
+ * change, switch off, rotate or remove it, and the name of the player who added it.
+ */
+export function webhookView(w: WebhookRow, to: { mayManage: boolean; names: Map<string, string> }) {
   return {
     id: w.id,
     scope: w.scope,
@@ -69,6 +74,8 @@ export function webhookView(w: WebhookRow) {
     lastStatus: w.lastStatus,
     lastAttemptAt: iso(w.lastAttemptAt),
     createdBy: w.ownerId,
+    createdByName: to.names.get(w.ownerId) ?? null,
+    mayManage: to.mayManage,
     createdAt: iso(w.createdAt)!,
     updatedAt: iso(w.updatedAt)!,
   };
@@ -136,7 +143,7 @@ async function create(
   await insertWebhook(db(c.env.DB), row);
   await webhooksChanged(c, scope, owner, gameId);
   const stored = (await webhookById(db(c.env.DB), id))!;
-  return c.json({ webhook: webhookView(stored), secret }, 201);
+  return c.json({ webhook: webhookView(stored, { mayManage: true, names: await playerNames(db(c.env.DB), [owner]) }), secret }, 201);
 }
 
 async function update(
@@ -172,7 +179,8 @@ async function update(
   const row = await updateWebhook(db(c.env.DB), w.id, set);
   if (!row) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
   if (row.disabledAt === null) await webhooksChanged(c, row.scope, row.ownerId, row.gameId);
-  return c.json({ webhook: webhookView(row), secret }, 200);
+  // Only the webhook's owner, or a game's creator for a channel, gets here.
+  return c.json({ webhook: webhookView(row, { mayManage: true, names: await playerNames(db(c.env.DB), [row.ownerId]) }), secret }, 200);
 }
 
 async function gameWebhook(c: Ctx, gameId: string, wid: string): Promise<WebhookRow> {
@@ -218,7 +226,13 @@ notifications.openapi(
     const { id } = c.req.valid("param");
     const who = await seated(c, id);
     if ("response" in who) return who.response;
-    return c.json({ webhooks: (await gameWebhooks(db(c.env.DB), id)).map(webhookView) }, 200);
+    const d = db(c.env.DB);
+    const hooks = await gameWebhooks(d, id);
+    const creator = hooks.some((w) => w.ownerId !== who.playerId) ? await gameCreator(d, id) : null;
+    const names = await playerNames(d, hooks.map((w) => w.ownerId));
+    // The same rule as mayManageGameWebhook, with the game's creator read once for the list.
+    const view = (w: WebhookRow) => webhookView(w, { mayManage: w.ownerId === who.playerId || creator === who.playerId, names });
+    return c.json({ webhooks: hooks.map(view) }, 200);
   },
 );
 
@@ -350,7 +364,8 @@ notifications.openapi(
   }),
   async (c) => {
     const me = await requirePlayer(c);
-    return c.json({ webhooks: (await playerWebhooks(db(c.env.DB), me.id)).map(webhookView) }, 200);
+    const names = new Map([[me.id, me.name]]);
+    return c.json({ webhooks: (await playerWebhooks(db(c.env.DB), me.id)).map((w) => webhookView(w, { mayManage: true, names })) }, 200);
   },
 );
 

@@ -479,6 +479,11 @@ export const WebhookSchema = z
     lastStatus: z.number().int().nullable(),
     lastAttemptAt: z.string().nullable(),
     createdBy: z.string(),
+    createdByName: z.string().nullable().openapi({ description: "The name of the player who added it." }),
+    mayManage: z.boolean().openapi({
+      description:
+        "Whether you may change, switch off, rotate or remove it: yours, or a channel of a game you created. Others only see it, send a test and read its log.",
+    }),
     createdAt: z.string(),
     updatedAt: z.string(),
   })

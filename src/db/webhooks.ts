@@ -45,6 +45,14 @@ export async function mayManageGameWebhook(d: Db, w: WebhookRow, playerId: strin
   return (await gameCreator(d, w.gameId)) === playerId;
 }
 
+/** Players' names by id (who added a game's webhooks). */
+export async function playerNames(d: Db, ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)].slice(0, 90);
+  if (!unique.length) return new Map();
+  const rows = await d.select({ id: players.id, name: players.name }).from(players).where(inArray(players.id, unique));
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function updateWebhook(d: Db, id: string, set: Partial<NewWebhook>): Promise<WebhookRow | null> {
   const rows = await d.update(webhooks).set(set).where(eq(webhooks.id, id)).returning();
   return rows[0] ?? null;

@@ -355,6 +355,16 @@ describe("notifications, deadlines and vacations in the browser", () => {
     await openPanel(bruno);
     expect(await bruno.textContent(".hooks h3")).toContain(nfr.gameHooksTitle);
     expect(await bruno.$$(".hook")).toHaveLength(2);
+    // Ann added both: Bruno may send a test, but not change, switch off, rotate or remove them.
+    for (const name of ["Bot", "Old server"]) {
+      const theirs = hook(bruno, name);
+      expect(await theirs.locator(".test").count()).toBe(1);
+      expect(await theirs.locator(".toggle, .rotate, .delete").count()).toBe(0);
+      expect(await theirs.locator(".added-by").textContent()).toBe(nfr.addedBy("Ann"));
+    }
+    // Ann, who added them, still has every control.
+    expect(await hook(ann, "Bot").locator(".toggle, .rotate, .delete").count()).toBe(3);
+    expect(await hook(ann, "Bot").locator(".added-by").count()).toBe(0);
     expect(await bruno.textContent(".notify-box summary")).toContain(fr.notificationsTitle);
     // Nothing sticks out sideways on the phone.
     expect(await bruno.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);

@@ -38,6 +38,8 @@ export function hookErrorText(n: NotifyMessages, e: unknown): string {
         return n.errBadKind + detail;
       case "TOO_MANY_WEBHOOKS":
         return n.errTooMany;
+      case "NOT_WEBHOOK_OWNER":
+        return n.errNotOwner;
     }
   }
   return errorText(e);
@@ -78,9 +80,13 @@ export function Panel(p: PanelProps) {
 
 const hookName = (n: NotifyMessages, w: Webhook) => w.label ?? n.kindNames[w.kind];
 
+/** How the server words a webhook switched off because its address is refused (src/notify/directory.ts). */
+const REFUSED = "address refused:";
+
 function offText(n: NotifyMessages, reason: string | null): string {
   if (!reason || reason === "switched off by a player") return n.offByPlayer;
   if (reason === "no answer") return n.offNoAnswer;
+  if (reason.startsWith(REFUSED)) return n.offRefused;
   return n.offAfter(reason);
 }
 
@@ -180,6 +186,7 @@ function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; ca
                         : n.lastAnswer(w.lastStatus, relativeTime(w.lastAttemptAt, p.lang))}
                   </span>
                 </p>
+                {!w.mayManage && <p class="muted added-by">{n.addedBy(w.createdByName ?? "?")}</p>}
                 {secret?.id === w.id && (
                   <div class="secret" role="status">
                     <strong>{n.secretTitle}</strong>
@@ -205,17 +212,21 @@ function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; ca
                   <button type="button" class="test" disabled={busy !== null} onClick={() => void test(w)}>
                     {doing("test") ? n.testing : n.sendTest}
                   </button>
-                  <button type="button" class="toggle" disabled={busy !== null} onClick={() => void toggle(w)}>
-                    {w.enabled ? n.switchOff : n.switchOn}
-                  </button>
-                  {w.kind === "json" && (
-                    <button type="button" class="rotate" disabled={busy !== null} onClick={() => rotate(w)}>
-                      {n.rotateSecret}
-                    </button>
+                  {w.mayManage && (
+                    <>
+                      <button type="button" class="toggle" disabled={busy !== null} onClick={() => void toggle(w)}>
+                        {w.enabled ? n.switchOff : n.switchOn}
+                      </button>
+                      {w.kind === "json" && (
+                        <button type="button" class="rotate" disabled={busy !== null} onClick={() => rotate(w)}>
+                          {n.rotateSecret}
+                        </button>
+                      )}
+                      <button type="button" class="danger link delete" disabled={busy !== null} onClick={() => remove(w)}>
+                        {n.remove}
+                      </button>
+                    </>
                   )}
-                  <button type="button" class="danger link delete" disabled={busy !== null} onClick={() => remove(w)}>
-                    {n.remove}
-                  </button>
                 </div>
               </li>
             );

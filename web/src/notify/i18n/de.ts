@@ -13,6 +13,8 @@ const de: NotifyMessages = {
   offByPlayer: "Von jemandem aus der Partie ausgeschaltet.",
   offAfter: (answer) => `Ausgeschaltet: Er hat immer wieder ${answer} geantwortet (die Adresse gibt es wohl nicht mehr). Prüfe sie und schalte ihn wieder ein.`,
   offNoAnswer: "Ausgeschaltet: Er hat immer wieder nicht geantwortet.",
+  offRefused: "Ausgeschaltet: Seine Adresse liegt nicht im öffentlichen Internet, daher wird nichts dorthin gesendet. Gib eine öffentliche Adresse an und schalte ihn wieder ein.",
+  addedBy: (name) => `Hinzugefügt von ${name}: Nur diese Person oder wer das Spiel erstellt hat, kann ihn ändern, ausschalten oder entfernen.`,
   allEvents: "alle Benachrichtigungen",
   someEvents: (names) => `nur: ${names}`,
   lastAnswer: (status, when) => `letzte Antwort HTTP ${status}, ${when}`,
@@ -81,6 +83,7 @@ const de: NotifyMessages = {
   errBadUrl: "An diese Adresse können keine Benachrichtigungen gehen. Füge die https://-Adresse eines Webhooks ein (Discord: Kanaleinstellungen → Integrationen → Webhooks; Slack: ein Incoming Webhook).",
   errBadKind: "Dieses Format passt nicht zu der Adresse: Ein Discord- oder Slack-Webhook nimmt nur sein eigenes. Wähle „an der Adresse erkennen“.",
   errTooMany: "Hier gibt es schon 5 Webhooks: Lösche zuerst einen.",
+  errNotOwner: "Nur wer diesen Webhook hinzugefügt hat oder wer das Spiel erstellt hat, kann ihn ändern, ausschalten oder entfernen.",
   save: "Speichern",
   saved: "Gespeichert.",
 };

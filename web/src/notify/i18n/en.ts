@@ -15,6 +15,8 @@ const en = {
   offByPlayer: "Switched off by a player.",
   offAfter: (answer: string) => `Switched off: it answered ${answer} again and again (the address is probably gone). Check it, then switch it on again.`,
   offNoAnswer: "Switched off: it did not answer again and again.",
+  offRefused: "Switched off: its address is not on the public internet, so nothing is sent there. Point it at a public address, then switch it on again.",
+  addedBy: (name: string) => `Added by ${name}: only they, or the game's creator, can change, switch off or remove it.`,
   allEvents: "all notifications",
   someEvents: (names: string) => `only: ${names}`,
   lastAnswer: (status: number, when: string) => `last answer HTTP ${status}, ${when}`,
@@ -89,6 +91,7 @@ const en = {
   errBadUrl: "That address cannot receive notifications. Paste the https:// address of a webhook (Discord: channel settings → Integrations → Webhooks; Slack: an incoming webhook).",
   errBadKind: "That kind does not fit this address: a Discord or Slack webhook only takes its own kind. Choose “detect from the address”.",
   errTooMany: "There are already 5 webhooks here: delete one first.",
+  errNotOwner: "Only the player who added this webhook, or the game's creator, can change, switch off or remove it.",
   save: "Save",
   saved: "Saved.",
 };

@@ -13,6 +13,8 @@ const fr: NotifyMessages = {
   offByPlayer: "Arrêté par un joueur.",
   offAfter: (answer) => `Arrêté : il a répondu ${answer} à chaque fois (l’adresse n’existe sans doute plus). Vérifiez-la, puis réactivez-le.`,
   offNoAnswer: "Arrêté : il ne répondait plus.",
+  offRefused: "Arrêté : son adresse n’est pas sur l’internet public, rien n’y est envoyé. Indiquez une adresse publique, puis réactivez-le.",
+  addedBy: (name) => `Ajouté par ${name} : seuls cette personne et le créateur de la partie peuvent le modifier, l’arrêter ou le supprimer.`,
   allEvents: "toutes les notifications",
   someEvents: (names) => `seulement : ${names}`,
   lastAnswer: (status, when) => `dernière réponse HTTP ${status}, ${when}`,
@@ -81,6 +83,7 @@ const fr: NotifyMessages = {
   errBadUrl: "Cette adresse ne peut pas recevoir de notifications. Collez l’adresse https:// d’un webhook (Discord : paramètres du salon → Intégrations → Webhooks ; Slack : un webhook entrant).",
   errBadKind: "Ce format ne convient pas à cette adresse : un webhook Discord ou Slack n’accepte que le sien. Choisissez « d’après l’adresse ».",
   errTooMany: "Il y a déjà 5 webhooks ici : supprimez-en un d’abord.",
+  errNotOwner: "Seuls le joueur qui a ajouté ce webhook et le créateur de la partie peuvent le modifier, l’arrêter ou le supprimer.",
   save: "Enregistrer",
   saved: "Enregistré.",
 };

@@ -13,6 +13,8 @@ const ja: NotifyMessages = {
   offByPlayer: "プレイヤーがオフにしました。",
   offAfter: (answer) => `オフになりました：${answer} の応答が続きました（アドレスがもう存在しないようです）。確認してから再びオンにしてください。`,
   offNoAnswer: "オフになりました：応答がない状態が続きました。",
+  offRefused: "オフになりました：アドレスが公開インターネット上にないため、送信しません。公開アドレスを指定してから再びオンにしてください。",
+  addedBy: (name) => `${name} さんが追加しました。変更・停止・削除できるのは、追加した人かゲームの作成者だけです。`,
   allEvents: "すべての通知",
   someEvents: (names) => `次のみ：${names}`,
   lastAnswer: (status, when) => `最後の応答 HTTP ${status}（${when}）`,
@@ -81,6 +83,7 @@ const ja: NotifyMessages = {
   errBadUrl: "このアドレスには通知を送れません。Webhook の https:// アドレスを貼り付けてください（Discord：チャンネルの設定 → 連携サービス → ウェブフック、Slack：Incoming Webhook）。",
   errBadKind: "この形式はこのアドレスに合いません。Discord や Slack の Webhook はそれぞれの形式しか受け付けません。「アドレスから判定」を選んでください。",
   errTooMany: "ここにはすでに 5 件の Webhook があります。先に 1 件削除してください。",
+  errNotOwner: "この Webhook を変更・停止・削除できるのは、追加したプレイヤーかゲームの作成者だけです。",
   save: "保存",
   saved: "保存しました。",
 };

@@ -13,6 +13,8 @@ const nl: NotifyMessages = {
   offByPlayer: "Uitgezet door een speler.",
   offAfter: (answer) => `Uitgezet: hij antwoordde steeds ${answer} (het adres bestaat waarschijnlijk niet meer). Controleer het en zet hem weer aan.`,
   offNoAnswer: "Uitgezet: hij antwoordde steeds niet.",
+  offRefused: "Uitgezet: het adres ligt niet op het openbare internet, dus er wordt niets naartoe gestuurd. Geef een openbaar adres op en zet hem weer aan.",
+  addedBy: (name) => `Toegevoegd door ${name}: alleen die speler, of wie het spel maakte, kan hem wijzigen, uitzetten of verwijderen.`,
   allEvents: "alle meldingen",
   someEvents: (names) => `alleen: ${names}`,
   lastAnswer: (status, when) => `laatste antwoord HTTP ${status}, ${when}`,
@@ -81,6 +83,7 @@ const nl: NotifyMessages = {
   errBadUrl: "Op dat adres kunnen geen meldingen binnenkomen. Plak het https://-adres van een webhook (Discord: kanaalinstellingen → Integraties → Webhooks; Slack: een incoming webhook).",
   errBadKind: "Dat soort past niet bij dit adres: een Discord- of Slack-webhook werkt alleen met zijn eigen soort. Kies „herkennen aan het adres”.",
   errTooMany: "Er zijn hier al 5 webhooks: verwijder er eerst een.",
+  errNotOwner: "Alleen de speler die deze webhook toevoegde, of wie het spel maakte, kan hem wijzigen, uitzetten of verwijderen.",
   save: "Opslaan",
   saved: "Opgeslagen.",
 };

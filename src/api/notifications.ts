@@ -5,6 +5,7 @@
  * once, when it is made).
  */
 import { createRoute } from "@hono/zod-openapi";
+import { totalRounds } from "../engine";
 import { db } from "../db/queries";
 import type { WebhookRow } from "../db/schema";
 import {
@@ -444,7 +445,7 @@ notifications.openapi(
         url: `${notifyConfig(c.env).publicOrigin ?? origin(c)}/`,
         status: "active",
         round: 0,
-        totalRounds: 18,
+        totalRounds: totalRounds({ longGame: false }),
         phase: "lobby",
         seats: 1,
         players: [{ seat: 0, id: me.id, name: me.name, resigned: false, discordUserId: me.discordUserId }],

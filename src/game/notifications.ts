@@ -2,7 +2,7 @@
  * Which notifications a change of a game causes, as pure functions of the record before and
  * after it. The Durable Object writes what these return in the same commit as the change.
  */
-import { computeScores, moonReport, viewFor, winnersOf, type GameEvent, type GameState } from "../engine";
+import { computeScores, moonReport, totalRounds, viewFor, winnersOf, type GameEvent, type GameState } from "../engine";
 import type { Audience, EventType, NotificationDetail, NotifyGame, NotifyMoon } from "../notify/types";
 import { deadlineOf, turnKey } from "./clock";
 import { settingsOf, type GameRecord } from "./model";
@@ -22,7 +22,7 @@ export function notifyGame(g: GameRecord, origin: string, boardImages: boolean):
     url: `${origin}/g/${g.id}`,
     status: g.status,
     round: g.state?.round ?? 0,
-    totalRounds: g.settings.longGame ? 24 : 18,
+    totalRounds: totalRounds(g.settings),
     phase,
     seats: g.status === "waiting" ? g.settings.seats : g.seats.length,
     players: g.seats.map((s, seat) => ({ seat, id: s.playerId, name: s.name, resigned: g.state?.players[seat]?.resigned ?? false })),

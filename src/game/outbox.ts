@@ -279,12 +279,18 @@ export class Outbox {
     const result = await sendOnce(target, n.id, bodyFor(target.kind, n));
     this.settle(d, result, started);
     try {
-      const reason = result.status ? `HTTP ${result.status}` : "no answer";
+      const reason = answerText(result, target);
       const off = await this.host.directory().record(target.id, { status: result.status, at: started, gone: result.outcome === "gone", delivered: result.outcome === "delivered", reason });
       if (off) {
         this.db
           .update(deliveries)
-          .set({ state: "dropped", lastError: `the webhook was switched off after answering ${reason} repeatedly`, updatedAt: this.host.now() })
+          .set({
+            state: "dropped",
+            lastError: target.refused
+              ? `the webhook was switched off: its address is refused (${reason})`
+              : `the webhook was switched off after answering ${reason} repeatedly`,
+            updatedAt: this.host.now(),
+          })
           .where(and(eq(deliveries.targetId, target.id), eq(deliveries.state, "pending")))
           .run();
         this.host.onDisabled(target, reason);
@@ -330,7 +336,7 @@ export class Outbox {
     // A test is never retried.
     this.db.update(deliveries).set({ state: r.outcome === "delivered" ? "delivered" : "failed", due: at }).where(eq(deliveries.n, row.n)).run();
     try {
-      await this.host.directory().record(target.id, { status: r.status, at, gone: false, delivered: r.outcome === "delivered", reason: r.status ? `HTTP ${r.status}` : "no answer" });
+      await this.host.directory().record(target.id, { status: r.status, at, gone: false, delivered: r.outcome === "delivered", reason: answerText(r, target) });
     } catch {
       /* the answer is reported to the caller anyway */
     }
@@ -415,3 +421,9 @@ export class Outbox {
 }
 
 export type { QueuedNotification };
+
+/** How an attempt's answer reads in the directory, the delivery log and the owner's notice. */
+function answerText(r: AttemptResult, target: Target): string {
+  if (target.refused) return target.refused;
+  return r.status ? `HTTP ${r.status}` : "no answer";
+}

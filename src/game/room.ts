@@ -434,7 +434,7 @@ export class GameRoom extends DurableObject<Env> {
       leading: [
         {
           type: "webhook.disabled",
-          detail: { webhook: { id: t.id, kind: t.kind, label: t.label, redactedUrl: t.redactedUrl, reason, scope: t.scope } },
+          detail: { webhook: { id: t.id, kind: t.kind, label: t.label, redactedUrl: t.redactedUrl, reason, ...(t.refused ? { refused: true } : {}), scope: t.scope } },
           audience: { players: [t.ownerId], channel: t.scope === "game" },
           exclude: [t.id],
         },

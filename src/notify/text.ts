@@ -253,7 +253,10 @@ export function render(n: Notification, m: Markup): Rendered {
       title = "A notification webhook was switched off";
       color = RED;
       lines.push(
-        `The ${w?.kind ?? ""} webhook ${w?.label ? `${m.bold(m.text(w.label))} ` : ""}(${m.code(w?.redactedUrl ?? "?")}) answered ${m.text(w?.reason ?? "with errors")} repeatedly, so Canopy stopped sending to it.`,
+        `The ${w?.kind ?? ""} webhook ${w?.label ? `${m.bold(m.text(w.label))} ` : ""}(${m.code(w?.redactedUrl ?? "?")}) ` +
+          (w?.refused
+            ? `points at an address Canopy does not send to (${m.text(w.reason)}), so Canopy stopped sending to it.`
+            : `answered ${m.text(w?.reason ?? "with errors")} repeatedly, so Canopy stopped sending to it.`),
       );
       lines.push(w?.scope === "player" ? "Fix it and switch it on again in your profile." : "Fix it and switch it on again in the game's settings.");
       break;

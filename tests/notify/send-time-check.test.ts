@@ -72,6 +72,9 @@ describe("the address check at send time", () => {
       const notices = calls.filter((c) => c.url === DISCORD_URL(3) && c.json.embeds?.[0]?.title === "A notification webhook was switched off");
       expect(notices).toHaveLength(1);
       expect(notices[0].json.embeds[0].description).toContain("old hook");
+      // The owner is told why in plain words, not "answered no answer repeatedly".
+      expect(notices[0].json.embeds[0].description).toContain("points at an address Canopy does not send to");
+      expect(notices[0].json.embeds[0].description).not.toContain("repeatedly");
 
       const log = (await call("GET", `/api/games/${g.id}/deliveries`, { token: owner.token })).body.deliveries;
       const toOld = log.filter((d: any) => d.target.id === wid || d.target.label === "old hook");

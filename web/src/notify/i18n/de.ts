@@ -2,7 +2,7 @@ import type { NotifyMessages } from "./en";
 
 const de: NotifyMessages = {
   gameHooksTitle: "Kanäle dieser Partie",
-  gameHooksHelp: "Jede Benachrichtigung dieser Partie geht an diese Webhooks (den Discord- oder Slack-Kanal einer Gruppe oder jeden Server, der signiertes JSON annimmt). Alle in der Partie sehen und verwalten sie.",
+  gameHooksHelp: "Jede Benachrichtigung dieser Partie geht an diese Webhooks (den Discord- oder Slack-Kanal einer Gruppe oder jeden Server, der signiertes JSON annimmt). Alle in der Partie sehen sie und ihr Zustellprotokoll; ändern oder entfernen kann einen nur, wer ihn hinzugefügt hat, oder wer die Partie erstellt hat.",
   myHooksTitle: "Deine Webhooks",
   myHooksHelp: "Was dich in all deinen Partien betrifft, kommt hierher: dein Zug, Erinnerungen, Zeitüberschreitungen, Partien, die beginnen und enden, Leute, die einsteigen oder aufgeben.",
   noHooks: "Noch keine Webhooks.",

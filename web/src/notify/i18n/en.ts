@@ -4,7 +4,7 @@
  */
 const en = {
   gameHooksTitle: "This game's channels",
-  gameHooksHelp: "Every notification of this game goes to these webhooks (a group's Discord or Slack channel, or any server taking signed JSON). Every player of the game sees and manages them.",
+  gameHooksHelp: "Every notification of this game goes to these webhooks (a group's Discord or Slack channel, or any server taking signed JSON). Every player sees them and their delivery log; only the player who added one, or the game's creator, can change or remove it.",
   myHooksTitle: "Your webhooks",
   myHooksHelp: "What concerns you in any of your games goes here: your turn, reminders, timeouts, games starting and ending, players joining or resigning.",
   noHooks: "No webhooks yet.",

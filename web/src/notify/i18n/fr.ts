@@ -2,7 +2,7 @@ import type { NotifyMessages } from "./en";
 
 const fr: NotifyMessages = {
   gameHooksTitle: "Salons de cette partie",
-  gameHooksHelp: "Chaque notification de cette partie va à ces webhooks (le salon Discord ou Slack d’un groupe, ou tout serveur qui accepte du JSON signé). Tous les joueurs de la partie les voient et les gèrent.",
+  gameHooksHelp: "Chaque notification de cette partie va à ces webhooks (le salon Discord ou Slack d’un groupe, ou tout serveur qui accepte du JSON signé). Tous les joueurs les voient avec leur journal d’envoi ; seul le joueur qui en a ajouté un, ou le créateur de la partie, peut le modifier ou le supprimer.",
   myHooksTitle: "Vos webhooks",
   myHooksHelp: "Ce qui vous concerne dans toutes vos parties arrive ici : votre tour, les rappels, les dépassements de temps, les parties qui commencent et finissent, les joueurs qui arrivent ou abandonnent.",
   noHooks: "Aucun webhook pour l’instant.",

@@ -2,7 +2,7 @@ import type { NotifyMessages } from "./en";
 
 const ja: NotifyMessages = {
   gameHooksTitle: "このゲームのチャンネル",
-  gameHooksHelp: "このゲームのすべての通知がこれらの Webhook に送られます（グループの Discord や Slack のチャンネル、または署名付き JSON を受け取るサーバー）。ゲームの全プレイヤーが確認・管理できます。",
+  gameHooksHelp: "このゲームのすべての通知がこれらの Webhook に送られます（グループの Discord や Slack のチャンネル、または署名付き JSON を受け取るサーバー）。全プレイヤーが Webhook と配信ログを確認できます。変更・削除できるのは追加したプレイヤーかゲームの作成者だけです。",
   myHooksTitle: "あなたの Webhook",
   myHooksHelp: "すべてのゲームであなたに関わる通知がここに届きます：あなたの手番、リマインダー、時間切れ、ゲームの開始と終了、プレイヤーの参加や投了。",
   noHooks: "Webhook はまだありません。",

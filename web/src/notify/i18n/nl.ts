@@ -2,7 +2,7 @@ import type { NotifyMessages } from "./en";
 
 const nl: NotifyMessages = {
   gameHooksTitle: "Kanalen van dit spel",
-  gameHooksHelp: "Elke melding van dit spel gaat naar deze webhooks (het Discord- of Slack-kanaal van een groep, of elke server die ondertekende JSON aanneemt). Alle spelers van het spel zien en beheren ze.",
+  gameHooksHelp: "Elke melding van dit spel gaat naar deze webhooks (het Discord- of Slack-kanaal van een groep, of elke server die ondertekende JSON aanneemt). Alle spelers zien ze en hun afleverlog; alleen wie er een toevoegde, of wie het spel aanmaakte, kan hem wijzigen of verwijderen.",
   myHooksTitle: "Je webhooks",
   myHooksHelp: "Wat jou aangaat in al je spellen komt hier: je beurt, herinneringen, tijdsoverschrijdingen, spellen die beginnen en eindigen, spelers die meedoen of opgeven.",
   noHooks: "Nog geen webhooks.",

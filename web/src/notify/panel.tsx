@@ -417,6 +417,9 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
   const older = () => {
     if (next === null) return;
     const mine = ++latest.current;
+    // Count the page asked for as shown already: a refresh that lands meanwhile supersedes this
+    // request and then loads it too, so the click is never lost.
+    shown.current = (rows?.length ?? 0) + PAGE;
     setLoadingOlder(true);
     call<DeliveryLog>("GET", `${path}&before=${next}`).then(
       (r) => {

@@ -2,7 +2,7 @@
 import { OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Env } from "../env";
-import { ErrorSchema } from "./schemas";
+import { ErrorSchema } from "../contract/schemas";
 import { callerOf, type Caller } from "./auth";
 import { ApiError, errorBody } from "./errors";
 import { db, playerByTokenHash } from "../db/queries";

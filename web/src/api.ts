@@ -1,6 +1,13 @@
-/** The HTTP API client and the saved identity (one profile per browser, in localStorage). */
+/**
+ * The HTTP API client and the saved identity (one profile per browser, in localStorage). Every call
+ * goes through openapi-fetch typed by the contract's `paths` (src/contract/api.ts): paths, params,
+ * bodies and answers are checked by the compiler against the server's own schemas and views.
+ */
+import createClient from "openapi-fetch";
+import type { ErrorCode } from "../../src/contract/errors";
+import type { Answer, paths } from "../../src/contract/api";
 import type { Action } from "../../src/engine";
-import type { ApiErrorBody, CreateGameOptions, GameLog, GameSummary, GameView, Identity, Me } from "./types";
+import type { ApiErrorBody, CreateGameOptions, GameView, Identity } from "./types";
 
 const ID_KEY = "canopy.identity";
 
@@ -27,7 +34,7 @@ export function saveIdentity(id: Identity | null): void {
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | "NETWORK" | (string & {}),
     message: string,
     readonly body: ApiErrorBody | null,
   ) {
@@ -35,53 +42,97 @@ export class ApiError extends Error {
   }
 }
 
-export async function call<T>(method: string, path: string, body?: unknown, opts: { token?: string | null; headers?: Record<string, string> } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const token = opts.token === undefined ? loadIdentity()?.token : opts.token;
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
+// fetch looked up per call (not captured once), so a page that swaps it later is still heard.
+const client = createClient<paths>({ headers: { accept: "application/json" }, fetch: (req) => globalThis.fetch(req) });
+
+/** The Authorization header: the saved identity's token unless one is given (null: none). */
+function auth(token?: string | null): Record<string, string> {
+  const t = token === undefined ? loadIdentity()?.token : token;
+  return t ? { authorization: `Bearer ${t}` } : {};
+}
+
+/** The answer's data, or an ApiError with the server's code (status 0: the network failed). */
+async function unwrap<T>(p: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T>;
+async function unwrap<T>(p: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T>;
+async function unwrap<T>(p: Promise<{ data?: unknown; error?: unknown; response: Response }>): Promise<T> {
+  let r: Awaited<typeof p>;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    r = await p;
   } catch (e) {
     throw new ApiError(0, "NETWORK", (e as Error).message || "network error", null);
   }
-  const text = await res.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
+  if (!r.response.ok) {
+    const body = (r.error && typeof r.error === "object" ? r.error : null) as ApiErrorBody | null;
+    const err = body?.error;
+    throw new ApiError(r.response.status, err?.code ?? `HTTP_${r.response.status}`, err?.message ?? r.response.statusText, body);
   }
-  if (!res.ok) {
-    const err = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(res.status, err?.code ?? `HTTP_${res.status}`, err?.message ?? res.statusText, (data as ApiErrorBody) ?? null);
-  }
-  return data as T;
+  return r.data as T;
 }
 
-const enc = encodeURIComponent;
+const game = (id: string) => ({ params: { path: { id } }, headers: auth() });
+
+/** One set of webhooks: a game's (gameId) or your own (null). */
+function webhooks(gameId: string | null) {
+  const headers = auth();
+  if (gameId === null) {
+    const wid = (w: string) => ({ params: { path: { wid: w } }, headers });
+    return {
+      list: () => unwrap(client.GET("/api/me/webhooks", { headers })),
+      create: (body: paths["/api/me/webhooks"]["post"]["requestBody"]["content"]["application/json"]) =>
+        unwrap(client.POST("/api/me/webhooks", { headers, body })),
+      change: (w: string, body: paths["/api/me/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"]) =>
+        unwrap(client.PATCH("/api/me/webhooks/{wid}", { ...wid(w), body })),
+      remove: (w: string) => unwrap(client.DELETE("/api/me/webhooks/{wid}", wid(w))),
+      test: (w: string) => unwrap(client.POST("/api/me/webhooks/{wid}/test", wid(w))),
+    };
+  }
+  const at = (w: string) => ({ params: { path: { id: gameId, wid: w } }, headers });
+  return {
+    list: () => unwrap(client.GET("/api/games/{id}/webhooks", game(gameId))),
+    create: (body: paths["/api/games/{id}/webhooks"]["post"]["requestBody"]["content"]["application/json"]) =>
+      unwrap(client.POST("/api/games/{id}/webhooks", { ...game(gameId), body })),
+    change: (w: string, body: paths["/api/games/{id}/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"]) =>
+      unwrap(client.PATCH("/api/games/{id}/webhooks/{wid}", { ...at(w), body })),
+    remove: (w: string) => unwrap(client.DELETE("/api/games/{id}/webhooks/{wid}", at(w))),
+    test: (w: string) => unwrap(client.POST("/api/games/{id}/webhooks/{wid}/test", at(w))),
+  };
+}
+export type WebhookApi = ReturnType<typeof webhooks>;
 
 export const api = {
-  createPlayer: (name: string) => call<{ player: { id: string; name: string }; token: string }>("POST", "/api/players", { name }, { token: null }),
-  me: (token?: string) => call<Me>("GET", "/api/me", undefined, token ? { token } : {}),
-  games: (playerId: string, status: string, cursor?: string | null) =>
-    call<{ games: GameSummary[]; nextCursor: string | null }>(
-      "GET",
-      `/api/players/${enc(playerId)}/games?status=${enc(status)}&limit=20${cursor ? `&cursor=${enc(cursor)}` : ""}`,
+  createPlayer: (name: string) => unwrap(client.POST("/api/players", { body: { name }, headers: auth(null) })),
+  me: (token?: string) => unwrap(client.GET("/api/me", { headers: auth(token) })),
+  updateMe: (discordUserId: string | null) => unwrap(client.PATCH("/api/me", { body: { discordUserId }, headers: auth() })),
+  games: (playerId: string, status: "waiting" | "active" | "finished", cursor?: string | null) =>
+    unwrap(
+      client.GET("/api/players/{id}/games", {
+        params: { path: { id: playerId }, query: { status, limit: 20, ...(cursor ? { cursor } : {}) } },
+        headers: auth(),
+      }),
     ),
-  createGame: (opts: CreateGameOptions) =>
-    call<{ game: GameView; invite: { code: string; url: string } }>("POST", "/api/games", opts),
-  game: (id: string) => call<GameView>("GET", `/api/games/${enc(id)}`),
-  join: (id: string, code: string) => call<{ game: GameView; seat: number }>("POST", `/api/games/${enc(id)}/join`, { code }),
-  leave: (id: string) => call<unknown>("POST", `/api/games/${enc(id)}/leave`, {}),
-  start: (id: string) => call<unknown>("POST", `/api/games/${enc(id)}/start`, {}),
-  resign: (id: string) => call<unknown>("POST", `/api/games/${enc(id)}/resign`, {}),
+  createGame: (opts: CreateGameOptions) => unwrap(client.POST("/api/games", { body: opts, headers: auth() })),
+  game: (id: string) => unwrap(client.GET("/api/games/{id}", game(id))),
+  join: (id: string, code: string) => unwrap(client.POST("/api/games/{id}/join", { ...game(id), body: { code } })),
+  leave: (id: string) => unwrap(client.POST("/api/games/{id}/leave", game(id))),
+  start: (id: string) => unwrap(client.POST("/api/games/{id}/start", game(id))),
+  resign: (id: string) => unwrap(client.POST("/api/games/{id}/resign", game(id))),
   submit: (id: string, version: number, actions: Action[], key: string) =>
-    call<{ version: number; game: GameView }>("POST", `/api/games/${enc(id)}/actions`, { version, actions }, { headers: { "idempotency-key": key } }),
-  log: (id: string, after = 0) => call<GameLog>("GET", `/api/games/${enc(id)}/log?after=${after}`),
-  goAway: (id: string, hours: number) => call<{ game: GameView }>("POST", `/api/games/${enc(id)}/vacation`, { hours }),
-  comeBack: (id: string) => call<{ game: GameView }>("DELETE", `/api/games/${enc(id)}/vacation`),
+    unwrap(
+      client.POST("/api/games/{id}/actions", {
+        params: { path: { id }, header: { "idempotency-key": key } },
+        headers: auth(),
+        body: { version, actions },
+      }),
+    ),
+  // (typed from the contract: openapi-fetch's Readable<> would widen the engine's tuples)
+  log: (id: string, after = 0) => unwrap<Answer<"/api/games/{id}/log", "get">>(client.GET("/api/games/{id}/log", { params: { path: { id }, query: { after } }, headers: auth() })),
+  goAway: (id: string, hours: number) => unwrap(client.POST("/api/games/{id}/vacation", { ...game(id), body: { hours } })),
+  comeBack: (id: string) => unwrap(client.DELETE("/api/games/{id}/vacation", game(id))),
+  webhooks,
+  deliveries: (id: string, q: { limit: number; before?: number }) =>
+    unwrap(client.GET("/api/games/{id}/deliveries", { params: { path: { id }, query: q }, headers: auth() })),
+  redeliver: (id: string, did: number) =>
+    unwrap(client.POST("/api/games/{id}/deliveries/{did}/redeliver", { params: { path: { id, did } }, headers: auth() })),
 };
 
 /** Some lobby calls answer {game}, others the view itself. */

@@ -47,7 +47,8 @@ export type ErrorCode = ServiceErrorCode | RuleError["code"];
 
 export interface ErrorBody {
   error: {
-    code: ErrorCode;
+    /** One of ErrorCode (the string fallback keeps the type open for codes typed as plain strings). */
+    code: ErrorCode | (string & {});
     message: string;
     /** 409 STALE_VERSION: the game's version now. */
     currentVersion?: number;

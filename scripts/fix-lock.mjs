@@ -23,5 +23,5 @@ for (const [path, entry] of Object.entries(lock.packages)) {
 }
 const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
 lock.packages = sorted;
-writeFileSync("package-lock.json", JSON.stringify(lock, null, 2) + "\n");
+writeFileSync("package-lock.json", `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`fix-lock: recorded ${added} platform package(s)`);

@@ -1,5 +1,5 @@
 /** What every API handler shares: the app type, who is calling, and the error responses. */
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Env } from "../env";
 import { ErrorSchema } from "../contract/schemas";

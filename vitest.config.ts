@@ -62,7 +62,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
-            include: ["tests/{api,game,db,notify,render,embed}/**/*.test.ts"],
+            include: ["tests/{api,game,db,notify,render,embed,contract}/**/*.test.ts"],
             setupFiles: ["./tests/apply-migrations.ts"],
             // A webhook receiver on loopback, in Node (tests/notify/loopback.test.ts).
             globalSetup: ["./tests/notify/receiver.setup.ts"],

@@ -126,11 +126,11 @@ async function main() {
   const kb = (n) => (n / 1024).toFixed(1);
   writeFileSync(
     join(root, "dist/web-size.json"),
-    JSON.stringify(
+    `${JSON.stringify(
       { files: size.files, gzipTotal: size.total, gamePageKbGz: Math.round((size.total / 1024) * 10) / 10, notificationsPanelKbGz: Math.round((size.panel.total / 1024) * 10) / 10 },
       null,
       2,
-    ) + "\n",
+    )}\n`,
   );
   console.log(
     `build-web: page JS+CSS ${kb(size.main)} KB gz, + largest language ${kb(size.lang)} KB gz = game page ${kb(size.total)} KB gz` +

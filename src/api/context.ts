@@ -1,8 +1,8 @@
 /** What every API handler shares: the app type, who is calling, and the error responses. */
-import { OpenAPIHono, z } from "@hono/zod-openapi";
+import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Env } from "../env";
-import { ErrorSchema } from "./schemas";
+import { ErrorSchema } from "../contract/schemas";
 import { callerOf, type Caller } from "./auth";
 import { ApiError, errorBody } from "./errors";
 import { db, playerByTokenHash } from "../db/queries";

@@ -1,33 +1,11 @@
 /** One error shape everywhere: `{"error": {"code", "message", ...details}}`. */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorBody, ErrorCode } from "../contract/errors";
 
-export type ApiErrorCode =
-  | "BAD_REQUEST"
-  | "VALIDATION_FAILED"
-  | "UNAUTHORIZED"
-  | "FORBIDDEN"
-  | "NOT_SEATED"
-  | "NOT_YOUR_TURN"
-  | "NOT_CREATOR"
-  | "NOT_FOUND"
-  | "STALE_VERSION"
-  | "CONFLICT"
-  | "GAME_FULL"
-  | "ALREADY_JOINED"
-  | "BAD_INVITE"
-  | "GAME_NOT_WAITING"
-  | "GAME_NOT_ACTIVE"
-  | "NOT_ENOUGH_PLAYERS"
-  | "IDEMPOTENCY_KEY_REUSED"
-  | "RATE_LIMITED"
-  | "PAYLOAD_TOO_LARGE"
-  | "INTERNAL"
-  | (string & {});
-
-export interface ErrorBody {
-  error: { code: ApiErrorCode; message: string; [detail: string]: unknown };
-}
+/** The codes are the contract's (src/contract/errors.ts); this module maps them to HTTP. */
+export type ApiErrorCode = ErrorCode | (string & {});
+export type { ErrorBody };
 
 /** A response computed anywhere (Worker or Durable Object), sent as JSON. */
 export interface Reply<T = unknown> {

@@ -21,7 +21,7 @@ import {
   SubmitBody,
   SubmittedSchema,
   VacationBody,
-} from "./schemas";
+} from "../contract/schemas";
 
 const IdempotencyHeader = z.object({
   "idempotency-key": z

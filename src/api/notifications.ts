@@ -46,7 +46,7 @@ import {
   WebhookEnvelopeSchema,
   WebhookListSchema,
   WebhookParam,
-} from "./schemas";
+} from "../contract/schemas";
 
 export const notifications = subApp();
 

@@ -15,7 +15,7 @@ import {
   MeSchema,
   ProfileSchema,
   UpdateMeBody,
-} from "./schemas";
+} from "../contract/schemas";
 
 export const players = subApp();
 

@@ -56,7 +56,7 @@ export const CELLS: readonly Hex[] = (() => {
 })();
 
 const INDEX_BY_KEY = new Map<number, number>();
-CELLS.forEach((c, i) => INDEX_BY_KEY.set(key(c.q, c.r), i));
+for (const [i, c] of CELLS.entries()) INDEX_BY_KEY.set(key(c.q, c.r), i);
 function key(q: number, r: number): number {
   return (q + 8) * 32 + (r + 8);
 }

@@ -355,7 +355,10 @@ function advance(d: Draft, events: GameEvent[]): void {
   const ext = expansionOf(s.options);
   if (s.touched.length > 0) s.touched = [];
   ext.endTurn(d);
-  if (s.players.every((p) => p.resigned)) return endGame(d, events);
+  if (s.players.every((p) => p.resigned)) {
+    endGame(d, events);
+    return;
+  }
   for (;;) {
     if (s.phase === "setup" && ext.setupStage(s) !== null) {
       // the expansion's setup steps come before the setup trees
@@ -377,7 +380,10 @@ function advance(d: Draft, events: GameEvent[]): void {
       }
     } else {
       if (s.turn >= n) {
-        if (s.round >= totalRounds(s.options)) return endGame(d, events);
+        if (s.round >= totalRounds(s.options)) {
+          endGame(d, events);
+          return;
+        }
         s.firstPlayer = (s.firstPlayer + 1) % n;
         startRound(d, s.round + 1, events);
       } else {

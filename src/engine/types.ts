@@ -19,11 +19,11 @@ export interface GameOptionsInput {
  * (`declare module "../types"`) with its actions, events and error codes, its option (in
  * GameOptionsInput and GameOptions) and its part of GameState; the base types then include them.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the expansions through declaration merging
 export interface ExpansionActions {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the expansions through declaration merging
 export interface ExpansionEvents {}
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by the expansions through declaration merging
 export interface ExpansionErrorCodes {}
 
 /** Normalised options, as stored in a game. */

@@ -1,18 +1,9 @@
 /** The service's own events, beside the engine's, and the log entries that carry them. */
+import type { LogEvent, ServiceEvent, TimedOutEvent } from "../contract/views";
 import { viewEvents, type GameEvent, type LogEntry } from "../engine";
 
-/** A move played by the service for a player whose time ran out. */
-export interface TimedOutEvent {
-  type: "timedOut";
-  seat: number;
-  strikes: number;
-  resigned: boolean;
-}
-
-export type ServiceEvent = TimedOutEvent;
-
-/** What a log entry's events are: the engine's, led by the service's own when it played the move. */
-export type LogEvent = GameEvent | ServiceEvent;
+// The service's events are part of the API contract, declared there.
+export type { LogEvent, ServiceEvent, TimedOutEvent } from "../contract/views";
 
 /** One log entry as stored. */
 export interface StoredEntry {

@@ -16,24 +16,10 @@ import {
 } from "../engine";
 import { DEFAULT_MAX_TIMEOUTS, DEFAULT_VACATION_DAYS, deadlineOf, type ClockFields } from "./clock";
 
-export type GameStatus = "waiting" | "active" | "finished";
+import type { GameSettings, GameStatus, GameView, SeatView } from "../contract/views";
 
-export interface GameSettings {
-  /** Seats offered (2–4); the game starts with the seats filled by then. */
-  seats: number;
-  longGame: boolean;
-  heavyShade: boolean;
-  /** Under the Moonlight with its modes, or null (absent in older games): the base game. */
-  moonlight?: MoonOptions | null;
-  /** Time per move in seconds, or null for no deadline. */
-  moveTimeSeconds: number | null;
-  /** Seat holding the first-player token, or null to draw it from the seed. */
-  firstPlayer: number | null;
-  /** Timeouts in a row after which a seat is resigned (null: never). Absent in old games: 3. */
-  maxTimeouts?: number | null;
-  /** Vacation days each player may take in this game. Absent in old games: 14. */
-  vacationDays?: number;
-}
+// The views are part of the API contract, declared there.
+export type { GameSettings, GameStatus, GameView, SeatView };
 
 /** The settings with the defaults of fields that older games lack. */
 export function settingsOf(g: { settings: GameSettings }): Required<GameSettings> {
@@ -76,42 +62,6 @@ export interface GameRecord extends ClockFields {
   notifySeq?: number;
   /** The address the game was created at: links in notifications point there. */
   origin?: string;
-}
-
-export interface SeatView {
-  seat: number;
-  player: { id: string; name: string } | null;
-  resigned: boolean;
-  /** Timeouts in a row. */
-  timeouts: number;
-  /** While the player is away: until when (their clock is paused). */
-  awayUntil: string | null;
-}
-
-export interface GameView {
-  id: string;
-  status: GameStatus;
-  version: number;
-  options: Required<GameSettings>;
-  seats: SeatView[];
-  createdBy: string;
-  createdAt: string;
-  startedAt: string | null;
-  endedAt: string | null;
-  state: GameState | null;
-  notation: string | null;
-  toAct: number | null;
-  round: number;
-  totalRounds: number;
-  scores: Score[] | null;
-  winners: number[] | null;
-  actionCount: number;
-  you: { seat: number } | null;
-  invite: { code: string; url: string } | null;
-  /** When the turn in progress times out (null: no move time, or its player is away). */
-  deadline: string | null;
-  /** Players away now, whose clocks are paused. */
-  vacations: { seat: number; from: string; until: string }[];
 }
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());

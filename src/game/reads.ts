@@ -1,20 +1,12 @@
 /** Reading a game: its view, the legal actions, the log, and the public board at any ply. */
 import { applyEntry, legalActions, viewEntry, viewFor, type LogEntry } from "../engine";
-import { eventsOf, viewLogEvents, type LogEvent } from "./events";
+import { eventsOf, viewLogEvents } from "./events";
 import { engineOptions, gameView, startedState, type GameRecord } from "./model";
 import { done, refuse, type Outcome } from "./outcome";
 import type { Store } from "./store";
+import type { LogEntryView } from "../contract/views";
 
-export interface LogEntryView {
-  index: number;
-  version: number;
-  seat: number | null;
-  entry: LogEntry;
-  events: LogEvent[];
-  at: string;
-  /** "timeout" when the service played this for a player whose time ran out. */
-  auto: "timeout" | null;
-}
+export type { LogEntryView };
 
 export function legal(g: GameRecord, seat: number | null): Outcome {
   const mine = seat !== null && g.status === "active" && g.state !== null && g.state.current === seat;

@@ -35,7 +35,7 @@ export const USER_TEXT_MAX = 80;
 const ZWSP = "\u200b";
 const CONTROL = /[\p{Cc}\u2028\u2029]/gu;
 /** Format characters, except joiners (emoji sequences, Persian…) and emoji flag tags. */
-const FORMAT = /(?![\u200c\u200d\u{e0020}-\u{e007f}])\p{Cf}/gu;
+const FORMAT = /(?!\u200c|\u200d|[\u{e0020}-\u{e007f}])\p{Cf}/gu;
 
 /** Shorten to at most `max` characters (code points kept whole), with an ellipsis. */
 export function clip(s: string, max: number): string {

@@ -10,14 +10,16 @@
  * in the name (127.0.0.1.nip.io) are decoded and refused when that address is not public. What the
  * platform adds on top of this is described in src/notify/README.md.
  */
+import { detectKind } from "../contract/notifications";
 import type { TargetKind } from "./types";
+
+export { detectKind };
 
 export interface UrlPolicy {
   /** Allow localhost / 127.0.0.1 / [::1] (http:// or https://): development and tests only. */
   allowHttpLocalhost: boolean;
 }
 
-const DISCORD_HOSTS = new Set(["discord.com", "discordapp.com", "ptb.discord.com", "canary.discord.com"]);
 const DISCORD_PATH = /^\/api(?:\/v\d+)?\/webhooks\/\d{15,21}\/[A-Za-z0-9_-]{20,200}\/?$/;
 const SLACK_PATH = /^\/services\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/[A-Za-z0-9]+\/?$/;
 /** The development escape hatch: exactly these hosts, as the URL parser writes them. */
@@ -25,13 +27,6 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export type UrlCheck = { ok: true; url: URL; detected: TargetKind } | { ok: false; message: string };
 export type PublicUrlCheck = { ok: true; url: URL } | { ok: false; message: string };
-
-/** What kind of target a URL looks like (json when it is neither Discord nor Slack). */
-export function detectKind(url: URL): TargetKind {
-  if (DISCORD_HOSTS.has(url.hostname) && /^\/api(?:\/v\d+)?\/webhooks\//.test(url.pathname)) return "discord";
-  if (url.hostname === "hooks.slack.com" && url.pathname.startsWith("/services/")) return "slack";
-  return "json";
-}
 
 // ---- addresses ------------------------------------------------------------------------------
 //

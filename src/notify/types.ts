@@ -6,27 +6,10 @@ import type { AnimalName, MoonStage } from "../engine";
  * json.ts) turn one into a request body for one kind of target.
  */
 
-/** Every kind of notification, as sent in the JSON payload's `type`. */
-export const EVENT_TYPES = [
-  "game.started",
-  "turn.started",
-  "turn.reminder",
-  "turn.timeout",
-  "player.joined",
-  "player.left",
-  "player.resigned",
-  "player.away",
-  "game.ended",
-  "webhook.disabled",
-  "webhook.test",
-] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
+import type { EventType, TargetKind } from "../contract/notifications";
 
-/** Events a target may not opt out of: they are about the target itself. */
-export const ALWAYS_SENT: readonly EventType[] = ["webhook.disabled", "webhook.test"];
-
-export type TargetKind = "discord" | "slack" | "json";
-export const TARGET_KINDS: readonly TargetKind[] = ["discord", "slack", "json"];
+// The names the API shares with the client live in the contract.
+export { ALWAYS_SENT, EVENT_TYPES, TARGET_KINDS, type EventType, type TargetKind } from "../contract/notifications";
 
 export interface NotifyPlayer {
   seat: number;

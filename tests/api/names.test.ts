@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { checkName, graphemeCount } from "../../src/api/player-name";
+import { checkName, graphemeCount } from "../../src/contract/player-name";
 import { call } from "./client";
 
 const playerCount = async () => (await env.DB.prepare("SELECT count(*) AS n FROM players").first<{ n: number }>())!.n;

@@ -13,7 +13,7 @@ const dev = { allowHttpLocalhost: true };
  * Webhook URLs that must be refused with production settings: every spelling in issue 12 and
  * more. [url, a word the refusal names]
  */
-export const REFUSED: [string, RegExp][] = [
+const REFUSED: [string, RegExp][] = [
   // names of this machine and of private networks
   ["https://localhost/", /localhost/],
   ["https://localhost./", /localhost/],

@@ -1,6 +1,12 @@
-/** The HTTP API client and the saved identity (one profile per browser, in localStorage). */
+/**
+ * The HTTP API client and the saved identity (one profile per browser, in localStorage). Every call
+ * goes through `request`, typed by the contract's `paths` (src/contract/api.ts): paths, params,
+ * bodies and answers are checked by the compiler against the server's own schemas and views.
+ */
+import type { Answer, paths } from "../../src/contract/api";
+import type { ErrorCode } from "../../src/contract/errors";
 import type { Action } from "../../src/engine";
-import type { ApiErrorBody, CreateGameOptions, GameLog, GameSummary, GameView, Identity, Me } from "./types";
+import type { ApiErrorBody, CreateGameOptions, GameView, Identity } from "./types";
 
 const ID_KEY = "canopy.identity";
 
@@ -27,7 +33,7 @@ export function saveIdentity(id: Identity | null): void {
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode | "NETWORK" | (string & {}),
     message: string,
     readonly body: ApiErrorBody | null,
   ) {
@@ -35,14 +41,33 @@ export class ApiError extends Error {
   }
 }
 
-export async function call<T>(method: string, path: string, body?: unknown, opts: { token?: string | null; headers?: Record<string, string> } = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: "application/json", ...opts.headers };
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const token = opts.token === undefined ? loadIdentity()?.token : opts.token;
-  if (token) headers.authorization = `Bearer ${token}`;
+type Method = "get" | "post" | "patch" | "delete";
+type ParamsOf<O> = O extends { parameters: infer P } ? P : never;
+type BodyOf<O> = O extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
+type Init<O> = { params?: ParamsOf<O>; body?: BodyOf<O>; headers?: Record<string, string> };
+type Loose = { path?: Record<string, string | number>; query?: Record<string, unknown>; header?: Record<string, string> };
+
+/**
+ * One call of a route of `paths`: its answer, or an ApiError with the server's code (status 0: the
+ * network failed). Hand-written rather than openapi-fetch (which takes the same `paths`): the game
+ * page has a 46 KB budget (tests/web/bundle.test.ts) and these routes need only path parameters,
+ * flat query strings and JSON bodies, not openapi-fetch's 2.6 KB gz of serializers.
+ */
+async function request<P extends keyof paths, M extends keyof paths[P] & Method>(
+  method: M,
+  path: P,
+  init: Init<paths[P][M]> = {},
+): Promise<Answer<P, M>> {
+  const par = (init.params ?? {}) as Loose;
+  let url = (path as string).replace(/\{(\w+)\}/g, (_, k: string) => encodeURIComponent(String(par.path?.[k] ?? "")));
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(par.query ?? {})) if (v !== undefined && v !== null) query.set(k, String(v));
+  if (query.size) url += `?${query}`;
+  const headers: Record<string, string> = { accept: "application/json", ...par.header, ...init.headers };
+  if (init.body !== undefined) headers["content-type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    res = await fetch(url, { method: method.toUpperCase(), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
   } catch (e) {
     throw new ApiError(0, "NETWORK", (e as Error).message || "network error", null);
   }
@@ -54,34 +79,78 @@ export async function call<T>(method: string, path: string, body?: unknown, opts
     /* not JSON */
   }
   if (!res.ok) {
-    const err = (data as ApiErrorBody | null)?.error;
-    throw new ApiError(res.status, err?.code ?? `HTTP_${res.status}`, err?.message ?? res.statusText, (data as ApiErrorBody) ?? null);
+    const body = (data && typeof data === "object" ? data : null) as ApiErrorBody | null;
+    const err = body?.error;
+    throw new ApiError(res.status, err?.code ?? `HTTP_${res.status}`, err?.message ?? res.statusText, body);
   }
-  return data as T;
+  return data as Answer<P, M>;
 }
 
-const enc = encodeURIComponent;
+/** The Authorization header: the saved identity's token unless one is given (null: none). */
+function auth(token?: string | null): Record<string, string> {
+  const t = token === undefined ? loadIdentity()?.token : token;
+  return t ? { authorization: `Bearer ${t}` } : {};
+}
+
+const game = (id: string) => ({ params: { path: { id } }, headers: auth() });
+
+/** One set of webhooks: a game's (gameId) or your own (null). */
+function webhooks(gameId: string | null) {
+  const headers = auth();
+  if (gameId === null) {
+    const wid = (w: string) => ({ params: { path: { wid: w } }, headers });
+    return {
+      list: () => request("get", "/api/me/webhooks", { headers }),
+      create: (body: paths["/api/me/webhooks"]["post"]["requestBody"]["content"]["application/json"]) =>
+        (request("post", "/api/me/webhooks", { headers, body })),
+      change: (w: string, body: paths["/api/me/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"]) =>
+        (request("patch", "/api/me/webhooks/{wid}", { ...wid(w), body })),
+      remove: (w: string) => request("delete", "/api/me/webhooks/{wid}", wid(w)),
+      test: (w: string) => request("post", "/api/me/webhooks/{wid}/test", wid(w)),
+    };
+  }
+  const at = (w: string) => ({ params: { path: { id: gameId, wid: w } }, headers });
+  return {
+    list: () => request("get", "/api/games/{id}/webhooks", game(gameId)),
+    create: (body: paths["/api/games/{id}/webhooks"]["post"]["requestBody"]["content"]["application/json"]) =>
+      (request("post", "/api/games/{id}/webhooks", { ...game(gameId), body })),
+    change: (w: string, body: paths["/api/games/{id}/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"]) =>
+      (request("patch", "/api/games/{id}/webhooks/{wid}", { ...at(w), body })),
+    remove: (w: string) => request("delete", "/api/games/{id}/webhooks/{wid}", at(w)),
+    test: (w: string) => request("post", "/api/games/{id}/webhooks/{wid}/test", at(w)),
+  };
+}
+export type WebhookApi = ReturnType<typeof webhooks>;
 
 export const api = {
-  createPlayer: (name: string) => call<{ player: { id: string; name: string }; token: string }>("POST", "/api/players", { name }, { token: null }),
-  me: (token?: string) => call<Me>("GET", "/api/me", undefined, token ? { token } : {}),
-  games: (playerId: string, status: string, cursor?: string | null) =>
-    call<{ games: GameSummary[]; nextCursor: string | null }>(
-      "GET",
-      `/api/players/${enc(playerId)}/games?status=${enc(status)}&limit=20${cursor ? `&cursor=${enc(cursor)}` : ""}`,
-    ),
-  createGame: (opts: CreateGameOptions) =>
-    call<{ game: GameView; invite: { code: string; url: string } }>("POST", "/api/games", opts),
-  game: (id: string) => call<GameView>("GET", `/api/games/${enc(id)}`),
-  join: (id: string, code: string) => call<{ game: GameView; seat: number }>("POST", `/api/games/${enc(id)}/join`, { code }),
-  leave: (id: string) => call<unknown>("POST", `/api/games/${enc(id)}/leave`, {}),
-  start: (id: string) => call<unknown>("POST", `/api/games/${enc(id)}/start`, {}),
-  resign: (id: string) => call<unknown>("POST", `/api/games/${enc(id)}/resign`, {}),
+  createPlayer: (name: string) => request("post", "/api/players", { body: { name }, headers: auth(null) }),
+  me: (token?: string) => request("get", "/api/me", { headers: auth(token) }),
+  updateMe: (discordUserId: string | null) => request("patch", "/api/me", { body: { discordUserId }, headers: auth() }),
+  games: (playerId: string, status: "waiting" | "active" | "finished", cursor?: string | null) =>
+    request("get", "/api/players/{id}/games", {
+      params: { path: { id: playerId }, query: { status, limit: 20, ...(cursor ? { cursor } : {}) } },
+      headers: auth(),
+    }),
+  createGame: (opts: CreateGameOptions) => request("post", "/api/games", { body: opts, headers: auth() }),
+  game: (id: string) => request("get", "/api/games/{id}", game(id)),
+  join: (id: string, code: string) => request("post", "/api/games/{id}/join", { ...game(id), body: { code } }),
+  leave: (id: string) => request("post", "/api/games/{id}/leave", game(id)),
+  start: (id: string) => request("post", "/api/games/{id}/start", game(id)),
+  resign: (id: string) => request("post", "/api/games/{id}/resign", game(id)),
   submit: (id: string, version: number, actions: Action[], key: string) =>
-    call<{ version: number; game: GameView }>("POST", `/api/games/${enc(id)}/actions`, { version, actions }, { headers: { "idempotency-key": key } }),
-  log: (id: string, after = 0) => call<GameLog>("GET", `/api/games/${enc(id)}/log?after=${after}`),
-  goAway: (id: string, hours: number) => call<{ game: GameView }>("POST", `/api/games/${enc(id)}/vacation`, { hours }),
-  comeBack: (id: string) => call<{ game: GameView }>("DELETE", `/api/games/${enc(id)}/vacation`),
+    request("post", "/api/games/{id}/actions", {
+      params: { path: { id }, header: { "idempotency-key": key } },
+      headers: auth(),
+      body: { version, actions },
+    }),
+  log: (id: string, after = 0) => request("get", "/api/games/{id}/log", { params: { path: { id }, query: { after } }, headers: auth() }),
+  goAway: (id: string, hours: number) => request("post", "/api/games/{id}/vacation", { ...game(id), body: { hours } }),
+  comeBack: (id: string) => request("delete", "/api/games/{id}/vacation", game(id)),
+  webhooks,
+  deliveries: (id: string, q: { limit: number; before?: number }) =>
+    (request("get", "/api/games/{id}/deliveries", { params: { path: { id }, query: q }, headers: auth() })),
+  redeliver: (id: string, did: number) =>
+    (request("post", "/api/games/{id}/deliveries/{did}/redeliver", { params: { path: { id, did } }, headers: auth() })),
 };
 
 /** Some lobby calls answer {game}, others the view itself. */

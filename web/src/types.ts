@@ -1,36 +1,30 @@
 /**
- * The HTTP API's shapes, as the client uses them (the contract: GET /api/openapi.json). They are the
- * server's own types, imported type-only (nothing of the server ends up in the bundle): the game
- * view from src/game/model.ts, the log from src/game/room.ts, the rest inferred from the zod schemas
- * of src/api/schemas.ts.
+ * The HTTP API's shapes, as the client uses them: all from the contract (src/contract, the types
+ * the server builds its answers and its OpenAPI document from), imported type-only.
  */
 import type { z } from "@hono/zod-openapi";
+import type { GameLog as ContractGameLog, Me as ContractMe, Webhook as ContractWebhook, WebhookEnvelope as ContractEnvelope } from "../../src/contract/api";
 import type {
   CreateGameBody,
   DeliveryLogSchema,
   DeliverySchema,
   GameSummarySchema,
-  LogSchema,
-  MeSchema,
   PlayerSchema,
   ProfileSchema,
   TestResultSchema,
-  WebhookEnvelopeSchema,
   WebhookKindSchema,
-  WebhookSchema,
-} from "../../src/api/schemas";
+} from "../../src/contract/schemas";
+import type { ErrorCode } from "../../src/contract/errors";
+import type { GameView, LogEntryView } from "../../src/contract/views";
 import type { LogEntry } from "../../src/engine";
-import type { GameView } from "../../src/game/model";
-import type { LogEntryView as ServerLogEntry } from "../../src/game/room";
-import type { EventType } from "../../src/notify/types";
 
-export type { GameStatus, GameView, SeatView } from "../../src/game/model";
-export type { EventType } from "../../src/notify/types";
+export type { EventType } from "../../src/contract/notifications";
+export type { GameStatus, GameView, LogEntryView, SeatView } from "../../src/contract/views";
 
 export type Player = z.infer<typeof PlayerSchema>;
 export type Profile = z.infer<typeof ProfileSchema>;
 /** Your own profile, with its private settings. */
-export type Me = z.infer<typeof MeSchema>;
+export type Me = ContractMe;
 export type GameSummary = z.infer<typeof GameSummarySchema>;
 export type GameOptionsView = GameView["options"];
 /** What POST /api/games takes (every field has a default). */
@@ -39,18 +33,25 @@ export type CreateGameOptions = Partial<z.input<typeof CreateGameBody>>;
 /** An action in the log: a rules action, or a resignation. */
 export type LogAction = LogEntry;
 /** One entry of the game log: one action with its events (auto: "timeout" when the service played it). */
-export type LogEntryView = ServerLogEntry;
-export type GameLog = Omit<z.infer<typeof LogSchema>, "entries"> & { entries: LogEntryView[] };
+export type GameLog = ContractGameLog & { entries: LogEntryView[] };
 
 export type WebhookKind = z.infer<typeof WebhookKindSchema>;
-export type Webhook = z.infer<typeof WebhookSchema> & { events: EventType[] | null };
-export type WebhookEnvelope = Omit<z.infer<typeof WebhookEnvelopeSchema>, "webhook"> & { webhook: Webhook };
+export type Webhook = ContractWebhook;
+export type WebhookEnvelope = ContractEnvelope;
 export type WebhookTestResult = z.infer<typeof TestResultSchema>;
 export type Delivery = z.infer<typeof DeliverySchema>;
 export type DeliveryLog = z.infer<typeof DeliveryLogSchema>;
 
+/** An error answer as the client reads it: the contract's, tolerating codes a newer server may add. */
 export interface ApiErrorBody {
-  error: { code: string; message: string; currentVersion?: number; index?: number; hoursLeft?: number; [k: string]: unknown };
+  error: {
+    code: ErrorCode | (string & {});
+    message: string;
+    currentVersion?: number;
+    index?: number;
+    hoursLeft?: number;
+    [detail: string]: unknown;
+  };
 }
 
 /** The saved identity: one profile per browser. */

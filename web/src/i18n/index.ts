@@ -47,7 +47,8 @@ export function initialLang(): Lang {
 
 /** Switch language (loading it first if needed); `remember` keeps the choice for next time. */
 export async function setLang(l: Lang, remember = false): Promise<void> {
-  const dict = loaded[l] ?? (loaded[l] = await LOADERS[l]());
+  const dict = loaded[l] ?? (await LOADERS[l]());
+  loaded[l] = dict;
   lang = l;
   t = dict;
   if (typeof document !== "undefined") document.documentElement.lang = l;

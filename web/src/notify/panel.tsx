@@ -5,13 +5,12 @@
  * a json webhook's secret only in the answer that makes it).
  */
 import { useEffect, useRef, useState } from "preact/hooks";
-import { detectKind } from "../../../src/notify/targets";
-import { EVENT_TYPES } from "../../../src/notify/types";
-import { ApiError, call } from "../api";
+import { detectKind, EVENT_TYPES } from "../../../src/contract/notifications";
+import { ApiError, api, type WebhookApi } from "../api";
 import { errorText } from "../errors";
 import type { Lang } from "../i18n";
 import { relativeTime, whenText } from "../text";
-import type { Delivery, DeliveryLog, EventType, Me, Webhook, WebhookEnvelope, WebhookKind, WebhookTestResult } from "../types";
+import type { Delivery, EventType, Webhook, WebhookKind, WebhookTestResult } from "../types";
 import { CopyField } from "../ui/copy";
 import { loadNotifyText, useNotifyText, type NotifyMessages } from "./i18n";
 
@@ -62,6 +61,7 @@ export function Panel(p: PanelProps) {
     for (const ms of [1500, 5000]) timers.current.push(setTimeout(() => setTick((x) => x + 1), ms));
   };
   const base = p.scope === "game" ? `/api/games/${enc(p.gameId)}/webhooks` : "/api/me/webhooks";
+  const hooks = api.webhooks(p.scope === "game" ? p.gameId : null);
   return (
     <div class="notify-panel" data-scope={p.scope}>
       <p class="notify-tools">
@@ -70,7 +70,7 @@ export function Panel(p: PanelProps) {
         </button>
       </p>
       {p.scope === "me" && <DiscordId n={n} />}
-      <Webhooks n={n} base={base} scope={p.scope} canAdd={p.scope === "me" || p.canAdd} lang={p.lang} tick={tick} onSent={refreshSoon} />
+      <Webhooks n={n} base={base} hooks={hooks} scope={p.scope} canAdd={p.scope === "me" || p.canAdd} lang={p.lang} tick={tick} onSent={refreshSoon} />
       {p.scope === "game" && <Deliveries n={n} gameId={p.gameId} lang={p.lang} tick={tick} onResent={refreshSoon} />}
     </div>
   );
@@ -90,7 +90,7 @@ function offText(n: NotifyMessages, reason: string | null): string {
   return n.offAfter(reason);
 }
 
-function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; canAdd: boolean; lang: string; tick: number; onSent: () => void }) {
+function Webhooks(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope: "game" | "me"; canAdd: boolean; lang: string; tick: number; onSent: () => void }) {
   const { n } = p;
   const [hooks, setHooks] = useState<Webhook[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -100,7 +100,7 @@ function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; ca
   const [itemError, setItemError] = useState<{ id: string; text: string } | null>(null);
 
   const load = () =>
-    call<{ webhooks: Webhook[] }>("GET", p.base).then(
+    p.hooks.list().then(
       (r) => {
         setHooks(r.webhooks);
         setError(null);
@@ -124,16 +124,16 @@ function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; ca
   const test = (w: Webhook) =>
     act(w, "test", async () => {
       setTests(({ [w.id]: _, ...rest }) => rest);
-      const r = await call<WebhookTestResult>("POST", `${p.base}/${w.id}/test`);
+      const r = await p.hooks.test(w.id);
       setTests((x) => ({ ...x, [w.id]: r }));
       p.onSent();
     });
   const toggle = (w: Webhook) =>
-    act(w, "toggle", async () => replace((await call<WebhookEnvelope>("PATCH", `${p.base}/${w.id}`, { enabled: !w.enabled })).webhook));
+    act(w, "toggle", async () => replace((await p.hooks.change(w.id, { enabled: !w.enabled })).webhook));
   const rotate = (w: Webhook) => {
     if (!confirm(n.rotateConfirm)) return;
     void act(w, "rotate", async () => {
-      const r = await call<WebhookEnvelope>("PATCH", `${p.base}/${w.id}`, { rotateSecret: true });
+      const r = await p.hooks.change(w.id, { rotateSecret: true });
       replace(r.webhook);
       if (r.secret) setSecret({ id: w.id, value: r.secret });
     });
@@ -141,7 +141,7 @@ function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; ca
   const remove = (w: Webhook) => {
     if (!confirm(n.removeConfirm(hookName(n, w)))) return;
     void act(w, "delete", async () => {
-      await call<null>("DELETE", `${p.base}/${w.id}`);
+      await p.hooks.remove(w.id);
       setHooks((hs) => (hs ?? []).filter((x) => x.id !== w.id));
       setSecret((s) => (s?.id === w.id ? null : s));
     });
@@ -239,6 +239,7 @@ function Webhooks(p: { n: NotifyMessages; base: string; scope: "game" | "me"; ca
           <AddForm
             n={n}
             base={p.base}
+            hooks={p.hooks}
             scope={p.scope}
             onAdded={(w, s) => {
               setHooks((hs) => [...(hs ?? []).filter((x) => x.id !== w.id), w]);
@@ -273,7 +274,7 @@ export function createBody(f: { url: string; kind: WebhookKind | ""; label: stri
   };
 }
 
-function AddForm(p: { n: NotifyMessages; base: string; scope: string; onAdded: (w: Webhook, secret: string | null) => void }) {
+function AddForm(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope: string; onAdded: (w: Webhook, secret: string | null) => void }) {
   const { n } = p;
   const [url, setUrl] = useState("");
   const [kind, setKind] = useState<WebhookKind | "">("");
@@ -292,7 +293,7 @@ function AddForm(p: { n: NotifyMessages; base: string; scope: string; onAdded: (
     setError(null);
     setDone(false);
     try {
-      const r = await call<WebhookEnvelope>("POST", p.base, createBody({ url, kind, label, events }));
+      const r = await p.hooks.create(createBody({ url, kind, label, events }));
       p.onAdded(r.webhook, r.secret);
       setUrl("");
       setLabel("");
@@ -393,7 +394,6 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [note, setNote] = useState<{ id: number; text: string; ok: boolean } | null>(null);
-  const path = `/api/games/${enc(p.gameId)}/deliveries?limit=${PAGE}`;
   // A refresh shows the newest deliveries again, as many as were shown. Only the latest request
   // (a refresh or a page of older ones) is taken, so the two never mix.
   const shown = useRef(PAGE);
@@ -403,7 +403,7 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
   useEffect(() => {
     const mine = ++latest.current;
     setLoadingOlder(false);
-    call<DeliveryLog>("GET", `/api/games/${enc(p.gameId)}/deliveries?limit=${Math.min(200, Math.max(PAGE, shown.current))}`).then(
+    api.deliveries(p.gameId, { limit: Math.min(200, Math.max(PAGE, shown.current)) }).then(
       (r) => {
         if (mine !== latest.current) return;
         setRows(r.deliveries);
@@ -421,7 +421,7 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
     // request and then loads it too, so the click is never lost.
     shown.current = (rows?.length ?? 0) + PAGE;
     setLoadingOlder(true);
-    call<DeliveryLog>("GET", `${path}&before=${next}`).then(
+    api.deliveries(p.gameId, { limit: PAGE, before: next }).then(
       (r) => {
         if (mine !== latest.current) return;
         setRows((rs) => {
@@ -444,7 +444,7 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
     setBusy(d.id);
     setNote(null);
     try {
-      const r = await call<{ delivery: Delivery }>("POST", `/api/games/${enc(p.gameId)}/deliveries/${d.id}/redeliver`);
+      const r = await api.redeliver(p.gameId, d.id);
       setRows((rs) => (rs ?? []).map((x) => (x.id === d.id ? r.delivery : x)));
       setNote({ id: d.id, text: n.resent, ok: true });
       p.onResent();
@@ -536,7 +536,7 @@ function DiscordId({ n }: { n: NotifyMessages }) {
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    call<Me>("GET", "/api/me").then(
+    api.me().then(
       (me) => {
         setValue(me.discordUserId ?? "");
         setLoaded(true);
@@ -552,7 +552,7 @@ function DiscordId({ n }: { n: NotifyMessages }) {
     setBusy(true);
     setError(null);
     try {
-      const me = await call<Me>("PATCH", "/api/me", { discordUserId: v || null });
+      const me = await api.updateMe(v || null);
       setValue(me.discordUserId ?? "");
       setSaved(true);
     } catch (err) {

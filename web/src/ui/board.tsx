@@ -48,7 +48,7 @@ export function Board(p: BoardProps) {
         idPrefix: "gb",
         text: boardText(p.names),
       }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // (the names by their joined text: the array is a new one on every render)
     [p.state, p.preview, p.labels, p.highlights, focus, p.theme, p.names.join("|"), p.lang],
   );
   // The SVG is replaced on every change: remember whether a cell had the keyboard focus, and give it back.

@@ -1,9 +1,12 @@
-/** zod schemas of the HTTP API; the OpenAPI 3.1 document is generated from them. */
+/**
+ * zod schemas of the HTTP API: the server validates with them and generates the OpenAPI 3.1 document
+ * from them; the client's types are inferred from them. Names and limits come from the engine.
+ */
 import { z } from "@hono/zod-openapi";
-import { EVENT_TYPES } from "../notify/types";
+import { ABILITY_NAMES, ANIMAL_NAMES, BABY_NAMES, MAX_PLAYERS, MIN_PLAYERS, MOON_STAGES, PIECE_NAMES } from "../engine";
+import { EVENT_TYPES, TARGET_KINDS } from "./notifications";
 import { checkName, NAME_MAX, NAME_MAX_UNITS } from "./player-name";
-
-const TARGET_KIND_VALUES = ["discord", "slack", "json"] as const;
+import { GAME_STATUSES } from "./views";
 
 export const ErrorSchema = z
   .object({
@@ -78,7 +81,7 @@ export const MeSchema = ProfileSchema.extend({
   discordUserId: z.string().nullable().openapi({ description: "Pinged by turn notifications on Discord (private: only you see it)." }),
 }).openapi("Me");
 
-export const GameStatusSchema = z.enum(["waiting", "active", "finished"]);
+export const GameStatusSchema = z.enum(GAME_STATUSES);
 
 export const GamesQuery = z.object({
   status: GameStatusSchema.optional(),
@@ -117,13 +120,13 @@ export const CellSchema = z
   ])
   .openapi("Cell", { description: "Axial coordinates {q, r}, or a label like \"d4\" (the centre)." });
 
-const PieceSchema = z.enum(["seed", "small", "medium", "large"]);
+const PieceSchema = z.enum(PIECE_NAMES);
 
 // Under the Moonlight (docs/engine.md): the engine's names, so its refusals stay the single source of rules.
 // (unnamed: a named schema made nullable loses its null in the generated document)
-const AnimalSchema = z.enum(["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"]);
-const BabySchema = z.enum(["double", "small", "medium", "collect", "light", "plant", "points", "higher"]);
-const AbilityNameSchema = z.enum(["dig", "run", "plant", "eat", "scare", "churn", "steal", "hunt", "growth", "dam", "improve", "hatch", "babySteps"]);
+const AnimalSchema = z.enum(ANIMAL_NAMES);
+const BabySchema = z.enum(BABY_NAMES);
+const AbilityNameSchema = z.enum(ABILITY_NAMES);
 
 export const ActionSchema = z
   .discriminatedUnion("type", [
@@ -149,7 +152,7 @@ export const ActionSchema = z
         from: CellSchema.optional().openapi({ description: "scare: the cell of the animal to move" }),
         cell: CellSchema.optional().openapi({ description: "improve; babySteps with collect, plant or higher" }),
         cells: z.array(CellSchema).length(2).optional().openapi({ description: "dam: the two dam cells besides the beaver's" }),
-        target: z.number().int().min(0).max(3).optional().openapi({ description: "steal: the seat robbed" }),
+        target: z.number().int().min(0).max(MAX_PLAYERS - 1).optional().openapi({ description: "steal: the seat robbed" }),
         baby: BabySchema.optional().openapi({ description: "babySteps: which hatched baby turtle" }),
       })
       .openapi("AbilityAction", { description: "Under the Moonlight: use an ability of your animal, paid with moon points (docs/engine.md lists each one's fields)." }),
@@ -188,7 +191,7 @@ const MoonOptionsSchema = z
 
 const MoonStateSchema = z
   .object({
-    stage: z.enum(["choose", "animals", "greatTree", "moonstones"]).nullable(),
+    stage: z.enum(MOON_STAGES).nullable(),
     position: z.number().int(),
     full: z.boolean(),
     greatTree: z.number().int(),
@@ -251,7 +254,7 @@ export const GameStateSchema = z
 
 export const CreateGameBody = z
   .object({
-    seats: z.number().int().min(2).max(4).default(4),
+    seats: z.number().int().min(MIN_PLAYERS).max(MAX_PLAYERS).default(MAX_PLAYERS),
     longGame: z.boolean().default(false),
     heavyShade: z.boolean().default(false),
     moonlight: z
@@ -269,7 +272,7 @@ export const CreateGameBody = z
       .nullable()
       .default(null)
       .openapi({ description: "Time per move: null for none, else 1 hour to 14 days." }),
-    firstPlayer: z.number().int().min(0).max(3).nullable().default(null).openapi({ description: "Seat with the first-player token; null = drawn at random." }),
+    firstPlayer: z.number().int().min(0).max(MAX_PLAYERS - 1).nullable().default(null).openapi({ description: "Seat with the first-player token; null = drawn at random." }),
     maxTimeouts: z
       .number()
       .int()
@@ -410,7 +413,7 @@ export const VacationBody = z
 
 // ---- notifications ------------------------------------------------------------------------
 
-export const WebhookKindSchema = z.enum(TARGET_KIND_VALUES).openapi("WebhookKind", {
+export const WebhookKindSchema = z.enum(TARGET_KINDS).openapi("WebhookKind", {
   description: "discord (a Discord channel webhook), slack (a Slack incoming webhook, or any Slack-compatible one), json (signed JSON, Standard Webhooks).",
 });
 

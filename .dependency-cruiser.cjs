@@ -1,0 +1,97 @@
+/**
+ * The layers (README: Layout), checked by `npm run lint:layers`:
+ *   web -> engine, render, contract;  api (HTTP) -> game -> notify, db -> render -> engine;
+ *   contract -> engine. Nothing imports upward.
+ * Violations that exist today are recorded in .dependency-cruiser-known-violations.json
+ * (`npm run lint:layers:baseline` rewrites it); only new ones fail.
+ */
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "engine-is-pure",
+      comment: "The rules engine imports nothing of the service (no api, game, db, notify, render, embed, contract, web).",
+      severity: "error",
+      from: { path: "^src/engine/" },
+      to: { path: "^(src/(api|game|db|notify|render|embed|contract|env\\.ts|index\\.ts)|web/)" },
+    },
+    {
+      name: "engine-no-io-packages",
+      comment: "The engine uses no server packages.",
+      severity: "error",
+      from: { path: "^src/engine/" },
+      to: { dependencyTypes: ["npm", "npm-dev", "npm-peer", "npm-optional", "core"] },
+    },
+    {
+      name: "game-knows-no-http",
+      comment: "The game authority knows no HTTP: no src/api, no hono.",
+      severity: "error",
+      from: { path: "^src/game/" },
+      to: { path: "^(src/api/|node_modules/(hono|@hono)/)" },
+    },
+    {
+      name: "db-knows-no-game",
+      comment: "D1 queries know nothing of the game authority (nor of HTTP).",
+      severity: "error",
+      from: { path: "^src/db/" },
+      to: { path: "^src/(game|api)/" },
+    },
+    {
+      name: "notify-formatters-know-no-d1",
+      comment: "Notification formatters (everything in src/notify but the D1 directory) know no D1 and no drizzle.",
+      severity: "error",
+      from: { path: "^src/notify/", pathNot: "^src/notify/directory\\.ts$" },
+      to: { path: "^(src/db/|node_modules/drizzle-orm/)" },
+    },
+    {
+      name: "notify-knows-no-game-or-http",
+      comment: "Notifications are below the game and HTTP layers.",
+      severity: "error",
+      from: { path: "^src/notify/" },
+      to: { path: "^src/(game|api)/" },
+    },
+    {
+      name: "render-knows-no-server",
+      comment: "The drawing code imports only the engine and the contract.",
+      severity: "error",
+      from: { path: "^src/render/" },
+      to: { path: "^(src/(api|game|db|notify|embed|env\\.ts|index\\.ts)|web/)" },
+    },
+    {
+      name: "web-imports-engine-render-contract-only",
+      comment: "The web client imports only the engine, the drawing code and the contract of src/.",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^src/", pathNot: "^src/(engine|render|contract)/" },
+    },
+    {
+      name: "contract-imports-engine-only",
+      comment: "The contract is built from the engine's names and imports nothing else of src/.",
+      severity: "error",
+      from: { path: "^src/contract/" },
+      to: { path: "^src/", pathNot: "^src/(engine|contract)/" },
+    },
+    {
+      name: "no-cycles-between-modules",
+      comment: "No import cycles that run code (cycles made only of type imports are the next rule's business).",
+      severity: "error",
+      from: { path: "^(src|web/src)/" },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "env-is-a-leaf",
+      comment: "env.ts declares the bindings; it imports neither the Worker entry nor the game (a type cycle through everything).",
+      severity: "error",
+      from: { path: "^src/env\\.ts$" },
+      to: { path: "^src/(index\\.ts|game/|api/)" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|dist|\\.wrangler)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,146 @@
+/**
+ * The API's routes as the client calls them, typed from the contract: request bodies and query
+ * strings from the zod schemas the server validates with (their input types), answers from the
+ * schemas it documents and from the view types src/game builds. `paths` has the shape of an
+ * openapi-typescript document, so openapi-fetch takes it (`createClient<paths>()`);
+ * tests/contract/routes.test.ts checks every route, method and status here against the served
+ * /api/openapi.json, so it cannot drift from the server.
+ */
+import type { z } from "@hono/zod-openapi";
+import type { Action, GameEvent } from "../engine";
+import type { ErrorBody } from "./errors";
+import type {
+  CreatedPlayerSchema,
+  CreateGameBody,
+  CreatePlayerBody,
+  CreateWebhookBody,
+  DeliveriesQuery,
+  DeliveryEnvelopeSchema,
+  DeliveryLogSchema,
+  GameListSchema,
+  GamesQuery,
+  LegalActionsSchema,
+  LogQuery,
+  LogSchema,
+  MeSchema,
+  ProfileSchema,
+  TestResultSchema,
+  UpdateMeBody,
+  UpdateWebhookBody,
+  VacationBody,
+  WebhookEnvelopeSchema,
+  WebhookListSchema,
+  WebhookSchema,
+} from "./schemas";
+import type { GameView, LogEntryView } from "./views";
+
+type Json<T> = { headers: { [name: string]: unknown }; content: { "application/json": T } };
+type NoContent = { headers: { [name: string]: unknown }; content?: never };
+/** Every route answers errors in one shape (statuses: see the OpenAPI document). */
+type Errors = { default: Json<ErrorBody> };
+type Params<P = never, Q = never, H = never> = {
+  query?: [Q] extends [never] ? never : Q;
+  header?: [H] extends [never] ? never : H;
+  cookie?: never;
+} & ([P] extends [never] ? { path?: never } : { path: P });
+type Op<Par, Body, Res> = { parameters: Par; responses: Res & Errors } & ([Body] extends [never]
+  ? { requestBody?: never }
+  : { requestBody: { content: { "application/json": Body } } });
+type Id = { id: string };
+/** Path parameters P plus Q (P never: only Q). */
+type With<P, Q> = [P] extends [never] ? Q : P & Q;
+type Wid = { wid: string };
+type QueryIn<T extends z.ZodType> = Partial<z.input<T>>;
+
+/** The game log, with the engine's own entry and event types. */
+export type GameLog = Omit<z.infer<typeof LogSchema>, "entries"> & { entries: LogEntryView[] };
+export type Webhook = z.infer<typeof WebhookSchema>;
+export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
+export type Me = z.infer<typeof MeSchema>;
+
+type GameEnvelope = { game: GameView };
+type WebhookRoutes<P> = {
+  list: Op<Params<P>, never, { 200: Json<z.infer<typeof WebhookListSchema>> }>;
+  create: Op<Params<P>, z.input<typeof CreateWebhookBody>, { 201: Json<WebhookEnvelope> }>;
+  change: Op<Params<With<P, Wid>>, z.input<typeof UpdateWebhookBody>, { 200: Json<WebhookEnvelope> }>;
+  remove: Op<Params<With<P, Wid>>, never, { 204: NoContent }>;
+  test: Op<Params<With<P, Wid>>, never, { 200: Json<z.infer<typeof TestResultSchema>> }>;
+};
+
+export interface paths {
+  "/api/players": { post: Op<Params, z.input<typeof CreatePlayerBody>, { 201: Json<z.infer<typeof CreatedPlayerSchema>> }> };
+  "/api/me": {
+    get: Op<Params, never, { 200: Json<Me> }>;
+    patch: Op<Params, z.input<typeof UpdateMeBody>, { 200: Json<Me> }>;
+  };
+  "/api/players/{id}": { get: Op<Params<Id>, never, { 200: Json<z.infer<typeof ProfileSchema>> }> };
+  "/api/players/{id}/games": { get: Op<Params<Id, QueryIn<typeof GamesQuery>>, never, { 200: Json<z.infer<typeof GameListSchema>> }> };
+  "/api/games": {
+    post: Op<Params, Partial<z.input<typeof CreateGameBody>>, { 201: Json<{ game: GameView; invite: { code: string; url: string } }> }>;
+  };
+  "/api/games/{id}": { get: Op<Params<Id>, never, { 200: Json<GameView> }> };
+  "/api/games/{id}/join": { post: Op<Params<Id>, { code: string }, { 200: Json<{ game: GameView; seat: number }> }> };
+  "/api/games/{id}/leave": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
+  "/api/games/{id}/start": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
+  "/api/games/{id}/resign": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
+  "/api/games/{id}/legal-actions": {
+    get: Op<Params<Id>, never, { 200: Json<Omit<z.infer<typeof LegalActionsSchema>, "actions"> & { actions: Action[] }> }>;
+  };
+  "/api/games/{id}/actions": {
+    post: Op<
+      Params<Id, never, { "idempotency-key"?: string }>,
+      { version: number; action: Action } | { version: number; actions: Action[] },
+      { 200: Json<{ version: number; events: GameEvent[]; game: GameView }> }
+    >;
+  };
+  "/api/games/{id}/log": { get: Op<Params<Id, QueryIn<typeof LogQuery>>, never, { 200: Json<GameLog> }> };
+  "/api/games/{id}/vacation": {
+    post: Op<Params<Id>, z.input<typeof VacationBody>, { 200: Json<GameEnvelope> }>;
+    delete: Op<Params<Id>, never, { 200: Json<GameEnvelope> }>;
+  };
+  "/api/games/{id}/webhooks": { get: WebhookRoutes<Id>["list"]; post: WebhookRoutes<Id>["create"] };
+  "/api/games/{id}/webhooks/{wid}": { patch: WebhookRoutes<Id>["change"]; delete: WebhookRoutes<Id>["remove"] };
+  "/api/games/{id}/webhooks/{wid}/test": { post: WebhookRoutes<Id>["test"] };
+  "/api/me/webhooks": { get: WebhookRoutes<never>["list"]; post: WebhookRoutes<never>["create"] };
+  "/api/me/webhooks/{wid}": { patch: WebhookRoutes<never>["change"]; delete: WebhookRoutes<never>["remove"] };
+  "/api/me/webhooks/{wid}/test": { post: WebhookRoutes<never>["test"] };
+  "/api/games/{id}/deliveries": {
+    get: Op<Params<Id, QueryIn<typeof DeliveriesQuery>>, never, { 200: Json<z.infer<typeof DeliveryLogSchema>> }>;
+  };
+  "/api/games/{id}/deliveries/{did}/redeliver": {
+    post: Op<Params<Id & { did: number }>, never, { 202: Json<z.infer<typeof DeliveryEnvelopeSchema>> }>;
+  };
+}
+
+/** The success answer of a route (null when it has no body). */
+export type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: infer R }
+  ? R[Exclude<keyof R, "default">] extends { content: { "application/json": infer T } }
+    ? T
+    : null
+  : never;
+
+/** Every route and method of `paths` with its success status (the compiler keeps the two in step). */
+export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths[P]]: number } } = {
+  "/api/players": { post: 201 },
+  "/api/me": { get: 200, patch: 200 },
+  "/api/players/{id}": { get: 200 },
+  "/api/players/{id}/games": { get: 200 },
+  "/api/games": { post: 201 },
+  "/api/games/{id}": { get: 200 },
+  "/api/games/{id}/join": { post: 200 },
+  "/api/games/{id}/leave": { post: 200 },
+  "/api/games/{id}/start": { post: 200 },
+  "/api/games/{id}/resign": { post: 200 },
+  "/api/games/{id}/legal-actions": { get: 200 },
+  "/api/games/{id}/actions": { post: 200 },
+  "/api/games/{id}/log": { get: 200 },
+  "/api/games/{id}/vacation": { post: 200, delete: 200 },
+  "/api/games/{id}/webhooks": { get: 200, post: 201 },
+  "/api/games/{id}/webhooks/{wid}": { patch: 200, delete: 204 },
+  "/api/games/{id}/webhooks/{wid}/test": { post: 200 },
+  "/api/me/webhooks": { get: 200, post: 201 },
+  "/api/me/webhooks/{wid}": { patch: 200, delete: 204 },
+  "/api/me/webhooks/{wid}/test": { post: 200 },
+  "/api/games/{id}/deliveries": { get: 200 },
+  "/api/games/{id}/deliveries/{did}/redeliver": { post: 202 },
+};

@@ -1,0 +1,59 @@
+/**
+ * Every error the API answers is `{"error": {"code", "message", ...details}}`. The codes: the
+ * service's own (below) and the rules' refusals, which the engine names (RuleError). Which HTTP
+ * status goes with which code is decided in src/api only.
+ */
+import type { RuleError } from "../engine";
+
+export const SERVICE_ERROR_CODES = [
+  "BAD_REQUEST",
+  "VALIDATION_FAILED",
+  "UNAUTHORIZED",
+  "FORBIDDEN",
+  "NOT_SEATED",
+  "NOT_YOUR_TURN",
+  "NOT_CREATOR",
+  "NOT_FOUND",
+  "NO_SUCH_PLY",
+  "STALE_VERSION",
+  "CONFLICT",
+  "GAME_FULL",
+  "ALREADY_JOINED",
+  "BAD_INVITE",
+  "GAME_NOT_WAITING",
+  "GAME_NOT_ACTIVE",
+  "GAME_OVER",
+  "NOT_ENOUGH_PLAYERS",
+  "RESIGNED",
+  "TURN_OVER",
+  "NOT_AWAY",
+  "VACATION_EXHAUSTED",
+  "IDEMPOTENCY_KEY_REUSED",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "UPGRADE_REQUIRED",
+  "BAD_WEBHOOK_URL",
+  "BAD_WEBHOOK_KIND",
+  "TOO_MANY_WEBHOOKS",
+  "WEBHOOKS_NOT_CONFIGURED",
+  "NOT_IMPLEMENTED",
+  "INTERNAL",
+  "ERROR",
+] as const;
+export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
+
+/** Any code an error body may carry: the service's, or the rules' (422, with the failing `index`). */
+export type ErrorCode = ServiceErrorCode | RuleError["code"];
+
+export interface ErrorBody {
+  error: {
+    /** One of ErrorCode (the string fallback keeps the type open for codes typed as plain strings). */
+    code: ErrorCode | (string & {});
+    message: string;
+    /** 409 STALE_VERSION: the game's version now. */
+    currentVersion?: number;
+    /** 422: the index of the refused action in the submitted turn. */
+    index?: number;
+    [detail: string]: unknown;
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The game as the API shows it (GET /api/games/:id, the live socket, and every lobby answer) and the
+ * entries of its log. Built by src/game from its record; declared here so the web client reads the
+ * same types. The engine's own types (state, scores, log entries, events) are used as they are.
+ */
+import type { GameEvent, GameState, LogEntry, MoonOptions, Score } from "../engine";
+
+export const GAME_STATUSES = ["waiting", "active", "finished"] as const;
+export type GameStatus = (typeof GAME_STATUSES)[number];
+
+export interface GameSettings {
+  /** Seats offered (2–4); the game starts with the seats filled by then. */
+  seats: number;
+  longGame: boolean;
+  heavyShade: boolean;
+  /** Under the Moonlight with its modes, or null (absent in older games): the base game. */
+  moonlight?: MoonOptions | null;
+  /** Time per move in seconds, or null for no deadline. */
+  moveTimeSeconds: number | null;
+  /** Seat holding the first-player token, or null to draw it from the seed. */
+  firstPlayer: number | null;
+  /** Timeouts in a row after which a seat is resigned (null: never). Absent in old games: 3. */
+  maxTimeouts?: number | null;
+  /** Vacation days each player may take in this game. Absent in old games: 14. */
+  vacationDays?: number;
+}
+
+export interface SeatView {
+  seat: number;
+  player: { id: string; name: string } | null;
+  resigned: boolean;
+  /** Timeouts in a row. */
+  timeouts: number;
+  /** While the player is away: until when (their clock is paused). */
+  awayUntil: string | null;
+}
+
+export interface GameView {
+  id: string;
+  status: GameStatus;
+  version: number;
+  options: Required<GameSettings>;
+  seats: SeatView[];
+  createdBy: string;
+  createdAt: string;
+  startedAt: string | null;
+  endedAt: string | null;
+  state: GameState | null;
+  notation: string | null;
+  toAct: number | null;
+  round: number;
+  totalRounds: number;
+  scores: Score[] | null;
+  winners: number[] | null;
+  actionCount: number;
+  you: { seat: number } | null;
+  invite: { code: string; url: string } | null;
+  /** When the turn in progress times out (null: no move time, or its player is away). */
+  deadline: string | null;
+  /** Players away now, whose clocks are paused. */
+  vacations: { seat: number; from: string; until: string }[];
+}
+
+/** A move played by the service for a player whose time ran out. */
+export interface TimedOutEvent {
+  type: "timedOut";
+  seat: number;
+  strikes: number;
+  resigned: boolean;
+}
+
+/** The service's own events, beside the engine's. */
+export type ServiceEvent = TimedOutEvent;
+
+/** What a log entry's events are: the engine's, led by the service's own when it played the move. */
+export type LogEvent = GameEvent | ServiceEvent;
+
+/** One entry of the game log: one action with its events. */
+export interface LogEntryView {
+  index: number;
+  version: number;
+  seat: number | null;
+  entry: LogEntry;
+  events: LogEvent[];
+  at: string;
+  /** "timeout" when the service played this for a player whose time ran out. */
+  auto: "timeout" | null;
+}

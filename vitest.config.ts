@@ -9,7 +9,9 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
  */
 function testRateLimits() {
   const toml = readFileSync("./wrangler.toml", "utf8");
-  const blocks = toml.matchAll(/\[\[ratelimits\]\]\s*name = "(\w+)"\s*namespace_id = "(\d+)"\s*simple = \{ limit = (\d+), period = (\d+) \}/g);
+  const blocks = toml.matchAll(
+    /\[\[ratelimits\]\]\s*name = "(\w+)"\s*namespace_id = "(\d+)"\s*simple = \{ limit = (\d+), period = (\d+) \}/g,
+  );
   const out: Record<string, { namespace_id: string; simple: { limit: number; period: 10 | 60 } }> = {};
   for (const [, name, id, limit, period] of blocks) {
     const p = Number(period) as 10 | 60;

@@ -35,7 +35,12 @@ export async function bundle(entry) {
 export async function runBundled(entry, args = [], env = {}) {
   const { outfile, cleanup } = await bundle(entry);
   try {
-    return execFileSync(process.execPath, [outfile, ...args], { encoding: "utf8", env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "inherit"], maxBuffer: 1 << 24 });
+    return execFileSync(process.execPath, [outfile, ...args], {
+      encoding: "utf8",
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+      maxBuffer: 1 << 24,
+    });
   } finally {
     cleanup();
   }

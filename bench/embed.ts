@@ -37,7 +37,12 @@ export function benchEmbed(games = 3): Figure[] {
         startedAt: 0,
         endedAt: null,
         inviteCode: "x",
-        seats: [0, 1, 2, 3].map((i) => ({ playerId: `p${i}`, name: `${"Wilhelmina-Konstantinopolous "}${i}`.padEnd(40, "x"), tokenHash: "h", joinedAt: 0 })),
+        seats: [0, 1, 2, 3].map((i) => ({
+          playerId: `p${i}`,
+          name: `${"Wilhelmina-Konstantinopolous "}${i}`.padEnd(40, "x"),
+          tokenHash: "h",
+          joinedAt: 0,
+        })),
         state: moments[total].state,
         logLength: total,
       };
@@ -50,9 +55,21 @@ export function benchEmbed(games = 3): Figure[] {
         last: ply === 0 ? null : { seat: null, entry: { type: "endTurn" }, events: m.events },
       });
       const options = embedOptions((k) => ({ controls: "1", theme: "dark" })[k as "controls" | "theme"]);
-      const html = renderEmbedPage({ summary, gameStatus: "active", version: record.version, follow: true, options, gameUrl: "https://canopy.example/g/k3x9m2p7q4rt" });
+      const html = renderEmbedPage({
+        summary,
+        gameStatus: "active",
+        version: record.version,
+        follow: true,
+        options,
+        gameUrl: "https://canopy.example/g/k3x9m2p7q4rt",
+      });
       page = Math.max(page, gzipSync(html, { level: 6 }).length);
-      const json = JSON.stringify({ ply, status: summary.status, title: summary.title, html: renderView(summary, options) });
+      const json = JSON.stringify({
+        ply,
+        status: summary.status,
+        title: summary.title,
+        html: renderView(summary, options),
+      });
       frame = Math.max(frame, gzipSync(json, { level: 6 }).length);
     }
   }

@@ -24,7 +24,11 @@ function cpuMicros(): number {
 }
 
 /** Run `game(i)` (returning its number of actions) until `seconds` of CPU time are spent, after a warm-up. */
-export function measure(game: (i: number) => number, seconds: number, warmup = 200): { games: number; actions: number; cpu: number } {
+export function measure(
+  game: (i: number) => number,
+  seconds: number,
+  warmup = 200,
+): { games: number; actions: number; cpu: number } {
   for (let i = 0; i < warmup; i++) game(1_000_000 + i); // JIT warm-up
   let games = 0;
   let actions = 0;
@@ -46,15 +50,27 @@ function figures(prefix: string, suffix: string, r: { games: number; actions: nu
   ];
 }
 
-const publicGame = (options: (seed: number) => GameOptionsInput) => (i: number) => randomGame(options(1000 + i), i).moves.length;
+const publicGame = (options: (seed: number) => GameOptionsInput) => (i: number) =>
+  randomGame(options(1000 + i), i).moves.length;
 
 const buffer = new Int32Array(MAX_MOVES);
-const fastGame = (options: (seed: number) => GameOptionsInput) => (i: number) => createFast(options(1000 + i)).playout(i, buffer);
+const fastGame = (options: (seed: number) => GameOptionsInput) => (i: number) =>
+  createFast(options(1000 + i)).playout(i, buffer);
 
 export function benchEngine(seconds = 3): Figure[] {
-  const base = measure(publicGame((seed) => ({ players: 4, seed })), seconds);
-  const moon = measure(publicGame((seed) => ({ players: 4, seed, moonlight: { greatTree: true, moonstones: true } })), seconds);
-  const fast = measure(fastGame((seed) => ({ players: 4, seed })), seconds, 2000);
+  const base = measure(
+    publicGame((seed) => ({ players: 4, seed })),
+    seconds,
+  );
+  const moon = measure(
+    publicGame((seed) => ({ players: 4, seed, moonlight: { greatTree: true, moonstones: true } })),
+    seconds,
+  );
+  const fast = measure(
+    fastGame((seed) => ({ players: 4, seed })),
+    seconds,
+    2000,
+  );
   return [...figures("random", "", base), ...figures("random", "_moonlight", moon), ...figures("playout", "", fast)];
 }
 

@@ -58,12 +58,28 @@ async function freePort(): Promise<number> {
 export async function startLocalWorker(): Promise<{ base: string; stop: () => void; pgid: number }> {
   const persist = mkdtempSync(join(tmpdir(), "canopy-bench-"));
   const env = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" };
-  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "canopy", "--local", "--persist-to", persist], { env, stdio: "ignore" });
+  execFileSync("npx", ["wrangler", "d1", "migrations", "apply", "canopy", "--local", "--persist-to", persist], {
+    env,
+    stdio: "ignore",
+  });
   const port = await freePort();
   const child: ChildProcess = spawn(
     "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", persist,
-      "--var", "BENCH_ROUTES:1", "--var", "RATE_LIMIT_BURST:1000000", "--show-interactive-dev-session=false"],
+    [
+      "wrangler",
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      persist,
+      "--var",
+      "BENCH_ROUTES:1",
+      "--var",
+      "RATE_LIMIT_BURST:1000000",
+      "--show-interactive-dev-session=false",
+    ],
     { env, stdio: "ignore", detached: true },
   );
   const base = `http://127.0.0.1:${port}`;
@@ -122,11 +138,22 @@ export async function benchService(opts: { games?: number; concurrency?: number 
   const games = opts.games ?? 24;
   const concurrency = opts.concurrency ?? 8;
   const { base, stop, pgid } = await startLocalWorker();
-  const http = async (method: string, path: string, c: Counter | null, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const http = async (
+    method: string,
+    path: string,
+    c: Counter | null,
+    token?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const t0 = performance.now();
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { "content-type": "application/json" } : {}), ...headers },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
       body: body ? JSON.stringify(body) : undefined,
     });
     const json = (await res.json()) as any;
@@ -172,7 +199,8 @@ export async function benchService(opts: { games?: number; concurrency?: number 
       const seats = [0, 1, 2, 3].map((k) => players[(g + k * 2) % players.length]);
       const created = await http("POST", "/api/games", c, seats[0].token, { seats: 4 });
       const id: string = created.json.game.id;
-      for (const p of seats.slice(1)) await http("POST", `/api/games/${id}/join`, c, p.token, { code: created.json.invite.code });
+      for (const p of seats.slice(1))
+        await http("POST", `/api/games/${id}/join`, c, p.token, { code: created.json.invite.code });
       // Each player opens the page (one read) and its live socket, authenticated.
       let view: any = null;
       for (const p of seats) view = (await http("GET", `/api/games/${id}`, c, p.token)).json;
@@ -199,14 +227,25 @@ export async function benchService(opts: { games?: number; concurrency?: number 
         const planned = planTurn(view.state, rng);
         rng = planned.rng;
         const seat = view.state.current;
-        const r = await http("POST", `/api/games/${id}/actions`, c, seats[seat].token, { version: view.version, actions: planned.turn }, { "idempotency-key": `${id}-${key++}` });
+        const r = await http(
+          "POST",
+          `/api/games/${id}/actions`,
+          c,
+          seats[seat].token,
+          { version: view.version, actions: planned.turn },
+          { "idempotency-key": `${id}-${key++}` },
+        );
         turns.push(r.ms);
         // The next player's client sees the game on its socket; the answer carries the same view.
         view = r.json.game;
         if (between) await between();
       }
       for (const ws of sockets) ws.close(1000);
-      const stats = (await http("GET", `/api/_bench/${id}/stats`, null)).json as { rowsWritten: number; d1RowsWritten: number; alarms: number };
+      const stats = (await http("GET", `/api/_bench/${id}/stats`, null)).json as {
+        rowsWritten: number;
+        d1RowsWritten: number;
+        alarms: number;
+      };
       return { c, turns, stats };
     };
 
@@ -240,7 +279,9 @@ export async function benchService(opts: { games?: number; concurrency?: number 
     const idleCpuPerRequest = (workerdCpuMs(pgid) - idleCpu0 - floorCpu) / idle.c.requests;
 
     const requests = avg(results.map((r) => r.c.requests));
-    const doRequests = avg(results.map((r) => r.c.doRequests + r.stats.alarms + r.c.wsMessages / PRICES.wsMessagesPerRequest));
+    const doRequests = avg(
+      results.map((r) => r.c.doRequests + r.stats.alarms + r.c.wsMessages / PRICES.wsMessagesPerRequest),
+    );
     const doRows = avg(results.map((r) => r.stats.rowsWritten));
     const d1Rows = avg(results.map((r) => r.stats.d1RowsWritten));
     const loadCpuPerRequest = cpuMs / results.reduce((n, r) => n + r.c.requests, 0);

@@ -69,10 +69,14 @@ export function pageBytesGz(files, metafile) {
   const gz = new Map(files.map((f) => [rel(f.path), gzipSize(f.contents)]));
   const key = (name) => `dist/web/${name}`;
   const outputs = Object.entries(metafile.outputs);
-  const sum = (keys, except = new Set()) => [...keys].filter((k) => !except.has(k)).reduce((n, k) => n + (gz.get(rel(k)) ?? 0), 0);
+  const sum = (keys, except = new Set()) =>
+    [...keys].filter((k) => !except.has(k)).reduce((n, k) => n + (gz.get(rel(k)) ?? 0), 0);
   const eager = closure(metafile, key("app.js"));
   const largest = (test, except) =>
-    Math.max(0, ...outputs.filter(([, o]) => o.entryPoint && test(o.entryPoint)).map(([k]) => sum(closure(metafile, k), except)));
+    Math.max(
+      0,
+      ...outputs.filter(([, o]) => o.entryPoint && test(o.entryPoint)).map(([k]) => sum(closure(metafile, k), except)),
+    );
   const main = sum(eager) + (gz.get("app.css") ?? 0);
   const lang = largest((e) => LANGUAGE.test(e), eager);
   const panelKey = outputs.find(([, o]) => o.entryPoint === PANEL)?.[0];
@@ -101,7 +105,12 @@ export async function gamePageKbGz() {
 /** index.html with the chunks app.js imports at once named for preloading (no waterfall). */
 export function withPreloads(html, preload) {
   const links = preload.filter((f) => f.endsWith(".js")).map((f) => `<link rel="modulepreload" href="/${f}">`);
-  return links.length ? html.replace('<script type="module" src="/app.js"></script>', `${links.join("\n")}\n<script type="module" src="/app.js"></script>`) : html;
+  return links.length
+    ? html.replace(
+        '<script type="module" src="/app.js"></script>',
+        `${links.join("\n")}\n<script type="module" src="/app.js"></script>`,
+      )
+    : html;
 }
 
 async function main() {
@@ -127,7 +136,12 @@ async function main() {
   writeFileSync(
     join(root, "dist/web-size.json"),
     `${JSON.stringify(
-      { files: size.files, gzipTotal: size.total, gamePageKbGz: Math.round((size.total / 1024) * 10) / 10, notificationsPanelKbGz: Math.round((size.panel.total / 1024) * 10) / 10 },
+      {
+        files: size.files,
+        gzipTotal: size.total,
+        gamePageKbGz: Math.round((size.total / 1024) * 10) / 10,
+        notificationsPanelKbGz: Math.round((size.panel.total / 1024) * 10) / 10,
+      },
       null,
       2,
     )}\n`,

@@ -85,7 +85,11 @@ function main() {
   console.log(`deploy: D1 "${name}" = ${d1Id}${d1Id === PLACEHOLDER_D1_ID ? " (placeholder: dry run only)" : ""}`);
 
   if (!existsSync(join(root, "dist", "web", "index.html")) || !dryRun) {
-    const r = spawnSync("npm", ["run", "build:web"], { cwd: root, stdio: "inherit", shell: process.platform === "win32" });
+    const r = spawnSync("npm", ["run", "build:web"], {
+      cwd: root,
+      stdio: "inherit",
+      shell: process.platform === "win32",
+    });
     if (r.status !== 0) throw new Error("build:web failed");
   }
   if (prepareOnly) return;
@@ -102,13 +106,17 @@ function main() {
   if (!secrets.WEBHOOK_KEY) {
     let existing = [];
     try {
-      existing = JSON.parse(wrangler(["secret", "list", "--format", "json", "--config", DEPLOY_CONFIG], { capture: true }));
+      existing = JSON.parse(
+        wrangler(["secret", "list", "--format", "json", "--config", DEPLOY_CONFIG], { capture: true }),
+      );
     } catch {
       /* the Worker does not exist yet: it has no secrets */
     }
     if (!existing.some((s) => s.name === "WEBHOOK_KEY")) {
       secrets.WEBHOOK_KEY = randomBytes(32).toString("base64");
-      console.log("deploy: no WEBHOOK_KEY yet, uploading a random one (it stays on the Worker across deploys; set WEBHOOK_KEY to choose your own)");
+      console.log(
+        "deploy: no WEBHOOK_KEY yet, uploading a random one (it stays on the Worker across deploys; set WEBHOOK_KEY to choose your own)",
+      );
     }
   }
   const dir = mkdtempSync(join(tmpdir(), "canopy-deploy-"));

@@ -19,7 +19,10 @@ const PLATFORMS = {
   "@biomejs/cli-win32-x64": { os: ["win32"], cpu: ["x64"] },
 };
 /** The packages whose optional platform builds are recorded, and the licence to record. */
-const OWNERS = { workerd: { license: "Apache-2.0", engines: { node: ">=16" } }, "@biomejs/biome": { license: "MIT OR Apache-2.0", engines: { node: ">=14.21.3" } } };
+const OWNERS = {
+  workerd: { license: "Apache-2.0", engines: { node: ">=16" } },
+  "@biomejs/biome": { license: "MIT OR Apache-2.0", engines: { node: ">=14.21.3" } },
+};
 const lock = JSON.parse(readFileSync("package-lock.json", "utf8"));
 let added = 0;
 for (const [path, entry] of Object.entries(lock.packages)) {
@@ -29,11 +32,20 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   for (const [name, version] of Object.entries(entry.optionalDependencies)) {
     const at = base + name;
     if (!PLATFORMS[name] || lock.packages[at] || lock.packages[`node_modules/${name}`]?.version === version) continue;
-    lock.packages[at] = { version, dev: true, license: OWNERS[owner].license, optional: true, ...PLATFORMS[name], engines: OWNERS[owner].engines };
+    lock.packages[at] = {
+      version,
+      dev: true,
+      license: OWNERS[owner].license,
+      optional: true,
+      ...PLATFORMS[name],
+      engines: OWNERS[owner].engines,
+    };
     added++;
   }
 }
-const sorted = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))));
+const sorted = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
+);
 lock.packages = sorted;
 writeFileSync("package-lock.json", `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`fix-lock: recorded ${added} platform package(s)`);

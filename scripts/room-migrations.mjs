@@ -7,7 +7,8 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 const dir = new URL("../drizzle/room/", import.meta.url);
 const journal = JSON.parse(readFileSync(new URL("meta/_journal.json", dir), "utf8"));
 const migrations = {};
-for (const e of journal.entries) migrations[`m${String(e.idx).padStart(4, "0")}`] = readFileSync(new URL(`${e.tag}.sql`, dir), "utf8");
+for (const e of journal.entries)
+  migrations[`m${String(e.idx).padStart(4, "0")}`] = readFileSync(new URL(`${e.tag}.sql`, dir), "utf8");
 rmSync(new URL("migrations.js", dir), { force: true });
 writeFileSync(
   new URL("../src/game/store/migrations.gen.ts", import.meta.url),

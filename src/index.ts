@@ -23,7 +23,10 @@ app.route("/", api);
 app.route("/", embedPages);
 
 app.notFound((c) =>
-  c.json({ error: { code: "NOT_FOUND", message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` } }, 404),
+  c.json(
+    { error: { code: "NOT_FOUND", message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` } },
+    404,
+  ),
 );
 
 export default app;

@@ -36,12 +36,14 @@ api.doc31("/openapi.json", (c) => ({
   info: {
     title: "Canopy API",
     version: "1.0.0",
-    description: "Play Photosynthesis by web. Errors are always {\"error\": {\"code\", \"message\", ...}}.",
+    description: 'Play Photosynthesis by web. Errors are always {"error": {"code", "message", ...}}.',
   },
   servers: [{ url: new URL(c.req.url).origin }],
 }));
 
-api.notFound((c) => c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404));
+api.notFound((c) =>
+  c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),
+);
 
 api.onError((e, c) => {
   if (e instanceof ApiError) return c.json(errorBody(e.code, e.message, e.details), e.status as ContentfulStatusCode);

@@ -25,7 +25,6 @@ export function newToken(playerId: string): string {
 export { hashToken } from "../game/tokens";
 export type { Caller } from "../game/tokens";
 
-
 const TOKEN_RE = /^cnp_([0-9a-z]{12})_([0-9a-z]{32})$/;
 
 /** `null` when there is no Authorization header; `"invalid"` when it is not a well-formed token. */

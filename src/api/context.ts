@@ -17,9 +17,13 @@ export function subApp(): OpenAPIHono<AppEnv> {
       if (!result.success) {
         const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
         return c.json(
-          errorBody("VALIDATION_FAILED", `Invalid request: ${issues.map((i) => `${i.path || "body"}: ${i.message}`).join("; ")}`, {
-            issues,
-          }),
+          errorBody(
+            "VALIDATION_FAILED",
+            `Invalid request: ${issues.map((i) => `${i.path || "body"}: ${i.message}`).join("; ")}`,
+            {
+              issues,
+            },
+          ),
           400,
         );
       }

@@ -9,22 +9,22 @@ import { picture, type PictureKind } from "../embed/pictures";
 
 export const embeds = subApp();
 
-const PlyQuery = z.coerce
-  .number()
-  .int()
-  .min(0)
-  .max(999_999)
-  .optional()
-  .openapi({
-    description:
-      "The moment to draw: after this many log entries (0 = before the first placement). Without it: now. A picture with a ply never changes and is served as immutable.",
-  });
+const PlyQuery = z.coerce.number().int().min(0).max(999_999).optional().openapi({
+  description:
+    "The moment to draw: after this many log entries (0 = before the first placement). Without it: now. A picture with a ply never changes and is served as immutable.",
+});
 const ThemeQuery = z.enum(["light", "dark"]).default("light");
 
 const SvgQuery = z.object({
   ply: PlyQuery,
   theme: ThemeQuery,
-  width: z.coerce.number().int().min(64).max(4096).optional().openapi({ description: "Width in pixels (default 456; the height follows, 412/456 of it)." }),
+  width: z.coerce
+    .number()
+    .int()
+    .min(64)
+    .max(4096)
+    .optional()
+    .openapi({ description: "Width in pixels (default 456; the height follows, 412/456 of it)." }),
 });
 
 const PngQuery = z.object({
@@ -36,7 +36,9 @@ const PngQuery = z.object({
     .min(MIN_CARD_WIDTH)
     .max(CARD.width)
     .optional()
-    .openapi({ description: `Width in pixels (default ${CARD.width}, the height follows: ${CARD.width}×${CARD.height}).` }),
+    .openapi({
+      description: `Width in pixels (default ${CARD.width}, the height follows: ${CARD.width}×${CARD.height}).`,
+    }),
 });
 
 const pictureHeaders = {
@@ -44,14 +46,21 @@ const pictureHeaders = {
     description: "`public, max-age=31536000, immutable` with a ply; a short max-age without one.",
     schema: { type: "string" as const },
   },
-  link: { description: 'The picture\'s address with its ply: `<…?ply=N>; rel="canonical"`.', schema: { type: "string" as const } },
+  link: {
+    description: 'The picture\'s address with its ply: `<…?ply=N>; rel="canonical"`.',
+    schema: { type: "string" as const },
+  },
   "x-canopy-ply": { description: "The ply drawn.", schema: { type: "integer" as const } },
 };
 
 const binary = z.string().openapi({ format: "binary" });
 
 // biome-ignore lint/suspicious/noExplicitAny: a computed image response, described by the route
-async function answer(c: Ctx, kind: PictureKind, q: { ply?: number; theme: "light" | "dark"; width?: number }): Promise<any> {
+async function answer(
+  c: Ctx,
+  kind: PictureKind,
+  q: { ply?: number; theme: "light" | "dark"; width?: number },
+): Promise<any> {
   const { id } = c.req.param() as { id: string };
   let ctx: { waitUntil(p: Promise<unknown>): void } | null = null;
   try {
@@ -59,7 +68,12 @@ async function answer(c: Ctx, kind: PictureKind, q: { ply?: number; theme: "ligh
   } catch {
     ctx = null;
   }
-  const r = await picture(c.env, ctx, origin(c), kind, { id, ply: q.ply ?? null, theme: q.theme, width: q.width ?? null });
+  const r = await picture(c.env, ctx, origin(c), kind, {
+    id,
+    ply: q.ply ?? null,
+    theme: q.theme,
+    width: q.width ?? null,
+  });
   if (r instanceof Response) return r;
   return send(c, fail(r.status, r.code, r.message));
 }

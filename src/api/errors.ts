@@ -18,7 +18,12 @@ export function errorBody(code: ApiErrorCode, message: string, details: Record<s
   return { error: { code, message, ...details } };
 }
 
-export function fail(status: number, code: ApiErrorCode, message: string, details: Record<string, unknown> = {}): Reply<never> {
+export function fail(
+  status: number,
+  code: ApiErrorCode,
+  message: string,
+  details: Record<string, unknown> = {},
+): Reply<never> {
   return { status, body: errorBody(code, message, details) };
 }
 

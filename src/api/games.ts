@@ -3,7 +3,17 @@ import { createRoute, z } from "@hono/zod-openapi";
 import type { Caller } from "./auth";
 import { randomId, randomSeed } from "./auth";
 import { limitGameWrites } from "./limits";
-import { bearer, claimedCaller, errorResponses, isRealPlayer, json, origin, requirePlayer, subApp, type Ctx } from "./context";
+import {
+  bearer,
+  claimedCaller,
+  errorResponses,
+  isRealPlayer,
+  json,
+  origin,
+  requirePlayer,
+  subApp,
+  type Ctx,
+} from "./context";
 import { fail, fromOutcome, send } from "./errors";
 import { db, unfinishedGameIds } from "../db/queries";
 import type { RoomReply } from "../game/room";
@@ -42,7 +52,12 @@ export function room(c: Ctx, id: string) {
  * A webhook was added or switched on: the games it concerns (its game, or every game its owner
  * plays that is not over) keep their notifications again (a game with no webhooks keeps none).
  */
-export async function webhooksChanged(c: Ctx, scope: "game" | "player", ownerId: string, gameId: string | null): Promise<void> {
+export async function webhooksChanged(
+  c: Ctx,
+  scope: "game" | "player",
+  ownerId: string,
+  gameId: string | null,
+): Promise<void> {
   const ids = scope === "game" ? (gameId ? [gameId] : []) : await unfinishedGameIds(db(c.env.DB), ownerId);
   await Promise.all(ids.map((id) => room(c, id).hooksChanged()));
 }
@@ -79,7 +94,12 @@ games.openapi(
         seats: body.seats,
         longGame: body.longGame,
         heavyShade: body.heavyShade,
-        moonlight: body.moonlight === false ? null : body.moonlight === true ? { greatTree: false, moonstones: false } : body.moonlight,
+        moonlight:
+          body.moonlight === false
+            ? null
+            : body.moonlight === true
+              ? { greatTree: false, moonstones: false }
+              : body.moonlight,
         moveTimeSeconds: body.moveTimeSeconds,
         firstPlayer: body.firstPlayer !== null && body.firstPlayer < body.seats ? body.firstPlayer : null,
         maxTimeouts: body.maxTimeouts,
@@ -138,11 +158,14 @@ games.openapi(seatRoute("start", "Start the game (creator only, at least 2 seate
   return answer(c, caller, await room(c, c.req.valid("param").id).start(caller, origin(c)));
 });
 
-games.openapi(seatRoute("resign", "Resign: the game goes on for the others; your turns end by themselves"), async (c) => {
-  const caller = await claimedCaller(c);
-  await limitGameWrites(c, c.req.valid("param").id, caller);
-  return answer(c, caller, await room(c, c.req.valid("param").id).resignSeat(caller, origin(c)));
-});
+games.openapi(
+  seatRoute("resign", "Resign: the game goes on for the others; your turns end by themselves"),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    await limitGameWrites(c, c.req.valid("param").id, caller);
+    return answer(c, caller, await room(c, c.req.valid("param").id).resignSeat(caller, origin(c)));
+  },
+);
 
 games.openapi(
   createRoute({
@@ -232,7 +255,11 @@ games.openapi(
   async (c) => {
     const caller = await claimedCaller(c);
     await limitGameWrites(c, c.req.valid("param").id, caller);
-    return answer(c, caller, await room(c, c.req.valid("param").id).goAway(caller, c.req.valid("json").hours, origin(c)));
+    return answer(
+      c,
+      caller,
+      await room(c, c.req.valid("param").id).goAway(caller, c.req.valid("json").hours, origin(c)),
+    );
   },
 );
 
@@ -258,9 +285,14 @@ games.openAPIRegistry.registerPath({
   method: "get",
   path: "/games/{id}/live",
   tags: ["games"],
-  summary: "WebSocket: the game view on connect and after every change ({type:'game', game, events}); send {type:'auth', token} for your seat's view",
+  summary:
+    "WebSocket: the game view on connect and after every change ({type:'game', game, events}); send {type:'auth', token} for your seat's view",
   request: { params: IdParam },
-  responses: { 101: { description: "Switching protocols" }, ...errorResponses(400, 404), 426: { description: "Not a WebSocket request" } },
+  responses: {
+    101: { description: "Switching protocols" },
+    ...errorResponses(400, 404),
+    426: { description: "Not a WebSocket request" },
+  },
 });
 
 games.get("/games/:id/live", async (c) => {
@@ -270,4 +302,3 @@ games.get("/games/:id/live", async (c) => {
     return send(c, fail(426, "UPGRADE_REQUIRED", "Open this URL as a WebSocket."));
   return room(c, id).fetch(c.req.raw);
 });
-

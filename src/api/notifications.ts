@@ -87,7 +87,11 @@ async function key(c: Ctx): Promise<CryptoKey> {
     return await webhookKey(notifyConfig(c.env).key);
   } catch (e) {
     if (e instanceof MissingKeyError)
-      throw new ApiError(503, "WEBHOOKS_NOT_CONFIGURED", "Webhooks are not set up on this server (WEBHOOK_KEY is missing).");
+      throw new ApiError(
+        503,
+        "WEBHOOKS_NOT_CONFIGURED",
+        "Webhooks are not set up on this server (WEBHOOK_KEY is missing).",
+      );
     throw e;
   }
 }
@@ -121,7 +125,8 @@ async function create(
   body: { url: string; kind?: TargetKind; label?: string; events?: EventType[] },
   existing: WebhookRow[],
 ) {
-  if (existing.length >= MAX_WEBHOOKS) throw new ApiError(409, "TOO_MANY_WEBHOOKS", `At most ${MAX_WEBHOOKS} webhooks each; delete one first.`);
+  if (existing.length >= MAX_WEBHOOKS)
+    throw new ApiError(409, "TOO_MANY_WEBHOOKS", `At most ${MAX_WEBHOOKS} webhooks each; delete one first.`);
   const k = await key(c);
   const { url, kind } = validated(c, body.url, body.kind);
   const id = `wh_${randomId(16)}`;
@@ -144,13 +149,23 @@ async function create(
   await insertWebhook(db(c.env.DB), row);
   await webhooksChanged(c, scope, owner, gameId);
   const stored = (await webhookById(db(c.env.DB), id))!;
-  return c.json({ webhook: webhookView(stored, { mayManage: true, names: await playerNames(db(c.env.DB), [owner]) }), secret }, 201);
+  return c.json(
+    { webhook: webhookView(stored, { mayManage: true, names: await playerNames(db(c.env.DB), [owner]) }), secret },
+    201,
+  );
 }
 
 async function update(
   c: Ctx,
   w: WebhookRow,
-  body: { url?: string; kind?: TargetKind; label?: string | null; events?: EventType[] | null; enabled?: boolean; rotateSecret?: boolean },
+  body: {
+    url?: string;
+    kind?: TargetKind;
+    label?: string | null;
+    events?: EventType[] | null;
+    enabled?: boolean;
+    rotateSecret?: boolean;
+  },
 ) {
   const now = Date.now();
   const set: Partial<NewWebhook> = { updatedAt: now };
@@ -168,7 +183,8 @@ async function update(
       else if (!w.secretEncrypted) body.rotateSecret = true;
     }
     if (body.rotateSecret) {
-      if ((set.kind ?? w.kind) !== "json") throw new ApiError(400, "BAD_REQUEST", "Only json webhooks have a signing secret.");
+      if ((set.kind ?? w.kind) !== "json")
+        throw new ApiError(400, "BAD_REQUEST", "Only json webhooks have a signing secret.");
       secret = newSecret();
       set.secretEncrypted = await encrypt(k, secret, `secret:${w.id}`);
     }
@@ -176,17 +192,22 @@ async function update(
   if (body.label !== undefined) set.label = body.label;
   if (body.events !== undefined) set.events = body.events ? [...new Set(body.events)] : null;
   if (body.enabled === true) Object.assign(set, { disabledAt: null, disabledReason: null, failures: 0 });
-  if (body.enabled === false && w.disabledAt === null) Object.assign(set, { disabledAt: now, disabledReason: "switched off by a player" });
+  if (body.enabled === false && w.disabledAt === null)
+    Object.assign(set, { disabledAt: now, disabledReason: "switched off by a player" });
   const row = await updateWebhook(db(c.env.DB), w.id, set);
   if (!row) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
   if (row.disabledAt === null) await webhooksChanged(c, row.scope, row.ownerId, row.gameId);
   // Only the webhook's owner, or a game's creator for a channel, gets here.
-  return c.json({ webhook: webhookView(row, { mayManage: true, names: await playerNames(db(c.env.DB), [row.ownerId]) }), secret }, 200);
+  return c.json(
+    { webhook: webhookView(row, { mayManage: true, names: await playerNames(db(c.env.DB), [row.ownerId]) }), secret },
+    200,
+  );
 }
 
 async function gameWebhook(c: Ctx, gameId: string, wid: string): Promise<WebhookRow> {
   const w = await webhookById(db(c.env.DB), wid);
-  if (!w || w.scope !== "game" || w.gameId !== gameId) throw new ApiError(404, "NOT_FOUND", "No such webhook in this game.");
+  if (!w || w.scope !== "game" || w.gameId !== gameId)
+    throw new ApiError(404, "NOT_FOUND", "No such webhook in this game.");
   return w;
 }
 
@@ -197,9 +218,14 @@ async function gameWebhook(c: Ctx, gameId: string, wid: string): Promise<Webhook
 async function managedGameWebhook(c: Ctx, gameId: string, wid: string, playerId: string): Promise<WebhookRow> {
   const w = await gameWebhook(c, gameId, wid);
   if (!(await mayManageGameWebhook(db(c.env.DB), w, playerId)))
-    throw new ApiError(403, "NOT_WEBHOOK_OWNER", "Only the player who added this webhook, or the game's creator, can change, switch off or remove it.", {
-      createdBy: w.ownerId,
-    });
+    throw new ApiError(
+      403,
+      "NOT_WEBHOOK_OWNER",
+      "Only the player who added this webhook, or the game's creator, can change, switch off or remove it.",
+      {
+        createdBy: w.ownerId,
+      },
+    );
   return w;
 }
 
@@ -230,9 +256,13 @@ notifications.openapi(
     const d = db(c.env.DB);
     const hooks = await gameWebhooks(d, id);
     const creator = hooks.some((w) => w.ownerId !== who.playerId) ? await gameCreator(d, id) : null;
-    const names = await playerNames(d, hooks.map((w) => w.ownerId));
+    const names = await playerNames(
+      d,
+      hooks.map((w) => w.ownerId),
+    );
     // The same rule as mayManageGameWebhook, with the game's creator read once for the list.
-    const view = (w: WebhookRow) => webhookView(w, { mayManage: w.ownerId === who.playerId || creator === who.playerId, names });
+    const view = (w: WebhookRow) =>
+      webhookView(w, { mayManage: w.ownerId === who.playerId || creator === who.playerId, names });
     return c.json({ webhooks: hooks.map(view) }, 200);
   },
 );
@@ -242,10 +272,15 @@ notifications.openapi(
     method: "post",
     path: "/games/{id}/webhooks",
     tags: ["notifications"],
-    summary: "Add a webhook for the game's channel (Discord, Slack, or signed JSON); a json webhook's secret is shown once",
+    summary:
+      "Add a webhook for the game's channel (Discord, Slack, or signed JSON); a json webhook's secret is shown once",
     security: bearer,
     request: { params: IdParam, body: body(CreateWebhookBody) },
-    responses: { 201: json(WebhookEnvelopeSchema, "Created"), ...errorResponses(400, 401, 403, 404, 409), 503: { description: "Webhooks are not configured" } },
+    responses: {
+      201: json(WebhookEnvelopeSchema, "Created"),
+      ...errorResponses(400, 401, 403, 404, 409),
+      503: { description: "Webhooks are not configured" },
+    },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
@@ -265,7 +300,11 @@ notifications.openapi(
       "Change a game webhook: URL, kind, label, events; switch it off or on again; rotate a json secret (only the player who added it, or the game's creator)",
     security: bearer,
     request: { params: WebhookParam, body: body(UpdateWebhookBody) },
-    responses: { 200: json(WebhookEnvelopeSchema, "Changed"), ...errorResponses(400, 401, 403, 404), 503: { description: "Webhooks are not configured" } },
+    responses: {
+      200: json(WebhookEnvelopeSchema, "Changed"),
+      ...errorResponses(400, 401, 403, 404),
+      503: { description: "Webhooks are not configured" },
+    },
   }),
   async (c) => {
     const { id, wid } = c.req.valid("param");
@@ -280,7 +319,8 @@ notifications.openapi(
     method: "delete",
     path: "/games/{id}/webhooks/{wid}",
     tags: ["notifications"],
-    summary: "Remove a game webhook (pending deliveries to it are dropped; only the player who added it, or the game's creator)",
+    summary:
+      "Remove a game webhook (pending deliveries to it are dropped; only the player who added it, or the game's creator)",
     security: bearer,
     request: { params: WebhookParam },
     responses: { 204: { description: "Removed" }, ...errorResponses(400, 401, 403, 404) },
@@ -303,7 +343,11 @@ notifications.openapi(
     summary: "Send a test message to a game webhook now and report its answer (logged in the delivery log)",
     security: bearer,
     request: { params: WebhookParam },
-    responses: { 200: json(TestResultSchema, "The webhook's answer"), ...errorResponses(400, 401, 403, 404, 429), 503: { description: "Webhooks are not configured" } },
+    responses: {
+      200: json(TestResultSchema, "The webhook's answer"),
+      ...errorResponses(400, 401, 403, 404, 429),
+      503: { description: "Webhooks are not configured" },
+    },
   }),
   async (c) => {
     const { id, wid } = c.req.valid("param");
@@ -322,7 +366,8 @@ notifications.openapi(
     method: "get",
     path: "/games/{id}/deliveries",
     tags: ["notifications"],
-    summary: "The game's notification deliveries, newest first: target kind, state, every attempt (time, status, latency)",
+    summary:
+      "The game's notification deliveries, newest first: target kind, state, every attempt (time, status, latency)",
     security: bearer,
     request: { params: IdParam, query: DeliveriesQuery },
     responses: { 200: json(DeliveryLogSchema, "The delivery log"), ...errorResponses(400, 401, 403, 404) },
@@ -330,7 +375,11 @@ notifications.openapi(
   async (c) => {
     const caller = await claimedCaller(c);
     const q = c.req.valid("query");
-    return answer(c, caller, await room(c, c.req.valid("param").id).deliveries(caller, { before: q.before, limit: q.limit }));
+    return answer(
+      c,
+      caller,
+      await room(c, c.req.valid("param").id).deliveries(caller, { before: q.before, limit: q.limit }),
+    );
   },
 );
 
@@ -366,7 +415,10 @@ notifications.openapi(
   async (c) => {
     const me = await requirePlayer(c);
     const names = new Map([[me.id, me.name]]);
-    return c.json({ webhooks: (await playerWebhooks(db(c.env.DB), me.id)).map((w) => webhookView(w, { mayManage: true, names })) }, 200);
+    return c.json(
+      { webhooks: (await playerWebhooks(db(c.env.DB), me.id)).map((w) => webhookView(w, { mayManage: true, names })) },
+      200,
+    );
   },
 );
 
@@ -375,10 +427,15 @@ notifications.openapi(
     method: "post",
     path: "/me/webhooks",
     tags: ["notifications"],
-    summary: "Add your own webhook: your turns, reminders, timeouts and results in every game; a json webhook's secret is shown once",
+    summary:
+      "Add your own webhook: your turns, reminders, timeouts and results in every game; a json webhook's secret is shown once",
     security: bearer,
     request: { body: body(CreateWebhookBody) },
-    responses: { 201: json(WebhookEnvelopeSchema, "Created"), ...errorResponses(400, 401, 409), 503: { description: "Webhooks are not configured" } },
+    responses: {
+      201: json(WebhookEnvelopeSchema, "Created"),
+      ...errorResponses(400, 401, 409),
+      503: { description: "Webhooks are not configured" },
+    },
   }),
   async (c) => {
     const me = await requirePlayer(c);
@@ -394,7 +451,11 @@ notifications.openapi(
     summary: "Change one of your webhooks: URL, kind, label, events; switch it off or on again; rotate a json secret",
     security: bearer,
     request: { params: MyWebhookParam, body: body(UpdateWebhookBody) },
-    responses: { 200: json(WebhookEnvelopeSchema, "Changed"), ...errorResponses(400, 401, 404), 503: { description: "Webhooks are not configured" } },
+    responses: {
+      200: json(WebhookEnvelopeSchema, "Changed"),
+      ...errorResponses(400, 401, 404),
+      503: { description: "Webhooks are not configured" },
+    },
   }),
   async (c) => {
     const me = await requirePlayer(c);
@@ -428,7 +489,11 @@ notifications.openapi(
     summary: "Send a test message to one of your webhooks now and report its answer",
     security: bearer,
     request: { params: MyWebhookParam },
-    responses: { 200: json(TestResultSchema, "The webhook's answer"), ...errorResponses(400, 401, 404, 429), 503: { description: "Webhooks are not configured" } },
+    responses: {
+      200: json(TestResultSchema, "The webhook's answer"),
+      ...errorResponses(400, 401, 404, 429),
+      503: { description: "Webhooks are not configured" },
+    },
   }),
   async (c) => {
     const me = await requirePlayer(c);
@@ -464,6 +529,15 @@ notifications.openapi(
     } catch {
       /* the answer is reported anyway */
     }
-    return c.json({ delivered: r.outcome === "delivered", status: r.status, latencyMs: r.latencyMs, error: r.error, deliveryId: null }, 200);
+    return c.json(
+      {
+        delivered: r.outcome === "delivered",
+        status: r.status,
+        latencyMs: r.latencyMs,
+        error: r.error,
+        deliveryId: null,
+      },
+      200,
+    );
   },
 );

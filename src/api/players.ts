@@ -23,11 +23,16 @@ export const players = subApp();
  * The shared validation answer (VALIDATION_FAILED with `issues`), plus `field`: the first field at
  * fault (e.g. "name"), so a client can put the message next to the right input.
  */
-function namedFieldHook(result: { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): undefined {
+function namedFieldHook(
+  result: { success: true } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
+): undefined {
   if (result.success) return;
   const issues = result.error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
   const field = issues[0]?.path || "body";
-  throw new ApiError(400, "VALIDATION_FAILED", `Invalid ${field}: ${issues[0]?.message ?? "bad request"}.`, { field, issues });
+  throw new ApiError(400, "VALIDATION_FAILED", `Invalid ${field}: ${issues[0]?.message ?? "bad request"}.`, {
+    field,
+    issues,
+  });
 }
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -134,7 +139,10 @@ players.openapi(
     const before = q.cursor ? decodeCursor(q.cursor) : undefined;
     const rows = await playerGames(d, id, { status: q.status, limit: q.limit + 1, before });
     const page = rows.slice(0, q.limit);
-    const names = await gamePlayerNames(d, page.map((r) => r.id));
+    const names = await gamePlayerNames(
+      d,
+      page.map((r) => r.id),
+    );
     // D1 learns of membership and results, not of every turn: whose turn it is comes from the
     // games in play themselves, asked in parallel.
     const now = await Promise.all(page.map((r) => (r.status === "active" ? room(c, r.id).summary() : null)));
@@ -177,4 +185,3 @@ function decodeCursor(cursor: string): { createdAt: number; id: string } {
   }
   throw new ApiError(400, "VALIDATION_FAILED", "Invalid cursor.");
 }
-

@@ -68,15 +68,23 @@ type WebhookRoutes<P> = {
 };
 
 export interface paths {
-  "/api/players": { post: Op<Params, z.input<typeof CreatePlayerBody>, { 201: Json<z.infer<typeof CreatedPlayerSchema>> }> };
+  "/api/players": {
+    post: Op<Params, z.input<typeof CreatePlayerBody>, { 201: Json<z.infer<typeof CreatedPlayerSchema>> }>;
+  };
   "/api/me": {
     get: Op<Params, never, { 200: Json<Me> }>;
     patch: Op<Params, z.input<typeof UpdateMeBody>, { 200: Json<Me> }>;
   };
   "/api/players/{id}": { get: Op<Params<Id>, never, { 200: Json<z.infer<typeof ProfileSchema>> }> };
-  "/api/players/{id}/games": { get: Op<Params<Id, QueryIn<typeof GamesQuery>>, never, { 200: Json<z.infer<typeof GameListSchema>> }> };
+  "/api/players/{id}/games": {
+    get: Op<Params<Id, QueryIn<typeof GamesQuery>>, never, { 200: Json<z.infer<typeof GameListSchema>> }>;
+  };
   "/api/games": {
-    post: Op<Params, Partial<z.input<typeof CreateGameBody>>, { 201: Json<{ game: GameView; invite: { code: string; url: string } }> }>;
+    post: Op<
+      Params,
+      Partial<z.input<typeof CreateGameBody>>,
+      { 201: Json<{ game: GameView; invite: { code: string; url: string } }> }
+    >;
   };
   "/api/games/{id}": { get: Op<Params<Id>, never, { 200: Json<GameView> }> };
   "/api/games/{id}/join": { post: Op<Params<Id>, { code: string }, { 200: Json<{ game: GameView; seat: number }> }> };
@@ -84,7 +92,11 @@ export interface paths {
   "/api/games/{id}/start": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
   "/api/games/{id}/resign": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
   "/api/games/{id}/legal-actions": {
-    get: Op<Params<Id>, never, { 200: Json<Omit<z.infer<typeof LegalActionsSchema>, "actions"> & { actions: Action[] }> }>;
+    get: Op<
+      Params<Id>,
+      never,
+      { 200: Json<Omit<z.infer<typeof LegalActionsSchema>, "actions"> & { actions: Action[] }> }
+    >;
   };
   "/api/games/{id}/actions": {
     post: Op<

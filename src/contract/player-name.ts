@@ -23,7 +23,8 @@ export const NAME_MAX_UNITS = 200;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
-const NONCHARACTER = /[\uFDD0-\uFDEF\uFFFE\uFFFF]|[\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
+const NONCHARACTER =
+  /[\uFDD0-\uFDEF\uFFFE\uFFFF]|[\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
 const IGNORABLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 const JOINER = /[\u200C\u200D]/u;
 const VARIATION = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
@@ -72,7 +73,8 @@ function refusal(name: string): string | null {
   }
   if (!cps.some((c) => !INVISIBLE.test(c))) return "a name needs at least one visible character";
   if (graphemeCount(name) > NAME_MAX) return `a name has at most ${NAME_MAX} characters`;
-  if (name.length > NAME_MAX_UNITS) return `a name is at most ${NAME_MAX_UNITS} UTF-16 code units long (too many combining marks)`;
+  if (name.length > NAME_MAX_UNITS)
+    return `a name is at most ${NAME_MAX_UNITS} UTF-16 code units long (too many combining marks)`;
   return null;
 }
 

@@ -78,7 +78,10 @@ export const ProfileSchema = PlayerSchema.extend({
 }).openapi("Profile");
 
 export const MeSchema = ProfileSchema.extend({
-  discordUserId: z.string().nullable().openapi({ description: "Pinged by turn notifications on Discord (private: only you see it)." }),
+  discordUserId: z
+    .string()
+    .nullable()
+    .openapi({ description: "Pinged by turn notifications on Discord (private: only you see it)." }),
 }).openapi("Me");
 
 export const GameStatusSchema = z.enum(GAME_STATUSES);
@@ -116,9 +119,12 @@ export const GameListSchema = z
 export const CellSchema = z
   .union([
     z.object({ q: z.number().int(), r: z.number().int() }).openapi("Hex"),
-    z.string().regex(/^[a-g][1-7]$/).openapi({ description: "Cell label, row a–g then place 1–7", example: "d4" }),
+    z
+      .string()
+      .regex(/^[a-g][1-7]$/)
+      .openapi({ description: "Cell label, row a–g then place 1–7", example: "d4" }),
   ])
-  .openapi("Cell", { description: "Axial coordinates {q, r}, or a label like \"d4\" (the centre)." });
+  .openapi("Cell", { description: 'Axial coordinates {q, r}, or a label like "d4" (the centre).' });
 
 const PieceSchema = z.enum(PIECE_NAMES);
 
@@ -130,7 +136,9 @@ const AbilityNameSchema = z.enum(ABILITY_NAMES);
 
 export const ActionSchema = z
   .discriminatedUnion("type", [
-    z.object({ type: z.literal("place"), cell: CellSchema }).openapi("PlaceAction", { description: "Setup: a small tree on an empty edge cell." }),
+    z
+      .object({ type: z.literal("place"), cell: CellSchema })
+      .openapi("PlaceAction", { description: "Setup: a small tree on an empty edge cell." }),
     z.object({ type: z.literal("buy"), piece: PieceSchema }).openapi("BuyAction"),
     z.object({ type: z.literal("plant"), from: CellSchema, to: CellSchema }).openapi("PlantAction"),
     z.object({ type: z.literal("grow"), cell: CellSchema }).openapi("GrowAction"),
@@ -138,11 +146,28 @@ export const ActionSchema = z
     z.object({ type: z.literal("endTurn") }).openapi("EndTurnAction"),
     z
       .object({ type: z.literal("chooseAnimal"), animal: AnimalSchema })
-      .openapi("ChooseAnimalAction", { description: "Under the Moonlight, setup: keep one of your two dealt animal boards (hidden from the others until everyone has chosen)." }),
-    z.object({ type: z.literal("placeAnimal"), cell: CellSchema }).openapi("PlaceAnimalAction", { description: "Under the Moonlight, setup: your animal on a free 3-leaf cell." }),
-    z.object({ type: z.literal("placeGreatTree"), cell: CellSchema }).openapi("PlaceGreatTreeAction", { description: "Under the Moonlight, mode A, setup: the Great Tree on a free cell." }),
-    z.object({ type: z.literal("placeMoonstone"), cell: CellSchema }).openapi("PlaceMoonstoneAction", { description: "Under the Moonlight, mode B, setup: a moonstone on a free cell." }),
-    z.object({ type: z.literal("moveAnimal"), to: CellSchema }).openapi("MoveAnimalAction", { description: "Under the Moonlight: move your animal (once a turn; the squirrel 1 or 2 cells)." }),
+      .openapi("ChooseAnimalAction", {
+        description:
+          "Under the Moonlight, setup: keep one of your two dealt animal boards (hidden from the others until everyone has chosen).",
+      }),
+    z
+      .object({ type: z.literal("placeAnimal"), cell: CellSchema })
+      .openapi("PlaceAnimalAction", { description: "Under the Moonlight, setup: your animal on a free 3-leaf cell." }),
+    z
+      .object({ type: z.literal("placeGreatTree"), cell: CellSchema })
+      .openapi("PlaceGreatTreeAction", {
+        description: "Under the Moonlight, mode A, setup: the Great Tree on a free cell.",
+      }),
+    z
+      .object({ type: z.literal("placeMoonstone"), cell: CellSchema })
+      .openapi("PlaceMoonstoneAction", {
+        description: "Under the Moonlight, mode B, setup: a moonstone on a free cell.",
+      }),
+    z
+      .object({ type: z.literal("moveAnimal"), to: CellSchema })
+      .openapi("MoveAnimalAction", {
+        description: "Under the Moonlight: move your animal (once a turn; the squirrel 1 or 2 cells).",
+      }),
     z
       .object({
         type: z.literal("ability"),
@@ -151,22 +176,33 @@ export const ActionSchema = z
         to: CellSchema.optional().openapi({ description: "run, churn, scare" }),
         from: CellSchema.optional().openapi({ description: "scare: the cell of the animal to move" }),
         cell: CellSchema.optional().openapi({ description: "improve; babySteps with collect, plant or higher" }),
-        cells: z.array(CellSchema).length(2).optional().openapi({ description: "dam: the two dam cells besides the beaver's" }),
-        target: z.number().int().min(0).max(MAX_PLAYERS - 1).optional().openapi({ description: "steal: the seat robbed" }),
+        cells: z
+          .array(CellSchema)
+          .length(2)
+          .optional()
+          .openapi({ description: "dam: the two dam cells besides the beaver's" }),
+        target: z
+          .number()
+          .int()
+          .min(0)
+          .max(MAX_PLAYERS - 1)
+          .optional()
+          .openapi({ description: "steal: the seat robbed" }),
         baby: BabySchema.optional().openapi({ description: "babySteps: which hatched baby turtle" }),
       })
-      .openapi("AbilityAction", { description: "Under the Moonlight: use an ability of your animal, paid with moon points (docs/engine.md lists each one's fields)." }),
+      .openapi("AbilityAction", {
+        description:
+          "Under the Moonlight: use an ability of your animal, paid with moon points (docs/engine.md lists each one's fields).",
+      }),
   ])
   .openapi("Action");
 
 const HexSchema = z.object({ q: z.number().int(), r: z.number().int() });
 
-export const EventSchema = z
-  .looseObject({ type: z.string().openapi({ example: "grew" }) })
-  .openapi("GameEvent", {
-    description:
-      "What happened (placed, bought, planted, grew, collected, turnEnded, roundStarted, lightCollected, turnStarted, resigned, setupEnded, gameEnded; timedOut when the service played for a player whose time ran out). Under the Moonlight also animalChosen (others see no animal), animalsRevealed, babiesLaid, animalPlaced, greatTreePlaced, moonstonePlaced, moonMoved, moonCollected, animalMoved, abilityUsed, seedPlaced, seedEaten, seedMoved, lightGained, lightStolen, damBuilt, babyHatched, babyUsed.",
-  });
+export const EventSchema = z.looseObject({ type: z.string().openapi({ example: "grew" }) }).openapi("GameEvent", {
+  description:
+    "What happened (placed, bought, planted, grew, collected, turnEnded, roundStarted, lightCollected, turnStarted, resigned, setupEnded, gameEnded; timedOut when the service played for a player whose time ran out). Under the Moonlight also animalChosen (others see no animal), animalsRevealed, babiesLaid, animalPlaced, greatTreePlaced, moonstonePlaced, moonMoved, moonCollected, animalMoved, abilityUsed, seedPlaced, seedEaten, seedMoved, lightGained, lightStolen, damBuilt, babyHatched, babyUsed.",
+});
 
 export const ScoreSchema = z
   .object({
@@ -177,7 +213,11 @@ export const ScoreSchema = z
     pieces: z.number().int(),
     rank: z.number().int(),
     resigned: z.boolean(),
-    moon: z.number().int().optional().openapi({ description: "Under the Moonlight: unspent moon points (1 point each)." }),
+    moon: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: "Under the Moonlight: unspent moon points (1 point each)." }),
     babies: z.number().int().optional().openapi({ description: "Under the Moonlight: the turtle's points baby (3)." }),
   })
   .openapi("Score");
@@ -185,9 +225,15 @@ export const ScoreSchema = z
 const MoonOptionsSchema = z
   .object({
     greatTree: z.boolean().openapi({ description: "Mode A: the Great Tree." }),
-    moonstones: z.boolean().openapi({ description: "Mode B: moonstones (2 players 3, 3 players 2, 4 players 1 with the Great Tree, else 0)." }),
+    moonstones: z
+      .boolean()
+      .openapi({
+        description: "Mode B: moonstones (2 players 3, 3 players 2, 4 players 1 with the Great Tree, else 0).",
+      }),
   })
-  .openapi("MoonlightOptions", { description: "Under the Moonlight: the moon and the animals, with these extra modes." });
+  .openapi("MoonlightOptions", {
+    description: "Under the Moonlight: the moon and the animals, with these extra modes.",
+  });
 
 const MoonStateSchema = z
   .object({
@@ -197,11 +243,19 @@ const MoonStateSchema = z
     greatTree: z.number().int(),
     stones: z.array(z.number().int()),
     dam: z.array(z.number().int()),
-    nests: z.array(z.object({ cell: z.number().int(), baby: BabySchema.nullable().openapi({ description: "null: face down (hidden)" }) })),
+    nests: z.array(
+      z.object({
+        cell: z.number().int(),
+        baby: BabySchema.nullable().openapi({ description: "null: face down (hidden)" }),
+      }),
+    ),
     box: z.array(BabySchema.nullable()),
     players: z.array(
       z.object({
-        deal: z.array(AnimalSchema).nullable().openapi({ description: "Your two dealt boards until you choose; null for the others." }),
+        deal: z
+          .array(AnimalSchema)
+          .nullable()
+          .openapi({ description: "Your two dealt boards until you choose; null for the others." }),
         animal: AnimalSchema.nullable(),
         cell: z.number().int(),
         points: z.number().int(),
@@ -213,7 +267,9 @@ const MoonStateSchema = z
     used: z.array(AbilityNameSchema),
     double: z.boolean(),
   })
-  .openapi("MoonState", { description: "Under the Moonlight's part of the state (docs/engine.md); hidden values are null." });
+  .openapi("MoonState", {
+    description: "Under the Moonlight's part of the state (docs/engine.md); hidden values are null.",
+  });
 
 export const GameStateSchema = z
   .object({
@@ -258,7 +314,10 @@ export const CreateGameBody = z
     longGame: z.boolean().default(false),
     heavyShade: z.boolean().default(false),
     moonlight: z
-      .union([z.boolean(), z.object({ greatTree: z.boolean().default(false), moonstones: z.boolean().default(false) }).strict()])
+      .union([
+        z.boolean(),
+        z.object({ greatTree: z.boolean().default(false), moonstones: z.boolean().default(false) }).strict(),
+      ])
       .default(false)
       .openapi({
         description:
@@ -272,7 +331,14 @@ export const CreateGameBody = z
       .nullable()
       .default(null)
       .openapi({ description: "Time per move: null for none, else 1 hour to 14 days." }),
-    firstPlayer: z.number().int().min(0).max(MAX_PLAYERS - 1).nullable().default(null).openapi({ description: "Seat with the first-player token; null = drawn at random." }),
+    firstPlayer: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_PLAYERS - 1)
+      .nullable()
+      .default(null)
+      .openapi({ description: "Seat with the first-player token; null = drawn at random." }),
     maxTimeouts: z
       .number()
       .int()
@@ -280,13 +346,25 @@ export const CreateGameBody = z
       .max(10)
       .nullable()
       .default(3)
-      .openapi({ description: "With a time per move: a seat that runs out of time this many turns in a row is resigned (null: never)." }),
-    vacationDays: z.number().int().min(0).max(30).default(14).openapi({ description: "Days of vacation each player may take in this game." }),
+      .openapi({
+        description:
+          "With a time per move: a seat that runs out of time this many turns in a row is resigned (null: never).",
+      }),
+    vacationDays: z
+      .number()
+      .int()
+      .min(0)
+      .max(30)
+      .default(14)
+      .openapi({ description: "Days of vacation each player may take in this game." }),
   })
   .strict()
   .openapi("CreateGame");
 
-export const JoinBody = z.object({ code: z.string().min(1).max(64) }).strict().openapi("JoinGame");
+export const JoinBody = z
+  .object({ code: z.string().min(1).max(64) })
+  .strict()
+  .openapi("JoinGame");
 
 export const GameViewSchema = z
   .object({
@@ -309,7 +387,10 @@ export const GameViewSchema = z
         player: z.object({ id: z.string(), name: z.string() }).nullable(),
         resigned: z.boolean(),
         timeouts: z.number().int().openapi({ description: "Turns in a row this seat ran out of time." }),
-        awayUntil: z.string().nullable().openapi({ description: "While the player is on vacation (clock paused): until when." }),
+        awayUntil: z
+          .string()
+          .nullable()
+          .openapi({ description: "While the player is on vacation (clock paused): until when." }),
       }),
     ),
     createdBy: z.string(),
@@ -330,7 +411,9 @@ export const GameViewSchema = z
       .string()
       .nullable()
       .openapi({ description: "When the turn in progress times out (null: no time per move, or its player is away)." }),
-    vacations: z.array(z.object({ seat: z.number().int(), from: z.string(), until: z.string() })).openapi({ description: "Players away now." }),
+    vacations: z
+      .array(z.object({ seat: z.number().int(), from: z.string(), until: z.string() }))
+      .openapi({ description: "Players away now." }),
   })
   .openapi("Game");
 
@@ -384,7 +467,10 @@ export const LogSchema = z
         ]),
         events: z.array(EventSchema),
         at: z.string(),
-        auto: z.enum(["timeout"]).nullable().openapi({ description: "\"timeout\": played by the service because the player's time ran out." }),
+        auto: z
+          .enum(["timeout"])
+          .nullable()
+          .openapi({ description: '"timeout": played by the service because the player\'s time ran out.' }),
       }),
     ),
     next: z.number().int().nullable().openapi({ description: "Pass as ?after= for the next page." }),
@@ -406,7 +492,10 @@ export const VacationBody = z
       .int()
       .min(1)
       .max(60 * 24)
-      .openapi({ description: "How long you will be away, from now. Each game allows `options.vacationDays` days per player in all." }),
+      .openapi({
+        description:
+          "How long you will be away, from now. Each game allows `options.vacationDays` days per player in all.",
+      }),
   })
   .strict()
   .openapi("Vacation");
@@ -414,7 +503,8 @@ export const VacationBody = z
 // ---- notifications ------------------------------------------------------------------------
 
 export const WebhookKindSchema = z.enum(TARGET_KINDS).openapi("WebhookKind", {
-  description: "discord (a Discord channel webhook), slack (a Slack incoming webhook, or any Slack-compatible one), json (signed JSON, Standard Webhooks).",
+  description:
+    "discord (a Discord channel webhook), slack (a Slack incoming webhook, or any Slack-compatible one), json (signed JSON, Standard Webhooks).",
 });
 
 export const EventTypeSchema = z.enum(EVENT_TYPES).openapi("NotificationType");
@@ -431,18 +521,26 @@ export const MyWebhookParam = z.object({ wid: WebhookParam.shape.wid });
 
 export const DeliveryParam = z.object({
   id: IdParam.shape.id,
-  did: z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER).openapi({ param: { name: "did", in: "path" }, example: 12 }),
+  did: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(Number.MAX_SAFE_INTEGER)
+    .openapi({ param: { name: "did", in: "path" }, example: 12 }),
 });
 
 const webhookUrl = z.string().trim().min(10).max(2000).openapi({
-  description: "https:// only. Discord (discord.com/api/webhooks/…) and Slack (hooks.slack.com/services/…) URLs are recognised.",
+  description:
+    "https:// only. Discord (discord.com/api/webhooks/…) and Slack (hooks.slack.com/services/…) URLs are recognised.",
   example: "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
 });
 
 export const CreateWebhookBody = z
   .object({
     url: webhookUrl,
-    kind: WebhookKindSchema.optional().openapi({ description: "Detected from the URL when omitted (json for any other URL)." }),
+    kind: WebhookKindSchema.optional().openapi({
+      description: "Detected from the URL when omitted (json for any other URL).",
+    }),
     label: z.string().trim().min(1).max(60).optional().openapi({ example: "#photosynthesis" }),
     events: z
       .array(EventTypeSchema)
@@ -460,7 +558,10 @@ export const UpdateWebhookBody = z
     kind: WebhookKindSchema.optional(),
     label: z.string().trim().min(1).max(60).nullable().optional(),
     events: z.array(EventTypeSchema).min(1).max(EVENT_TYPES.length).nullable().optional(),
-    enabled: z.boolean().optional().openapi({ description: "Switch it off, or on again after it was switched off for failing." }),
+    enabled: z
+      .boolean()
+      .optional()
+      .openapi({ description: "Switch it off, or on again after it was switched off for failing." }),
     rotateSecret: z.boolean().optional().openapi({ description: "json kind: a new signing secret (returned once)." }),
   })
   .strict()
@@ -473,11 +574,19 @@ export const WebhookSchema = z
     gameId: z.string().nullable(),
     kind: WebhookKindSchema,
     label: z.string().nullable(),
-    url: z.string().openapi({ description: "Redacted: the URL is a secret and is never shown again.", example: "https://discord.com/api/webhooks/…/wxyz" }),
+    url: z
+      .string()
+      .openapi({
+        description: "Redacted: the URL is a secret and is never shown again.",
+        example: "https://discord.com/api/webhooks/…/wxyz",
+      }),
     events: z.array(EventTypeSchema).nullable(),
     enabled: z.boolean(),
     disabledAt: z.string().nullable(),
-    disabledReason: z.string().nullable().openapi({ description: "Why it was switched off (e.g. it answered HTTP 404 repeatedly)." }),
+    disabledReason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Why it was switched off (e.g. it answered HTTP 404 repeatedly)." }),
     failures: z.number().int().openapi({ description: "401/403/404/410 answers in a row; at 3 it is switched off." }),
     lastStatus: z.number().int().nullable(),
     lastAttemptAt: z.string().nullable(),
@@ -498,7 +607,10 @@ export const WebhookEnvelopeSchema = z
     secret: z
       .string()
       .nullable()
-      .openapi({ description: "json kind: the signing secret (whsec_…), shown only when it is created. Verify webhook-signature with it." }),
+      .openapi({
+        description:
+          "json kind: the signing secret (whsec_…), shown only when it is created. Verify webhook-signature with it.",
+      }),
   })
   .openapi("WebhookEnvelope");
 
@@ -517,7 +629,9 @@ export const TestResultSchema = z
 export const DeliverySchema = z
   .object({
     id: z.number().int(),
-    eventId: z.string().openapi({ description: "The notification's id, sent as webhook-id / Idempotency-Key on every attempt." }),
+    eventId: z
+      .string()
+      .openapi({ description: "The notification's id, sent as webhook-id / Idempotency-Key on every attempt." }),
     eventType: z.string(),
     createdAt: z.string(),
     target: z.object({
@@ -544,7 +658,10 @@ export const DeliverySchema = z
   .openapi("Delivery");
 
 export const DeliveryLogSchema = z
-  .object({ deliveries: z.array(DeliverySchema), next: z.number().int().nullable().openapi({ description: "Pass as ?before= for older ones." }) })
+  .object({
+    deliveries: z.array(DeliverySchema),
+    next: z.number().int().nullable().openapi({ description: "Pass as ?before= for older ones." }),
+  })
   .openapi("DeliveryLog");
 
 export const DeliveryEnvelopeSchema = z.object({ delivery: DeliverySchema }).openapi("DeliveryEnvelope");

@@ -41,7 +41,10 @@ export async function playerStats(d: Db, playerId: string): Promise<PlayerStats>
   return {
     gamesPlayed: Number(row?.gamesPlayed ?? 0),
     wins: Number(row?.wins ?? 0),
-    averageScore: row?.averageScore === null || row?.averageScore === undefined ? null : Math.round(Number(row.averageScore) * 10) / 10,
+    averageScore:
+      row?.averageScore === null || row?.averageScore === undefined
+        ? null
+        : Math.round(Number(row.averageScore) * 10) / 10,
   };
 }
 
@@ -106,7 +109,10 @@ export async function unfinishedGameIds(d: Db, playerId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
-export async function gamePlayerNames(d: Db, gameIds: string[]): Promise<Map<string, { seat: number; id: string; name: string }[]>> {
+export async function gamePlayerNames(
+  d: Db,
+  gameIds: string[],
+): Promise<Map<string, { seat: number; id: string; name: string }[]>> {
   const out = new Map<string, { seat: number; id: string; name: string }[]>();
   if (gameIds.length === 0) return out;
   const rows = await d
@@ -182,7 +188,15 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
     statements.push(
       d
         .insert(results)
-        .values({ gameId: g.id, rounds: r.rounds, actionCount: r.actionCount, options: g.options, startedAt: r.startedAt, endedAt: r.endedAt, winners: r.winners })
+        .values({
+          gameId: g.id,
+          rounds: r.rounds,
+          actionCount: r.actionCount,
+          options: g.options,
+          startedAt: r.startedAt,
+          endedAt: r.endedAt,
+          winners: r.winners,
+        })
         .onConflictDoNothing(),
       d
         .insert(resultSeats)

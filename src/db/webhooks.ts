@@ -15,15 +15,26 @@ export async function webhookById(d: Db, id: string): Promise<WebhookRow | null>
 
 export async function webhooksByIds(d: Db, ids: string[]): Promise<WebhookRow[]> {
   if (!ids.length) return [];
-  return d.select().from(webhooks).where(inArray(webhooks.id, ids.slice(0, 90)));
+  return d
+    .select()
+    .from(webhooks)
+    .where(inArray(webhooks.id, ids.slice(0, 90)));
 }
 
 export async function gameWebhooks(d: Db, gameId: string): Promise<WebhookRow[]> {
-  return d.select().from(webhooks).where(and(eq(webhooks.scope, "game"), eq(webhooks.gameId, gameId))).orderBy(webhooks.createdAt, webhooks.id);
+  return d
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.scope, "game"), eq(webhooks.gameId, gameId)))
+    .orderBy(webhooks.createdAt, webhooks.id);
 }
 
 export async function playerWebhooks(d: Db, playerId: string): Promise<WebhookRow[]> {
-  return d.select().from(webhooks).where(and(eq(webhooks.scope, "player"), eq(webhooks.ownerId, playerId))).orderBy(webhooks.createdAt, webhooks.id);
+  return d
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.scope, "player"), eq(webhooks.ownerId, playerId)))
+    .orderBy(webhooks.createdAt, webhooks.id);
 }
 
 /**
@@ -31,7 +42,10 @@ export async function playerWebhooks(d: Db, playerId: string): Promise<WebhookRo
  * GameRoom.settle), or null when the index has no row for it.
  */
 export async function gameCreator(d: Db, gameId: string): Promise<string | null> {
-  return (await d.select({ createdBy: games.createdBy }).from(games).where(eq(games.id, gameId)).limit(1))[0]?.createdBy ?? null;
+  return (
+    (await d.select({ createdBy: games.createdBy }).from(games).where(eq(games.id, gameId)).limit(1))[0]?.createdBy ??
+    null
+  );
 }
 
 /**
@@ -76,10 +90,16 @@ export async function deliveryTargets(
   const ids = [...new Set(playerIds)].slice(0, 40);
   const people = [...new Set([...seated, ...ids])].slice(0, 40);
   const scopeMatch = ids.length
-    ? or(and(eq(webhooks.scope, "game"), eq(webhooks.gameId, gameId)), and(eq(webhooks.scope, "player"), inArray(webhooks.ownerId, ids)))!
+    ? or(
+        and(eq(webhooks.scope, "game"), eq(webhooks.gameId, gameId)),
+        and(eq(webhooks.scope, "player"), inArray(webhooks.ownerId, ids)),
+      )!
     : and(eq(webhooks.scope, "game"), eq(webhooks.gameId, gameId))!;
   const [rows, found] = await d.batch([
-    d.select().from(webhooks).where(and(scopeMatch, isNull(webhooks.disabledAt))),
+    d
+      .select()
+      .from(webhooks)
+      .where(and(scopeMatch, isNull(webhooks.disabledAt))),
     d
       .select({ id: players.id, discordUserId: players.discordUserId })
       .from(players)
@@ -100,7 +120,10 @@ export async function recordWebhookAnswer(
 ): Promise<{ disabledNow: boolean; row: WebhookRow | null }> {
   const base = { lastStatus: answer.status, lastAttemptAt: answer.at };
   if (answer.delivered) {
-    await d.update(webhooks).set({ ...base, failures: 0 }).where(eq(webhooks.id, id));
+    await d
+      .update(webhooks)
+      .set({ ...base, failures: 0 })
+      .where(eq(webhooks.id, id));
     return { disabledNow: false, row: null };
   }
   if (!answer.gone) {

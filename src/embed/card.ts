@@ -3,7 +3,17 @@
  * drawn by the shared renderer on the left and the game's title, stage, players and scores on the
  * right. It is what board.png rasterises; text uses the bundled DejaVu Sans (see font/README.md).
  */
-import { THEMES, animalElement, moonIconElement, renderBoard, shapeElement, pieceElement, SEAT_STYLES, VIEW, type Theme } from "../render";
+import {
+  THEMES,
+  animalElement,
+  moonIconElement,
+  renderBoard,
+  shapeElement,
+  pieceElement,
+  SEAT_STYLES,
+  VIEW,
+  type Theme,
+} from "../render";
 import { fontCovers } from "./font/coverage";
 import { SEAT_LETTERS, type Summary } from "./moment";
 
@@ -48,7 +58,10 @@ function drawable(name: string, seat: number): string {
 
 /** `line` with every name the font cannot draw replaced by "Player A". */
 function plain(line: string, s: Summary): string {
-  return s.players.reduce((h, p) => (fontCovers(p.name) ? h : h.split(p.name).join(`Player ${SEAT_LETTERS[p.seat]}`)), line);
+  return s.players.reduce(
+    (h, p) => (fontCovers(p.name) ? h : h.split(p.name).join(`Player ${SEAT_LETTERS[p.seat]}`)),
+    line,
+  );
 }
 
 function text(x: number, y: number, size: number, fill: string, content: string, extra = ""): string {
@@ -65,7 +78,13 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
   // The board: as tall as the card allows, on the left.
   const boardH = H - 20;
   const boardW = Math.round((boardH * VIEW.width) / VIEW.height);
-  const board = renderBoard(s.board, { theme: themeName, size: boardW, highlights: s.highlights, idPrefix: "card", rounds: s.totalRounds });
+  const board = renderBoard(s.board, {
+    theme: themeName,
+    size: boardW,
+    highlights: s.highlights,
+    idPrefix: "card",
+    rounds: s.totalRounds,
+  });
   const px = boardW + 40; // panel left
   const pw = W - px - 48; // panel width
   const out: string[] = [];
@@ -87,7 +106,9 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
   y += 24;
   out.push(`<line x1="${px}" y1="${y}" x2="${px + pw}" y2="${y}" stroke="${ink.line}" stroke-width="2"/>`);
   // Columns (right edges): points, light and, under the Moonlight, moon points; the winner's star left of them.
-  const col = s.moon ? { light: pw - 66, moon: pw - 124, star: pw - 172, names: 214 } : { light: pw - 78, moon: 0, star: pw - 120, names: 150 };
+  const col = s.moon
+    ? { light: pw - 66, moon: pw - 124, star: pw - 172, names: 214 }
+    : { light: pw - 78, moon: 0, star: pw - 120, names: 150 };
   if (s.status !== "waiting") {
     out.push(text(px + col.light, y + 26, 17, ink.muted, "light", ` text-anchor="end"`));
     out.push(text(px + pw, y + 26, 17, ink.muted, "points", ` text-anchor="end"`));
@@ -105,27 +126,49 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
   for (const p of s.players) {
     const cy = y + rowH / 2;
     if (p.toAct || p.winner)
-      out.push(`<rect x="${px - 14}" y="${y + 4}" width="${pw + 28}" height="${rowH - 8}" rx="14" fill="${ink.chip}"/>`);
+      out.push(
+        `<rect x="${px - 14}" y="${y + 4}" width="${pw + 28}" height="${rowH - 8}" rx="14" fill="${ink.chip}"/>`,
+      );
     const style = SEAT_STYLES[p.seat % SEAT_STYLES.length];
     // Under the Moonlight the seat's animal, once revealed, stands for it (its badge shows the seat's shape)
     const animal = p.moon?.animal ?? null;
     if (animal) out.push(animalElement(animal, p.seat, px + 22, cy, 21, theme));
-    else out.push(shapeElement(style.shape, px + 22, cy, 17, `fill="${style.color}" stroke="${theme.outline}" stroke-width="2"`));
+    else
+      out.push(
+        shapeElement(style.shape, px + 22, cy, 17, `fill="${style.color}" stroke="${theme.outline}" stroke-width="2"`),
+      );
     const scoreText = p.score ? String(p.score.total) : "";
     const nameX = px + 56;
     const nameMax = pw - 70 - (scoreText ? col.names : 0);
     const namePx = s.moon ? 28 : 32;
     const label = p.seated ? drawable(p.name, p.seat) : "free seat";
     out.push(
-      text(nameX, cy + (s.moon ? 10 : 11), namePx, p.seated ? ink.text : ink.muted, fit(label, namePx, nameMax, p.toAct || p.winner), p.toAct || p.winner ? ` font-weight="bold"` : ""),
+      text(
+        nameX,
+        cy + (s.moon ? 10 : 11),
+        namePx,
+        p.seated ? ink.text : ink.muted,
+        fit(label, namePx, nameMax, p.toAct || p.winner),
+        p.toAct || p.winner ? ` font-weight="bold"` : "",
+      ),
     );
-    if (p.resigned) out.push(`<line x1="${nameX}" y1="${cy}" x2="${nameX + Math.min(nameMax, emWidth(label, false) * namePx)}" y2="${cy}" stroke="${ink.muted}" stroke-width="3"/>`);
+    if (p.resigned)
+      out.push(
+        `<line x1="${nameX}" y1="${cy}" x2="${nameX + Math.min(nameMax, emWidth(label, false) * namePx)}" y2="${cy}" stroke="${ink.muted}" stroke-width="3"/>`,
+      );
     if (scoreText)
-      out.push(text(px + pw, cy + 12, 34, p.winner ? ink.win : ink.text, scoreText, ` text-anchor="end" font-weight="bold"`));
+      out.push(
+        text(px + pw, cy + 12, 34, p.winner ? ink.win : ink.text, scoreText, ` text-anchor="end" font-weight="bold"`),
+      );
     if (p.score) out.push(text(px + col.light, cy + 10, 26, ink.muted, `${p.light}`, ` text-anchor="end"`));
-    if (p.score && p.moon) out.push(text(px + col.moon, cy + 10, 26, ink.muted, `${p.moon.points}`, ` text-anchor="end"`));
-    if (p.toAct) out.push(`<polygon points="${px - 30},${cy - 11} ${px - 14},${cy} ${px - 30},${cy + 11}" fill="${ink.turn}"/>`);
-    if (p.winner) out.push(`<text x="${px + col.star}" y="${cy + 12}" font-family="${FONT_FAMILY}" font-size="30" fill="${ink.win}" text-anchor="end">★</text>`);
+    if (p.score && p.moon)
+      out.push(text(px + col.moon, cy + 10, 26, ink.muted, `${p.moon.points}`, ` text-anchor="end"`));
+    if (p.toAct)
+      out.push(`<polygon points="${px - 30},${cy - 11} ${px - 14},${cy} ${px - 30},${cy + 11}" fill="${ink.turn}"/>`);
+    if (p.winner)
+      out.push(
+        `<text x="${px + col.star}" y="${cy + 12}" font-family="${FONT_FAMILY}" font-size="30" fill="${ink.win}" text-anchor="end">★</text>`,
+      );
     y += rowH;
   }
   // The headline under the players, and the address in the footer.

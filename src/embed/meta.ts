@@ -8,7 +8,10 @@ import { CARD } from "./card";
 import { moonPointsLine, oneLine, scoreLine, type Summary } from "./moment";
 import { esc } from "./page";
 
-export const GAME_PAGE_FRAMING = { "content-security-policy": "frame-ancestors 'self'", "x-frame-options": "SAMEORIGIN" } as const;
+export const GAME_PAGE_FRAMING = {
+  "content-security-policy": "frame-ancestors 'self'",
+  "x-frame-options": "SAMEORIGIN",
+} as const;
 
 export interface PreviewInput {
   origin: string;
@@ -21,11 +24,17 @@ export function previewTags({ origin, summary: s }: PreviewInput): string {
   const image = `${origin}/api/games/${s.id}/board.png?ply=${s.ply}`;
   const title = `${s.title} · Canopy`;
   const moon = s.moon && s.status !== "waiting" ? `${s.moon.text}. Moon points: ${moonPointsLine(s)}.` : "";
-  const description = [`${s.stage}. ${s.headline}.`, s.status === "waiting" ? "" : `Scores: ${scoreLine(s)}.`, moon, "Photosynthesis, played by web on Canopy."]
+  const description = [
+    `${s.stage}. ${s.headline}.`,
+    s.status === "waiting" ? "" : `Scores: ${scoreLine(s)}.`,
+    moon,
+    "Photosynthesis, played by web on Canopy.",
+  ]
     .filter(Boolean)
     .join(" ");
   const oembed = `${origin}/oembed?${new URLSearchParams({ url: page, format: "json" })}`;
-  const meta = (attr: "property" | "name", key: string, value: string) => `<meta ${attr}="${key}" content="${esc(value)}">`;
+  const meta = (attr: "property" | "name", key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${esc(value)}">`;
   return [
     `<link rel="alternate" type="application/json+oembed" href="${esc(oembed)}" title="${esc(oneLine(s))}">`,
     `<link rel="canonical" href="${esc(page)}">`,

@@ -48,7 +48,11 @@ export type Loaded = { ok: true; moment: Moment } | { ok: false; status: 404 | 5
 export async function loadMoment(env: Env, id: string, ply: number | null, origin: string): Promise<Loaded> {
   if (!GAME_ID.test(id)) return { ok: false, status: 404, code: "NOT_FOUND", message: "No such game." };
   const stub = env.GAME.get(env.GAME.idFromName(id));
-  const reply = (await stub.publicAt(ply, origin)) as { ok: boolean; value?: unknown; error?: { code?: string; message?: string } };
+  const reply = (await stub.publicAt(ply, origin)) as {
+    ok: boolean;
+    value?: unknown;
+    error?: { code?: string; message?: string };
+  };
   if (reply.ok) return { ok: true, moment: reply.value as Moment };
   const err = reply.error ?? {};
   return {
@@ -253,7 +257,9 @@ function describeLast(game: GameView, last: NonNullable<Moment["last"]>): string
         parts.push(`the dam now stands on ${e.cells.map(cellLabel).join(", ")}`);
         break;
       case "babyHatched":
-        parts.push(`${name(e.seat)} hatched a baby turtle on ${cellLabel(e.cell)}${e.baby ? `: ${BABY_WORDS[e.baby] ?? e.baby}` : ""}`);
+        parts.push(
+          `${name(e.seat)} hatched a baby turtle on ${cellLabel(e.cell)}${e.baby ? `: ${BABY_WORDS[e.baby] ?? e.baby}` : ""}`,
+        );
         break;
       case "babyUsed":
         parts.push(`${name(e.seat)} used a baby turtle: ${BABY_WORDS[e.baby] ?? e.baby}`);
@@ -276,7 +282,14 @@ function lastHighlights(last: Moment["last"]): Record<string, Highlight> {
   for (const e of last?.events ?? []) {
     if (e.type === "placed" || e.type === "grew" || e.type === "collected") out[cellLabel(e.cell)] = "last";
     if (e.type === "planted") out[cellLabel(e.to)] = "last";
-    if (e.type === "animalPlaced" || e.type === "greatTreePlaced" || e.type === "moonstonePlaced" || e.type === "seedPlaced" || e.type === "seedEaten" || e.type === "babyHatched")
+    if (
+      e.type === "animalPlaced" ||
+      e.type === "greatTreePlaced" ||
+      e.type === "moonstonePlaced" ||
+      e.type === "seedPlaced" ||
+      e.type === "seedEaten" ||
+      e.type === "babyHatched"
+    )
       out[cellLabel(e.cell)] = "last";
     if (e.type === "animalMoved" || e.type === "seedMoved") out[cellLabel(e.to)] = "last";
     if (e.type === "damBuilt") for (const c of e.cells) out[cellLabel(c)] = "last";
@@ -286,10 +299,21 @@ function lastHighlights(last: Moment["last"]): Record<string, Highlight> {
 
 /** The empty board of a game still waiting for players (no seed needed: nothing random shows). */
 function waitingBoard(seats: number, longGame: boolean, moonlight: GameView["options"]["moonlight"]): BoardState {
-  const created = createGame({ players: Math.min(4, Math.max(2, seats)), longGame, seed: 1, ...(moonlight ? { moonlight } : {}) });
+  const created = createGame({
+    players: Math.min(4, Math.max(2, seats)),
+    longGame,
+    seed: 1,
+    ...(moonlight ? { moonlight } : {}),
+  });
   if (!created.ok) throw new Error(created.error.message);
   const s = viewFor(created.state, null);
-  return { cells: s.cells, round: s.round, phase: s.phase, options: { ...s.options, seed: 0 }, ...(s.moon ? { moon: s.moon } : {}) };
+  return {
+    cells: s.cells,
+    round: s.round,
+    phase: s.phase,
+    options: { ...s.options, seed: 0 },
+    ...(s.moon ? { moon: s.moon } : {}),
+  };
 }
 
 const phase = (full: boolean) => (full ? "full moon" : "half moon");

@@ -91,6 +91,11 @@ export function oembedResponse(i: OEmbedInput) {
     height,
   };
   return thumb
-    ? { ...base, thumbnail_url: `${i.origin}/api/games/${i.target.id}/board.png?${tq}`, thumbnail_width: tw, thumbnail_height: th }
+    ? {
+        ...base,
+        thumbnail_url: `${i.origin}/api/games/${i.target.id}/board.png?${tq}`,
+        thumbnail_width: tw,
+        thumbnail_height: th,
+      }
     : base;
 }

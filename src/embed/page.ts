@@ -31,24 +31,47 @@ export function embedOptions(q: (name: string) => string | undefined): EmbedOpti
 }
 
 export function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+  return s
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
 }
 
 /** The part of the page that changes from one ply to another (also the frame endpoint's html). */
 export function renderView(s: Summary, o: Pick<EmbedOptions, "theme" | "scores">): string {
-  const board = renderBoard(s.board, { theme: o.theme, highlights: s.highlights, idPrefix: `e${s.ply}`, rounds: s.totalRounds });
+  const board = renderBoard(s.board, {
+    theme: o.theme,
+    highlights: s.highlights,
+    idPrefix: `e${s.ply}`,
+    rounds: s.totalRounds,
+  });
   const players = o.scores
     ? `<ol class="players">${s.players
         .map((p) => {
-          const cls = [p.toAct ? "to-act" : "", p.winner ? "winner" : "", p.resigned ? "resigned" : "", p.seated ? "" : "free"].filter(Boolean).join(" ");
+          const cls = [
+            p.toAct ? "to-act" : "",
+            p.winner ? "winner" : "",
+            p.resigned ? "resigned" : "",
+            p.seated ? "" : "free",
+          ]
+            .filter(Boolean)
+            .join(" ");
           const status = p.toAct ? ", to play" : p.winner ? ", winner" : p.resigned ? ", resigned" : "";
           // Under the Moonlight: the animal (once revealed) and the moon points
-          const moon = p.moon && p.seated ? `<span class="moonpts" title="moon points">${p.moon.points}<i aria-hidden="true">☾</i></span>` : "";
+          const moon =
+            p.moon && p.seated
+              ? `<span class="moonpts" title="moon points">${p.moon.points}<i aria-hidden="true">☾</i></span>`
+              : "";
           const score = p.score
             ? `${moon}<span class="light" title="light points">${p.light}<i aria-hidden="true">☀</i></span><span class="score" title="points">${p.score.total}</span>`
             : "";
           const animal = p.moon?.animal ? animalIcon(p.moon.animal, p.seat, 20, THEMES[o.theme]) : "";
-          const moonWords = p.moon && p.score ? `, ${p.moon.points} moon point${p.moon.points === 1 ? "" : "s"}${p.moon.animal ? `, the ${p.moon.animal}` : ""}` : "";
+          const moonWords =
+            p.moon && p.score
+              ? `, ${p.moon.points} moon point${p.moon.points === 1 ? "" : "s"}${p.moon.animal ? `, the ${p.moon.animal}` : ""}`
+              : "";
           return `<li${cls ? ` class="${cls}"` : ""} aria-label="${esc(`${p.name}${status}${p.score ? `: ${p.score.total} points, ${p.light} light${moonWords}` : ""}`)}">${pieceIcon(p.seat, 2, 20, o.theme)}${animal}<span class="name">${esc(p.seated ? p.name : "free seat")}</span>${score}</li>`;
         })
         .join("")}</ol>`
@@ -89,9 +112,13 @@ function controls(s: Summary): string {
 
 function css(theme: Theme, o: EmbedOptions, moon: boolean): string {
   const t = THEMES[theme];
-  const ink = theme === "dark" ? { text: "#eef3e6", muted: "#a5b09d", chip: "#20272a", accent: "#86c46a", line: "#2c3436" } : { text: "#1f2a1c", muted: "#5b6356", chip: "#ebe4cf", accent: "#2f6b2c", line: "#d8d0b8" };
+  const ink =
+    theme === "dark"
+      ? { text: "#eef3e6", muted: "#a5b09d", chip: "#20272a", accent: "#86c46a", line: "#2c3436" }
+      : { text: "#1f2a1c", muted: "#5b6356", chip: "#ebe4cf", accent: "#2f6b2c", line: "#d8d0b8" };
   const box = `${o.width ? `max-width:${o.width}px;` : ""}height:${o.height ? `${o.height}px` : "100vh"}`;
-  return `*{box-sizing:border-box}html,body{margin:0;height:100%}body{background:${t.background};color:${ink.text};font:14px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+  return (
+    `*{box-sizing:border-box}html,body{margin:0;height:100%}body{background:${t.background};color:${ink.text};font:14px/1.35 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 main{display:grid;${box};padding:8px 10px;gap:4px 14px;grid-template-columns:minmax(0,1fr);grid-template-rows:auto minmax(0,1fr) auto auto auto auto;grid-template-areas:"head" "board" "players" "last" "controls" "foot";overflow:hidden}
 .view{display:contents}.head{grid-area:head;min-width:0}.board{grid-area:board;min-height:0;display:flex;justify-content:center}.board svg{width:100%;height:100%;display:block}
 .players{grid-area:players}.last{grid-area:last}.controls{grid-area:controls}footer{grid-area:foot}
@@ -106,7 +133,10 @@ footer{display:flex;justify-content:space-between;gap:8px;font-size:12px;color:$
 :focus-visible{outline:2px solid ${ink.accent};outline-offset:2px}
 @media (min-aspect-ratio:5/4) and (min-width:460px){main{grid-template-columns:minmax(0,1.5fr) minmax(170px,1fr);grid-template-rows:auto auto auto minmax(0,1fr) auto auto;grid-template-areas:"board head" "board players" "board last" "board ." "board controls" "board foot"}.players{flex-direction:column}.players li{flex:none}.last{white-space:normal}}` +
     // Under the Moonlight: moon points beside the light, the moon's phase in the stage line
-    (moon ? `\n.moonpts{color:${ink.muted};font-size:12px}.moonpts i{font-style:normal;margin-left:1px}.players li>svg{flex:none}` : "");
+    (moon
+      ? `\n.moonpts{color:${ink.muted};font-size:12px}.moonpts i{font-style:normal;margin-left:1px}.players li>svg{flex:none}`
+      : "")
+  );
 }
 
 /**

@@ -40,7 +40,13 @@ export function pictureUrl(origin: string, kind: PictureKind, p: PictureParams &
 }
 
 export function renderSvg(s: Summary, p: PictureParams): string {
-  return renderBoard(s.board, { theme: p.theme, size: p.width ?? undefined, highlights: s.highlights, idPrefix: "b", rounds: s.totalRounds });
+  return renderBoard(s.board, {
+    theme: p.theme,
+    size: p.width ?? undefined,
+    highlights: s.highlights,
+    idPrefix: "b",
+    rounds: s.totalRounds,
+  });
 }
 
 const TYPES: Record<PictureKind, string> = { svg: "image/svg+xml; charset=utf-8", png: "image/png" };
@@ -61,7 +67,13 @@ function headers(kind: PictureKind, cache: string, canonical: string, ply: numbe
 export type PictureResult = Response | { status: 404 | 500; code: string; message: string };
 
 /** Answer a picture request (`origin`: this Worker's address, for the cache key and the card's footer). */
-export async function picture(env: Env, ctx: { waitUntil(p: Promise<unknown>): void } | null, origin: string, kind: PictureKind, p: PictureParams): Promise<PictureResult> {
+export async function picture(
+  env: Env,
+  ctx: { waitUntil(p: Promise<unknown>): void } | null,
+  origin: string,
+  kind: PictureKind,
+  p: PictureParams,
+): Promise<PictureResult> {
   const cache = typeof caches !== "undefined" ? (caches as unknown as { default: Cache }).default : null;
   if (p.ply !== null && cache) {
     const hit = await cache.match(pictureUrl(origin, kind, { ...p, ply: p.ply }));
@@ -78,7 +90,10 @@ export async function picture(env: Env, ctx: { waitUntil(p: Promise<unknown>): v
   const body =
     kind === "svg"
       ? renderSvg(s, p)
-      : await svgToPng(renderCard(s, { theme: p.theme, host: new URL(origin).host }), p.width !== null && p.width !== CARD.width ? p.width : undefined);
+      : await svgToPng(
+          renderCard(s, { theme: p.theme, host: new URL(origin).host }),
+          p.width !== null && p.width !== CARD.width ? p.width : undefined,
+        );
   if (!s.mutable && cache) {
     const stored = cache.put(key, new Response(body, { headers: headers(kind, IMMUTABLE, key, s.ply) }));
     if (ctx) ctx.waitUntil(stored.catch(() => {}));

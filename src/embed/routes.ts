@@ -31,12 +31,24 @@ async function embedHeaders(cache: string): Promise<Record<string, string>> {
 embedPages.get("/embed/:id", async (c) => {
   const o = embedOptions((k) => c.req.query(k));
   const ply = parsePly(c.req.query("ply"));
-  if (ply === "bad") return c.body(renderEmbedError("?ply= takes a move number (0, 1, 2, …).", o.theme), 400, await embedHeaders("no-store"));
+  if (ply === "bad")
+    return c.body(
+      renderEmbedError("?ply= takes a move number (0, 1, 2, …).", o.theme),
+      400,
+      await embedHeaders("no-store"),
+    );
   const origin = originOf(c.req.url);
   const loaded = await loadMoment(c.env, c.req.param("id"), ply, origin);
   if (!loaded.ok)
     return c.body(
-      renderEmbedError(loaded.code === "NO_SUCH_PLY" ? "This game has not got that far yet." : loaded.status === 404 ? "No such game." : "Something went wrong.", o.theme),
+      renderEmbedError(
+        loaded.code === "NO_SUCH_PLY"
+          ? "This game has not got that far yet."
+          : loaded.status === 404
+            ? "No such game."
+            : "Something went wrong.",
+        o.theme,
+      ),
       loaded.status,
       await embedHeaders("no-store"),
     );
@@ -51,7 +63,11 @@ embedPages.get("/embed/:id", async (c) => {
     gameUrl: `${origin}/g/${m.game.id}`,
   });
   // "Now" goes stale with the next move (the live socket catches up); a past ply barely changes.
-  return c.body(html, 200, await embedHeaders(ply === null || summary.mutable ? "public, max-age=10" : "public, max-age=300"));
+  return c.body(
+    html,
+    200,
+    await embedHeaders(ply === null || summary.mutable ? "public, max-age=10" : "public, max-age=300"),
+  );
 });
 
 embedPages.get("/embed/:id/frame", async (c) => {
@@ -80,13 +96,22 @@ embedPages.get("/oembed", async (c) => {
   const maxwidth = parseMax(c.req.query("maxwidth"));
   const maxheight = parseMax(c.req.query("maxheight"));
   if (maxwidth === "bad" || maxheight === "bad")
-    return c.json(errorBody("VALIDATION_FAILED", "maxwidth and maxheight are positive whole numbers of pixels."), 400, cors);
+    return c.json(
+      errorBody("VALIDATION_FAILED", "maxwidth and maxheight are positive whole numbers of pixels."),
+      400,
+      cors,
+    );
   const self = new URL(c.req.url);
   const target = embedTarget(url, self);
   if (!target) return c.json(errorBody("NOT_FOUND", "That is not the address of a Canopy game."), 404, cors);
   const ply = parsePly(target.query.get("ply"));
   const loaded = await loadMoment(c.env, target.id, ply === "bad" ? null : ply, self.origin);
-  if (!loaded.ok) return c.json(errorBody("NOT_FOUND", loaded.code === "NO_SUCH_PLY" ? "That game has not got that far yet." : "No such game."), 404, cors);
+  if (!loaded.ok)
+    return c.json(
+      errorBody("NOT_FOUND", loaded.code === "NO_SUCH_PLY" ? "That game has not got that far yet." : "No such game."),
+      404,
+      cors,
+    );
   const s = summarize(loaded.moment);
   return c.json(
     oembedResponse({ origin: self.origin, target, title: oneLine(s), ply: s.ply, maxwidth, maxheight }),

@@ -64,7 +64,10 @@ function parseCell(value: unknown): number | RuleError {
       return i >= 0 ? i : OFF_BOARD;
     }
   }
-  return { code: "MALFORMED_ACTION", message: "A cell is {q, r} with integer axial coordinates, or a label such as \"d4\"." };
+  return {
+    code: "MALFORMED_ACTION",
+    message: 'A cell is {q, r} with integer axial coordinates, or a label such as "d4".',
+  };
 }
 
 /**
@@ -73,7 +76,7 @@ function parseCell(value: unknown): number | RuleError {
  */
 export function parseAction(action: unknown): number | RuleError {
   if (typeof action !== "object" || action === null || Array.isArray(action))
-    return { code: "MALFORMED_ACTION", message: "An action is an object with a \"type\"." };
+    return { code: "MALFORMED_ACTION", message: 'An action is an object with a "type".' };
   const a = action as Record<string, unknown>;
   const cell = (field: string): number | RuleError => parseCell(a[field]);
   switch (a.type) {
@@ -120,9 +123,13 @@ export function applyAction(state: GameState, action: Action | unknown): ApplyRe
   if (typeof code !== "number") return { ok: false, error: code };
   const seat = (action as { seat?: unknown }).seat;
   if (seat !== undefined) {
-    if (!Number.isInteger(seat)) return { ok: false, error: { code: "MALFORMED_ACTION", message: "\"seat\" must be an integer." } };
+    if (!Number.isInteger(seat))
+      return { ok: false, error: { code: "MALFORMED_ACTION", message: '"seat" must be an integer.' } };
     if (state.phase !== "ended" && seat !== state.current)
-      return { ok: false, error: { code: "NOT_YOUR_TURN", message: `It is seat ${state.current}'s turn, not seat ${String(seat)}'s.` } };
+      return {
+        ok: false,
+        error: { code: "NOT_YOUR_TURN", message: `It is seat ${state.current}'s turn, not seat ${String(seat)}'s.` },
+      };
   }
   return applyMove(state, code);
 }

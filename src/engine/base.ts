@@ -22,11 +22,29 @@ export {
   type Hex,
 } from "./board";
 export { createGame, legalMoves, applyMove, checkMove, resign, boardPrice } from "./game";
-export { totalRounds, totalRevolutions, revolutionOf, setupProgress, nextToken, gameWinners, type SetupProgress } from "./progress";
+export {
+  totalRounds,
+  totalRevolutions,
+  revolutionOf,
+  setupProgress,
+  nextToken,
+  gameWinners,
+  type SetupProgress,
+} from "./progress";
 export { usable, usable2 } from "./draft";
 export { registerExpansion, expansions, expansionOf, type Expansion } from "./expansion";
 export { actionOf, applyAction, applyActions, legalActions, parseAction } from "./actions";
-export { lightReport, sunPosition, currentSun, shadeHeights, shadeFor, inShadow, LOW_SHADE, type LightReport, type TreeLight } from "./light";
+export {
+  lightReport,
+  sunPosition,
+  currentSun,
+  shadeHeights,
+  shadeFor,
+  inShadow,
+  LOW_SHADE,
+  type LightReport,
+  type TreeLight,
+} from "./light";
 export { computeScores, winnersOf } from "./scoring";
 export { toNotation, fromNotation } from "./notation";
 export { replay, replayStates, replayView, applyEntry, type LogEntry, type ViewerLogEntry } from "./replay";

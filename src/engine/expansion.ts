@@ -60,7 +60,10 @@ export interface Expansion {
   /** The JSON action of one of its codes. */
   actionOf(code: number): Action;
   /** Its JSON actions to a code or an error; undefined when `type` is not one of its actions. */
-  parseAction(action: Record<string, unknown>, parseCell: (value: unknown) => number | RuleError): number | RuleError | undefined;
+  parseAction(
+    action: Record<string, unknown>,
+    parseCell: (value: unknown) => number | RuleError,
+  ): number | RuleError | undefined;
   /** A turn (or setup step) ended: clear its per-turn marks. */
   endTurn(d: Draft): void;
   /** A round begins, after the sun moved and before photosynthesis. */
@@ -84,7 +87,12 @@ export interface Expansion {
    * the seed, put in what the logged `events` (and `later`, every event logged after) tell of the
    * hidden information it needs, and return the entry to apply (completed if a view stripped it).
    */
-  prepareReplay(state: GameState, entry: unknown, events: readonly GameEvent[], later: readonly GameEvent[]): { state: GameState; entry: unknown };
+  prepareReplay(
+    state: GameState,
+    entry: unknown,
+    events: readonly GameEvent[],
+    later: readonly GameEvent[],
+  ): { state: GameState; entry: unknown };
 
   // ---- notation ----
   /** The notation's format tag when this expansion is played (a base game is `PS1`). */
@@ -154,7 +162,8 @@ export function expansions(): readonly Expansion[] {
 
 /** The expansion a game plays (BASE when none). */
 export function expansionOf(options: GameOptions): Expansion {
-  for (let i = 0; i < registry.length; i++) if ((options as unknown as Record<string, unknown>)[registry[i].key] !== undefined) return registry[i];
+  for (let i = 0; i < registry.length; i++)
+    if ((options as unknown as Record<string, unknown>)[registry[i].key] !== undefined) return registry[i];
   return BASE;
 }
 

@@ -7,7 +7,20 @@
  * between codes and the public JSON actions.
  */
 import { CELL_COUNT, CELLS, DISTANCE, EDGE_CELLS, LEAVES, RING, RADIUS, WITHIN, labelOf } from "./board";
-import { M_BUY, M_COLLECT, M_END_TURN, M_EXT_PLAY, M_EXT_SETUP, M_GROW, M_PLACE, M_PLANT, moveA, moveB, moveCode, moveType } from "./codes";
+import {
+  M_BUY,
+  M_COLLECT,
+  M_END_TURN,
+  M_EXT_PLAY,
+  M_EXT_SETUP,
+  M_GROW,
+  M_PLACE,
+  M_PLANT,
+  moveA,
+  moveB,
+  moveCode,
+  moveType,
+} from "./codes";
 import { Draft, addLight, err, returnToBoard, takeToken, usable, usable2 } from "./draft";
 import { BASE, expansionOf, expansions, type Expansion } from "./expansion";
 import { currentSun, encodePiece, inShadow, lightGainsFor, shadeFor, sunPosition } from "./light";
@@ -35,7 +48,20 @@ import type { ApplyResult, GameEvent, GameOptions, GameOptionsInput, GameState, 
 
 // ---- move codes (codes.ts) ------------------------------------------------------------------
 
-export { M_BUY, M_COLLECT, M_END_TURN, M_EXT_PLAY, M_EXT_SETUP, M_GROW, M_PLACE, M_PLANT, moveA, moveB, moveCode, moveType };
+export {
+  M_BUY,
+  M_COLLECT,
+  M_END_TURN,
+  M_EXT_PLAY,
+  M_EXT_SETUP,
+  M_GROW,
+  M_PLACE,
+  M_PLANT,
+  moveA,
+  moveB,
+  moveCode,
+  moveType,
+};
 export { err, totalRounds };
 
 // ---- helpers ------------------------------------------------------------------------------
@@ -167,13 +193,22 @@ export function checkMove(state: GameState, code: number): RuleError | null {
   const ext = expansionOf(state.options);
   if (type === M_EXT_SETUP || type === M_EXT_PLAY) {
     if (ext === BASE) return BASE.check(state, code);
-    if (!Number.isInteger(code) || !ext.canonical(code)) return { code: "MALFORMED_ACTION", message: "Not a move code." };
+    if (!Number.isInteger(code) || !ext.canonical(code))
+      return { code: "MALFORMED_ACTION", message: "Not a move code." };
     if (type === M_EXT_SETUP && state.phase !== "setup") return { code: "WRONG_PHASE", message: "Setup is over." };
-    if (type === M_EXT_PLAY && state.phase === "setup") return { code: "WRONG_PHASE", message: "That move is played once the game has begun." };
+    if (type === M_EXT_PLAY && state.phase === "setup")
+      return { code: "WRONG_PHASE", message: "That move is played once the game has begun." };
     return ext.check(state, code);
   }
   // Only the codes moveCode() builds: no NaN, fractions or stray bits aliasing a legal move.
-  if (code !== (type === M_END_TURN ? 0 : type === M_PLANT ? moveCode(type, moveA(code), moveB(code)) : moveCode(type, moveA(code))))
+  if (
+    code !==
+    (type === M_END_TURN
+      ? 0
+      : type === M_PLANT
+        ? moveCode(type, moveA(code), moveB(code))
+        : moveCode(type, moveA(code)))
+  )
     return { code: "MALFORMED_ACTION", message: "Not a move code." };
   const seat = state.current;
   const player = state.players[seat];
@@ -183,7 +218,10 @@ export function checkMove(state: GameState, code: number): RuleError | null {
     if (type !== M_PLACE || stage !== null)
       return {
         code: "WRONG_PHASE",
-        message: stage !== null ? `The expansion's setup comes first (now: ${stage}).` : "During setup the only action is placing a small tree on an edge cell.",
+        message:
+          stage !== null
+            ? `The expansion's setup comes first (now: ${stage}).`
+            : "During setup the only action is placing a small tree on an edge cell.",
       };
     const c = moveA(code);
     if (c >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
@@ -191,7 +229,8 @@ export function checkMove(state: GameState, code: number): RuleError | null {
     if (cells[c] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(c)} is not empty.` };
     const put = ext.checkPut(state, c);
     if (put) return put;
-    if (player.available[SMALL] <= 0) return { code: "NOT_AVAILABLE", message: "No small tree in your available area." };
+    if (player.available[SMALL] <= 0)
+      return { code: "NOT_AVAILABLE", message: "No small tree in your available area." };
     return null;
   }
   if (type === M_PLACE) return { code: "WRONG_PHASE", message: "Setup is over: trees are no longer placed for free." };
@@ -202,7 +241,10 @@ export function checkMove(state: GameState, code: number): RuleError | null {
     const price = boardPrice(player, col);
     if (price < 0) return { code: "COLUMN_EMPTY", message: `No ${PIECE_NAMES[col]} left on your player board.` };
     if (price > player.light)
-      return { code: "NOT_ENOUGH_LIGHT", message: `Buying a ${PIECE_NAMES[col]} costs ${price} light points; you have ${player.light}.` };
+      return {
+        code: "NOT_ENOUGH_LIGHT",
+        message: `Buying a ${PIECE_NAMES[col]} costs ${price} light points; you have ${player.light}.`,
+      };
     return null;
   }
   const c = moveA(code);
@@ -210,9 +252,10 @@ export function checkMove(state: GameState, code: number): RuleError | null {
   const piece = cells[c];
   const what = type === M_PLANT ? "plant from" : type === M_GROW ? "grow" : "collect";
   if (piece === 0) return { code: "CELL_EMPTY", message: `There is nothing on ${labelOf(c)} to ${what}.` };
-  if (((piece - 1) >> 2) !== seat) return { code: "NOT_YOUR_PIECE", message: `The piece on ${labelOf(c)} is not yours.` };
+  if ((piece - 1) >> 2 !== seat) return { code: "NOT_YOUR_PIECE", message: `The piece on ${labelOf(c)} is not yours.` };
   const size = (piece - 1) & 3;
-  if (!usable(state, c)) return { code: "CELL_ALREADY_USED", message: `${labelOf(c)} was already the subject of an action this turn.` };
+  if (!usable(state, c))
+    return { code: "CELL_ALREADY_USED", message: `${labelOf(c)} was already the subject of an action this turn.` };
   const shaded = () => state.options.heavyShade && inShadow(shadeFor(state, currentSun(state))[c], size);
   if (type === M_GROW) {
     if (size >= LARGE) return { code: "WRONG_SIZE", message: "A large tree cannot grow any more." };
@@ -220,14 +263,21 @@ export function checkMove(state: GameState, code: number): RuleError | null {
       return { code: "NOT_AVAILABLE", message: `No ${PIECE_NAMES[size + 1]} tree in your available area.` };
     const cost = GROW_COST[size + 1];
     if (player.light < cost)
-      return { code: "NOT_ENOUGH_LIGHT", message: `Growing to ${PIECE_NAMES[size + 1]} costs ${cost} light points; you have ${player.light}.` };
-    if (shaded()) return { code: "IN_SHADOW", message: `Heavy shade: the piece on ${labelOf(c)} is in shadow and cannot grow.` };
+      return {
+        code: "NOT_ENOUGH_LIGHT",
+        message: `Growing to ${PIECE_NAMES[size + 1]} costs ${cost} light points; you have ${player.light}.`,
+      };
+    if (shaded())
+      return { code: "IN_SHADOW", message: `Heavy shade: the piece on ${labelOf(c)} is in shadow and cannot grow.` };
     return null;
   }
   if (type === M_COLLECT) {
     if (size !== LARGE) return { code: "WRONG_SIZE", message: "Only a large tree can be collected." };
     if (player.light < COLLECT_COST)
-      return { code: "NOT_ENOUGH_LIGHT", message: `Collecting costs ${COLLECT_COST} light points; you have ${player.light}.` };
+      return {
+        code: "NOT_ENOUGH_LIGHT",
+        message: `Collecting costs ${COLLECT_COST} light points; you have ${player.light}.`,
+      };
     return null;
   }
   if (type === M_PLANT) {
@@ -236,7 +286,10 @@ export function checkMove(state: GameState, code: number): RuleError | null {
     if (size === SEED) return { code: "WRONG_SIZE", message: "A seed cannot plant; only trees spread seeds." };
     if (player.available[SEED] <= 0) return { code: "NOT_AVAILABLE", message: "No seed in your available area." };
     if (player.light < PLANT_COST)
-      return { code: "NOT_ENOUGH_LIGHT", message: `Planting costs ${PLANT_COST} light point; you have ${player.light}.` };
+      return {
+        code: "NOT_ENOUGH_LIGHT",
+        message: `Planting costs ${PLANT_COST} light point; you have ${player.light}.`,
+      };
     if (cells[t] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(t)} is not empty.` };
     if (t === c || DISTANCE[c * CELL_COUNT + t] > size)
       return { code: "OUT_OF_RANGE", message: `A tree of size ${size} plants at most ${size} cell(s) away.` };
@@ -244,7 +297,8 @@ export function checkMove(state: GameState, code: number): RuleError | null {
     if (put) return put;
     if (!usable2(state, c, t))
       return { code: "CELL_ALREADY_USED", message: `${labelOf(t)} was already the subject of an action this turn.` };
-    if (shaded()) return { code: "IN_SHADOW", message: `Heavy shade: the tree on ${labelOf(c)} is in shadow and cannot plant.` };
+    if (shaded())
+      return { code: "IN_SHADOW", message: `Heavy shade: the tree on ${labelOf(c)} is in shadow and cannot plant.` };
     return null;
   }
   return { code: "MALFORMED_ACTION", message: "Unknown action." };
@@ -307,7 +361,15 @@ export function applyMove(state: GameState, code: number): ApplyResult {
       cells[a] = encodePiece(seat, size + 1);
       const returnedTo = returnToBoard(p, size);
       d.touch(a);
-      events.push({ type: "grew", seat, cell: CELLS[a], from: PIECE_NAMES[size], to: PIECE_NAMES[size + 1], cost, returnedTo });
+      events.push({
+        type: "grew",
+        seat,
+        cell: CELLS[a],
+        from: PIECE_NAMES[size],
+        to: PIECE_NAMES[size + 1],
+        cost,
+        returnedTo,
+      });
       break;
     }
     case M_COLLECT: {

@@ -27,7 +27,15 @@
 import { CELL_COUNT, LABELS, RADIUS, cellByLabel } from "./board";
 import { BASE, expansionOf, expansions } from "./expansion";
 import { totalRounds } from "./progress";
-import { BOARD_SLOTS, LIGHT_CAP, MAX_PLAYERS, MIN_PLAYERS, PIECES_PER_PLAYER, SETUP_TREES_PER_PLAYER, TOKEN_VALUES } from "./rules";
+import {
+  BOARD_SLOTS,
+  LIGHT_CAP,
+  MAX_PLAYERS,
+  MIN_PLAYERS,
+  PIECES_PER_PLAYER,
+  SETUP_TREES_PER_PLAYER,
+  TOKEN_VALUES,
+} from "./rules";
 import type { GameOptions, GameState, Phase, PlayerState, RuleError, ScoringToken } from "./types";
 
 const MAGIC = BASE.notationTag;
@@ -111,17 +119,30 @@ function parse(text: string): GameState {
   if (typeof text !== "string") fail("a position is a string");
   const f = text.trim().split(/\s+/);
   const ext = f[0] === MAGIC ? BASE : expansions().find((x) => x.notationTag === f[0]);
-  if (!ext) fail(`expected "${MAGIC}" (or ${expansions().map((x) => `"${x.notationTag}" with the ${x.title} expansion`).join(", ")}) first`);
+  if (!ext)
+    fail(
+      `expected "${MAGIC}" (or ${expansions()
+        .map((x) => `"${x.notationTag}" with the ${x.title} expansion`)
+        .join(", ")}) first`,
+    );
   const fieldCount = ext === BASE ? 12 : 13;
   if (f.length !== fieldCount)
-    fail(ext !== BASE ? `${ext.notationTag} (${ext.title}): expected 13 fields, got ${f.length} (a base game is ${MAGIC}, 12 fields)` : `expected 12 fields, got ${f.length}`);
+    fail(
+      ext !== BASE
+        ? `${ext.notationTag} (${ext.title}): expected 13 fields, got ${f.length} (a base game is ${MAGIC}, 12 fields)`
+        : `expected 12 fields, got ${f.length}`,
+    );
   const om = /^(\d)(L?)(H?)([A-Z]*):([0-9a-f]{8}):([a-d])$/.exec(f[1]);
   if (!om) fail(`options: expected e.g. "4LH:0000002a:a", got "${f[1]}"`);
   let extOption: object | null = null;
   if (ext === BASE) {
     if (om[4] !== "") {
       const other = expansions().find((x) => x.parseFlags(om[4]) !== null);
-      fail(other ? `options: a ${other.title} game (${om[4]}) is written ${other.notationTag}` : `options: unknown flags "${om[4]}"`);
+      fail(
+        other
+          ? `options: a ${other.title} game (${om[4]}) is written ${other.notationTag}`
+          : `options: unknown flags "${om[4]}"`,
+      );
     }
   } else {
     extOption = ext.parseFlags(om[4]);
@@ -147,7 +168,8 @@ function parse(text: string): GameState {
   const round = int(pm[2], "round", phase === "play" ? 1 : 0, phase === "setup" ? 0 : maxRound);
   const firstPlayer = seatOf(f[3], players, "first-player token");
   const current = seatOf(f[4], players, "seat to act");
-  const setupSteps = ext.setupStage(part) !== null ? ext.setupStepCount(options, firstPlayer) : SETUP_TREES_PER_PLAYER * players;
+  const setupSteps =
+    ext.setupStage(part) !== null ? ext.setupStepCount(options, firstPlayer) : SETUP_TREES_PER_PLAYER * players;
   const turn = int(f[5], "turn", 0, round === 0 ? setupSteps - 1 : players);
 
   const rows = f[6].split("/");
@@ -190,20 +212,31 @@ function parse(text: string): GameState {
             if (!tm) fail(`player ${SEATS[seat]} tokens: bad token "${tt}"`);
             const leaves = Number(tm[1]);
             const value = Number(tm[2]);
-            if (!TOKEN_VALUES[leaves - 1].includes(value)) fail(`player ${SEATS[seat]}: no ${leaves}-leaf token is worth ${value}`);
+            if (!TOKEN_VALUES[leaves - 1].includes(value))
+              fail(`player ${SEATS[seat]}: no ${leaves}-leaf token is worth ${value}`);
             return { leaves, value };
           });
-    return { light: int(m[1], `player ${SEATS[seat]} light`, 0, LIGHT_CAP), board, available, tokens, resigned: m[5] === "!" };
+    return {
+      light: int(m[1], `player ${SEATS[seat]} light`, 0, LIGHT_CAP),
+      board,
+      available,
+      tokens,
+      resigned: m[5] === "!",
+    };
   });
   const held = [0, 0, 0, 0];
   for (const p of playerStates) for (const t of p.tokens) held[t.leaves - 1]++;
-  for (let i = 0; i < 4; i++) if (held[i] > taken[i]) fail(`tokens: more ${i + 1}-leaf tokens held than taken from the stack`);
+  for (let i = 0; i < 4; i++)
+    if (held[i] > taken[i]) fail(`tokens: more ${i + 1}-leaf tokens held than taken from the stack`);
 
-  const touched = f[9] === "-" ? [] : f[9].split(".").map((l) => {
-    const c = cellByLabel(l);
-    if (c < 0) fail(`used cells: "${l}" is not a cell label`);
-    return c;
-  });
+  const touched =
+    f[9] === "-"
+      ? []
+      : f[9].split(".").map((l) => {
+          const c = cellByLabel(l);
+          if (c < 0) fail(`used cells: "${l}" is not a cell label`);
+          return c;
+        });
   const ply = int(f[10], "ply", 0, Number.MAX_SAFE_INTEGER);
   if (!/^[0-9a-f]{8}$/.test(f[11])) fail("rng: expected 8 hex digits");
   if (cells.length !== CELL_COUNT) fail("board: wrong number of cells");
@@ -221,6 +254,9 @@ function parse(text: string): GameState {
     ply,
     rng: parseInt(f[11], 16),
   };
-  if (ext !== BASE) (state as unknown as Record<string, unknown>)[ext.stateKey] = (part as unknown as Record<string, unknown>)[ext.stateKey];
+  if (ext !== BASE)
+    (state as unknown as Record<string, unknown>)[ext.stateKey] = (part as unknown as Record<string, unknown>)[
+      ext.stateKey
+    ];
   return state;
 }

@@ -24,7 +24,10 @@ export function playOutRandomly(
   return { state, moves };
 }
 
-export function randomGame(options: GameOptionsInput, seed: number): { start: GameState; state: GameState; moves: number[] } {
+export function randomGame(
+  options: GameOptionsInput,
+  seed: number,
+): { start: GameState; state: GameState; moves: number[] } {
   const created = createGame(options);
   if (!created.ok) throw new Error(created.error.message);
   const { state, moves } = playOutRandomly(created.state, seed);

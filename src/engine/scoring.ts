@@ -11,7 +11,15 @@ export function computeScores(state: GameState): Score[] {
   const scores: Score[] = state.players.map((p, seat) => {
     const tokens = p.tokens.reduce((sum, t) => sum + t.value, 0);
     const light = Math.floor(p.light / LIGHT_PER_POINT);
-    const score: Score = { seat, tokens, light, total: tokens + light, pieces: pieces[seat], rank: 0, resigned: p.resigned };
+    const score: Score = {
+      seat,
+      tokens,
+      light,
+      total: tokens + light,
+      pieces: pieces[seat],
+      rank: 0,
+      resigned: p.resigned,
+    };
     ext.score(state, seat, score);
     return score;
   });

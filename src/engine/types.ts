@@ -143,9 +143,7 @@ export interface RuleError {
   message: string;
 }
 
-export type ApplyResult =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; error: RuleError };
+export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; error: RuleError };
 
 export interface Score {
   seat: number;

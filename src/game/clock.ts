@@ -59,7 +59,12 @@ export function awayUntil(vacations: Vacation[] | undefined, seat: number, now: 
 }
 
 /** The clock of a turn that starts now (null: no move time, or the game is not in play). */
-export function startClock(moveTimeSeconds: number | null, state: GameState | null, vacations: Vacation[] | undefined, now: number): TurnClock | null {
+export function startClock(
+  moveTimeSeconds: number | null,
+  state: GameState | null,
+  vacations: Vacation[] | undefined,
+  now: number,
+): TurnClock | null {
   if (!moveTimeSeconds || !state || state.phase === "ended") return null;
   const budgetMs = moveTimeSeconds * 1000;
   const seat = state.current;
@@ -101,7 +106,9 @@ export function nextClockEvent(f: ClockFields): ClockEvent | null {
   const deadline = deadlineOf(c);
   if (c && deadline !== null) {
     candidates.push({ type: "timeout", at: deadline });
-    const pending = REMINDERS.map((share) => ({ share, at: reminderAt(c, share) })).filter((r): r is { share: 0.5 | 0.1; at: number } => r.at !== null);
+    const pending = REMINDERS.map((share) => ({ share, at: reminderAt(c, share) })).filter(
+      (r): r is { share: 0.5 | 0.1; at: number } => r.at !== null,
+    );
     if (pending.length) {
       const first = pending.reduce((a, b) => (b.at < a.at ? b : a));
       candidates.push({ type: "reminder", at: first.at, share: first.share });
@@ -128,5 +135,7 @@ export function dueReminder(c: TurnClock, now: number): { share: number; moot: n
 /** Vacation time a seat has used or booked: ended vacations plus the whole of the current one. */
 export function vacationBooked(f: ClockFields, seat: number): number {
   const done = f.vacationUsedMs?.[seat] ?? 0;
-  return done + (f.vacations ?? []).filter((v) => v.seat === seat).reduce((n, v) => n + Math.max(0, v.until - v.from), 0);
+  return (
+    done + (f.vacations ?? []).filter((v) => v.seat === seat).reduce((n, v) => n + Math.max(0, v.until - v.from), 0)
+  );
 }

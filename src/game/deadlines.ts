@@ -4,7 +4,17 @@
  * coming back. Each step re-reads the record, so a step taken twice does nothing the second time.
  */
 import { applyAction, cellIndex, labelOf, legalActions, resign, type Action, type LogEntry } from "../engine";
-import { DAY_MS, deadlineOf, dueReminder, nextClockEvent, pauseClock, resumeClock, startClock, turnKey, vacationBooked } from "./clock";
+import {
+  DAY_MS,
+  deadlineOf,
+  dueReminder,
+  nextClockEvent,
+  pauseClock,
+  resumeClock,
+  startClock,
+  turnKey,
+  vacationBooked,
+} from "./clock";
 import type { StoredEntry, TimedOutEvent } from "./events";
 import { gameView, settingsOf, type GameRecord } from "./model";
 import type { PendingNotification } from "./notifications";
@@ -15,7 +25,8 @@ const none = () => done(null);
 
 /** A new turn gets a new clock; a game no longer in play has none. */
 export function withClock(g: GameRecord, now: number): GameRecord {
-  if (g.status !== "active" || !g.state || g.state.phase === "ended") return g.clock || g.vacations?.length ? { ...g, clock: null, vacations: [] } : g;
+  if (g.status !== "active" || !g.state || g.state.phase === "ended")
+    return g.clock || g.vacations?.length ? { ...g, clock: null, vacations: [] } : g;
   const c = g.clock;
   if (c && c.turn === turnKey(g.state) && c.seat === g.state.current) return g;
   const clock = startClock(g.settings.moveTimeSeconds, g.state, g.vacations, now);
@@ -57,7 +68,10 @@ function timeout(g: GameRecord, now: number): Transition {
     const action: Action = s.phase === "setup" ? (legalActions(s)[0] ?? { type: "endTurn" }) : { type: "endTurn" };
     entry = action;
     result = applyAction(s, action);
-    autoAction = action.type === "place" ? { type: "place", cell: labelOf(cellIndex(action.cell.q, action.cell.r)) } : { type: action.type };
+    autoAction =
+      action.type === "place"
+        ? { type: "place", cell: labelOf(cellIndex(action.cell.q, action.cell.r)) }
+        : { type: action.type };
     if (!result.ok) {
       // Should never happen; resign rather than stall the game.
       entry = { type: "resign", seat };
@@ -72,10 +86,18 @@ function timeout(g: GameRecord, now: number): Transition {
   const finished = result.state.phase === "ended";
   const timedOut: TimedOutEvent = { type: "timedOut", seat, strikes: strikes[seat], resigned };
   const next = withClock(
-    { ...g, state: result.state, status: finished ? "finished" : "active", endedAt: finished ? now : null, logLength: g.logLength + 1, strikes },
+    {
+      ...g,
+      state: result.state,
+      status: finished ? "finished" : "active",
+      endedAt: finished ? now : null,
+      logLength: g.logLength + 1,
+      strikes,
+    },
     now,
   );
-  const after = next.status === "active" && next.state ? { seat: next.state.current, deadline: deadlineOf(next.clock) } : null;
+  const after =
+    next.status === "active" && next.state ? { seat: next.state.current, deadline: deadlineOf(next.clock) } : null;
   const stored: StoredEntry = { seat, entry, events: result.events, timedOut };
   return {
     next,
@@ -84,7 +106,14 @@ function timeout(g: GameRecord, now: number): Transition {
     leading: [
       {
         type: "turn.timeout",
-        detail: { seat, autoAction: resigned ? null : autoAction, strikes: strikes[seat], maxTimeouts: max, resigned, next: after },
+        detail: {
+          seat,
+          autoAction: resigned ? null : autoAction,
+          strikes: strikes[seat],
+          maxTimeouts: max,
+          resigned,
+          next: after,
+        },
         audience: { players: [g.seats[seat].playerId], channel: true },
       },
     ],
@@ -121,8 +150,19 @@ function endVacation(g: GameRecord, seat: number, at: number, opts: { quiet?: bo
   const resumed = !!g.clock && g.clock.seat === seat && g.clock.runningSince === null;
   const leading: PendingNotification[] = opts.quiet
     ? []
-    : [{ type: "player.away", detail: { seat, deadline: deadlineOf(clock) }, audience: { players: resumed ? [g.seats[seat].playerId] : [], channel: true } }];
-  return { next: { ...g, vacations: (g.vacations ?? []).filter((x) => x !== v), vacationUsedMs: used, clock }, entries: [], leading, answer: none };
+    : [
+        {
+          type: "player.away",
+          detail: { seat, deadline: deadlineOf(clock) },
+          audience: { players: resumed ? [g.seats[seat].playerId] : [], channel: true },
+        },
+      ];
+  return {
+    next: { ...g, vacations: (g.vacations ?? []).filter((x) => x !== v), vacationUsedMs: used, clock },
+    entries: [],
+    leading,
+    answer: none,
+  };
 }
 
 /** Declare an absence of `hours` from now (replacing one in progress): the player's clock pauses. */
@@ -135,7 +175,11 @@ export function goAway(g: GameRecord, seat: number, hours: number, origin: strin
   const wanted = hours * 3600_000;
   if (bookedBefore + wanted > allowance) {
     const leftHours = Math.max(0, Math.floor((allowance - bookedBefore) / 3600_000));
-    return refuse("VACATION_EXHAUSTED", `You have ${leftHours} hours of vacation left in this game (of ${settingsOf(g).vacationDays} days).`, { hoursLeft: leftHours });
+    return refuse(
+      "VACATION_EXHAUSTED",
+      `You have ${leftHours} hours of vacation left in this game (of ${settingsOf(g).vacationDays} days).`,
+      { hoursLeft: leftHours },
+    );
   }
   const back = current ? endVacation(g, seat, now, { quiet: true }).next : g;
   const clock = back.clock && back.clock.seat === seat ? pauseClock(back.clock, now) : (back.clock ?? null);
@@ -155,7 +199,8 @@ export function goAway(g: GameRecord, seat: number, hours: number, origin: strin
 
 /** Come back early: the vacation ends now (the unused days stay available). */
 export function comeBack(g: GameRecord, seat: number, origin: string, now: number): Decision {
-  if (!(g.vacations ?? []).some((v) => v.seat === seat)) return refuse("NOT_AWAY", "You are not on vacation in this game.");
+  if (!(g.vacations ?? []).some((v) => v.seat === seat))
+    return refuse("NOT_AWAY", "You are not on vacation in this game.");
   const t = endVacation(g, seat, now);
   return { ...t, answer: (s) => done({ game: gameView(s, seat, origin) }) };
 }

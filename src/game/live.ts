@@ -9,7 +9,11 @@ interface SocketInfo {
 }
 
 const message = (g: GameRecord, seat: number | null, origin: string, events: LogEvent[]) =>
-  JSON.stringify({ type: "game", game: gameView(g, seat, origin), events: viewLogEvents(events, seat, g.status === "finished") });
+  JSON.stringify({
+    type: "game",
+    game: gameView(g, seat, origin),
+    events: viewLogEvents(events, seat, g.status === "finished"),
+  });
 
 export function accept(ctx: DurableObjectState, g: GameRecord, request: Request): Response {
   const origin = new URL(request.url).origin;
@@ -36,7 +40,12 @@ export async function onMessage(ws: WebSocket, g: GameRecord, data: string | Arr
     const hash = await hashToken(msg.token);
     const seat = g.seats.findIndex((s) => s.tokenHash === hash);
     if (seat < 0) {
-      ws.send(JSON.stringify({ type: "error", error: { code: "UNAUTHORIZED", message: "That token does not sit in this game." } }));
+      ws.send(
+        JSON.stringify({
+          type: "error",
+          error: { code: "UNAUTHORIZED", message: "That token does not sit in this game." },
+        }),
+      );
       return;
     }
     ws.serializeAttachment({ ...info, seat } satisfies SocketInfo);

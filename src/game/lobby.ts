@@ -40,7 +40,15 @@ export function newGame(p: CreateParams, now: number): GameRecord {
 
 /** The game goes into play with the seated players. */
 export function begin(g: GameRecord, now: number): GameRecord {
-  return { ...g, status: "active", startedAt: now, state: startedState(g), strikes: g.seats.map(() => 0), vacations: [], vacationUsedMs: g.seats.map(() => 0) };
+  return {
+    ...g,
+    status: "active",
+    startedAt: now,
+    state: startedState(g),
+    strikes: g.seats.map(() => 0),
+    vacations: [],
+    vacationUsedMs: g.seats.map(() => 0),
+  };
 }
 
 export function join(g: GameRecord, player: NewSeat, code: string, origin: string, now: number): Decision {
@@ -49,7 +57,10 @@ export function join(g: GameRecord, player: NewSeat, code: string, origin: strin
   if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "This game has already started.");
   if (!timingSafeEqual(code, g.inviteCode)) return refuse("BAD_INVITE", "That invite code is not valid for this game.");
   if (g.seats.length >= g.settings.seats) return refuse("GAME_FULL", "Every seat is taken.");
-  const seated: GameRecord = { ...g, seats: [...g.seats, { playerId: player.id, name: player.name, tokenHash: player.tokenHash, joinedAt: now }] };
+  const seated: GameRecord = {
+    ...g,
+    seats: [...g.seats, { playerId: player.id, name: player.name, tokenHash: player.tokenHash, joinedAt: now }],
+  };
   const seat = seated.seats.length - 1;
   return {
     next: seated.seats.length === seated.settings.seats ? begin(seated, now) : seated,
@@ -60,7 +71,11 @@ export function join(g: GameRecord, player: NewSeat, code: string, origin: strin
 
 export function leave(g: GameRecord, seat: number, origin: string): Decision {
   if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "The game has started: resign instead.");
-  return { next: { ...g, seats: g.seats.filter((_, i) => i !== seat) }, entries: [], answer: (s) => done({ game: gameView(s, null, origin) }) };
+  return {
+    next: { ...g, seats: g.seats.filter((_, i) => i !== seat) },
+    entries: [],
+    answer: (s) => done({ game: gameView(s, null, origin) }),
+  };
 }
 
 export function start(g: GameRecord, seat: number, origin: string, now: number): Decision {

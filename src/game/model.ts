@@ -152,7 +152,15 @@ export interface GameSnapshot {
     startedAt: number;
     endedAt: number;
     winners: number[];
-    seats: { seat: number; playerId: string; score: number; tokens: { leaves: number; value: number }[]; light: number; rank: number; resigned: boolean }[];
+    seats: {
+      seat: number;
+      playerId: string;
+      score: number;
+      tokens: { leaves: number; value: number }[];
+      light: number;
+      rank: number;
+      resigned: boolean;
+    }[];
   } | null;
 }
 

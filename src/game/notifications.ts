@@ -16,7 +16,14 @@ export interface PendingNotification {
 }
 
 export function notifyGame(g: GameRecord, origin: string, boardImages: boolean): NotifyGame {
-  const phase = g.status === "waiting" ? "lobby" : g.status === "finished" || g.state?.phase === "ended" ? "ended" : g.state?.phase === "setup" ? "setup" : "play";
+  const phase =
+    g.status === "waiting"
+      ? "lobby"
+      : g.status === "finished" || g.state?.phase === "ended"
+        ? "ended"
+        : g.state?.phase === "setup"
+          ? "setup"
+          : "play";
   return {
     id: g.id,
     url: `${origin}/g/${g.id}`,
@@ -25,8 +32,16 @@ export function notifyGame(g: GameRecord, origin: string, boardImages: boolean):
     totalRounds: totalRounds(g.settings),
     phase,
     seats: g.status === "waiting" ? g.settings.seats : g.seats.length,
-    players: g.seats.map((s, seat) => ({ seat, id: s.playerId, name: s.name, resigned: g.state?.players[seat]?.resigned ?? false })),
-    imageUrl: boardImages && g.state && publicOrigin(origin) ? `${origin}/api/games/${g.id}/board.png?ply=${g.logLength}` : null,
+    players: g.seats.map((s, seat) => ({
+      seat,
+      id: s.playerId,
+      name: s.name,
+      resigned: g.state?.players[seat]?.resigned ?? false,
+    })),
+    imageUrl:
+      boardImages && g.state && publicOrigin(origin)
+        ? `${origin}/api/games/${g.id}/board.png?ply=${g.logLength}`
+        : null,
     ...(g.state?.moon ? { moon: notifyMoon(g.state) } : {}),
   };
 }
@@ -51,7 +66,11 @@ export function notifyMoon(state: GameState): NotifyMoon {
 function publicOrigin(origin: string): boolean {
   try {
     const u = new URL(origin);
-    return u.protocol === "https:" && !/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(u.hostname) && !u.hostname.endsWith(".localhost");
+    return (
+      u.protocol === "https:" &&
+      !/^(localhost|127\.|\[::1\]|0\.0\.0\.0)/.test(u.hostname) &&
+      !u.hostname.endsWith(".localhost")
+    );
   } catch {
     return false;
   }
@@ -87,19 +106,31 @@ export function transitionNotifications(
     for (let seat = 0; seat < prev.seats.length; seat++) {
       const s = prev.seats[seat];
       if (!next.seats.some((x) => x.playerId === s.playerId))
-        out.push({ type: "player.left", detail: { seat: null, subjectName: s.name }, audience: { players: everyone(next), channel: true } });
+        out.push({
+          type: "player.left",
+          detail: { seat: null, subjectName: s.name },
+          audience: { players: everyone(next), channel: true },
+        });
     }
   }
 
   if (prev.status === "waiting" && next.status === "active") {
-    out.push({ type: "game.started", detail: { next: nextTurn() }, audience: { players: everyone(next), channel: true } });
+    out.push({
+      type: "game.started",
+      detail: { next: nextTurn() },
+      audience: { players: everyone(next), channel: true },
+    });
     return out;
   }
 
   if (opts.announceResignations !== false)
     for (const e of events)
       if (e.type === "resigned")
-        out.push({ type: "player.resigned", detail: { seat: e.seat, next: next.status === "active" ? nextTurn() : null }, audience: { players: others(next, e.seat), channel: true } });
+        out.push({
+          type: "player.resigned",
+          detail: { seat: e.seat, next: next.status === "active" ? nextTurn() : null },
+          audience: { players: others(next, e.seat), channel: true },
+        });
 
   if (prev.status === "active" && next.status === "finished" && next.state) {
     const scores = computeScores(next.state);

@@ -48,9 +48,23 @@ export interface DeliveryView {
   eventId: string;
   eventType: string;
   createdAt: string;
-  target: { id: string; scope: "game" | "player"; kind: string; label: string | null; url: string | null; ownerId: string | null };
+  target: {
+    id: string;
+    scope: "game" | "player";
+    kind: string;
+    label: string | null;
+    url: string | null;
+    ownerId: string | null;
+  };
   state: DeliveryState;
-  attempts: { attempt: number; at: string; status: number | null; latencyMs: number; outcome: string; error: string | null }[];
+  attempts: {
+    attempt: number;
+    at: string;
+    status: number | null;
+    latencyMs: number;
+    outcome: string;
+    error: string | null;
+  }[];
   nextAttemptAt: string | null;
 }
 
@@ -90,7 +104,13 @@ export class Outbox {
     try {
       const rows = await this.host.index().sync(snapshotOf(g));
       if (typeof rows === "number") this.host.countD1(rows);
-      store.setMeta({ synced: Math.max(upTo, store.meta().synced), syncAttempts: 0, syncDue: null, syncError: null, ...this.takeHooks() });
+      store.setMeta({
+        synced: Math.max(upTo, store.meta().synced),
+        syncAttempts: 0,
+        syncDue: null,
+        syncError: null,
+        ...this.takeHooks(),
+      });
     } catch (e) {
       const attempts = store.meta().syncAttempts + 1;
       store.setMeta({
@@ -146,7 +166,9 @@ export class Outbox {
     if (store.lastSyncTurn() > meta.synced) dues.push(meta.syncDue ?? this.host.now());
     const note = store.notesAfter(meta.expanded, 1)[0];
     if (note) dues.push(Math.max(note.at, this.expandRetry?.at ?? 0));
-    const head = this.db.get<{ due: number | null }>(sql`SELECT min(due) AS due FROM deliveries d WHERE state = 'pending'
+    const head = this.db.get<{
+      due: number | null;
+    }>(sql`SELECT min(due) AS due FROM deliveries d WHERE state = 'pending'
       AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending')`);
     if (head?.due != null) dues.push(head.due);
     return dues.length ? Math.min(...dues) : null;
@@ -172,7 +194,9 @@ export class Outbox {
     const store = this.host.store;
     const game = this.host.game();
     // Notifications are due from the time of the change that caused them.
-    const rows = store.notesAfter(store.meta().expanded, BATCH).filter((r, i, all) => all.slice(0, i + 1).every((x) => x.at <= now));
+    const rows = store
+      .notesAfter(store.meta().expanded, BATCH)
+      .filter((r, i, all) => all.slice(0, i + 1).every((x) => x.at <= now));
     if (!rows.length || !game) return;
     const seated = game.seats.map((s) => s.playerId);
     let found: Awaited<ReturnType<NotifyDirectory["targetsFor"]>>;
@@ -193,7 +217,13 @@ export class Outbox {
       for (const q of r.notes) {
         const n: Notification = {
           ...q.notification,
-          game: { ...q.notification.game, players: q.notification.game.players.map((p) => ({ ...p, discordUserId: found.discordIds.get(p.id) ?? null })) },
+          game: {
+            ...q.notification.game,
+            players: q.notification.game.players.map((p) => ({
+              ...p,
+              discordUserId: found.discordIds.get(p.id) ?? null,
+            })),
+          },
         };
         for (const t of found.targets) if (wants(t, q)) this.insert(n, t, "pending", Math.max(at, n.at));
       }
@@ -203,7 +233,14 @@ export class Outbox {
 
   private insert(n: Notification, t: Target, state: DeliveryState, at: number): void {
     // One delivery per event and webhook (matching again after a failure adds nothing).
-    if (this.db.select({ n: deliveries.n }).from(deliveries).where(eq(deliveries.id, `${n.id}:${t.id}`)).get()) return;
+    if (
+      this.db
+        .select({ n: deliveries.n })
+        .from(deliveries)
+        .where(eq(deliveries.id, `${n.id}:${t.id}`))
+        .get()
+    )
+      return;
     this.db
       .insert(deliveries)
       .values({
@@ -248,7 +285,11 @@ export class Outbox {
       // Our side is down, not the webhook: try again soon without counting an attempt.
       const at = this.host.now() + retryDelay(2, this.host.random);
       for (const d of rows)
-        this.db.update(deliveries).set({ due: at, lastError: "webhook directory unavailable" }).where(and(eq(deliveries.n, d.n), eq(deliveries.state, "pending"))).run();
+        this.db
+          .update(deliveries)
+          .set({ due: at, lastError: "webhook directory unavailable" })
+          .where(and(eq(deliveries.n, d.n), eq(deliveries.state, "pending")))
+          .run();
       return;
     }
     // Per webhook, one after the other while they succeed; different webhooks in parallel.
@@ -256,7 +297,11 @@ export class Outbox {
     const workers = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
       for (let d = queue.shift(); d; d = queue.shift()) {
         let sent = 0;
-        for (let cur: DeliveryRow | undefined = d; cur && cur.due <= now && sent < BATCH; cur = this.head(cur.targetId), sent++) {
+        for (
+          let cur: DeliveryRow | undefined = d;
+          cur && cur.due <= now && sent < BATCH;
+          cur = this.head(cur.targetId), sent++
+        ) {
           const outcome = await this.sendOne(cur, targets.get(cur.targetId));
           if (outcome !== "delivered" && outcome !== "rejected" && outcome !== "dropped") break;
         }
@@ -280,7 +325,15 @@ export class Outbox {
     this.settle(d, result, started);
     try {
       const reason = answerText(result, target);
-      const off = await this.host.directory().record(target.id, { status: result.status, at: started, gone: result.outcome === "gone", delivered: result.outcome === "delivered", reason });
+      const off = await this.host
+        .directory()
+        .record(target.id, {
+          status: result.status,
+          at: started,
+          gone: result.outcome === "gone",
+          delivered: result.outcome === "delivered",
+          reason,
+        });
       if (off) {
         this.db
           .update(deliveries)
@@ -306,8 +359,19 @@ export class Outbox {
     const attempt = d.attempts + 1;
     this.db
       .insert(deliveryAttempts)
-      .values({ delivery: d.n, attempt, at, status: r.status, latencyMs: r.latencyMs, outcome: r.outcome, error: r.error })
-      .onConflictDoUpdate({ target: [deliveryAttempts.delivery, deliveryAttempts.attempt], set: { at, status: r.status, latencyMs: r.latencyMs, outcome: r.outcome, error: r.error } })
+      .values({
+        delivery: d.n,
+        attempt,
+        at,
+        status: r.status,
+        latencyMs: r.latencyMs,
+        outcome: r.outcome,
+        error: r.error,
+      })
+      .onConflictDoUpdate({
+        target: [deliveryAttempts.delivery, deliveryAttempts.attempt],
+        set: { at, status: r.status, latencyMs: r.latencyMs, outcome: r.outcome, error: r.error },
+      })
       .run();
     let state: DeliveryState = "pending";
     let due = d.due;
@@ -323,20 +387,40 @@ export class Outbox {
       due = after + retryDelay(failures, this.host.random);
     }
     if (state === "pending" && (failures >= MAX_ATTEMPTS || attempt >= MAX_ATTEMPTS * 3)) state = "failed";
-    this.db.update(deliveries).set({ state, due, attempts: attempt, failures, lastStatus: r.status, lastError: r.error, updatedAt: after }).where(eq(deliveries.n, d.n)).run();
+    this.db
+      .update(deliveries)
+      .set({ state, due, attempts: attempt, failures, lastStatus: r.status, lastError: r.error, updatedAt: after })
+      .where(eq(deliveries.n, d.n))
+      .run();
   }
 
   /** Send a test message to one webhook now, and log it (no retries: the caller sees the result). */
   async sendTest(target: Target, n: Notification): Promise<AttemptResult & { delivery: number }> {
     const at = this.host.now();
     this.insert(n, target, "failed", at);
-    const row = this.db.select().from(deliveries).where(eq(deliveries.id, `${n.id}:${target.id}`)).get()!;
+    const row = this.db
+      .select()
+      .from(deliveries)
+      .where(eq(deliveries.id, `${n.id}:${target.id}`))
+      .get()!;
     const r = await sendOnce(target, n.id, bodyFor(target.kind, n));
     this.settle(row, r, at);
     // A test is never retried.
-    this.db.update(deliveries).set({ state: r.outcome === "delivered" ? "delivered" : "failed", due: at }).where(eq(deliveries.n, row.n)).run();
+    this.db
+      .update(deliveries)
+      .set({ state: r.outcome === "delivered" ? "delivered" : "failed", due: at })
+      .where(eq(deliveries.n, row.n))
+      .run();
     try {
-      await this.host.directory().record(target.id, { status: r.status, at, gone: false, delivered: r.outcome === "delivered", reason: answerText(r, target) });
+      await this.host
+        .directory()
+        .record(target.id, {
+          status: r.status,
+          at,
+          gone: false,
+          delivered: r.outcome === "delivered",
+          reason: answerText(r, target),
+        });
     } catch {
       /* the answer is reported to the caller anyway */
     }
@@ -346,7 +430,11 @@ export class Outbox {
   /** Queue a delivery again (same event id: receivers can tell it is the same event). */
   redeliver(n: number, now: number): DeliveryRow | null {
     if (!this.row(n)) return null;
-    this.db.update(deliveries).set({ state: "pending", due: now, failures: 0, updatedAt: now }).where(eq(deliveries.n, n)).run();
+    this.db
+      .update(deliveries)
+      .set({ state: "pending", due: now, failures: 0, updatedAt: now })
+      .where(eq(deliveries.n, n))
+      .run();
     return this.row(n);
   }
 
@@ -364,7 +452,10 @@ export class Outbox {
       .limit(opts.limit + 1)
       .all();
     const page = rows.slice(0, opts.limit);
-    return { deliveries: page.map((r) => this.view(r, viewer)), next: rows.length > opts.limit ? page.at(-1)!.n : null };
+    return {
+      deliveries: page.map((r) => this.view(r, viewer)),
+      next: rows.length > opts.limit ? page.at(-1)!.n : null,
+    };
   }
 
   view(r: DeliveryRow, viewer: string): DeliveryView {
@@ -375,7 +466,14 @@ export class Outbox {
       .where(eq(deliveryAttempts.delivery, r.n))
       .orderBy(asc(deliveryAttempts.attempt))
       .all()
-      .map((a) => ({ attempt: a.attempt, at: iso(a.at), status: a.status, latencyMs: a.latencyMs, outcome: a.outcome, error: mine ? a.error : null }));
+      .map((a) => ({
+        attempt: a.attempt,
+        at: iso(a.at),
+        status: a.status,
+        latencyMs: a.latencyMs,
+        outcome: a.outcome,
+        error: mine ? a.error : null,
+      }));
     return {
       id: r.n,
       eventId: r.eventId,
@@ -407,15 +505,27 @@ export class Outbox {
   waitingSync(): { id: string; kind: string; due: number; attempts: number; lastError: string | null }[] {
     if (!this.syncPending()) return [];
     const m = this.host.store.meta();
-    return [{ id: "d1sync", kind: "d1sync", due: m.syncDue ?? this.host.now(), attempts: m.syncAttempts, lastError: m.syncError }];
+    return [
+      {
+        id: "d1sync",
+        kind: "d1sync",
+        due: m.syncDue ?? this.host.now(),
+        attempts: m.syncAttempts,
+        lastError: m.syncError,
+      },
+    ];
   }
 
   /** Keep the log bounded: the newest deliveries, and every pending one. */
   private prune(): void {
     const total = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries`)?.n ?? 0;
     if (total <= KEEP_DELIVERIES + 50) return;
-    const cutoff = this.db.get<{ n: number }>(sql`SELECT n FROM deliveries ORDER BY n DESC LIMIT 1 OFFSET ${KEEP_DELIVERIES}`)!.n;
-    this.db.run(sql`DELETE FROM delivery_attempts WHERE delivery IN (SELECT n FROM deliveries WHERE n <= ${cutoff} AND state != 'pending')`);
+    const cutoff = this.db.get<{ n: number }>(
+      sql`SELECT n FROM deliveries ORDER BY n DESC LIMIT 1 OFFSET ${KEEP_DELIVERIES}`,
+    )!.n;
+    this.db.run(
+      sql`DELETE FROM delivery_attempts WHERE delivery IN (SELECT n FROM deliveries WHERE n <= ${cutoff} AND state != 'pending')`,
+    );
     this.db.run(sql`DELETE FROM deliveries WHERE n <= ${cutoff} AND state != 'pending'`);
   }
 }

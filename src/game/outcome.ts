@@ -9,7 +9,11 @@ export interface Refusal {
 }
 
 export type Outcome<T = unknown> =
-  | { ok: true; value: T; /** A new thing was made ("created"), or work was queued ("accepted"). */ kind?: "created" | "accepted" }
+  | {
+      ok: true;
+      value: T /** A new thing was made ("created"), or work was queued ("accepted"). */;
+      kind?: "created" | "accepted";
+    }
   | { ok: false; error: Refusal };
 
 export interface RoomReply<T = unknown> {
@@ -27,6 +31,10 @@ export function done<T>(value: T, kind?: "created" | "accepted"): Outcome<T> {
   return kind ? { ok: true, value, kind } : { ok: true, value };
 }
 
-export function refuse(code: string, message: string, details: Record<string, unknown> = {}): { ok: false; error: Refusal } {
+export function refuse(
+  code: string,
+  message: string,
+  details: Record<string, unknown> = {},
+): { ok: false; error: Refusal } {
   return { ok: false, error: { code, message, ...details } };
 }

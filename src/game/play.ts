@@ -5,12 +5,26 @@ import { gameView, type GameRecord } from "./model";
 import { done, refuse } from "./outcome";
 import type { Decision } from "./transition";
 
-export function submit(g: GameRecord, seat: number, version: number, actions: unknown[], origin: string, now: number): Decision {
+export function submit(
+  g: GameRecord,
+  seat: number,
+  version: number,
+  actions: unknown[],
+  origin: string,
+  now: number,
+): Decision {
   if (g.status !== "active" || !g.state)
-    return g.status === "waiting" ? refuse("GAME_NOT_ACTIVE", "The game has not started yet.") : refuse("GAME_OVER", "The game is over.");
+    return g.status === "waiting"
+      ? refuse("GAME_NOT_ACTIVE", "The game has not started yet.")
+      : refuse("GAME_OVER", "The game is over.");
   if (version !== g.version)
-    return refuse("STALE_VERSION", `The game has changed (version ${g.version}, you sent ${version}); reload it and try again.`, { currentVersion: g.version });
-  if (g.state.current !== seat) return refuse("NOT_YOUR_TURN", `It is seat ${g.state.current}'s turn.`, { toAct: g.state.current });
+    return refuse(
+      "STALE_VERSION",
+      `The game has changed (version ${g.version}, you sent ${version}); reload it and try again.`,
+      { currentVersion: g.version },
+    );
+  if (g.state.current !== seat)
+    return refuse("NOT_YOUR_TURN", `It is seat ${g.state.current}'s turn.`, { toAct: g.state.current });
   let state = g.state;
   const entries: StoredEntry[] = [];
   for (let i = 0; i < actions.length; i++) {
@@ -26,21 +40,37 @@ export function submit(g: GameRecord, seat: number, version: number, actions: un
   strikes[seat] = 0; // moving by yourself ends a run of timeouts
   const events: GameEvent[] = entries.flatMap((e) => e.events);
   return {
-    next: { ...g, state, status: finished ? "finished" : "active", endedAt: finished ? now : null, logLength: g.logLength + entries.length, strikes },
+    next: {
+      ...g,
+      state,
+      status: finished ? "finished" : "active",
+      endedAt: finished ? now : null,
+      logLength: g.logLength + entries.length,
+      strikes,
+    },
     entries,
     // Under the Moonlight some events carry what only their seat may see (viewEvents)
-    answer: (s) => done({ version: s.version, events: viewEvents(events, seat, finished), game: gameView(s, seat, origin) }),
+    answer: (s) =>
+      done({ version: s.version, events: viewEvents(events, seat, finished), game: gameView(s, seat, origin) }),
   };
 }
 
 export function resignSeat(g: GameRecord, seat: number, origin: string, now: number): Decision {
-  if (g.status !== "active" || !g.state) return refuse("GAME_NOT_ACTIVE", "Only a game in play can be resigned; leave a waiting game instead.");
+  if (g.status !== "active" || !g.state)
+    return refuse("GAME_NOT_ACTIVE", "Only a game in play can be resigned; leave a waiting game instead.");
   const r = resign(g.state, seat);
   if (!r.ok) return refuse(r.error.code, r.error.message);
   const finished = r.state.phase === "ended";
   return {
-    next: { ...g, state: r.state, status: finished ? "finished" : "active", endedAt: finished ? now : null, logLength: g.logLength + 1 },
+    next: {
+      ...g,
+      state: r.state,
+      status: finished ? "finished" : "active",
+      endedAt: finished ? now : null,
+      logLength: g.logLength + 1,
+    },
     entries: [{ seat, entry: { type: "resign", seat }, events: r.events }],
-    answer: (s) => done({ version: s.version, events: viewEvents(r.events, seat, finished), game: gameView(s, seat, origin) }),
+    answer: (s) =>
+      done({ version: s.version, events: viewEvents(r.events, seat, finished), game: gameView(s, seat, origin) }),
   };
 }

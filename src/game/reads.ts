@@ -10,7 +10,12 @@ export type { LogEntryView };
 
 export function legal(g: GameRecord, seat: number | null): Outcome {
   const mine = seat !== null && g.status === "active" && g.state !== null && g.state.current === seat;
-  return done({ version: g.version, seat, toAct: g.status === "active" ? g.state!.current : null, actions: mine ? legalActions(g.state!) : [] });
+  return done({
+    version: g.version,
+    seat,
+    toAct: g.status === "active" ? g.state!.current : null,
+    actions: mine ? legalActions(g.state!) : [],
+  });
 }
 
 export function log(g: GameRecord, store: Store, viewer: number | null, after: number, limit: number): Outcome {
@@ -44,7 +49,8 @@ export function log(g: GameRecord, store: Store, viewer: number | null, after: n
 export function publicAt(g: GameRecord, store: Store, ply: number | null, origin: string): Outcome {
   const total = g.logLength;
   const at = ply ?? total;
-  if (!Number.isInteger(at) || at < 0 || at > total) return refuse("NO_SUCH_PLY", `This game has plies 0 to ${total}.`, { total });
+  if (!Number.isInteger(at) || at < 0 || at > total)
+    return refuse("NO_SUCH_PLY", `This game has plies 0 to ${total}.`, { total });
   const past = g.state !== null && at < total;
   const rows = at === 0 ? [] : store.entries(past ? 0 : at - 1, Number.MAX_SAFE_INTEGER, at);
   let state = g.state;
@@ -65,7 +71,11 @@ export function publicAt(g: GameRecord, store: Store, ply: number | null, origin
     state: state && viewFor(state, null),
     last:
       last && last.index === at
-        ? { seat: last.seat, entry: viewEntry(last.entry, last.seat, null, ended), events: viewLogEvents(eventsOf(last), null, ended) }
+        ? {
+            seat: last.seat,
+            entry: viewEntry(last.entry, last.seat, null, ended),
+            events: viewLogEvents(eventsOf(last), null, ended),
+          }
         : null,
   });
 }

@@ -90,7 +90,8 @@ export class GameRoom extends DurableObject<Env> {
         this.game = this.store.load()?.record ?? null;
         // A game moved from the old storage may have work waiting (a D1 sync, notifications).
         if (this.store.imported) await this.scheduleAlarm();
-        if (this.benching) this.rows = ((await ctx.storage.get("bench:rows")) as typeof this.rows | undefined) ?? this.rows;
+        if (this.benching)
+          this.rows = ((await ctx.storage.get("bench:rows")) as typeof this.rows | undefined) ?? this.rows;
         this.counted();
       }
     });
@@ -145,7 +146,8 @@ export class GameRoom extends DurableObject<Env> {
     if (p.idempotencyKey) {
       const seen = this.store.answerFor(player, p.idempotencyKey, now - IDEMPOTENCY_TTL_MS);
       if (seen) {
-        if (seen.fingerprint !== fingerprint) return this.reply(refuse("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for a different request."));
+        if (seen.fingerprint !== fingerprint)
+          return this.reply(refuse("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for a different request."));
         return { ...seen.answer, callerKnown: true, replayed: true };
       }
     }
@@ -203,7 +205,12 @@ export class GameRoom extends DurableObject<Env> {
   summary(): { status: string; round: number; toAct: number | null; version: number } | null {
     const g = this.game;
     if (!g) return null;
-    return { status: g.status, round: g.state?.round ?? 0, toAct: g.status === "active" && g.state ? g.state.current : null, version: g.version };
+    return {
+      status: g.status,
+      round: g.state?.round ?? 0,
+      toAct: g.status === "active" && g.state ? g.state.current : null,
+      version: g.version,
+    };
   }
 
   /** What D1 should hold of this game now. */
@@ -229,10 +236,23 @@ export class GameRoom extends DurableObject<Env> {
     const at = this.now();
     this.game = { ...g, notifySeq: seq };
     this.write({ record: this.game, entries: [], notes: [], sync: false, at });
-    const n: Notification = { id: `evt_${g.id}_${seq}`, type: "webhook.test", at, game: notifyGame(g, this.origin(g), false) };
+    const n: Notification = {
+      id: `evt_${g.id}_${seq}`,
+      type: "webhook.test",
+      at,
+      game: notifyGame(g, this.origin(g), false),
+    };
     const r = await this.outbox.sendTest(target, n);
     this.counted();
-    return this.reply(done({ delivered: r.outcome === "delivered", status: r.status, latencyMs: r.latencyMs, error: r.error, deliveryId: r.delivery })) as RoomReply<TestResult>;
+    return this.reply(
+      done({
+        delivered: r.outcome === "delivered",
+        status: r.status,
+        latencyMs: r.latencyMs,
+        error: r.error,
+        deliveryId: r.delivery,
+      }),
+    ) as RoomReply<TestResult>;
   }
 
   /** The delivery log (players of the game only). */
@@ -249,7 +269,8 @@ export class GameRoom extends DurableObject<Env> {
     const me = auth.game.seats[auth.seat].playerId;
     const row = this.outbox.row(id);
     if (!row) return this.reply(refuse("NOT_FOUND", "No such delivery."));
-    if (row.targetScope === "player" && row.targetOwner !== me) return this.reply(refuse("FORBIDDEN", "Only its owner can resend to a personal webhook."));
+    if (row.targetScope === "player" && row.targetOwner !== me)
+      return this.reply(refuse("FORBIDDEN", "Only its owner can resend to a personal webhook."));
     if (row.eventType === "webhook.test") return this.reply(refuse("CONFLICT", "Send a new test instead."));
     const again = this.outbox.redeliver(id, this.now())!;
     this.counted();
@@ -261,7 +282,9 @@ export class GameRoom extends DurableObject<Env> {
   membership(caller: Caller | null): RoomReply<{ seat: number; status: string; playerIds: string[] }> {
     const auth = this.authorize(caller, { write: false });
     if ("refusal" in auth) return auth.refusal as RoomReply<{ seat: number; status: string; playerIds: string[] }>;
-    return this.reply(done({ seat: auth.seat, status: auth.game.status, playerIds: auth.game.seats.map((s) => s.playerId) })) as RoomReply<{
+    return this.reply(
+      done({ seat: auth.seat, status: auth.game.status, playerIds: auth.game.seats.map((s) => s.playerId) }),
+    ) as RoomReply<{
       seat: number;
       status: string;
       playerIds: string[];
@@ -289,7 +312,8 @@ export class GameRoom extends DurableObject<Env> {
   writeOne(): number {
     if (this.game) return 0;
     this.ctx.storage.sql.exec("CREATE TABLE IF NOT EXISTS floor (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)");
-    return this.ctx.storage.sql.exec("INSERT INTO floor (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1").rowsWritten;
+    return this.ctx.storage.sql.exec("INSERT INTO floor (id, n) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET n = n + 1")
+      .rowsWritten;
   }
 
   /** A trivial round trip. */
@@ -301,7 +325,10 @@ export class GameRoom extends DurableObject<Env> {
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
-      return Response.json({ error: { code: "UPGRADE_REQUIRED", message: "Expected a WebSocket upgrade." } }, { status: 426 });
+      return Response.json(
+        { error: { code: "UPGRADE_REQUIRED", message: "Expected a WebSocket upgrade." } },
+        { status: 426 },
+      );
     if (!this.game) return Response.json({ error: { code: "NOT_FOUND", message: "No such game." } }, { status: 404 });
     return live.accept(this.ctx, this.game, request);
   }
@@ -369,15 +396,28 @@ export class GameRoom extends DurableObject<Env> {
     const visible = t.entries.length > 0 || publicChanged(prev, next);
     if (visible) next = { ...next, version: prev.version + 1 };
     const membership = prev.status !== next.status || prev.seats.length !== next.seats.length;
-    const pending = transitionNotifications(prev, next, t.entries.flatMap((e) => e.events), t.leading ?? [], {
-      announceResignations: t.announceResignations,
-    });
+    const pending = transitionNotifications(
+      prev,
+      next,
+      t.entries.flatMap((e) => e.events),
+      t.leading ?? [],
+      {
+        announceResignations: t.announceResignations,
+      },
+    );
     const keep = pending.length > 0 && this.outbox.listening();
     const queued = keep ? this.queue(next, pending, now) : { game: next, notes: [] };
     next = queued.game;
     const answer = t.answer(next);
     this.game = next;
-    this.write({ record: next, entries: t.entries, notes: queued.notes, sync: membership, at: now, idem: idem && { ...idem, answer } });
+    this.write({
+      record: next,
+      entries: t.entries,
+      notes: queued.notes,
+      sync: membership,
+      at: now,
+      idem: idem && { ...idem, answer },
+    });
     if (visible) live.broadcast(this.ctx, next, t.entries.flatMap(eventsOf));
     if (membership) this.urgent = true;
     if (keep || clockDue(prev) !== clockDue(next)) void this.scheduleAlarm();
@@ -415,7 +455,11 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Give pending notifications their ids and time (synchronously, inside the commit). */
-  private queue(g: GameRecord, pending: PendingNotification[], at: number): { game: GameRecord; notes: import("../notify/types").QueuedNotification[] } {
+  private queue(
+    g: GameRecord,
+    pending: PendingNotification[],
+    at: number,
+  ): { game: GameRecord; notes: import("../notify/types").QueuedNotification[] } {
     let seq = g.notifySeq ?? 0;
     const game = notifyGame(g, this.origin(g), this.config.boardImages);
     const notes = pending.map((p) => {
@@ -434,7 +478,17 @@ export class GameRoom extends DurableObject<Env> {
       leading: [
         {
           type: "webhook.disabled",
-          detail: { webhook: { id: t.id, kind: t.kind, label: t.label, redactedUrl: t.redactedUrl, reason, ...(t.refused ? { refused: true } : {}), scope: t.scope } },
+          detail: {
+            webhook: {
+              id: t.id,
+              kind: t.kind,
+              label: t.label,
+              redactedUrl: t.redactedUrl,
+              reason,
+              ...(t.refused ? { refused: true } : {}),
+              scope: t.scope,
+            },
+          },
           audience: { players: [t.ownerId], channel: t.scope === "game" },
           exclude: [t.id],
         },
@@ -453,9 +507,18 @@ export class GameRoom extends DurableObject<Env> {
   private authorize(caller: Caller | null, _opts: { write: boolean }): Seated | { refusal: RoomReply } {
     const g = this.game;
     if (!g) return { refusal: this.notFound() };
-    if (!caller) return { refusal: { ...refuse("UNAUTHORIZED", "Send your token as Authorization: Bearer <token>."), callerKnown: false } };
+    if (!caller)
+      return {
+        refusal: { ...refuse("UNAUTHORIZED", "Send your token as Authorization: Bearer <token>."), callerKnown: false },
+      };
     const seat = this.seatOf(caller);
-    if (seat === null) return { refusal: { ...refuse("NOT_SEATED", "You do not sit in this game; spectators can watch but not act."), callerKnown: false } };
+    if (seat === null)
+      return {
+        refusal: {
+          ...refuse("NOT_SEATED", "You do not sit in this game; spectators can watch but not act."),
+          callerKnown: false,
+        },
+      };
     return { game: g, seat };
   }
 

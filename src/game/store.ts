@@ -81,8 +81,7 @@ export class Store {
     if (found.includes("game")) {
       importLegacy(this.storage);
       this.imported = true;
-    }
-    else await migrate(this.db, migrations);
+    } else await migrate(this.db, migrations);
     this.ready = true;
     return true;
   }
@@ -109,7 +108,13 @@ export class Store {
   /** The current game record and its turn number (null: no game). */
   load(): { record: GameRecord; n: number } | null {
     if (!this.exists()) return null;
-    const row = this.db.select({ n: turns.n, record: turns.record }).from(turns).where(isNotNull(turns.record)).orderBy(desc(turns.n)).limit(1).get();
+    const row = this.db
+      .select({ n: turns.n, record: turns.record })
+      .from(turns)
+      .where(isNotNull(turns.record))
+      .orderBy(desc(turns.n))
+      .limit(1)
+      .get();
     return row ? { record: JSON.parse(row.record!) as GameRecord, n: row.n } : null;
   }
 
@@ -148,7 +153,12 @@ export class Store {
   }
 
   /** Remember an answer that changed nothing (a refusal): a row with no record. */
-  rememberAnswer(g: GameRecord, idem: { player: string; key: string; fingerprint: string }, answer: Outcome, at: number): void {
+  rememberAnswer(
+    g: GameRecord,
+    idem: { player: string; key: string; fingerprint: string },
+    answer: Outcome,
+    at: number,
+  ): void {
     this.db
       .insert(turns)
       .values({
@@ -177,7 +187,8 @@ export class Store {
       const list = JSON.parse(r.entries!) as StoredEntry[];
       list.forEach((e, i) => {
         const index = r.first + i + 1;
-        if (index > after && index <= upTo && out.length < limit) out.push({ ...e, index, version: r.version, at: r.at });
+        if (index > after && index <= upTo && out.length < limit)
+          out.push({ ...e, index, version: r.version, at: r.at });
       });
       if (out.length >= limit) break;
     }
@@ -186,12 +197,25 @@ export class Store {
 
   meta(): RoomMeta {
     const m = this.db.select().from(room).where(eq(room.id, 1)).get();
-    return m ? { hooks: m.hooks, expanded: m.expanded, synced: m.synced, syncAttempts: m.syncAttempts, syncDue: m.syncDue, syncError: m.syncError } : { ...DEFAULT_META };
+    return m
+      ? {
+          hooks: m.hooks,
+          expanded: m.expanded,
+          synced: m.synced,
+          syncAttempts: m.syncAttempts,
+          syncDue: m.syncDue,
+          syncError: m.syncError,
+        }
+      : { ...DEFAULT_META };
   }
 
   setMeta(patch: Partial<RoomMeta>): void {
     const next = { ...this.meta(), ...patch };
-    this.db.insert(room).values({ id: 1, ...next }).onConflictDoUpdate({ target: room.id, set: next }).run();
+    this.db
+      .insert(room)
+      .values({ id: 1, ...next })
+      .onConflictDoUpdate({ target: room.id, set: next })
+      .run();
   }
 
   /** Turns after `after` that carry notifications, oldest first. */
@@ -208,16 +232,33 @@ export class Store {
 
   /** The newest turn whose change D1 must learn of (0: none). */
   lastSyncTurn(): number {
-    return this.db.select({ n: sql<number>`coalesce(max(${turns.n}), 0)` }).from(turns).where(eq(turns.sync, true)).get()?.n ?? 0;
+    return (
+      this.db
+        .select({ n: sql<number>`coalesce(max(${turns.n}), 0)` })
+        .from(turns)
+        .where(eq(turns.sync, true))
+        .get()?.n ?? 0
+    );
   }
 
   /** The newest turn with notifications (0: none). */
   lastNotesTurn(): number {
-    return this.db.select({ n: sql<number>`coalesce(max(${turns.n}), 0)` }).from(turns).where(isNotNull(turns.notes)).get()?.n ?? 0;
+    return (
+      this.db
+        .select({ n: sql<number>`coalesce(max(${turns.n}), 0)` })
+        .from(turns)
+        .where(isNotNull(turns.notes))
+        .get()?.n ?? 0
+    );
   }
 
   lastTurn(): number {
-    return this.db.select({ n: sql<number>`coalesce(max(${turns.n}), 0)` }).from(turns).get()?.n ?? 0;
+    return (
+      this.db
+        .select({ n: sql<number>`coalesce(max(${turns.n}), 0)` })
+        .from(turns)
+        .get()?.n ?? 0
+    );
   }
 }
 
@@ -227,13 +268,18 @@ export class Store {
  * the migrated tables once, in one transaction, and drop the old tables.
  */
 function importLegacy(s: DurableObjectStorage): void {
-  const has = (t: string) => s.sql.exec<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?", t).one().n > 0;
+  const has = (t: string) =>
+    s.sql.exec<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?", t).one().n >
+    0;
   // One transaction: the old tables out of the way, the migrations (as `migrate` applies them, but
   // synchronously, so that a failure leaves the old game untouched), the import, the old tables gone.
   s.transactionSync(() => {
-    for (const t of ["deliveries", "delivery_attempts"]) if (has(t)) s.sql.exec(`ALTER TABLE ${t} RENAME TO legacy_${t}`);
+    for (const t of ["deliveries", "delivery_attempts"])
+      if (has(t)) s.sql.exec(`ALTER TABLE ${t} RENAME TO legacy_${t}`);
     for (const i of ["deliveries_pending", "deliveries_target"]) s.sql.exec(`DROP INDEX IF EXISTS ${i}`);
-    s.sql.exec("CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)");
+    s.sql.exec(
+      "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)",
+    );
     for (const e of migrations.journal.entries) {
       const text = (migrations.migrations as Record<string, string>)[`m${String(e.idx).padStart(4, "0")}`];
       for (const stmt of text.split("--> statement-breakpoint")) if (stmt.trim()) s.sql.exec(stmt);
@@ -241,11 +287,19 @@ function importLegacy(s: DurableObjectStorage): void {
     }
     const q = <T>(query: string, ...b: SqlStorageValue[]) => s.sql.exec(query, ...b).toArray() as T[];
     const game = q<{ record: string }>("SELECT record FROM game WHERE id = 1")[0];
-    const log = has("log") ? q<{ idx: number; version: number; seat: number | null; entry: string; events: string; at: number }>("SELECT * FROM log ORDER BY idx") : [];
+    const log = has("log")
+      ? q<{ idx: number; version: number; seat: number | null; entry: string; events: string; at: number }>(
+          "SELECT * FROM log ORDER BY idx",
+        )
+      : [];
     for (const r of log) {
       const events = JSON.parse(r.events) as { type: string }[];
       const timedOut = events[0]?.type === "timedOut" ? events[0] : undefined;
-      const entry: StoredEntry = { seat: r.seat, entry: JSON.parse(r.entry), events: (timedOut ? events.slice(1) : events) as StoredEntry["events"] };
+      const entry: StoredEntry = {
+        seat: r.seat,
+        entry: JSON.parse(r.entry),
+        events: (timedOut ? events.slice(1) : events) as StoredEntry["events"],
+      };
       if (timedOut) entry.timedOut = timedOut as StoredEntry["timedOut"];
       s.sql.exec(
         "INSERT INTO turns (version, at, first, last, entries, record, notes, sync) VALUES (?, ?, ?, ?, ?, NULL, NULL, 0)",
@@ -258,7 +312,9 @@ function importLegacy(s: DurableObjectStorage): void {
     }
     if (game) {
       const g = JSON.parse(game.record) as GameRecord;
-      const pending = has("notifications") ? q<{ payload: string }>("SELECT payload FROM notifications ORDER BY seq").map((r) => JSON.parse(r.payload)) : [];
+      const pending = has("notifications")
+        ? q<{ payload: string }>("SELECT payload FROM notifications ORDER BY seq").map((r) => JSON.parse(r.payload))
+        : [];
       const sync = has("outbox") && q<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE kind = 'd1sync'")[0].n > 0;
       s.sql.exec(
         "INSERT INTO turns (version, at, first, last, entries, record, notes, sync) VALUES (?, ?, ?, ?, NULL, ?, ?, ?)",
@@ -272,11 +328,17 @@ function importLegacy(s: DurableObjectStorage): void {
       );
       const last = q<{ n: number }>("SELECT max(n) AS n FROM turns")[0].n;
       // Everything before the import is known to D1 unless its sync was still waiting.
-      s.sql.exec("INSERT INTO room (id, hooks, expanded, synced) VALUES (1, 1, ?, ?)", last - 1, sync ? last - 1 : last);
+      s.sql.exec(
+        "INSERT INTO room (id, hooks, expanded, synced) VALUES (1, 1, ?, ?)",
+        last - 1,
+        sync ? last - 1 : last,
+      );
     }
     if (has("idempotency") && game) {
       const g = JSON.parse(game.record) as GameRecord;
-      for (const r of q<{ player: string; key: string; fingerprint: string; status: number; body: string; at: number }>("SELECT * FROM idempotency")) {
+      for (const r of q<{ player: string; key: string; fingerprint: string; status: number; body: string; at: number }>(
+        "SELECT * FROM idempotency",
+      )) {
         const body = JSON.parse(r.body);
         const answer = r.status < 300 ? { ok: true, value: body } : { ok: false, error: body.error };
         s.sql.exec(
@@ -298,8 +360,20 @@ function importLegacy(s: DurableObjectStorage): void {
         SELECT n, id, event_id, event_type, target_id, target_scope, target_kind, target_owner, target_label, target_redacted,
         notification, state, due, attempts, failures, created_at, updated_at, last_status, last_error FROM legacy_deliveries`);
       if (has("legacy_delivery_attempts"))
-        s.sql.exec("INSERT INTO delivery_attempts (delivery, attempt, at, status, latency_ms, outcome, error) SELECT delivery, attempt, at, status, latency_ms, outcome, error FROM legacy_delivery_attempts");
+        s.sql.exec(
+          "INSERT INTO delivery_attempts (delivery, attempt, at, status, latency_ms, outcome, error) SELECT delivery, attempt, at, status, latency_ms, outcome, error FROM legacy_delivery_attempts",
+        );
     }
-    for (const t of ["game", "log", "idempotency", "outbox", "timers", "notifications", "legacy_deliveries", "legacy_delivery_attempts"]) s.sql.exec(`DROP TABLE IF EXISTS ${t}`);
+    for (const t of [
+      "game",
+      "log",
+      "idempotency",
+      "outbox",
+      "timers",
+      "notifications",
+      "legacy_deliveries",
+      "legacy_delivery_attempts",
+    ])
+      s.sql.exec(`DROP TABLE IF EXISTS ${t}`);
   });
 }

@@ -44,13 +44,21 @@ export function webhookKey(secret: string | undefined): Promise<CryptoKey> {
 
 export async function encrypt(key: CryptoKey, plaintext: string, boundTo: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ct = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: encoder.encode(boundTo) }, key, encoder.encode(plaintext));
+  const ct = await crypto.subtle.encrypt(
+    { name: "AES-GCM", iv, additionalData: encoder.encode(boundTo) },
+    key,
+    encoder.encode(plaintext),
+  );
   return `v1.${b64url(iv)}.${b64url(new Uint8Array(ct))}`;
 }
 
 export async function decrypt(key: CryptoKey, stored: string, boundTo: string): Promise<string> {
   const [version, iv, ct] = stored.split(".");
   if (version !== "v1" || !iv || !ct) throw new Error("unknown ciphertext format");
-  const pt = await crypto.subtle.decrypt({ name: "AES-GCM", iv: unb64url(iv), additionalData: encoder.encode(boundTo) }, key, unb64url(ct));
+  const pt = await crypto.subtle.decrypt(
+    { name: "AES-GCM", iv: unb64url(iv), additionalData: encoder.encode(boundTo) },
+    key,
+    unb64url(ct),
+  );
   return decoder.decode(pt);
 }

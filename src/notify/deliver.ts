@@ -61,7 +61,8 @@ export function retryAfterOf(headers: Headers, body: string, now: number): numbe
   let ms: number | null = null;
   try {
     const j = JSON.parse(body) as { retry_after?: unknown };
-    if (typeof j?.retry_after === "number" && Number.isFinite(j.retry_after) && j.retry_after >= 0) ms = Math.ceil(j.retry_after * 1000);
+    if (typeof j?.retry_after === "number" && Number.isFinite(j.retry_after) && j.retry_after >= 0)
+      ms = Math.ceil(j.retry_after * 1000);
   } catch {
     /* not JSON */
   }
@@ -109,7 +110,8 @@ export async function sendOnce(
     "idempotency-key": id,
   };
   if (target.kind === "json") {
-    if (!target.secret) return { outcome: "rejected", status: null, latencyMs: 0, retryAfterMs: null, error: "no signing secret" };
+    if (!target.secret)
+      return { outcome: "rejected", status: null, latencyMs: 0, retryAfterMs: null, error: "no signing secret" };
     Object.assign(headers, await signedHeaders(target.secret, id, Math.floor(wall() / 1000), body));
   }
   const started = Date.now();
@@ -130,12 +132,24 @@ export async function sendOnce(
         ? null
         : res.status >= 300 && res.status < 400
           ? `HTTP ${res.status}: redirects are not followed`
-          : scrub(`HTTP ${res.status}${text ? `: ${text.replace(/\s+/g, " ").slice(0, 200)}` : ""}`, [target.url, target.secret]);
+          : scrub(`HTTP ${res.status}${text ? `: ${text.replace(/\s+/g, " ").slice(0, 200)}` : ""}`, [
+              target.url,
+              target.secret,
+            ]);
     return { outcome, status: res.status, latencyMs, retryAfterMs, error };
   } catch (e) {
     const latencyMs = Date.now() - started;
     const name = (e as Error)?.name;
-    const message = name === "TimeoutError" || name === "AbortError" ? `no answer within ${(opts.timeoutMs ?? TIMEOUT_MS) / 1000} s` : String((e as Error)?.message ?? e);
-    return { outcome: "retry", status: null, latencyMs, retryAfterMs: null, error: scrub(message.slice(0, 200), [target.url, target.secret]) };
+    const message =
+      name === "TimeoutError" || name === "AbortError"
+        ? `no answer within ${(opts.timeoutMs ?? TIMEOUT_MS) / 1000} s`
+        : String((e as Error)?.message ?? e);
+    return {
+      outcome: "retry",
+      status: null,
+      latencyMs,
+      retryAfterMs: null,
+      error: scrub(message.slice(0, 200), [target.url, target.secret]),
+    };
   }
 }

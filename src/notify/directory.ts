@@ -95,7 +95,11 @@ export interface AnswerRecord {
 
 export interface NotifyDirectory {
   /** The game's enabled webhooks, the enabled personal ones of `playerIds`, and the Discord ids of `seated`. */
-  targetsFor(gameId: string, playerIds: string[], seated: string[]): Promise<{ targets: Target[]; discordIds: Map<string, string | null> }>;
+  targetsFor(
+    gameId: string,
+    playerIds: string[],
+    seated: string[],
+  ): Promise<{ targets: Target[]; discordIds: Map<string, string | null> }>;
   /** Enabled webhooks by id (a deleted or switched-off one is missing). */
   targetsById(ids: string[]): Promise<Map<string, Target>>;
   /** Record an answer; true when this answer switched the webhook off. */

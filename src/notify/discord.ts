@@ -36,7 +36,10 @@ function markup(): Markup {
     absolute: (ms) => `<t:${unix(ms)}:f>`,
     link: (url, label) => `[${label}](${url})`,
     code: (s) => `\`${s.replace(/[`\u0000-\u001f]/g, "'")}\``,
-    who: (p) => (p.discordUserId && /^\d{15,21}$/.test(p.discordUserId) ? `<@${p.discordUserId}>` : `**${userText(p.name, "discord") || "Someone"}**`),
+    who: (p) =>
+      p.discordUserId && /^\d{15,21}$/.test(p.discordUserId)
+        ? `<@${p.discordUserId}>`
+        : `**${userText(p.name, "discord") || "Someone"}**`,
   };
 }
 
@@ -46,7 +49,8 @@ export function discordMessage(n: Notification): DiscordMessage {
   const r = render(n, m);
   const pinged = r.pings.filter((p) => p.discordUserId && /^\d{15,21}$/.test(p.discordUserId));
   const lines = [...r.lines];
-  if (n.type !== "webhook.disabled" && n.type !== "webhook.test") lines.push(m.link(n.game.url, n.game.status === "finished" ? "See the game" : "Open the game"));
+  if (n.type !== "webhook.disabled" && n.type !== "webhook.test")
+    lines.push(m.link(n.game.url, n.game.status === "finished" ? "See the game" : "Open the game"));
   const embed: APIEmbed = {
     title: r.title,
     url: n.game.url,
@@ -64,7 +68,8 @@ export function discordMessage(n: Notification): DiscordMessage {
     // Nothing in the text may ping anyone but the players named here (names cannot @everyone).
     allowed_mentions: { parse: [], users: pinged.map((p) => p.discordUserId!) },
   };
-  if (pinged.length) body.content = clip(`${pinged.map((p) => `<@${p.discordUserId}>`).join(" ")} ${r.title}`, DISCORD_LIMITS.content);
+  if (pinged.length)
+    body.content = clip(`${pinged.map((p) => `<@${p.discordUserId}>`).join(" ")} ${r.title}`, DISCORD_LIMITS.content);
   return body;
 }
 
@@ -88,7 +93,13 @@ export function fitEmbed(e: APIEmbed): APIEmbed {
   if (out.footer) out.footer = { ...out.footer, text: clip(out.footer.text, L.footer) };
   if (out.author) out.author = { ...out.author, name: clip(out.author.name, L.author) };
   if (out.fields)
-    out.fields = out.fields.slice(0, L.fields).map((f) => ({ ...f, name: clip(f.name || "\u200b", L.fieldName), value: clip(f.value || "\u200b", L.fieldValue) }));
+    out.fields = out.fields
+      .slice(0, L.fields)
+      .map((f) => ({
+        ...f,
+        name: clip(f.name || "\u200b", L.fieldName),
+        value: clip(f.value || "\u200b", L.fieldValue),
+      }));
   while (embedLength(out) > L.total && out.fields && out.fields.length > 0) out.fields = out.fields.slice(0, -1);
   if (embedLength(out) > L.total && out.footer) out.footer = { ...out.footer, text: clip(out.footer.text, 100) };
   const over = embedLength(out) - L.total;

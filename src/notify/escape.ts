@@ -59,10 +59,7 @@ const SLACK_LOOKALIKE: Record<string, string> = { "*": "\u2217", _: "\u02cd", "~
 
 /** Mentions, channel links, masked links and autolinks broken by an invisible zero-width space. */
 function defang(s: string): string {
-  return s
-    .replace(/[@<]/g, `$&${ZWSP}`)
-    .replace(/\]\(/g, `]${ZWSP}(`)
-    .replace(/\/\//g, `/${ZWSP}/`);
+  return s.replace(/[@<]/g, `$&${ZWSP}`).replace(/\]\(/g, `]${ZWSP}(`).replace(/\/\//g, `/${ZWSP}/`);
 }
 
 function discord(s: string): string {
@@ -77,15 +74,17 @@ function discord(s: string): string {
 }
 
 function slack(s: string): string {
-  return s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/[*_~`]/g, (c) => SLACK_LOOKALIKE[c])
-    .replace(/@/g, `@${ZWSP}`)
-    // Not a link in mrkdwn, but one in most other markdowns a receiver may pass it on to.
-    .replace(/\]\(/g, `]${ZWSP}(`)
-    .replace(/\/\//g, `/${ZWSP}/`);
+  return (
+    s
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/[*_~`]/g, (c) => SLACK_LOOKALIKE[c])
+      .replace(/@/g, `@${ZWSP}`)
+      // Not a link in mrkdwn, but one in most other markdowns a receiver may pass it on to.
+      .replace(/\]\(/g, `]${ZWSP}(`)
+      .replace(/\/\//g, `/${ZWSP}/`)
+  );
 }
 
 /** User text, cleaned and made inert for `place`. */

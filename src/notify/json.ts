@@ -44,7 +44,12 @@ export function jsonPayload(n: Notification): JsonPayload {
   if (n.remainingMs !== undefined) data.remainingSeconds = Math.round(n.remainingMs / 1000);
   if (n.fraction !== undefined) data.fraction = n.fraction;
   if (n.type === "turn.timeout")
-    data.timeout = { action: n.autoAction ?? null, strikes: n.strikes ?? null, maxTimeouts: n.maxTimeouts ?? null, resigned: !!n.resigned };
+    data.timeout = {
+      action: n.autoAction ?? null,
+      strikes: n.strikes ?? null,
+      maxTimeouts: n.maxTimeouts ?? null,
+      resigned: !!n.resigned,
+    };
   if (n.next !== undefined) data.next = n.next ? { seat: n.next.seat, deadline: iso(n.next.deadline) } : null;
   if (n.scores) data.scores = n.scores;
   if (n.winners) data.winners = n.winners;
@@ -80,7 +85,12 @@ export async function sign(secret: string, id: string, timestampSeconds: number,
 }
 
 /** The Standard Webhooks headers for one attempt. */
-export async function signedHeaders(secret: string, id: string, timestampSeconds: number, body: string): Promise<Record<string, string>> {
+export async function signedHeaders(
+  secret: string,
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Promise<Record<string, string>> {
   return {
     "webhook-id": id,
     "webhook-timestamp": String(timestampSeconds),

@@ -17,7 +17,16 @@ export interface SlackMessage {
 }
 
 /** Slack's limits for the blocks used here. */
-export const SLACK_LIMITS = { text: 3000, header: 150, section: 3000, fields: 10, field: 2000, button: 75, blocks: 50, context: 2000 } as const;
+export const SLACK_LIMITS = {
+  text: 3000,
+  header: 150,
+  section: 3000,
+  fields: 10,
+  field: 2000,
+  button: 75,
+  blocks: 50,
+  context: 2000,
+} as const;
 
 const unix = (ms: number) => Math.floor(ms / 1000);
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
@@ -50,9 +59,15 @@ export function slackMessage(n: Notification): SlackMessage {
   const r = render(n, slackMarkup);
   const plain = render(n, fallbackMarkup);
   const blocks: KnownBlock[] = [];
-  const header: HeaderBlock = { type: "header", text: { type: "plain_text", text: clip(r.title, SLACK_LIMITS.header), emoji: true } };
+  const header: HeaderBlock = {
+    type: "header",
+    text: { type: "plain_text", text: clip(r.title, SLACK_LIMITS.header), emoji: true },
+  };
   blocks.push(header);
-  const section: SectionBlock = { type: "section", text: { type: "mrkdwn", text: clip(r.lines.join("\n") || " ", SLACK_LIMITS.section), verbatim: true } };
+  const section: SectionBlock = {
+    type: "section",
+    text: { type: "mrkdwn", text: clip(r.lines.join("\n") || " ", SLACK_LIMITS.section), verbatim: true },
+  };
   blocks.push(section);
   if (r.fields.length) {
     const fields: SectionBlock = {
@@ -60,7 +75,11 @@ export function slackMessage(n: Notification): SlackMessage {
       fields: r.fields
         .slice(0, SLACK_LIMITS.fields)
         // Field names are already in mrkdwn (user text in them escaped by render()).
-        .map((f) => ({ type: "mrkdwn" as const, text: clip(`*${f.name}*\n${f.value}`, SLACK_LIMITS.field), verbatim: true })),
+        .map((f) => ({
+          type: "mrkdwn" as const,
+          text: clip(`*${f.name}*\n${f.value}`, SLACK_LIMITS.field),
+          verbatim: true,
+        })),
     };
     blocks.push(fields);
   }
@@ -83,7 +102,10 @@ export function slackMessage(n: Notification): SlackMessage {
     };
     blocks.push(actions);
   }
-  const context: ContextBlock = { type: "context", elements: [{ type: "mrkdwn", text: clip(gameTitle(n, "slack"), SLACK_LIMITS.context), verbatim: true }] };
+  const context: ContextBlock = {
+    type: "context",
+    elements: [{ type: "mrkdwn", text: clip(gameTitle(n, "slack"), SLACK_LIMITS.context), verbatim: true }],
+  };
   blocks.push(context);
   const text = clip(`${plain.title}: ${plain.lines.join(" ")}`, SLACK_LIMITS.text);
   return { text, blocks, unfurl_links: false, unfurl_media: false };

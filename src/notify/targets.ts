@@ -39,7 +39,7 @@ export type PublicUrlCheck = { ok: true; url: URL } | { ok: false; message: stri
 
 /** [first address, prefix length, what it is] */
 const V4_SPECIAL: [string, number, string][] = [
-  ["0.0.0.0", 8, "\"this network\""],
+  ["0.0.0.0", 8, '"this network"'],
   ["10.0.0.0", 8, "a private network"],
   ["100.64.0.0", 10, "shared address space (carrier-grade NAT)"],
   ["127.0.0.0", 8, "loopback"],
@@ -141,7 +141,8 @@ function v6Refusal(g: number[]): string | null {
   if (zeros(0, 8)) return "the unspecified address";
   if (zeros(0, 7) && g[7] === 1) return "loopback";
   if (zeros(0, 5) && g[5] === 0xffff) return embedded("an IPv4-mapped address", low32(g), null);
-  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) return embedded("an IPv4-translated address", low32(g), "an IPv4-translated address");
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0)
+    return embedded("an IPv4-translated address", low32(g), "an IPv4-translated address");
   if (zeros(0, 6)) return embedded("an IPv4-compatible address", low32(g), "a deprecated IPv4-compatible address");
   // NAT64: the well-known prefix 64:ff9b::/96 (public when the IPv4 is), the local-use 64:ff9b:1::/48.
   if (g[0] === 0x64 && g[1] === 0xff9b && zeros(2, 6)) return embedded("a NAT64 address", low32(g), null);
@@ -149,14 +150,15 @@ function v6Refusal(g: number[]): string | null {
     // Always refused; the IPv4 address is named when it is a private one. RFC 6052 puts it after
     // a /48 prefix in bits 48..87 (skipping bits 64..71); some write it in the last 32 bits.
     const after48 = g[3] * 65536 + (g[4] & 255) * 256 + (g[5] >> 8);
-    for (const v4 of [after48, low32(g)]) if (v4 !== 0 && v4Refusal(v4)) return embedded("a local-use NAT64 address", v4, null);
+    for (const v4 of [after48, low32(g)])
+      if (v4 !== 0 && v4Refusal(v4)) return embedded("a local-use NAT64 address", v4, null);
     return "a local-use NAT64 address (64:ff9b:1::/48)";
   }
   // 6to4: 2002:AABB:CCDD::/48 carries AA.BB.CC.DD.
   if (g[0] === 0x2002) return embedded("a 6to4 address", g[1] * 65536 + g[2], "a 6to4 address");
   // Teredo: 2001:0::/32, server in bits 32..63, the client's address inverted in the last 32 bits.
   if (g[0] === 0x2001 && g[1] === 0) {
-    const client = (~low32(g)) >>> 0;
+    const client = ~low32(g) >>> 0;
     const server = g[2] * 65536 + g[3];
     return embedded("a Teredo address", client, embedded("a Teredo address (server)", server, "a Teredo address"));
   }
@@ -195,7 +197,17 @@ const PRIVATE_SUFFIXES = [
 ];
 
 /** Wildcard DNS services that answer every name with 127.0.0.1. */
-const LOOPBACK_SERVICES = ["localtest.me", "lvh.me", "vcap.me", "lacolhost.com", "localhost.direct", "local.gd", "fuf.me", "localho.st", "smackaho.st"];
+const LOOPBACK_SERVICES = [
+  "localtest.me",
+  "lvh.me",
+  "vcap.me",
+  "lacolhost.com",
+  "localhost.direct",
+  "local.gd",
+  "fuf.me",
+  "localho.st",
+  "smackaho.st",
+];
 /** Wildcard DNS services that answer with the address written in the name (1.2.3.4.nip.io, 1-2-3-4.sslip.io, 01020304.nip.io, --1.sslip.io). */
 const EMBEDDING_SERVICES = ["nip.io", "sslip.io", "xip.io", "xip.name", "traefik.me", "nip.direct", "backname.io"];
 
@@ -227,7 +239,8 @@ function embeddedAddresses(labels: string[]): { v4: number[]; v6: number[][] } {
 function nameRefusal(host: string): string | null {
   const labels = host.split(".");
   if (labels.some((l) => l === "")) return "the name has an empty label";
-  for (const s of PRIVATE_SUFFIXES) if (under(host, s)) return `${host === s ? s : `.${s}`} names only exist on a private network or this machine`;
+  for (const s of PRIVATE_SUFFIXES)
+    if (under(host, s)) return `${host === s ? s : `.${s}`} names only exist on a private network or this machine`;
   if (labels.length < 2) return "a single-label name only exists on a private network";
   for (const s of LOOPBACK_SERVICES) if (under(host, s)) return `every ${s} name points at this machine (127.0.0.1)`;
   for (const s of EMBEDDING_SERVICES) {
@@ -262,7 +275,8 @@ export function hostRefusal(hostname: string): string | null {
   if (n !== null) return v4Refusal(n);
   // Any other all-numeric-looking host was already turned into dotted decimal by the URL parser
   // (0x7f.1, 2130706433, 0177.0.0.1 → 127.0.0.1); a name that still ends in a number is not a name.
-  if (/^[0-9.]+$/.test(host) || /^0x[0-9a-f]*$/.test(host.split(".").at(-1)!)) return "the host is neither an address nor a name";
+  if (/^[0-9.]+$/.test(host) || /^0x[0-9a-f]*$/.test(host.split(".").at(-1)!))
+    return "the host is neither an address nor a name";
   return nameRefusal(host);
 }
 
@@ -280,7 +294,11 @@ export function checkPublicUrl(raw: string, policy: UrlPolicy): PublicUrlCheck {
   }
   const devLocal = policy.allowHttpLocalhost && LOCAL_HOSTS.has(url.hostname);
   if (url.protocol === "http:") {
-    if (!devLocal) return { ok: false, message: "Webhook URLs must use https:// (plain http:// only to localhost, in development)." };
+    if (!devLocal)
+      return {
+        ok: false,
+        message: "Webhook URLs must use https:// (plain http:// only to localhost, in development).",
+      };
   } else if (url.protocol !== "https:") {
     return { ok: false, message: "Webhook URLs must use https://." };
   }
@@ -288,7 +306,8 @@ export function checkPublicUrl(raw: string, policy: UrlPolicy): PublicUrlCheck {
   if (url.hash) return { ok: false, message: "Webhook URLs cannot have a #fragment." };
   if (!devLocal) {
     const why = hostRefusal(url.hostname);
-    if (why) return { ok: false, message: `Webhook URLs must point at a public host: ${url.hostname} is not one (${why}).` };
+    if (why)
+      return { ok: false, message: `Webhook URLs must point at a public host: ${url.hostname} is not one (${why}).` };
   }
   return { ok: true, url };
 }
@@ -300,9 +319,15 @@ export function checkUrl(raw: string, policy: UrlPolicy): UrlCheck {
   const url = checked.url;
   const detected = detectKind(url);
   if (detected === "discord" && !DISCORD_PATH.test(url.pathname))
-    return { ok: false, message: "That Discord webhook URL is incomplete: copy it again from the channel's Integrations → Webhooks." };
+    return {
+      ok: false,
+      message: "That Discord webhook URL is incomplete: copy it again from the channel's Integrations → Webhooks.",
+    };
   if (detected === "slack" && !SLACK_PATH.test(url.pathname))
-    return { ok: false, message: "That Slack webhook URL is incomplete: copy it again from the app's Incoming Webhooks page." };
+    return {
+      ok: false,
+      message: "That Slack webhook URL is incomplete: copy it again from the app's Incoming Webhooks page.",
+    };
   return { ok: true, url, detected };
 }
 
@@ -311,10 +336,16 @@ export function checkUrl(raw: string, policy: UrlPolicy): UrlCheck {
  * its own format (anything else would be refused there); other URLs may take any format (for
  * example a Slack-compatible chat server).
  */
-export function chooseKind(detected: TargetKind, asked: TargetKind | undefined): { ok: true; kind: TargetKind } | { ok: false; message: string } {
+export function chooseKind(
+  detected: TargetKind,
+  asked: TargetKind | undefined,
+): { ok: true; kind: TargetKind } | { ok: false; message: string } {
   if (!asked) return { ok: true, kind: detected };
   if (detected !== "json" && asked !== detected)
-    return { ok: false, message: `That is a ${detected === "discord" ? "Discord" : "Slack"} webhook URL: its kind must be "${detected}".` };
+    return {
+      ok: false,
+      message: `That is a ${detected === "discord" ? "Discord" : "Slack"} webhook URL: its kind must be "${detected}".`,
+    };
   return { ok: true, kind: asked };
 }
 

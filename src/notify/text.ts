@@ -116,7 +116,8 @@ function ordinal(rank: number): string {
 
 /** The message for one notification, in the given markup. */
 export function render(n: Notification, m: Markup): Rendered {
-  const subject = player(n, n.seat) ?? (n.subjectName ? { seat: -1, id: "", name: n.subjectName, resigned: false } : null);
+  const subject =
+    player(n, n.seat) ?? (n.subjectName ? { seat: -1, id: "", name: n.subjectName, resigned: false } : null);
   const titled = (name: string) => m.title(name) || "Someone";
   const name = (p: NotifyPlayer | null) => (p ? m.bold(m.text(p.name) || "Someone") : "someone");
   const fields: Field[] = [];
@@ -142,7 +143,11 @@ export function render(n: Notification, m: Markup): Rendered {
       lines.push(`${n.game.players.map((p) => name(p)).join(", ")} are playing (${n.game.totalRounds} rounds).`);
       if (first) {
         pings.push(first);
-        lines.push(n.game.moon?.stage === "choose" ? `${m.who(first)} chooses an animal first (Under the Moonlight).` : `${m.who(first)} places the first tree.`);
+        lines.push(
+          n.game.moon?.stage === "choose"
+            ? `${m.who(first)} chooses an animal first (Under the Moonlight).`
+            : `${m.who(first)} places the first tree.`,
+        );
       }
       const dl = deadlineLine(n.next?.deadline ?? n.deadline);
       if (dl) lines.push(dl);
@@ -161,13 +166,15 @@ export function render(n: Notification, m: Markup): Rendered {
       const moon = n.game.moon;
       if (moon && n.game.phase === "play") {
         if (moon.full) lines.push(`The moon is full this round${moon.nextFull ? " and next round" : ""}.`);
-        else if (moon.nextFull) lines.push("The moon is full next round: animals in moonlight will gain 2 moon points.");
+        else if (moon.nextFull)
+          lines.push("The moon is full next round: animals in moonlight will gain 2 moon points.");
       }
       const dl = deadlineLine(n.deadline);
       if (dl) lines.push(dl);
       roundField();
       if (n.deadline) fields.push({ name: "Deadline", value: m.relative(n.deadline), inline: true });
-      const own = moon && n.game.phase === "play" && subject ? moon.players.find((p) => p.seat === subject.seat) : undefined;
+      const own =
+        moon && n.game.phase === "play" && subject ? moon.players.find((p) => p.seat === subject.seat) : undefined;
       if (own) fields.push({ name: "Moon points", value: String(own.points), inline: true });
       break;
     }
@@ -187,7 +194,9 @@ export function render(n: Notification, m: Markup): Rendered {
       title = subject ? `Time ran out for ${titled(subject.name)}` : "Time ran out";
       color = RED;
       if (n.resigned) {
-        lines.push(`${name(subject)} ran out of time${n.strikes ? ` ${n.strikes} times in a row` : ""} and has been resigned; the game goes on without them.`);
+        lines.push(
+          `${name(subject)} ran out of time${n.strikes ? ` ${n.strikes} times in a row` : ""} and has been resigned; the game goes on without them.`,
+        );
       } else {
         const what = autoText(n.autoAction ?? { type: "endTurn" }, m);
         lines.push(`${name(subject)} did not move in time: ${what}.`);
@@ -207,7 +216,9 @@ export function render(n: Notification, m: Markup): Rendered {
     case "player.left": {
       title = subject ? `${titled(subject.name)} left the game` : "A player left";
       color = GREY;
-      lines.push(`${name(subject)} left before the start: ${n.game.players.length} of ${n.game.seats} seats are taken.`);
+      lines.push(
+        `${name(subject)} left before the start: ${n.game.players.length} of ${n.game.seats} seats are taken.`,
+      );
       break;
     }
     case "player.resigned": {
@@ -225,7 +236,11 @@ export function render(n: Notification, m: Markup): Rendered {
         lines.push(`${name(subject)} is away until ${m.absolute(n.until)}; their clock is paused meanwhile.`);
       } else {
         title = subject ? `${titled(subject.name)} is back` : "A player is back";
-        lines.push(n.deadline ? `${name(subject)} is back: their clock runs again, the turn ends by itself ${m.relative(n.deadline)}.` : `${name(subject)} is back.`);
+        lines.push(
+          n.deadline
+            ? `${name(subject)} is back: their clock runs again, the turn ends by itself ${m.relative(n.deadline)}.`
+            : `${name(subject)} is back.`,
+        );
       }
       break;
     }
@@ -233,7 +248,10 @@ export function render(n: Notification, m: Markup): Rendered {
       title = "Game over";
       const scores = [...(n.scores ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
       const winners = (n.winners ?? []).map((s) => player(n, s)).filter((p): p is NotifyPlayer => !!p);
-      if (winners.length === 1) lines.push(`${name(winners[0])} wins with ${scores.find((s) => s.seat === winners[0].seat)?.total ?? 0} points.`);
+      if (winners.length === 1)
+        lines.push(
+          `${name(winners[0])} wins with ${scores.find((s) => s.seat === winners[0].seat)?.total ?? 0} points.`,
+        );
       else if (winners.length > 1) lines.push(`${winners.map(name).join(" and ")} share the win.`);
       for (const s of scores.slice(0, 20)) {
         const p = player(n, s.seat);
@@ -258,7 +276,11 @@ export function render(n: Notification, m: Markup): Rendered {
             ? `points at an address Canopy does not send to (${m.text(w.reason)}), so Canopy stopped sending to it.`
             : `answered ${m.text(w?.reason ?? "with errors")} repeatedly, so Canopy stopped sending to it.`),
       );
-      lines.push(w?.scope === "player" ? "Fix it and switch it on again in your profile." : "Fix it and switch it on again in the game's settings.");
+      lines.push(
+        w?.scope === "player"
+          ? "Fix it and switch it on again in your profile."
+          : "Fix it and switch it on again in the game's settings.",
+      );
       break;
     }
     case "webhook.test": {

@@ -86,7 +86,15 @@ export interface NotificationDetail {
   /** Vacation: away until (ms). */
   until?: number;
   /** Webhook disabled: which one and why. */
-  webhook?: { id: string; kind: TargetKind; label: string | null; redactedUrl: string; reason: string; refused?: boolean; scope: "game" | "player" };
+  webhook?: {
+    id: string;
+    kind: TargetKind;
+    label: string | null;
+    redactedUrl: string;
+    reason: string;
+    refused?: boolean;
+    scope: "game" | "player";
+  };
 }
 
 export interface Notification extends NotificationDetail {

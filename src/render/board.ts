@@ -4,7 +4,20 @@
  * nothing here needs text to be read: glyphs are shapes, and the only text is the optional cell
  * labels and the accessible <title>s).
  */
-import { CELLS, CELL_COUNT, LABELS, LEAVES, RING, SUN_CORNERS, cellIndex, currentSun, lightReport, sunPosition, totalRounds, type GameState } from "../engine/base";
+import {
+  CELLS,
+  CELL_COUNT,
+  LABELS,
+  LEAVES,
+  RING,
+  SUN_CORNERS,
+  cellIndex,
+  currentSun,
+  lightReport,
+  sunPosition,
+  totalRounds,
+  type GameState,
+} from "../engine/base";
 import type { AnimalName } from "../engine";
 import type * as MoonLayer from "./moon";
 import type { CellMoon, MoonPicture } from "./moon";
@@ -56,7 +69,13 @@ export type MoonPieceInfo =
 /** Accessible text; pass translations from the client. The defaults are English. */
 export interface BoardText {
   /** The label of the whole picture. */
-  board(info: { round: number; rounds: number; sun: number; phase: GameState["phase"]; moon?: MoonPlace & { next: MoonPlace } }): string;
+  board(info: {
+    round: number;
+    rounds: number;
+    sun: number;
+    phase: GameState["phase"];
+    moon?: MoonPlace & { next: MoonPlace };
+  }): string;
   /** The label of one cell (Under the Moonlight: `info.moon` says what of the expansion is there). */
   cell(info: CellInfo): string;
   /** Under the Moonlight: the labels of the moon tile, the phase marker, animals, Great Tree, moonstones and baby turtles (default: English). */
@@ -112,11 +131,24 @@ export const VIEW = { x: -226, y: -200, width: 452, height: 400 } as const;
 const PIECE_RADIUS = [0.2, 0.36, 0.5, 0.64];
 
 /** One piece (seed or tree) of a seat, centred at (cx, cy); `scale` multiplies the hex radius. */
-export function pieceElement(seat: number, size: number, cx: number, cy: number, theme: ThemeColors, scale = HEX): string {
+export function pieceElement(
+  seat: number,
+  size: number,
+  cx: number,
+  cy: number,
+  theme: ThemeColors,
+  scale = HEX,
+): string {
   const style = SEAT_STYLES[seat % SEAT_STYLES.length];
   const r = PIECE_RADIUS[size] * scale;
   const sw = round2(Math.max(1, scale / 20));
-  let out = shapeElement(style.shape, cx, cy, r, `fill="${style.color}" stroke="${theme.outline}" stroke-width="${sw}"`);
+  let out = shapeElement(
+    style.shape,
+    cx,
+    cy,
+    r,
+    `fill="${style.color}" stroke="${theme.outline}" stroke-width="${sw}"`,
+  );
   if (size === 0) {
     // A seed: a small solid shape with a pale kernel.
     out += `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(r * 0.3)}" fill="#fff8dc" stroke="none"/>`;
@@ -125,7 +157,13 @@ export function pieceElement(seat: number, size: number, cx: number, cy: number,
   // Trees: growth rings (none for small, one for medium, two for large) and a trunk in the middle.
   for (let i = 1; i < size; i++) {
     const f = 1 - (0.66 / size) * i;
-    out += shapeElement(style.shape, cx, cy, r * f, `fill="none" stroke="${style.ring}" stroke-width="${round2(sw * 1.1)}"`);
+    out += shapeElement(
+      style.shape,
+      cx,
+      cy,
+      r * f,
+      `fill="none" stroke="${style.ring}" stroke-width="${round2(sw * 1.1)}"`,
+    );
   }
   out += `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(scale * 0.07)}" fill="#5a3a1a" stroke="${theme.outline}" stroke-width="${round2(sw * 0.6)}"/>`;
   return out;
@@ -207,7 +245,9 @@ export const ENGLISH_TEXT: BoardText = {
     (phase === "setup"
       ? `Board during setup; the sun is in the ${SUN_WORDS[sun]}`
       : `Board, round ${round} of ${rounds}; the sun is in the ${SUN_WORDS[sun]}`) +
-    (moon ? `; ${phaseWord(moon.full)} between ${moon.cells[0]} and ${moon.cells[1]}, next round ${phaseWord(moon.next.full)} between ${moon.next.cells[0]} and ${moon.next.cells[1]}` : ""),
+    (moon
+      ? `; ${phaseWord(moon.full)} between ${moon.cells[0]} and ${moon.cells[1]}, next round ${phaseWord(moon.next.full)} between ${moon.next.cells[0]} and ${moon.next.cells[1]}`
+      : ""),
   cell: (c) => {
     const parts = [`${c.label}, ${c.leaves} ${c.leaves === 1 ? "leaf" : "leaves"}`];
     const m = c.moon;
@@ -235,7 +275,11 @@ export const ENGLISH_TEXT: BoardText = {
 };
 
 /** Every cell as the picture shows it (the view-model of the board). */
-export function boardCells(state: BoardState, options: Pick<RenderOptions, "preview" | "highlights"> = {}, moon: MoonPicture | null = moonOf(state)): CellInfo[] {
+export function boardCells(
+  state: BoardState,
+  options: Pick<RenderOptions, "preview" | "highlights"> = {},
+  moon: MoonPicture | null = moonOf(state),
+): CellInfo[] {
   const report = lightReport(state as GameState);
   const shadow = new Array<number>(CELL_COUNT).fill(0);
   const light = new Array<number>(CELL_COUNT).fill(0);
@@ -345,7 +389,9 @@ function highlightElement(kind: Highlight, cx: number, cy: number, t: ThemeColor
       return (
         `<polygon points="${pts}" fill="${t.target}" fill-opacity="0.18" stroke="${t.accent}" stroke-width="3.5" stroke-dasharray="6 4"/>` +
         `<polygon points="${pts}" fill="none" stroke="${t.target}" stroke-width="1.6" stroke-dasharray="6 4"/>` +
-        (filled ? "" : `<circle cx="${cx}" cy="${cy}" r="5" fill="${t.target}" stroke="${t.accent}" stroke-width="1.5"/>`)
+        (filled
+          ? ""
+          : `<circle cx="${cx}" cy="${cy}" r="5" fill="${t.target}" stroke="${t.accent}" stroke-width="1.5"/>`)
       );
     case "used":
       return `<polygon points="${hexPoints(cx, cy, HEX - 5)}" fill="none" stroke="${t.used}" stroke-width="1.5" stroke-dasharray="2 2"/>`;
@@ -377,7 +423,13 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
         next: { full: moon.report.marker.full, cells: gapLabels(moon.report.marker.touches) },
       }
     : null;
-  const title = text.board({ round: state.round, rounds, sun, phase: state.phase, ...(moonPlace ? { moon: moonPlace } : {}) });
+  const title = text.board({
+    round: state.round,
+    rounds,
+    sun,
+    phase: state.phase,
+    ...(moonPlace ? { moon: moonPlace } : {}),
+  });
 
   const out: string[] = [];
   out.push(
@@ -387,7 +439,9 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   out.push(
     `<defs><pattern id="${id}-hatch" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)"><rect width="3" height="7" fill="${theme.preview}" fill-opacity="0.5"/></pattern></defs>`,
   );
-  out.push(`<rect x="${VIEW.x}" y="${VIEW.y}" width="${VIEW.width}" height="${VIEW.height}" fill="${theme.background}"/>`);
+  out.push(
+    `<rect x="${VIEW.x}" y="${VIEW.y}" width="${VIEW.width}" height="${VIEW.height}" fill="${theme.background}"/>`,
+  );
   // The island: a slightly larger hexagon under the cells.
   out.push(`<polygon points="${hexPoints(0, 0, ISLAND)}" transform="rotate(30)" fill="${theme.grid}" opacity="0.85"/>`);
   // Under the Moonlight: the beams from the moon to the board's edge (the cells cover their inner ends).
@@ -408,9 +462,13 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
       (c.moon ? moonData(c.moon) : "");
     out.push(`<g class="cell" data-cell="${c.label}"${data}${attrs}>`);
     out.push(`<title>${esc(label)}</title>`);
-    out.push(`<polygon points="${hexPoints(x, y, HEX - 0.8)}" fill="${theme.soil[RING[c.index]]}" stroke="${theme.grid}" stroke-width="1.6"/>`);
+    out.push(
+      `<polygon points="${hexPoints(x, y, HEX - 0.8)}" fill="${theme.soil[RING[c.index]]}" stroke="${theme.grid}" stroke-width="1.6"/>`,
+    );
     if (showShadows && c.shadow > 0)
-      out.push(`<polygon class="shade" points="${hexPoints(x, y, HEX - 1.6)}" fill="${theme.shadow}" fill-opacity="${theme.shadowOpacity}"/>`);
+      out.push(
+        `<polygon class="shade" points="${hexPoints(x, y, HEX - 1.6)}" fill="${theme.shadow}" fill-opacity="${theme.shadowOpacity}"/>`,
+      );
     if (c.previewShadow > 0)
       out.push(`<polygon class="shade-next" points="${hexPoints(x, y, HEX - 1.6)}" fill="url(#${id}-hatch)"/>`);
     const m = c.moon;
@@ -426,18 +484,27 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
         `<text x="${x}" y="${round2(y + HEX * 0.5)}" text-anchor="middle" font-size="8" font-family="sans-serif" fill="${theme.leaf}" opacity="0.85">${c.label}</text>`,
       );
     if (m?.greatTree) out.push(titled(layer!.greatTreeElement(x, y, theme), moonText({ kind: "greatTree" })));
-    if (m?.stone) out.push(titled(layer!.stoneElement(x, y, m.glowing, theme), moonText({ kind: "stone", glowing: m.glowing })));
+    if (m?.stone)
+      out.push(titled(layer!.stoneElement(x, y, m.glowing, theme), moonText({ kind: "stone", glowing: m.glowing })));
     if (c.piece) out.push(pieceElement(c.piece.seat, c.piece.size, x, y, theme));
     if (m?.nest) out.push(titled(layer!.nestElement(x, y, theme), moonText({ kind: "nest" })));
     if (m?.animal)
       out.push(
         `<g class="animal" data-animal="${m.animal.animal}" data-seat="${"abcd"[m.animal.seat]}"><title>${esc(moonText({ kind: "animal", ...m.animal }))}</title>` +
-          layer!.animalElement(m.animal.animal, m.animal.seat, x + layer!.ANIMAL_TOKEN.dx, y + layer!.ANIMAL_TOKEN.dy, layer!.ANIMAL_TOKEN.radius, theme) +
+          layer!.animalElement(
+            m.animal.animal,
+            m.animal.seat,
+            x + layer!.ANIMAL_TOKEN.dx,
+            y + layer!.ANIMAL_TOKEN.dy,
+            layer!.ANIMAL_TOKEN.radius,
+            theme,
+          ) +
           `</g>`,
       );
     if (showLight && c.light > 0) out.push(pips(x, y, c.light, theme));
     if (c.highlight) out.push(highlightElement(c.highlight, x, y, theme, c.piece !== null));
-    if (options.interactive) out.push(`<polygon class="ring" points="${hexPoints(x, y, HEX - 2)}" fill="none" stroke="none"/>`);
+    if (options.interactive)
+      out.push(`<polygon class="ring" points="${hexPoints(x, y, HEX - 2)}" fill="none" stroke="none"/>`);
     out.push(`</g>`);
   }
 
@@ -450,7 +517,10 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
       layer!.moonTiles(
         moon.report,
         theme,
-        { moon: moonText({ kind: "moon", full: moonPlace.full, cells: moonPlace.cells }), marker: moonText({ kind: "marker", ...moonPlace.next }) },
+        {
+          moon: moonText({ kind: "moon", full: moonPlace.full, cells: moonPlace.cells }),
+          marker: moonText({ kind: "marker", ...moonPlace.next }),
+        },
         esc,
       ),
     );

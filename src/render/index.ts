@@ -5,4 +5,14 @@ import * as moon from "./moon";
 registerMoonLayer(moon);
 
 export * from "./base";
-export { ANIMAL_TOKEN, MOON_TILE, animalElement, animalIcon, moonIconElement, moonPicture, moonPoint, type CellMoon, type MoonPicture } from "./moon";
+export {
+  ANIMAL_TOKEN,
+  MOON_TILE,
+  animalElement,
+  animalIcon,
+  moonIconElement,
+  moonPicture,
+  moonPoint,
+  type CellMoon,
+  type MoonPicture,
+} from "./moon";

@@ -76,7 +76,12 @@ export function moonIconElement(cx: number, cy: number, r: number, full: boolean
 }
 
 /** The moon tile (solid) and the phase marker (smaller, in a dashed ring) with their <title>s. */
-export function moonTiles(report: MoonReport, t: ThemeColors, titles: { moon: string; marker: string }, esc: (s: string) => string): string {
+export function moonTiles(
+  report: MoonReport,
+  t: ThemeColors,
+  titles: { moon: string; marker: string },
+  esc: (s: string) => string,
+): string {
   const out: string[] = [];
   for (const which of ["marker", "moon"] as const) {
     const position = which === "moon" ? report.position : report.marker.position;
@@ -137,7 +142,9 @@ export function moonBeamsOutside(report: MoonReport, t: ThemeColors): string {
     if (report.paths[i].length === 0) return;
     const at = cellCenter(cell.q, cell.r);
     const edge = { x: at.x - dirs[i].x * INNER, y: at.y - dirs[i].y * INNER };
-    out.push(`<polygon points="${band(c, edge, 3, BEAM)}" fill="${t.moonlight}" fill-opacity="0.75" stroke="${t.moonlightEdge}" stroke-opacity="0.6" stroke-width="0.8"/>`);
+    out.push(
+      `<polygon points="${band(c, edge, 3, BEAM)}" fill="${t.moonlight}" fill-opacity="0.75" stroke="${t.moonlightEdge}" stroke-opacity="0.6" stroke-width="0.8"/>`,
+    );
   });
   return out.length ? `<g class="moonbeam">${out.join("")}</g>` : "";
 }
@@ -311,11 +318,24 @@ export const ANIMAL_TOKEN = { radius: 0.42 * HEX, dx: -0.4 * HEX, dy: 0.1 * HEX 
  * An animal token centred at (cx, cy), radius r: a pale disc with a dark rim, the animal's glyph in
  * the owner's colour, and a badge in the owner's shape (so seats are told apart without colour).
  */
-export function animalElement(animal: AnimalName, seat: number, cx: number, cy: number, r: number, t: ThemeColors): string {
+export function animalElement(
+  animal: AnimalName,
+  seat: number,
+  cx: number,
+  cy: number,
+  r: number,
+  t: ThemeColors,
+): string {
   const style = SEAT_STYLES[seat % SEAT_STYLES.length];
   const k = round2((r * 0.88) / 10);
   const sw = round2(Math.max(1, r / 8));
-  const badge = shapeElement(style.shape, cx + r * 0.76, cy - r * 0.76, r * 0.3, `fill="${style.color}" stroke="${t.outline}" stroke-width="${round2(sw * 0.8)}"`);
+  const badge = shapeElement(
+    style.shape,
+    cx + r * 0.76,
+    cy - r * 0.76,
+    r * 0.3,
+    `fill="${style.color}" stroke="${t.outline}" stroke-width="${round2(sw * 0.8)}"`,
+  );
   return (
     `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(r)}" fill="${t.moonLit}" stroke="${t.animalDisc}" stroke-width="${sw}"/>` +
     `<g transform="translate(${round2(cx)} ${round2(cy)}) scale(${k})">${GLYPHS[animal](style.color, t.outline, "#fffdf2")}</g>` +
@@ -358,7 +378,15 @@ export function moonPicture(state: { moon: MoonState; round: number } & object):
   const report = moonReport(state as Parameters<typeof moonReport>[0]);
   const m = state.moon;
   const idx = (c: Hex) => cellIndex(c.q, c.r);
-  const cells: CellMoon[] = CELLS.map(() => ({ animal: null, greatTree: false, stone: false, glowing: false, moonlight: null, dam: false, nest: false }));
+  const cells: CellMoon[] = CELLS.map(() => ({
+    animal: null,
+    greatTree: false,
+    stone: false,
+    glowing: false,
+    moonlight: null,
+    dam: false,
+    nest: false,
+  }));
   const beam: (P | null)[] = CELLS.map(() => null);
   const dirs = pathDirections(report.position);
   report.paths.forEach((path, i) => {
@@ -374,7 +402,8 @@ export function moonPicture(state: { moon: MoonState; round: number } & object):
   for (const c of m.dam) cells[c].dam = true;
   for (const n of m.nests) cells[n.cell].nest = true;
   m.players.forEach((p, seat) => {
-    if (p.cell >= 0 && p.animal) cells[p.cell].animal = { animal: p.animal, seat, points: p.points, gain: report.perSeat[seat] ?? 0 };
+    if (p.cell >= 0 && p.animal)
+      cells[p.cell].animal = { animal: p.animal, seat, points: p.points, gain: report.perSeat[seat] ?? 0 };
   });
   return { report, cells, beam };
 }

@@ -80,6 +80,9 @@ export function roomStub(id: string): DurableObjectStub {
 }
 
 export async function inRoom<R>(id: string, fn: (room: GameRoom) => R | Promise<R>): Promise<R> {
-  const run = runInDurableObject as unknown as (stub: DurableObjectStub, f: (room: GameRoom) => R | Promise<R>) => Promise<R>;
+  const run = runInDurableObject as unknown as (
+    stub: DurableObjectStub,
+    f: (room: GameRoom) => R | Promise<R>,
+  ) => Promise<R>;
   return run(roomStub(id), fn);
 }

@@ -25,7 +25,10 @@ describe("a complete game through HTTP", () => {
     const log = (await call("GET", `/api/games/${id}/log`)).body;
     expect(log.total).toBe(final.actionCount);
     expect(log.entries).toHaveLength(final.actionCount);
-    const replayed = replay(log.replay.options, log.entries.map((e: any) => e.entry));
+    const replayed = replay(
+      log.replay.options,
+      log.entries.map((e: any) => e.entry),
+    );
     expect(replayed.ok).toBe(true);
     if (replayed.ok) expect(replayed.state).toEqual(final.state);
 
@@ -35,7 +38,9 @@ describe("a complete game through HTTP", () => {
     expect(row).not.toBeNull();
     expect(row.rounds).toBe(18);
     expect(row.action_count).toBe(final.actionCount);
-    const seats = await env.DB.prepare("SELECT * FROM result_seats WHERE game_id = ? ORDER BY seat").bind(id).all<any>();
+    const seats = await env.DB.prepare("SELECT * FROM result_seats WHERE game_id = ? ORDER BY seat")
+      .bind(id)
+      .all<any>();
     expect(seats.results.map((s: any) => s.score)).toEqual(final.scores.map((s: any) => s.total));
 
     // Profiles and game lists reflect it.

@@ -11,7 +11,11 @@ const junk = fc.oneof(
     version: fc.integer({ min: -5, max: 50 }),
     action: fc.record({
       type: fc.constantFrom("place", "buy", "plant", "grow", "collect", "endTurn", "resign", "", "PLACE"),
-      cell: fc.oneof(fc.anything(), fc.record({ q: fc.integer({ min: -9, max: 9 }), r: fc.integer({ min: -9, max: 9 }) }), fc.string()),
+      cell: fc.oneof(
+        fc.anything(),
+        fc.record({ q: fc.integer({ min: -9, max: 9 }), r: fc.integer({ min: -9, max: 9 }) }),
+        fc.string(),
+      ),
       piece: fc.oneof(fc.anything(), fc.constantFrom("seed", "small", "medium", "large", "huge")),
       from: fc.anything(),
       to: fc.anything(),
@@ -46,7 +50,12 @@ describe("fuzzing the write endpoints", () => {
     expect([...seen].some((s) => s === 409 || s === 422)).toBe(true);
 
     // The other write endpoints, with bodies that can never be valid.
-    const invalid = fc.oneof(fc.string(), fc.array(fc.anything()), fc.record({ zz: fc.jsonValue() }), fc.constant(null));
+    const invalid = fc.oneof(
+      fc.string(),
+      fc.array(fc.anything()),
+      fc.record({ zz: fc.jsonValue() }),
+      fc.constant(null),
+    );
     await fc.assert(
       fc.asyncProperty(
         invalid,
@@ -63,13 +72,25 @@ describe("fuzzing the write endpoints", () => {
       const r = await call("POST", `/api/games/${id}/${path}`, { token: stranger.token, body: { x: 1 } });
       expect(r.status).toBe(403);
     }
-    const wrongCode = await call("POST", `/api/games/${id}/join`, { token: stranger.token, body: { code: code + "x" } });
+    const wrongCode = await call("POST", `/api/games/${id}/join`, {
+      token: stranger.token,
+      body: { code: code + "x" },
+    });
     expect(wrongCode.status).toBe(409); // already started
-    const huge = await call("POST", `/api/games/${id}/actions`, { token, raw: JSON.stringify({ version: 1, pad: "x".repeat(70_000) }) });
+    const huge = await call("POST", `/api/games/${id}/actions`, {
+      token,
+      raw: JSON.stringify({ version: 1, pad: "x".repeat(70_000) }),
+    });
     expect(huge.status).toBe(413);
-    const badId = await call("POST", `/api/games/NOT-AN-ID/actions`, { token, body: { version: 1, action: { type: "endTurn" } } });
+    const badId = await call("POST", `/api/games/NOT-AN-ID/actions`, {
+      token,
+      body: { version: 1, action: { type: "endTurn" } },
+    });
     expect(badId.status).toBe(400);
-    const unknown = await call("POST", `/api/games/zzzzzzzzzzzz/actions`, { token, body: { version: 1, action: { type: "endTurn" } } });
+    const unknown = await call("POST", `/api/games/zzzzzzzzzzzz/actions`, {
+      token,
+      body: { version: 1, action: { type: "endTurn" } },
+    });
     expect(unknown.status).toBe(404);
 
     const after = (await call("GET", `/api/games/${id}`)).body;

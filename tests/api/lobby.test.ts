@@ -30,7 +30,10 @@ describe("lobby", () => {
     const notCreator = await call("POST", `/api/games/${id}/start`, { token: bob.token });
     expect(notCreator.status).toBe(403);
     expect(notCreator.body.error.code).toBe("NOT_CREATOR");
-    const early = await call("POST", `/api/games/${id}/actions`, { token: ann.token, body: { version: 2, action: { type: "endTurn" } } });
+    const early = await call("POST", `/api/games/${id}/actions`, {
+      token: ann.token,
+      body: { version: 2, action: { type: "endTurn" } },
+    });
     expect(early.status).toBe(409);
     expect(early.body.error.code).toBe("GAME_NOT_ACTIVE");
 
@@ -60,7 +63,9 @@ describe("lobby", () => {
     const toAct = last.body.game.toAct;
     const seated = [ann, cat, dan];
     for (let seat = 0; seat < 3; seat++) {
-      const mine = (await call("GET", `/api/players/${seated[seat].id}/games`)).body.games.find((g: any) => g.id === id);
+      const mine = (await call("GET", `/api/players/${seated[seat].id}/games`)).body.games.find(
+        (g: any) => g.id === id,
+      );
       expect(mine.toAct).toBe(toAct);
       expect(mine.yourTurn).toBe(seat === toAct);
     }
@@ -69,7 +74,9 @@ describe("lobby", () => {
 
   it("the creator may start with fewer seats filled, and fix the first player", async () => {
     const [ann, bob] = await Promise.all(["Ann", "Bob"].map(newPlayer));
-    const { game, invite } = (await call("POST", "/api/games", { token: ann.token, body: { seats: 4, firstPlayer: 1 } })).body;
+    const { game, invite } = (
+      await call("POST", "/api/games", { token: ann.token, body: { seats: 4, firstPlayer: 1 } })
+    ).body;
     await call("POST", `/api/games/${game.id}/join`, { token: bob.token, body: { code: invite.code } });
     const started = await call("POST", `/api/games/${game.id}/start`, { token: ann.token });
     expect(started.status).toBe(200);
@@ -89,8 +96,11 @@ describe("lobby", () => {
 
   it("resigning: the game goes on for the others, a resigned seat's turns end by themselves", async () => {
     const players = await Promise.all(["Ann", "Bob", "Cat"].map(newPlayer));
-    const { game, invite } = (await call("POST", "/api/games", { token: players[0].token, body: { seats: 3, firstPlayer: 0 } })).body;
-    for (const p of players.slice(1)) await call("POST", `/api/games/${game.id}/join`, { token: p.token, body: { code: invite.code } });
+    const { game, invite } = (
+      await call("POST", "/api/games", { token: players[0].token, body: { seats: 3, firstPlayer: 0 } })
+    ).body;
+    for (const p of players.slice(1))
+      await call("POST", `/api/games/${game.id}/join`, { token: p.token, body: { code: invite.code } });
     const r = await call("POST", `/api/games/${game.id}/resign`, { token: players[1].token });
     expect(r.status).toBe(200);
     expect(r.body.game.seats[1].resigned).toBe(true);
@@ -116,7 +126,11 @@ describe("lobby", () => {
     expect(bad.body.error.code).toBe("VALIDATION_FAILED");
     const me = await newPlayer("Eve");
     const profile = await call("GET", `/api/players/${me.id}`);
-    expect(profile.body).toMatchObject({ id: me.id, name: "Eve", stats: { gamesPlayed: 0, wins: 0, averageScore: null } });
+    expect(profile.body).toMatchObject({
+      id: me.id,
+      name: "Eve",
+      stats: { gamesPlayed: 0, wins: 0, averageScore: null },
+    });
     expect(JSON.stringify(profile.body)).not.toContain(me.token);
     expect((await call("GET", "/api/me", { token: me.token })).body.id).toBe(me.id);
     expect((await call("GET", "/api/players/zzzzzzzzzzzz")).status).toBe(404);
@@ -124,7 +138,8 @@ describe("lobby", () => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const page: any = (await call("GET", `/api/players/${me.id}/games?limit=2${cursor ? `&cursor=${cursor}` : ""}`)).body;
+      const page: any = (await call("GET", `/api/players/${me.id}/games?limit=2${cursor ? `&cursor=${cursor}` : ""}`))
+        .body;
       expect(page.games.length).toBeLessThanOrEqual(2);
       seen.push(...page.games.map((g: any) => g.id));
       cursor = page.nextCursor;

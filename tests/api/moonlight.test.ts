@@ -10,7 +10,12 @@ import { call, newPlayer, playToEnd, startedGame } from "./client";
 async function validatorFor(method: string, path: string, status: number) {
   const doc = (await call("GET", "/api/openapi.json")).body;
   const schema = doc.paths[path][method].responses[String(status)].content["application/json"].schema;
-  const root = { $schema: "https://json-schema.org/draft/2020-12/schema", $id: "https://canopy.test/openapi.json", ...schema, components: doc.components } as Schema;
+  const root = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: "https://canopy.test/openapi.json",
+    ...schema,
+    components: doc.components,
+  } as Schema;
   const v = new Validator(root, "2020-12", false);
   return (body: unknown) => {
     const r = v.validate(body);
@@ -24,7 +29,10 @@ describe("Under the Moonlight through the API", () => {
     for (const [moonlight, expected] of [
       [true, { greatTree: false, moonstones: false }],
       [{ greatTree: true }, { greatTree: true, moonstones: false }],
-      [{ greatTree: true, moonstones: true }, { greatTree: true, moonstones: true }],
+      [
+        { greatTree: true, moonstones: true },
+        { greatTree: true, moonstones: true },
+      ],
       [false, null],
     ] as const) {
       const r = await call("POST", "/api/games", { token: p.token, body: { seats: 2, moonlight } });
@@ -41,7 +49,10 @@ describe("Under the Moonlight through the API", () => {
   });
 
   it("the choice is private until both have chosen, in the view, the submit answer and the log; answers match the document", async () => {
-    const { id, players, game } = await startedGame(2, { firstPlayer: 0, moonlight: { greatTree: true, moonstones: true } });
+    const { id, players, game } = await startedGame(2, {
+      firstPlayer: 0,
+      moonlight: { greatTree: true, moonstones: true },
+    });
     const [a, b] = players;
     const checkGame = await validatorFor("get", "/api/games/{id}", 200);
     const checkLegal = await validatorFor("get", "/api/games/{id}/legal-actions", 200);
@@ -58,13 +69,24 @@ describe("Under the Moonlight through the API", () => {
     checkLegal(legal);
     expect(legal.actions).toEqual(deal.map((animal) => ({ type: "chooseAnimal", animal })));
     // a wrong animal: the engine's refusal, in the usual error shape
-    const other = ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"].find((x) => !deal.includes(x))!;
-    const bad = await call("POST", `/api/games/${id}/actions`, { token: a.token, body: { version: legal.version, action: { type: "chooseAnimal", animal: other } } });
+    const other = ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"].find(
+      (x) => !deal.includes(x),
+    )!;
+    const bad = await call("POST", `/api/games/${id}/actions`, {
+      token: a.token,
+      body: { version: legal.version, action: { type: "chooseAnimal", animal: other } },
+    });
     expect(bad.status).toBe(422);
     expect(bad.body.error.code).toBe("NOT_DEALT");
-    const malformed = await call("POST", `/api/games/${id}/actions`, { token: a.token, body: { version: legal.version, action: { type: "chooseAnimal", animal: "unicorn" } } });
+    const malformed = await call("POST", `/api/games/${id}/actions`, {
+      token: a.token,
+      body: { version: legal.version, action: { type: "chooseAnimal", animal: "unicorn" } },
+    });
     expect(malformed.status).toBe(400);
-    const chose = await call("POST", `/api/games/${id}/actions`, { token: a.token, body: { version: legal.version, action: { type: "chooseAnimal", animal: deal[1] } } });
+    const chose = await call("POST", `/api/games/${id}/actions`, {
+      token: a.token,
+      body: { version: legal.version, action: { type: "chooseAnimal", animal: deal[1] } },
+    });
     expect(chose.status).toBe(200);
     checkSubmit(chose.body);
     expect(chose.body.events).toEqual([{ type: "animalChosen", seat: 0, animal: deal[1] }]);
@@ -86,7 +108,10 @@ describe("Under the Moonlight through the API", () => {
     // b chooses: both are revealed
     const bDeal: string[] = (await call("GET", `/api/games/${id}`, { token: b.token })).body.state.moon.players[1].deal;
     const v = (await call("GET", `/api/games/${id}`)).body.version;
-    const r = await call("POST", `/api/games/${id}/actions`, { token: b.token, body: { version: v, action: { type: "chooseAnimal", animal: bDeal[0] } } });
+    const r = await call("POST", `/api/games/${id}/actions`, {
+      token: b.token,
+      body: { version: v, action: { type: "chooseAnimal", animal: bDeal[0] } },
+    });
     expect(r.status).toBe(200);
     expect(r.body.events.map((e: { type: string }) => e.type).slice(0, 2)).toEqual(["animalChosen", "animalsRevealed"]);
     const after = (await call("GET", `/api/games/${id}`)).body;

@@ -10,7 +10,9 @@ describe("submitting moves", () => {
     const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
     const action = legal.actions[0];
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => call("POST", `/api/games/${id}/actions`, { token, body: { version: legal.version, action } })),
+      Array.from({ length: 20 }, () =>
+        call("POST", `/api/games/${id}/actions`, { token, body: { version: legal.version, action } }),
+      ),
     );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
@@ -43,7 +45,11 @@ describe("submitting moves", () => {
     expect(again.body).toEqual(results[0].body);
     expect((await call("GET", `/api/games/${id}`)).body.version).toBe(next.version);
     // The same key for a different request is refused.
-    const other = await call("POST", `/api/games/${id}/actions`, { token, body: { ...body, version: body.version + 1 }, headers });
+    const other = await call("POST", `/api/games/${id}/actions`, {
+      token,
+      body: { ...body, version: body.version + 1 },
+      headers,
+    });
     expect(other.status).toBe(422);
     expect(other.body.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
   });
@@ -53,7 +59,10 @@ describe("submitting moves", () => {
     const [a, b] = players;
     const place = async (token: string, cell: string) => {
       const g = (await call("GET", `/api/games/${id}`)).body;
-      const r = await call("POST", `/api/games/${id}/actions`, { token, body: { version: g.version, action: { type: "place", cell } } });
+      const r = await call("POST", `/api/games/${id}/actions`, {
+        token,
+        body: { version: g.version, action: { type: "place", cell } },
+      });
       expect(r.status).toBe(200);
     };
     // Setup: a at a1, b at a4, a at g1, b at g4 (edge cells).
@@ -69,7 +78,13 @@ describe("submitting moves", () => {
     // A turn whose last action is illegal changes nothing.
     const bad = await call("POST", `/api/games/${id}/actions`, {
       token: a.token,
-      body: { version: g.version, actions: [{ type: "buy", piece: "seed" }, { type: "collect", cell: "d4" }] },
+      body: {
+        version: g.version,
+        actions: [
+          { type: "buy", piece: "seed" },
+          { type: "collect", cell: "d4" },
+        ],
+      },
     });
     expect(bad.status).toBe(422);
     expect(bad.body.error.code).toBe("CELL_EMPTY");

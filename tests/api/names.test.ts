@@ -47,26 +47,37 @@ const ACCEPTED: [string, string, string][] = [
   ["NFD becomes NFC", "Jose\u0301", "José"],
   ["a family emoji (joiners between emoji)", "👨\u200d👩\u200d👧 fan", "👨\u200d👩\u200d👧 fan"],
   ["a heart with a variation selector", "I ❤\ufe0f trees", "I ❤\ufe0f trees"],
-  ["the flag of Scotland (tag characters)", "🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f} Ailsa", "🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f} Ailsa"],
+  [
+    "the flag of Scotland (tag characters)",
+    "🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f} Ailsa",
+    "🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f} Ailsa",
+  ],
   ["Persian with a non-joiner", "می\u200cخواهم", "می\u200cخواهم"],
   ["Korean", "김민준", "김민준"],
   ["40 emoji (40 characters, 80 code units)", "🌳".repeat(40), "🌳".repeat(40)],
   ["40 flags (40 characters, 160 code units)", "🇸🇪".repeat(40), "🇸🇪".repeat(40)],
-  ["markdown and mentions are text, escaped where shown", "@everyone [x](https://e.vil)", "@everyone [x](https://e.vil)"],
+  [
+    "markdown and mentions are text, escaped where shown",
+    "@everyone [x](https://e.vil)",
+    "@everyone [x](https://e.vil)",
+  ],
 ];
 
 describe("player names (POST /api/players)", () => {
-  it.each(REFUSED)("refuses %s with 400 VALIDATION_FAILED, field name, and stores nothing", async (_what, name, why) => {
-    const before = await playerCount();
-    const r = await call("POST", "/api/players", { body: { name } });
-    expect(r.status).toBe(400);
-    expect(r.body.error.code).toBe("VALIDATION_FAILED");
-    expect(r.body.error.field).toBe("name");
-    expect(r.body.error.message).toMatch(why);
-    expect(r.body.error.issues[0]).toMatchObject({ path: "name" });
-    expect(r.body).not.toHaveProperty("token");
-    expect(await playerCount()).toBe(before);
-  });
+  it.each(REFUSED)(
+    "refuses %s with 400 VALIDATION_FAILED, field name, and stores nothing",
+    async (_what, name, why) => {
+      const before = await playerCount();
+      const r = await call("POST", "/api/players", { body: { name } });
+      expect(r.status).toBe(400);
+      expect(r.body.error.code).toBe("VALIDATION_FAILED");
+      expect(r.body.error.field).toBe("name");
+      expect(r.body.error.message).toMatch(why);
+      expect(r.body.error.issues[0]).toMatchObject({ path: "name" });
+      expect(r.body).not.toHaveProperty("token");
+      expect(await playerCount()).toBe(before);
+    },
+  );
 
   it.each(ACCEPTED)("accepts %s, stored normalised", async (_what, name, stored) => {
     const r = await call("POST", "/api/players", { body: { name } });

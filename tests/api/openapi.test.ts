@@ -30,7 +30,12 @@ function responseValidator(doc: any, method: string, path: string, status: numbe
   const op = doc.paths[path]?.[method];
   const schema = op?.responses?.[String(status)]?.content?.["application/json"]?.schema;
   if (!schema) throw new Error(`no ${status} schema for ${method} ${path}`);
-  const root = { $schema: "https://json-schema.org/draft/2020-12/schema", $id: "https://canopy.test/openapi.json", ...schema, components: doc.components } as Schema;
+  const root = {
+    $schema: "https://json-schema.org/draft/2020-12/schema",
+    $id: "https://canopy.test/openapi.json",
+    ...schema,
+    components: doc.components,
+  } as Schema;
   // Component $refs point at "#/components/schemas/...": resolvable from this root.
   return new Validator(root, "2020-12", false);
 }
@@ -45,7 +50,9 @@ describe("the OpenAPI document", () => {
     expect(result.valid).toBe(true);
     // The meta-schema does reject what is not OpenAPI 3.1.
     expect(meta.validate({ openapi: "3.1.0", paths: { "/x": { get: { responses: "nope" } } } }).valid).toBe(false);
-    const ops = Object.entries(doc.paths).flatMap(([p, item]: [string, any]) => Object.keys(item).map((m) => `${m} ${p}`));
+    const ops = Object.entries(doc.paths).flatMap(([p, item]: [string, any]) =>
+      Object.keys(item).map((m) => `${m} ${p}`),
+    );
     for (const r of REQUIRED_PATHS) expect(ops).toContain(r);
     expect(doc.components.securitySchemes.bearerAuth.scheme).toBe("bearer");
   });
@@ -69,10 +76,18 @@ describe("the OpenAPI document", () => {
     const created = await client.POST("/api/games", { body: { seats: 2 }, ...auth(0) });
     check("post", "/api/games", 201, created.data);
     const id = created.data.game.id;
-    const joined = await client.POST("/api/games/{id}/join", { params: { path: { id } }, body: { code: created.data.invite.code }, ...auth(1) });
+    const joined = await client.POST("/api/games/{id}/join", {
+      params: { path: { id } },
+      body: { code: created.data.invite.code },
+      ...auth(1),
+    });
     check("post", "/api/games/{id}/join", 200, joined.data);
 
-    const bad = await client.POST("/api/games/{id}/actions", { params: { path: { id } }, body: { version: 0, action: { type: "endTurn" } }, ...auth(0) });
+    const bad = await client.POST("/api/games/{id}/actions", {
+      params: { path: { id } },
+      body: { version: 0, action: { type: "endTurn" } },
+      ...auth(0),
+    });
     check("post", "/api/games/{id}/actions", bad.response.status, bad.error);
 
     let moves = 0;

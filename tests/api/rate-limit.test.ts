@@ -25,8 +25,16 @@ declare global {
 async function call(method: string, path: string, opts: { token: string; body?: unknown }): Promise<Res> {
   const headers: Record<string, string> = { authorization: `Bearer ${opts.token}` };
   if (opts.body !== undefined) headers["content-type"] = "application/json";
-  const req = new Request(`${BASE}${path}`, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body) });
-  const limited = { ...env, WRITE_LIMITER: env.TEST_WRITE_LIMITER, WEBHOOK_TEST_LIMITER: env.TEST_WEBHOOK_TEST_LIMITER };
+  const req = new Request(`${BASE}${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  const limited = {
+    ...env,
+    WRITE_LIMITER: env.TEST_WRITE_LIMITER,
+    WEBHOOK_TEST_LIMITER: env.TEST_WEBHOOK_TEST_LIMITER,
+  };
   const ctx = createExecutionContext();
   const res = await worker.fetch(req, limited, ctx);
   await waitOnExecutionContext(ctx);
@@ -59,7 +67,8 @@ describe("rate limits", () => {
       const { id, players, game } = await startedGame(2);
       const token = players[game.toAct].token;
       const responses: Res[] = [];
-      for (let i = 0; i < 70; i++) responses.push(await call("POST", `/api/games/${id}/actions`, { token, body: stale }));
+      for (let i = 0; i < 70; i++)
+        responses.push(await call("POST", `/api/games/${id}/actions`, { token, body: stale }));
       return { id, players, game, responses };
     });
     const { id, players, game, responses } = run;
@@ -87,7 +96,8 @@ describe("rate limits", () => {
       expect(mine.status).toBe(201);
       calls.length = 0;
       const out: Res[] = [];
-      for (let i = 0; i < 7; i++) out.push(await call("POST", `/api/me/webhooks/${mine.body.webhook.id}/test`, { token }));
+      for (let i = 0; i < 7; i++)
+        out.push(await call("POST", `/api/me/webhooks/${mine.body.webhook.id}/test`, { token }));
       return out;
     });
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 429, 429]);

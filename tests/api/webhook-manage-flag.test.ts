@@ -25,7 +25,9 @@ describe("the webhook list says, per caller, who may manage each webhook", () =>
 
     // The flag says what the server does: Cat's change to Ben's bot is refused, Ann's is not.
     const wid = byBen.body.webhook.id;
-    expect((await call("PATCH", `${path}/${wid}`, { token: cat.token, body: { label: "x" } })).body.error.code).toBe("NOT_WEBHOOK_OWNER");
+    expect((await call("PATCH", `${path}/${wid}`, { token: cat.token, body: { label: "x" } })).body.error.code).toBe(
+      "NOT_WEBHOOK_OWNER",
+    );
     const changed = await call("PATCH", `${path}/${wid}`, { token: ann.token, body: { label: "renamed" } });
     expect(changed.status).toBe(200);
     expect(changed.body.webhook).toMatchObject({ mayManage: true, createdBy: ben.id, createdByName: "Ben" });
@@ -34,6 +36,8 @@ describe("the webhook list says, per caller, who may manage each webhook", () =>
     const mine = await call("POST", "/api/me/webhooks", { token: cat.token, body: { url: JSON_URL(3) } });
     expect(mine.body.webhook).toMatchObject({ mayManage: true, createdByName: "Cat" });
     const list = await call("GET", "/api/me/webhooks", { token: cat.token });
-    expect(list.body.webhooks).toEqual([expect.objectContaining({ id: mine.body.webhook.id, mayManage: true, createdByName: "Cat" })]);
+    expect(list.body.webhooks).toEqual([
+      expect.objectContaining({ id: mine.body.webhook.id, mayManage: true, createdByName: "Cat" }),
+    ]);
   });
 });

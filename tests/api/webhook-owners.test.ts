@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { call } from "./client";
 import { JSON_URL, clockedGame, farFuture } from "../notify/helpers";
 
-const row = async (id: string) => JSON.stringify(await env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(id).first());
+const row = async (id: string) =>
+  JSON.stringify(await env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(id).first());
 
 describe("a game's channel webhooks: who may change them", () => {
   it("only the player who added one, or the game's creator, changes, rotates, switches off or removes it; others see it and its log", async () => {
@@ -42,7 +43,9 @@ describe("a game's channel webhooks: who may change them", () => {
     // Cat still sees that it exists (redacted, no secret) and the delivery log.
     const list = await call("GET", path, { token: cat.token });
     expect(list.status).toBe(200);
-    expect(list.body.webhooks).toEqual([expect.objectContaining({ id: wid, label: "Ben's bot", createdBy: ben.id, enabled: true })]);
+    expect(list.body.webhooks).toEqual([
+      expect.objectContaining({ id: wid, label: "Ben's bot", createdBy: ben.id, enabled: true }),
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(JSON_URL(1));
     expect(JSON.stringify(list.body)).not.toContain("whsec_");
     const log = await call("GET", `/api/games/${g.id}/deliveries`, { token: cat.token });

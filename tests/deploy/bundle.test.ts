@@ -32,7 +32,10 @@ describe("deploy --dry-run", () => {
     const modules = readdirSync(outdir).filter((f) => !f.endsWith(".map") && f !== "README.md");
     expect(modules).toContain("index.js");
     expect(modules.some((f) => f.endsWith(".wasm"))).toBe(true);
-    const compressed = modules.reduce((sum, f) => sum + gzipSync(readFileSync(join(outdir, f)), { level: 9 }).length, 0);
+    const compressed = modules.reduce(
+      (sum, f) => sum + gzipSync(readFileSync(join(outdir, f)), { level: 9 }).length,
+      0,
+    );
     expect(compressed).toBeGreaterThan(100_000);
     expect(compressed).toBeLessThan(FREE_PLAN_LIMIT);
   }, 150_000);

@@ -43,7 +43,11 @@ async function api<T = any>(method: string, path: string, body?: unknown, token?
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(`${worker.base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${worker.base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const data = await r.json();
   if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(data)}`);
   return data as T;
@@ -85,7 +89,6 @@ async function png(path: string, save?: string): Promise<PNG> {
   }
   return PNG.sync.read(bytes);
 }
-
 
 describe("link previews and oEmbed, as outside consumers see them", () => {
   let g: Game;
@@ -176,7 +179,9 @@ describe("a blog on another origin embeds the viewer", () => {
   };
   const shownPly = (f: Frame) => f.evaluate(() => Number(document.querySelector(".view")?.getAttribute("data-ply")));
   const waitPly = (f: Frame, ply: number) =>
-    f.waitForFunction((want) => Number(document.querySelector(".view")?.getAttribute("data-ply")) === want, ply, { timeout: 20_000 });
+    f.waitForFunction((want) => Number(document.querySelector(".view")?.getAttribute("data-ply")) === want, ply, {
+      timeout: 20_000,
+    });
   const pieces = (f: Frame) => f.evaluate(() => document.querySelectorAll(".board [data-piece]").length);
 
   beforeAll(async () => {
@@ -231,7 +236,9 @@ describe("a blog on another origin embeds the viewer", () => {
     // While scrubbed back, a new move extends the range but does not move the view.
     await playOne(g);
     await waitPly(live, 3);
-    await replay.waitForFunction(() => document.querySelector("output")?.textContent === "0 / 3", undefined, { timeout: 20_000 });
+    await replay.waitForFunction(() => document.querySelector("output")?.textContent === "0 / 3", undefined, {
+      timeout: 20_000,
+    });
     expect(await shownPly(replay)).toBe(0);
     // Scrub with the range (from the keyboard), then back to live.
     await replay.focus("input[type=range]");
@@ -262,7 +269,12 @@ describe("an Under the Moonlight game, embedded and previewed", () => {
   beforeAll(async () => {
     const tokens: string[] = [];
     for (const name of ["Ann", "Bo", "Cy"]) tokens.push((await api("POST", "/api/players", { name })).token);
-    const created = await api("POST", "/api/games", { seats: 3, firstPlayer: 0, moonlight: { greatTree: true, moonstones: true } }, tokens[0]);
+    const created = await api(
+      "POST",
+      "/api/games",
+      { seats: 3, firstPlayer: 0, moonlight: { greatTree: true, moonstones: true } },
+      tokens[0],
+    );
     g = { id: created.game.id, code: created.invite.code, tokens };
     for (const t of tokens.slice(1)) await api("POST", `/api/games/${g.id}/join`, { code: g.code }, t);
     page = await chrome.browser.newPage({ viewport: { width: 520, height: 700 } });
@@ -282,7 +294,8 @@ describe("an Under the Moonlight game, embedded and previewed", () => {
     const text = await page.textContent("main");
     expect(text).toMatch(/Setup · (Half|Full) moon · Bo chooses an animal/);
     const html = await page.content();
-    for (const animal of ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"]) expect(html).not.toMatch(new RegExp(`\\b${animal}\\b`));
+    for (const animal of ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"])
+      expect(html).not.toMatch(new RegExp(`\\b${animal}\\b`));
     // The moon and the marker lie inside the drawn picture, not cut off.
     const inside = await page.evaluate(() => {
       const svg = document.querySelector(".board svg")!.getBoundingClientRect();
@@ -297,7 +310,11 @@ describe("an Under the Moonlight game, embedded and previewed", () => {
     await playOne(g);
     await playOne(g);
     const ply = await playOne(g);
-    await page.waitForFunction((want) => Number(document.querySelector(".view")?.getAttribute("data-ply")) === want, ply, { timeout: 20_000 });
+    await page.waitForFunction(
+      (want) => Number(document.querySelector(".view")?.getAttribute("data-ply")) === want,
+      ply,
+      { timeout: 20_000 },
+    );
     expect(await page.locator(".board g.animal").count()).toBe(1);
     expect(await page.locator(".players svg").count()).toBe(6); // each seat's shape and revealed animal
     expect(await page.textContent(".last")).toMatch(/placed the \w+ on [a-g]\d/);
@@ -311,6 +328,8 @@ describe("an Under the Moonlight game, embedded and previewed", () => {
     expect([card.width, card.height]).toEqual([1200, 630]);
     const meta = await unfurl(`${worker.base}/g/${g.id}`, { oembed: true, timeout: 20_000 });
     expect((meta.oEmbed as { title: string }).title).toMatch(/^Ann vs Bo vs Cy · Setup · (Half|Full) moon · /);
-    expect(meta.open_graph.description).toMatch(/(Half|Full) moon; next round (half|full) moon\. Moon points: Ann the \w+ 2, Bo the \w+ 2, Cy the \w+ 2\./); // revealed once all have chosen
+    expect(meta.open_graph.description).toMatch(
+      /(Half|Full) moon; next round (half|full) moon\. Moon points: Ann the \w+ 2, Bo the \w+ 2, Cy the \w+ 2\./,
+    ); // revealed once all have chosen
   });
 });

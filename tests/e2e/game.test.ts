@@ -11,7 +11,6 @@ import { DICTS } from "../../web/src/i18n/all";
 import { stepCell } from "../../web/src/ui/board";
 import { launchChromium, startWorker, type LocalWorker, shot, withoutLiveUpdates } from "./support";
 
-
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
 
@@ -24,13 +23,10 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-
 /** Every cell's piece as the page's board draws it ("d4:a2 …"). */
 async function pieces(page: Page): Promise<string> {
   return page.$$eval("[data-cell]", (els) =>
-    els
-      .map((e) => `${e.getAttribute("data-cell")}:${e.getAttribute("data-piece") ?? ""}`)
-      .join(" "),
+    els.map((e) => `${e.getAttribute("data-cell")}:${e.getAttribute("data-piece") ?? ""}`).join(" "),
   );
 }
 
@@ -40,13 +36,18 @@ async function version(page: Page): Promise<number> {
 
 /** Wait until the page shows the game at `v` (or later). */
 async function waitVersion(page: Page, v: number): Promise<void> {
-  await page.waitForFunction((want) => Number(document.querySelector(".game")?.getAttribute("data-version") ?? -1) >= want, v, { timeout: 20_000 });
+  await page.waitForFunction(
+    (want) => Number(document.querySelector(".game")?.getAttribute("data-version") ?? -1) >= want,
+    v,
+    { timeout: 20_000 },
+  );
 }
 
 function watch(page: Page, name: string, errors: string[]): void {
   page.on("pageerror", (e) => errors.push(`${name}: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource|WebSocket/.test(m.text())) errors.push(`${name} console: ${m.text()}`);
+    if (m.type() === "error" && !/Failed to load resource|WebSocket/.test(m.text()))
+      errors.push(`${name} console: ${m.text()}`);
   });
 }
 
@@ -58,13 +59,17 @@ async function playTurn(page: Page, turn: number): Promise<void> {
   await page.waitForSelector(".turn-panel", { timeout: 20_000 });
   const phase = await page.getAttribute(".game", "data-phase");
   if (phase === "setup") {
-    const targets = await page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+    const targets = await page.$$eval('[data-cell][data-highlight="target"]', (els) =>
+      els.map((e) => e.getAttribute("data-cell")!),
+    );
     expect(targets.length).toBeGreaterThan(0);
     await page.click(`[data-cell="${targets[turn % targets.length]}"]`);
     await page.waitForSelector(".plan li");
   } else {
     // Grow something if possible, else plant from a tree; buy a seed when nothing else is offered.
-    const sources = await page.$$eval('[data-cell][data-highlight="source"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+    const sources = await page.$$eval('[data-cell][data-highlight="source"]', (els) =>
+      els.map((e) => e.getAttribute("data-cell")!),
+    );
     let acted = false;
     for (const s of sources) {
       await page.click(`[data-cell="${s}"]`);
@@ -73,7 +78,9 @@ async function playTurn(page: Page, turn: number): Promise<void> {
         acted = true;
         break;
       }
-      const [target] = await page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+      const [target] = await page.$$eval('[data-cell][data-highlight="target"]', (els) =>
+        els.map((e) => e.getAttribute("data-cell")!),
+      );
       if (target) {
         await page.click(`[data-cell="${target}"]`);
         acted = true;
@@ -81,7 +88,8 @@ async function playTurn(page: Page, turn: number): Promise<void> {
       }
       await page.click(`[data-cell="${s}"]`); // deselect
     }
-    if (!acted && (await page.$('.buy[data-piece="seed"]:not([disabled])'))) await page.click('.buy[data-piece="seed"]');
+    if (!acted && (await page.$('.buy[data-piece="seed"]:not([disabled])')))
+      await page.click('.buy[data-piece="seed"]');
   }
   const before = await version(page);
   await page.click(".end-turn");
@@ -146,7 +154,13 @@ describe("a whole game in the browser", () => {
     await shot(ann, "lobby-desktop");
 
     // Bruno is on a phone, with a German browser: the page speaks German by itself.
-    brunoCtx = await chrome.browser.newContext({ viewport: { width: 375, height: 812 }, locale: "de-DE", isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    brunoCtx = await chrome.browser.newContext({
+      viewport: { width: 375, height: 812 },
+      locale: "de-DE",
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     bruno = await brunoCtx.newPage();
     watch(bruno, "bruno", errors);
     await bruno.goto(invite);
@@ -159,7 +173,11 @@ describe("a whole game in the browser", () => {
     await bruno.waitForSelector(".game");
     await ann.waitForSelector(".game");
 
-    const eveCtx = await chrome.browser.newContext({ viewport: { width: 1024, height: 800 }, locale: "en-GB", colorScheme: "dark" });
+    const eveCtx = await chrome.browser.newContext({
+      viewport: { width: 1024, height: 800 },
+      locale: "en-GB",
+      colorScheme: "dark",
+    });
     eve = await eveCtx.newPage();
     watch(eve, "eve", errors);
     await eve.goto(gameUrl);
@@ -170,7 +188,8 @@ describe("a whole game in the browser", () => {
   });
 
   it("plays the setup and three full rounds by clicking; the spectator sees each change live", async () => {
-    const seatPage = async (seat: number) => ((await ann.getAttribute(".game", "data-seat")) === String(seat) ? ann : bruno);
+    const seatPage = async (seat: number) =>
+      (await ann.getAttribute(".game", "data-seat")) === String(seat) ? ann : bruno;
     let turns = 0;
     for (let guard = 0; guard < 60; guard++) {
       const round = Number(await eve.getAttribute(".game", "data-round"));
@@ -233,14 +252,18 @@ describe("a whole game in the browser", () => {
     // Into the board with Tab.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo(page, "[data-cell]");
-    const sources = await page.$$eval('[data-cell][data-highlight="source"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+    const sources = await page.$$eval('[data-cell][data-highlight="source"]', (els) =>
+      els.map((e) => e.getAttribute("data-cell")!),
+    );
     expect(sources.length).toBeGreaterThan(0);
     let acted = false;
     for (const s of sources) {
       await arrowTo(page, s);
       await page.keyboard.press("Enter");
       await page.waitForSelector(".choices");
-      const target = await page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+      const target = await page.$$eval('[data-cell][data-highlight="target"]', (els) =>
+        els.map((e) => e.getAttribute("data-cell")!),
+      );
       if (target.length) {
         // Plant: walk to a target and press Space.
         await arrowTo(page, target[0]);
@@ -265,7 +288,9 @@ describe("a whole game in the browser", () => {
 
   it("switches the language, and remembers it", async () => {
     const heading = (text: string) =>
-      eve.waitForFunction((want) => document.querySelector("#players-h")?.textContent === want, text, { timeout: 10_000 });
+      eve.waitForFunction((want) => document.querySelector("#players-h")?.textContent === want, text, {
+        timeout: 10_000,
+      });
     await eve.selectOption(".lang select", "fr");
     await heading("Joueurs");
     expect(await eve.textContent(".status")).toContain("Vous regardez cette partie");
@@ -414,12 +439,19 @@ describe("a finished game", () => {
     };
     const a = (await post("/api/players", { name: "Iris" })) as { token: string };
     const b = (await post("/api/players", { name: "Jun" })) as { token: string };
-    const created = (await post("/api/games", { seats: 2 }, a.token)) as { game: { id: string }; invite: { code: string } };
+    const created = (await post("/api/games", { seats: 2 }, a.token)) as {
+      game: { id: string };
+      invite: { code: string };
+    };
     const id = created.game.id;
     await post(`/api/games/${id}/join`, { code: created.invite.code }, b.token);
     let rng = 12345;
     for (let guard = 0; guard < 500; guard++) {
-      const g = (await (await fetch(`${worker.base}/api/games/${id}`)).json()) as { status: string; version: number; state: GameState };
+      const g = (await (await fetch(`${worker.base}/api/games/${id}`)).json()) as {
+        status: string;
+        version: number;
+        state: GameState;
+      };
       if (g.status === "finished") break;
       // A whole turn: a few random actions, then the end (setup turns end by themselves).
       let s = g.state;
@@ -428,7 +460,8 @@ describe("a finished game", () => {
       while (s.phase !== "ended" && s.current === seat) {
         const legal = legalActions(s);
         rng = (rng * 1103515245 + 12345) >>> 0;
-        const pick = legal.length > 1 && turn.length < 3 && rng % 4 !== 0 ? legal[1 + (rng % (legal.length - 1))] : legal[0];
+        const pick =
+          legal.length > 1 && turn.length < 3 && rng % 4 !== 0 ? legal[1 + (rng % (legal.length - 1))] : legal[0];
         turn.push(pick);
         const r = applyAction(s, pick);
         if (!r.ok) throw new Error(r.error.message);
@@ -440,7 +473,9 @@ describe("a finished game", () => {
     const page = await ctx.newPage();
     // This browser holds a key the server does not know: it is forgotten and the game shows anyway.
     await page.goto(`${worker.base}/favicon.svg`);
-    await page.evaluate(() => localStorage.setItem("canopy.identity", JSON.stringify({ id: "nobody", name: "Ghost", token: "cnp_revoked" })));
+    await page.evaluate(() =>
+      localStorage.setItem("canopy.identity", JSON.stringify({ id: "nobody", name: "Ghost", token: "cnp_revoked" })),
+    );
     await page.goto(`${worker.base}/g/${id}`);
     await page.waitForSelector(".final table");
     expect(await page.textContent(".status")).toContain("Partie terminée");

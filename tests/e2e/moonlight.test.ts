@@ -9,7 +9,6 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, launchChromium, startWorker, type LocalWorker, shot } from "./support";
 
-
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
 
@@ -24,13 +23,18 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-
 const version = async (page: Page) => Number(await page.getAttribute(".game", "data-version"));
 async function waitVersion(page: Page, v: number): Promise<void> {
-  await page.waitForFunction((want) => Number(document.querySelector(".game")?.getAttribute("data-version") ?? -1) >= want, v, { timeout: 20_000 });
+  await page.waitForFunction(
+    (want) => Number(document.querySelector(".game")?.getAttribute("data-version") ?? -1) >= want,
+    v,
+    { timeout: 20_000 },
+  );
 }
-const targets = (page: Page) => page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
-const dealShown = (page: Page) => page.$$eval(".moon-animal", (els) => els.map((e) => e.getAttribute("data-animal")!).sort());
+const targets = (page: Page) =>
+  page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!));
+const dealShown = (page: Page) =>
+  page.$$eval(".moon-animal", (els) => els.map((e) => e.getAttribute("data-animal")!).sort());
 
 describe("Under the Moonlight in the browser", () => {
   let ann: Page;
@@ -41,7 +45,8 @@ describe("Under the Moonlight in the browser", () => {
   const watch = (page: Page, name: string) => {
     page.on("pageerror", (e) => errors.push(`${name}: ${e.message}`));
     page.on("console", (m) => {
-      if (m.type() === "error" && !/Failed to load resource|WebSocket/.test(m.text())) errors.push(`${name} console: ${m.text()}`);
+      if (m.type() === "error" && !/Failed to load resource|WebSocket/.test(m.text()))
+        errors.push(`${name} console: ${m.text()}`);
     });
   };
 
@@ -63,7 +68,13 @@ describe("Under the Moonlight in the browser", () => {
     const invite = await ann.inputValue(".invite input");
     gameId = invite.split("/g/")[1].split("?")[0];
 
-    const brunoCtx = await chrome.browser.newContext({ viewport: { width: 375, height: 812 }, locale: "de-DE", isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const brunoCtx = await chrome.browser.newContext({
+      viewport: { width: 375, height: 812 },
+      locale: "de-DE",
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     bruno = await brunoCtx.newPage();
     watch(bruno, "bruno");
     await bruno.goto(invite);
@@ -103,7 +114,8 @@ describe("Under the Moonlight in the browser", () => {
   });
 
   it("plays the setup by clicking: animals, the Great Tree, the setup trees", async () => {
-    const pageOf = async (seat: number) => ((await ann.getAttribute(".game", "data-seat")) === String(seat) ? ann : bruno);
+    const pageOf = async (seat: number) =>
+      (await ann.getAttribute(".game", "data-seat")) === String(seat) ? ann : bruno;
     const other = (p: Page) => (p === ann ? bruno : ann);
     let chosen = 0;
     for (let guard = 0; guard < 20; guard++) {
@@ -132,7 +144,9 @@ describe("Under the Moonlight in the browser", () => {
         const log = await eve.textContent(".log");
         expect(log).toContain("chose an animal");
         expect(log).not.toMatch(/chose the /);
-        await other(page).waitForFunction(() => /(chose an animal|hat ein Tier gewählt)/.test(document.querySelector(".log")?.textContent ?? ""));
+        await other(page).waitForFunction(() =>
+          /(chose an animal|hat ein Tier gewählt)/.test(document.querySelector(".log")?.textContent ?? ""),
+        );
       }
       if (before === 3) {
         await shot(ann, "moon-setup-desktop");
@@ -143,12 +157,15 @@ describe("Under the Moonlight in the browser", () => {
     expect(await eve.getAttribute(".game", "data-phase")).toBe("play");
     const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
     expect(g.state.moon.greatTree).toBeGreaterThanOrEqual(0);
-    expect(g.state.moon.players.every((p: { cell: number; animal: string | null }) => p.cell >= 0 && p.animal)).toBe(true);
+    expect(g.state.moon.players.every((p: { cell: number; animal: string | null }) => p.cell >= 0 && p.animal)).toBe(
+      true,
+    );
     expect(await eve.textContent(".log")).toMatch(/placed the Great Tree on [a-g]\d/);
   });
 
   it("plays rounds moving the animal and using an ability by clicking", async () => {
-    const pageOf = async (seat: number) => ((await ann.getAttribute(".game", "data-seat")) === String(seat) ? ann : bruno);
+    const pageOf = async (seat: number) =>
+      (await ann.getAttribute(".game", "data-seat")) === String(seat) ? ann : bruno;
     let moved = 0;
     let abilities = 0;
     let turns = 0;

@@ -15,7 +15,15 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DICTS, NOTIFY_DICTS } from "../../web/src/i18n/all";
-import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker, shot, withoutLiveUpdates } from "./support";
+import {
+  apiCall,
+  launchChromium,
+  playTurnByApi,
+  startWorker,
+  type LocalWorker,
+  shot,
+  withoutLiveUpdates,
+} from "./support";
 
 const en = DICTS.en;
 const fr = DICTS.fr;
@@ -48,7 +56,13 @@ beforeAll(async () => {
   await new Promise<void>((ok) => receiver.listen(0, "127.0.0.1", ok));
   hookBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
   [worker, chrome] = await Promise.all([
-    startWorker({ vars: { WEBHOOK_KEY: "e2e-only-webhook-key-0123456789abcdef", ALLOW_HTTP_WEBHOOKS: "1", NOTIFY_BOARD_IMAGES: "0" } }),
+    startWorker({
+      vars: {
+        WEBHOOK_KEY: "e2e-only-webhook-key-0123456789abcdef",
+        ALLOW_HTTP_WEBHOOKS: "1",
+        NOTIFY_BOARD_IMAGES: "0",
+      },
+    }),
     launchChromium(),
   ]);
 });
@@ -59,11 +73,11 @@ afterAll(async () => {
   await new Promise((ok) => receiver?.close(ok));
 });
 
-
 function watch(page: Page, name: string, errors: string[]): void {
   page.on("pageerror", (e) => errors.push(`${name}: ${e.message}`));
   page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource|WebSocket/.test(m.text())) errors.push(`${name} console: ${m.text()}`);
+    if (m.type() === "error" && !/Failed to load resource|WebSocket/.test(m.text()))
+      errors.push(`${name} console: ${m.text()}`);
   });
   // Confirmations (delete, new secret) are accepted.
   page.on("dialog", (d) => void d.accept());
@@ -75,19 +89,28 @@ async function until<T>(f: () => T | Promise<T>, what: string, ms = 20_000): Pro
   for (;;) {
     const v = await f();
     if (v) return v as NonNullable<T>;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what} (received: ${received.map((r) => `${r.path} ${bodyOf(r).type ?? "-"}`).join("; ")})`);
+    if (Date.now() > end)
+      throw new Error(
+        `timed out waiting for ${what} (received: ${received.map((r) => `${r.path} ${bodyOf(r).type ?? "-"}`).join("; ")})`,
+      );
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-const bodyOf = (r: Received) => JSON.parse(r.body) as { type?: string; embeds?: unknown[]; data?: Record<string, unknown> };
+const bodyOf = (r: Received) =>
+  JSON.parse(r.body) as { type?: string; embeds?: unknown[]; data?: Record<string, unknown> };
 const at = (prefix: string) => received.filter((r) => r.path.startsWith(prefix));
 
 /** The fixed parts of a message around its one variable (a time, which the browser formats). */
-const around = (message: (x: string) => string): string[] => message("\u0000").split("\u0000").map((x) => x.trim()).filter(Boolean);
+const around = (message: (x: string) => string): string[] =>
+  message("\u0000")
+    .split("\u0000")
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** The webhook item called `name` in the panel. */
-const hook = (page: Page, name: string): Locator => page.locator(".hook", { has: page.locator(".hook-name", { hasText: name }) });
+const hook = (page: Page, name: string): Locator =>
+  page.locator(".hook", { has: page.locator(".hook-name", { hasText: name }) });
 
 /** Open the Notifications box (loading the panel) and wait for its lists. */
 async function openPanel(page: Page): Promise<void> {
@@ -121,7 +144,11 @@ describe("notifications, deadlines and vacations in the browser", () => {
   let secret = "";
 
   it("creates a game with a time per move, resignation after timeouts and vacation days", async () => {
-    annCtx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US", permissions: ["clipboard-read", "clipboard-write"] });
+    annCtx = await chrome.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "en-US",
+      permissions: ["clipboard-read", "clipboard-write"],
+    });
     ann = await annCtx.newPage();
     watch(ann, "ann", errors);
     await ann.goto(`${worker.base}/`);
@@ -132,7 +159,9 @@ describe("notifications, deadlines and vacations in the browser", () => {
     expect(await ann.isDisabled('select[name="maxTimeouts"]')).toBe(true);
     await ann.selectOption('select[name="moveTime"]', "86400");
     expect(await ann.isDisabled('select[name="maxTimeouts"]')).toBe(false);
-    const choices = await ann.$$eval('select[name="maxTimeouts"] option', (os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const choices = await ann.$$eval('select[name="maxTimeouts"] option', (os) =>
+      os.map((o) => [(o as HTMLOptionElement).value, o.textContent]),
+    );
     expect(choices.map(([v]) => v)).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "null"]);
     expect(choices.at(-1)![1]).toBe(en.maxTimeoutsNever);
     expect(await ann.inputValue('select[name="maxTimeouts"]')).toBe("3");
@@ -146,7 +175,9 @@ describe("notifications, deadlines and vacations in the browser", () => {
     gameId = /\/g\/([0-9a-z]+)/.exec(invite)![1];
     tokens[0] = await ann.evaluate(() => JSON.parse(localStorage.getItem("canopy.identity")!).token as string);
     // The lobby says the rules, and the server has them.
-    expect(await ann.textContent(".lobby")).toContain(`${en.moveTime}: 1 day (${en.timeoutRule(2)}, ${en.vacationRule(3)})`);
+    expect(await ann.textContent(".lobby")).toContain(
+      `${en.moveTime}: 1 day (${en.timeoutRule(2)}, ${en.vacationRule(3)})`,
+    );
     const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
     expect(g.options).toMatchObject({ moveTimeSeconds: 86400, maxTimeouts: 2, vacationDays: 3 });
   });
@@ -167,10 +198,19 @@ describe("notifications, deadlines and vacations in the browser", () => {
     await ann.waitForSelector(".hook-add .error");
     expect(await ann.textContent(".hook-add .error")).toContain(nen.errBadUrl);
     // A Discord address may only be sent as Discord.
-    await ann.fill('input[name="hookUrl"]', "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz");
+    await ann.fill(
+      'input[name="hookUrl"]',
+      "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
+    );
     expect(await ann.textContent(".hook-add .detected")).toContain(nen.detected("Discord"));
-    await addHook(ann, { url: "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz", kind: "slack" });
-    await ann.waitForFunction((want) => document.querySelector(".hook-add .error")?.textContent?.includes(want), nen.errBadKind);
+    await addHook(ann, {
+      url: "https://discord.com/api/webhooks/123456789012345678/abcdefghijklmnopqrstuvwxyz",
+      kind: "slack",
+    });
+    await ann.waitForFunction(
+      (want) => document.querySelector(".hook-add .error")?.textContent?.includes(want),
+      nen.errBadKind,
+    );
     expect(await ann.$$(".hook")).toHaveLength(0);
   });
 
@@ -183,7 +223,10 @@ describe("notifications, deadlines and vacations in the browser", () => {
     expect(secret).toMatch(/^whsec_[A-Za-z0-9+/=]{20,}$/);
     expect(await hook(ann, "Bot").textContent()).toContain(nen.secretHelp);
     await ann.click(".hook .secret .copy-field button");
-    await ann.waitForFunction((copied) => document.querySelector(".hook .secret .copy-field button")?.textContent === copied, en.copied);
+    await ann.waitForFunction(
+      (copied) => document.querySelector(".hook .secret .copy-field button")?.textContent === copied,
+      en.copied,
+    );
     expect(await ann.evaluate(() => navigator.clipboard.readText())).toBe(secret);
     await shot(ann, "notify-secret");
     await ann.click(".secret-done");
@@ -198,7 +241,12 @@ describe("notifications, deadlines and vacations in the browser", () => {
     expect(await item.locator(".hook-meta").textContent()).toContain(nen.neverUsed);
 
     // A Discord-format webhook for two kinds of notification only, and one at an address that is gone.
-    await addHook(ann, { url: `${hookBase}/ok/discord`, kind: "discord", label: "#photosynthesis", only: ["turn.started", "game.ended"] });
+    await addHook(ann, {
+      url: `${hookBase}/ok/discord`,
+      kind: "discord",
+      label: "#photosynthesis",
+      only: ["turn.started", "game.ended"],
+    });
     await ann.waitForSelector('.hook[data-kind="discord"]');
     expect(await hook(ann, "#photosynthesis").locator(".hook-meta").textContent()).toContain(
       nen.someEvents([nen.eventNames["turn.started"], nen.eventNames["game.ended"]].join(", ")),
@@ -218,7 +266,13 @@ describe("notifications, deadlines and vacations in the browser", () => {
   });
 
   it("delivers the game's notifications: signed, filtered, and a dead address is switched off by itself", async () => {
-    brunoCtx = await chrome.browser.newContext({ viewport: { width: 375, height: 812 }, locale: "fr-FR", isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    brunoCtx = await chrome.browser.newContext({
+      viewport: { width: 375, height: 812 },
+      locale: "fr-FR",
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
     bruno = await brunoCtx.newPage();
     watch(bruno, "bruno", errors);
     await bruno.goto(invite);
@@ -230,7 +284,10 @@ describe("notifications, deadlines and vacations in the browser", () => {
     tokens[1] = await bruno.evaluate(() => JSON.parse(localStorage.getItem("canopy.identity")!).token as string);
 
     // The signed JSON webhook hears Bruno join and the game start; its signature verifies.
-    const started = await until(() => at("/ok/json").find((r) => bodyOf(r).type === "game.started"), "game.started at the JSON webhook");
+    const started = await until(
+      () => at("/ok/json").find((r) => bodyOf(r).type === "game.started"),
+      "game.started at the JSON webhook",
+    );
     const verified = new Verifier(secret).verify(started.body, {
       "webhook-id": String(started.headers["webhook-id"]),
       "webhook-timestamp": String(started.headers["webhook-timestamp"]),
@@ -241,10 +298,19 @@ describe("notifications, deadlines and vacations in the browser", () => {
     // A turn is played: the Discord one gets Discord messages, and only what it asked for (its turns,
     // and the webhook notices that always go).
     await playTurnByApi(worker.base, gameId, tokens);
-    await until(() => at("/ok/json").some((r) => bodyOf(r).type === "turn.started"), "the first turn at the JSON webhook");
-    const wanted = () => at("/ok/json").filter((r) => /^(turn\.started|game\.ended|webhook\.disabled)$/.test(bodyOf(r).type ?? "")).length;
-    await until(() => at("/ok/discord").length > 0 && at("/ok/discord").length === wanted(), "the Discord webhook's messages");
-    expect(at("/ok/discord").every((r) => Array.isArray(bodyOf(r).embeds) && !r.headers["webhook-signature"])).toBe(true);
+    await until(
+      () => at("/ok/json").some((r) => bodyOf(r).type === "turn.started"),
+      "the first turn at the JSON webhook",
+    );
+    const wanted = () =>
+      at("/ok/json").filter((r) => /^(turn\.started|game\.ended|webhook\.disabled)$/.test(bodyOf(r).type ?? "")).length;
+    await until(
+      () => at("/ok/discord").length > 0 && at("/ok/discord").length === wanted(),
+      "the Discord webhook's messages",
+    );
+    expect(at("/ok/discord").every((r) => Array.isArray(bodyOf(r).embeds) && !r.headers["webhook-signature"])).toBe(
+      true,
+    );
     expect(at("/ok/discord").length).toBeLessThan(at("/ok/json").length);
     // The gone address answered 410 three times: it is switched off (and the others are told).
     await until(() => at("/gone/").length >= 3, "three answers from the gone address");
@@ -283,7 +349,10 @@ describe("notifications, deadlines and vacations in the browser", () => {
   it("keeps a delivery log with every attempt, pages it, and sends one again", async () => {
     // More notifications: a few turns, played through the API.
     for (let i = 0; i < 4; i++) await playTurnByApi(worker.base, gameId, tokens);
-    await until(() => at("/ok/json").filter((r) => bodyOf(r).type === "turn.started").length >= 5, "turn notifications");
+    await until(
+      () => at("/ok/json").filter((r) => bodyOf(r).type === "turn.started").length >= 5,
+      "turn notifications",
+    );
     await ann.click(".notify-panel .refresh");
     await ann.waitForSelector(".delivery-list .delivery");
     expect(await ann.textContent(".deliveries h3")).toBe(nen.deliveriesTitle);
@@ -299,14 +368,19 @@ describe("notifications, deadlines and vacations in the browser", () => {
     while (await ann.$(".deliveries .older")) {
       const n = (await ann.$$(".delivery")).length;
       await ann.click(".deliveries .older");
-      await until(async () => (await ann.$$(".delivery")).length > n || !(await ann.$(".deliveries .older")), "another page");
+      await until(
+        async () => (await ann.$$(".delivery")).length > n || !(await ann.$(".deliveries .older")),
+        "another page",
+      );
     }
     const all = await apiCall(worker.base, "GET", `/api/games/${gameId}/deliveries?limit=200`, undefined, tokens[0]);
     const shown = await ann.$$eval(".delivery", (els) => els.map((e) => Number(e.getAttribute("data-id"))));
     // (Newer ones may have come since the first page was loaded.)
     expect(shown).toEqual(all.deliveries.map((d: { id: number }) => d.id).filter((id: number) => id <= shown[0]));
     // The gone address's deliveries show its answers.
-    expect(await ann.locator(".delivery", { hasText: "Old server" }).filter({ hasText: "HTTP 410" }).count()).toBeGreaterThan(0);
+    expect(
+      await ann.locator(".delivery", { hasText: "Old server" }).filter({ hasText: "HTTP 410" }).count(),
+    ).toBeGreaterThan(0);
     // Resend the game's start to the JSON webhook: the receiver sees the same event id again.
     const start = ann.locator('.delivery[data-event="game.started"]', { hasText: "Bot" });
     expect(await start.locator(".badge.state").textContent()).toBe(nen.states.delivered);
@@ -386,10 +460,18 @@ describe("notifications, deadlines and vacations in the browser", () => {
 
   it("follows the language while the panel is open", async () => {
     await ann.selectOption(".lang select", "nl");
-    await ann.waitForFunction((want) => document.querySelector(".hooks h3")?.textContent?.includes(want), NOTIFY_DICTS.nl.gameHooksTitle, { timeout: 10_000 });
+    await ann.waitForFunction(
+      (want) => document.querySelector(".hooks h3")?.textContent?.includes(want),
+      NOTIFY_DICTS.nl.gameHooksTitle,
+      { timeout: 10_000 },
+    );
     expect(await ann.textContent(".deliveries h3")).toBe(NOTIFY_DICTS.nl.deliveriesTitle);
     await ann.selectOption(".lang select", "en");
-    await ann.waitForFunction((want) => document.querySelector(".hooks h3")?.textContent?.includes(want), nen.gameHooksTitle, { timeout: 10_000 });
+    await ann.waitForFunction(
+      (want) => document.querySelector(".hooks h3")?.textContent?.includes(want),
+      nen.gameHooksTitle,
+      { timeout: 10_000 },
+    );
   });
 
   it("goes away and comes back; the others see it live; too long or not away is explained", async () => {
@@ -406,7 +488,10 @@ describe("notifications, deadlines and vacations in the browser", () => {
     expect(g0.toAct).toBe(brunoSeat);
     await bruno.reload();
     await bruno.waitForSelector(".away");
-    await ann.waitForFunction((v) => Number(document.querySelector(".game")?.getAttribute("data-version")) >= v, g0.version);
+    await ann.waitForFunction(
+      (v) => Number(document.querySelector(".game")?.getAttribute("data-version")) >= v,
+      g0.version,
+    );
     expect(await ann.$(".status .deadline")).not.toBeNull();
     expect(await bruno.textContent(".away h2")).toBe(fr.awayTitle);
     expect(await bruno.textContent(".away")).toContain(fr.awayHelp(3));
@@ -427,7 +512,8 @@ describe("notifications, deadlines and vacations in the browser", () => {
     const badge = ann.locator(".player .badge.away");
     await badge.waitFor();
     for (const part of around(en.awayBadge)) expect(await badge.textContent()).toContain(part);
-    for (const part of around((x) => en.clockPaused("Bruno", x))) expect(await ann.textContent(".status .paused")).toContain(part);
+    for (const part of around((x) => en.clockPaused("Bruno", x)))
+      expect(await ann.textContent(".status .paused")).toContain(part);
     expect(await ann.$(".status .deadline")).toBeNull();
     const view = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
     expect(view.deadline).toBeNull();
@@ -461,12 +547,19 @@ describe("notifications, deadlines and vacations in the browser", () => {
     // ended for its player, once so far (of two allowed), and a live message that Ann's own time ran out.
     const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
     const me = await apiCall(worker.base, "GET", "/api/me", undefined, tokens[0]);
-    await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), { id: me.id, name: "Ann", token: tokens[0] });
+    await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
+      id: me.id,
+      name: "Ann",
+      token: tokens[0],
+    });
     const page = await ctx.newPage();
     watch(page, "timeouts", errors);
     const annSeat = Number(await ann.getAttribute(".game", "data-seat"));
     const log0 = await apiCall(worker.base, "GET", `/api/games/${gameId}/log`);
-    const last = [...log0.entries].reverse().find((e: { entry: { type: string } }) => e.entry.type === "endTurn") as { index: number; seat: number };
+    const last = [...log0.entries].reverse().find((e: { entry: { type: string } }) => e.entry.type === "endTurn") as {
+      index: number;
+      seat: number;
+    };
     expect(last).toBeDefined();
     const late = last.seat;
     const lateName = ["Ann", "Bruno"][late];
@@ -515,14 +608,24 @@ describe("notifications, deadlines and vacations in the browser", () => {
     expect(await page.$$(".badge.late")).toHaveLength(1);
     // The live channel says Ann's own time ran out: she is told.
     await until(() => toPage && lastGame, "the live channel");
-    toPage!(JSON.stringify({ type: "game", game: lastGame, events: [{ type: "timedOut", seat: annSeat, strikes: 1, resigned: false }] }));
+    toPage!(
+      JSON.stringify({
+        type: "game",
+        game: lastGame,
+        events: [{ type: "timedOut", seat: annSeat, strikes: 1, resigned: false }],
+      }),
+    );
     await page.waitForSelector(".notice.warn");
     expect(await page.textContent(".notice.warn")).toContain(en.youTimedOut);
     await shot(page, "timeouts");
     // In every language.
     for (const l of ["nl", "fr", "de", "ja"] as const) {
       await page.selectOption(".lang select", l);
-      await page.waitForFunction((want) => document.querySelector(".history .log li.auto")?.textContent?.endsWith(want), DICTS[l].autoTimeout, { timeout: 10_000 });
+      await page.waitForFunction(
+        (want) => document.querySelector(".history .log li.auto")?.textContent?.endsWith(want),
+        DICTS[l].autoTimeout,
+        { timeout: 10_000 },
+      );
       expect(await badge.textContent()).toContain(DICTS[l].timeoutsBadge(1, 2));
     }
     await ctx.close();
@@ -543,7 +646,9 @@ describe("notifications, deadlines and vacations in the browser", () => {
     await ann.fill('input[name="discordUserId"]', "123456789012345678");
     await ann.click(".save-discord");
     await ann.waitForSelector(".discord .ok-line");
-    expect((await apiCall(worker.base, "GET", "/api/me", undefined, tokens[0])).discordUserId).toBe("123456789012345678");
+    expect((await apiCall(worker.base, "GET", "/api/me", undefined, tokens[0])).discordUserId).toBe(
+      "123456789012345678",
+    );
     // A personal webhook, tested.
     await addHook(ann, { url: `${hookBase}/ok/me`, label: "My phone" });
     await ann.waitForSelector(".hook .secret input");

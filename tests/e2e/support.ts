@@ -20,19 +20,36 @@ const ROOT = join(import.meta.dirname, "../..");
 
 /** Start the worker; `vars` adds or overrides plain-text bindings (say WEBHOOK_KEY for notifications). */
 export async function startWorker(opts: { vars?: Record<string, string> } = {}): Promise<LocalWorker> {
-  if (!existsSync(join(ROOT, "dist/web/app.js"))) execFileSync("node", ["scripts/build-web.mjs"], { cwd: ROOT, stdio: "inherit" });
+  if (!existsSync(join(ROOT, "dist/web/app.js")))
+    execFileSync("node", ["scripts/build-web.mjs"], { cwd: ROOT, stdio: "inherit" });
   const persist = mkdtempSync(join(tmpdir(), "canopy-e2e-"));
   const env = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
-  execFileSync(process.execPath, [join(ROOT, "node_modules/wrangler/bin/wrangler.js"), "d1", "migrations", "apply", "canopy", "--local", "--persist-to", persist], {
-    cwd: ROOT,
-    env,
-    stdio: "ignore",
-  });
+  execFileSync(
+    process.execPath,
+    [
+      join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
+      "d1",
+      "migrations",
+      "apply",
+      "canopy",
+      "--local",
+      "--persist-to",
+      persist,
+    ],
+    {
+      cwd: ROOT,
+      env,
+      stdio: "ignore",
+    },
+  );
   const worker = await unstable_startWorker({
     config: join(ROOT, "wrangler.toml"),
     dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, persist, logLevel: "warn" },
     bindings: Object.fromEntries(
-      Object.entries({ RATE_LIMIT_BURST: "1000000", ...opts.vars }).map(([k, value]) => [k, { type: "plain_text", value }]),
+      Object.entries({ RATE_LIMIT_BURST: "1000000", ...opts.vars }).map(([k, value]) => [
+        k,
+        { type: "plain_text", value },
+      ]),
     ),
   } as Parameters<typeof unstable_startWorker>[0]);
   const url = await worker.url;
@@ -73,11 +90,21 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
 }
 
 /** A JSON call to the worker's API (throws with the answer on an error status). */
-export async function apiCall<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+export async function apiCall<T = any>(
+  base: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+): Promise<T> {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await r.text();
   const data = text ? JSON.parse(text) : null;
   if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
@@ -97,13 +124,23 @@ export async function playTurnByApi(base: string, gameId: string, tokens: string
   while (s.phase !== "ended" && s.current === seat) {
     const legal = legalActions(s);
     const pick: Action =
-      turn.length === 0 ? (legal.find((a) => a.type === "place" || a.type === "grow" || a.type === "plant") ?? legal.find((a) => a.type === "buy") ?? legal[0]) : legal.find((a) => a.type === "endTurn") ?? legal[0];
+      turn.length === 0
+        ? (legal.find((a) => a.type === "place" || a.type === "grow" || a.type === "plant") ??
+          legal.find((a) => a.type === "buy") ??
+          legal[0])
+        : (legal.find((a) => a.type === "endTurn") ?? legal[0]);
     turn.push(pick);
     const r = applyAction(s, pick);
     if (!r.ok) throw new Error(r.error.message);
     s = r.state;
   }
-  const r = await apiCall(base, "POST", `/api/games/${gameId}/actions`, { version: g.version, actions: turn }, tokens[seat]);
+  const r = await apiCall(
+    base,
+    "POST",
+    `/api/games/${gameId}/actions`,
+    { version: g.version, actions: turn },
+    tokens[seat],
+  );
   return r.version as number;
 }
 

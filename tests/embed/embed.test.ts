@@ -35,10 +35,15 @@ describe("GameRoom.publicAt", () => {
   it("replays the log to every ply: the same states as the engine's replay, the seed hidden before the end", async () => {
     const g = await record(finished.id);
     const log = (await call("GET", `/api/games/${finished.id}/log?limit=1000`)).body;
-    const entries = log.entries.map((e: { entry: object; seat: number | null }) => (e.seat === null ? e.entry : { ...e.entry, seat: e.seat }));
+    const entries = log.entries.map((e: { entry: object; seat: number | null }) =>
+      e.seat === null ? e.entry : { ...e.entry, seat: e.seat },
+    );
     expect(entries.length).toBe(finished.total);
     for (const ply of [0, 1, 5, Math.floor(finished.total / 2), finished.total - 1, finished.total]) {
-      const body = await inRoom(finished.id, (room) => room.publicAt(ply, "http://canopy.test").value as { ply: number; state: GameState; total: number });
+      const body = await inRoom(
+        finished.id,
+        (room) => room.publicAt(ply, "http://canopy.test").value as { ply: number; state: GameState; total: number },
+      );
       const expected = replay(engineOptions(g), entries.slice(0, ply));
       if (!expected.ok) throw new Error("replay failed");
       expect(body.ply).toBe(ply);
@@ -46,7 +51,10 @@ describe("GameRoom.publicAt", () => {
       expect(body.state).toEqual(viewFor(expected.state, null));
       if (ply < finished.total) expect(body.state.options.seed).toBe(0);
     }
-    const now = await inRoom(finished.id, (room) => room.publicAt(null, "http://canopy.test").value as { ply: number; state: GameState });
+    const now = await inRoom(
+      finished.id,
+      (room) => room.publicAt(null, "http://canopy.test").value as { ply: number; state: GameState },
+    );
     expect(now.ply).toBe(finished.total);
     expect(now.state).toEqual(g.state);
   });
@@ -156,7 +164,14 @@ describe("oEmbed", () => {
     expect(r.headers.get("content-type")).toMatch(/^application\/json/);
     expect(r.headers.get("access-control-allow-origin")).toBe("*");
     const o = (await r.json()) as Record<string, unknown>;
-    expect(o).toMatchObject({ version: "1.0", type: "rich", provider_name: "Canopy", provider_url: "http://canopy.test/", width: 480, height: 600 });
+    expect(o).toMatchObject({
+      version: "1.0",
+      type: "rich",
+      provider_name: "Canopy",
+      provider_url: "http://canopy.test/",
+      width: 480,
+      height: 600,
+    });
     expect(o.html).toBe(
       `<iframe src="http://canopy.test/embed/${active.id}" width="480" height="600" frameborder="0" style="border:0;max-width:100%" title="${o.title}" loading="lazy" allow="fullscreen"></iframe>`,
     );
@@ -167,7 +182,13 @@ describe("oEmbed", () => {
   });
 
   it("honours maxwidth and maxheight (iframe and thumbnail), and carries embed options", async () => {
-    const o = (await (await oembed({ url: `http://canopy.test/embed/${active.id}?controls=1&theme=dark&ply=4&invite=x`, maxwidth: "300", maxheight: "400" })).json()) as Record<string, any>;
+    const o = (await (
+      await oembed({
+        url: `http://canopy.test/embed/${active.id}?controls=1&theme=dark&ply=4&invite=x`,
+        maxwidth: "300",
+        maxheight: "400",
+      })
+    ).json()) as Record<string, any>;
     expect(o.width).toBeLessThanOrEqual(300);
     expect(o.height).toBeLessThanOrEqual(400);
     expect(o.html).toContain(`src="http://canopy.test/embed/${active.id}?ply=4&amp;controls=1&amp;theme=dark"`);
@@ -177,7 +198,10 @@ describe("oEmbed", () => {
     expect(o.thumbnail_url).toBe(`http://canopy.test/api/games/${active.id}/board.png?ply=4&theme=dark&width=300`);
     const png = await fetchRaw(new URL(o.thumbnail_url).pathname + new URL(o.thumbnail_url).search);
     expect(pngSize(new Uint8Array(await png.arrayBuffer()))).toEqual({ width: 300, height: 158 });
-    const tiny = (await (await oembed({ url: `http://canopy.test/g/${active.id}`, maxwidth: "50" })).json()) as Record<string, unknown>;
+    const tiny = (await (await oembed({ url: `http://canopy.test/g/${active.id}`, maxwidth: "50" })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(tiny.width).toBe(50);
     expect(tiny.thumbnail_url).toBeUndefined(); // no thumbnail that small
   });
@@ -209,10 +233,16 @@ describe("board pictures", () => {
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
     expect(r.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
-    const m = await inRoom(active.id, (room) => room.publicAt(5, "http://x").value as { state: GameState; game: { totalRounds: number } });
+    const m = await inRoom(
+      active.id,
+      (room) => room.publicAt(5, "http://x").value as { state: GameState; game: { totalRounds: number } },
+    );
     const svg = await r.text();
     // The same drawing as the client's (highlights mark the last move).
-    const bare = (s: string) => s.replace(/ data-highlight="last"/g, "").replace(/<polygon points="[^"]*" fill="none" stroke="#6a1b9a" stroke-width="3"\/>/g, "");
+    const bare = (s: string) =>
+      s
+        .replace(/ data-highlight="last"/g, "")
+        .replace(/<polygon points="[^"]*" fill="none" stroke="#6a1b9a" stroke-width="3"\/>/g, "");
     expect(bare(svg)).toBe(bare(renderBoard(m.state, { idPrefix: "b", rounds: m.game.totalRounds })));
     const wide = await (await fetchRaw(`/api/games/${active.id}/board.svg?ply=5&width=912&theme=dark`)).text();
     expect(wide).toContain('width="912"');
@@ -237,13 +267,17 @@ describe("board pictures", () => {
     const now = await fetchRaw(`/api/games/${active.id}/board.png`);
     expect(now.headers.get("cache-control")).toBe("public, max-age=30");
     expect(now.headers.get("x-canopy-ply")).toBe(String(active.total));
-    expect(now.headers.get("link")).toBe(`<http://canopy.test/api/games/${active.id}/board.png?ply=${active.total}>; rel="canonical"`);
+    expect(now.headers.get("link")).toBe(
+      `<http://canopy.test/api/games/${active.id}/board.png?ply=${active.total}>; rel="canonical"`,
+    );
     await now.arrayBuffer();
   });
 
   it("answer HEAD requests (link checkers, some crawlers) with the headers and no body", async () => {
     const { exports } = await import("cloudflare:workers");
-    const r = await exports.default.fetch(`http://canopy.test/api/games/${active.id}/board.png?ply=6`, { method: "HEAD" });
+    const r = await exports.default.fetch(`http://canopy.test/api/games/${active.id}/board.png?ply=6`, {
+      method: "HEAD",
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toBe("image/png");
     expect((await r.arrayBuffer()).byteLength).toBe(0);
@@ -281,7 +315,10 @@ describe("board pictures", () => {
 describe("hidden information", () => {
   it("no token, token hash, invite code, nor the seed before the end, in any embed output of a waiting, active or finished game", async () => {
     for (const game of [active, waiting, finished]) {
-      const all = await secretsOf(game.id, game.players.map((p) => p.token));
+      const all = await secretsOf(
+        game.id,
+        game.players.map((p) => p.token),
+      );
       // Once a game has ended its seed is public (the log gives it, to replay the game).
       const secrets = game === finished ? all.slice(0, -2) : all;
       const outputs: [string, string][] = [];
@@ -297,8 +334,11 @@ describe("hidden information", () => {
       await add(`/embed/${game.id}?ply=0&controls=1`);
       await add(`/api/games/${game.id}/board.svg`);
       await add(`/api/games/${game.id}/board.png`);
-      await add(`/oembed?url=${encodeURIComponent(`http://canopy.test/g/${game.id}?invite=${"code" in game ? game.code : ""}`)}`);
-      for (const [path, out] of outputs) for (const s of secrets) expect(out.includes(s), `${path} contains a secret`).toBe(false);
+      await add(
+        `/oembed?url=${encodeURIComponent(`http://canopy.test/g/${game.id}?invite=${"code" in game ? game.code : ""}`)}`,
+      );
+      for (const [path, out] of outputs)
+        for (const s of secrets) expect(out.includes(s), `${path} contains a secret`).toBe(false);
     }
   });
 });

@@ -7,7 +7,16 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, inRoom, startedGame } from "../api/client";
-import { cellIndex, moonReport, moonRules, viewEvents, type AnimalName, type BabyName, type GameEvent, type GameState } from "../../src/engine";
+import {
+  cellIndex,
+  moonReport,
+  moonRules,
+  viewEvents,
+  type AnimalName,
+  type BabyName,
+  type GameEvent,
+  type GameState,
+} from "../../src/engine";
 import type { GameRecord } from "../../src/game/model";
 import { renderBoard } from "../../src/render";
 import { pictureUrl } from "../../src/embed/pictures";
@@ -23,7 +32,8 @@ async function outputs(id: string): Promise<Map<string, Uint8Array>> {
   const ply = (await call("GET", `/api/games/${id}`)).body.actionCount as number;
   const cache = (caches as unknown as { default: Cache }).default;
   for (const kind of ["svg", "png"] as const)
-    for (const theme of ["light", "dark"] as const) await cache.delete(pictureUrl(ORIGIN, kind, { id, ply, theme, width: null }));
+    for (const theme of ["light", "dark"] as const)
+      await cache.delete(pictureUrl(ORIGIN, kind, { id, ply, theme, width: null }));
   const out = new Map<string, Uint8Array>();
   for (const path of [
     `/embed/${id}`,
@@ -64,7 +74,9 @@ function expectSame(a: Map<string, Uint8Array>, b: Map<string, Uint8Array>): voi
     const other = b.get(path)!;
     // compare as text first for a readable failure, then byte for byte (PNGs)
     if (!path.includes(".png")) expect(new TextDecoder().decode(other), path).toBe(new TextDecoder().decode(bytes));
-    expect(other.length === bytes.length && other.every((x, i) => x === bytes[i]), `${path}: identical bytes`).toBe(true);
+    expect(other.length === bytes.length && other.every((x, i) => x === bytes[i]), `${path}: identical bytes`).toBe(
+      true,
+    );
   }
 }
 
@@ -74,7 +86,10 @@ async function act(id: string, players: Players, choose: (actions: any[], seat: 
   const game = (await call("GET", `/api/games/${id}`)).body;
   const token = players[game.toAct].token;
   const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
-  const r = await call("POST", `/api/games/${id}/actions`, { token, body: { version: legal.version, action: choose(legal.actions, game.toAct) } });
+  const r = await call("POST", `/api/games/${id}/actions`, {
+    token,
+    body: { version: legal.version, action: choose(legal.actions, game.toAct) },
+  });
   if (r.status !== 200) throw new Error(`refused: ${JSON.stringify(r.body)}`);
 }
 
@@ -88,7 +103,10 @@ beforeAll(async () => {
   const g = await startedGame(4, { firstPlayer: 0, moonlight: { greatTree: true, moonstones: true } });
   game = { id: g.id, players: g.players };
   const deals: AnimalName[][] = [];
-  for (let seat = 0; seat < 4; seat++) deals.push((await call("GET", `/api/games/${g.id}`, { token: g.players[seat].token })).body.state.moon.players[seat].deal);
+  for (let seat = 0; seat < 4; seat++)
+    deals.push(
+      (await call("GET", `/api/games/${g.id}`, { token: g.players[seat].token })).body.state.moon.players[seat].deal,
+    );
   turtleSeat = deals.findIndex((d) => d.includes("turtle"));
   const pick = (seat: number) => (deals[seat].includes("turtle") ? "turtle" : deals[seat][0]);
   await act(g.id, g.players, (_a, seat) => ({ type: "chooseAnimal", animal: pick(seat) }));
@@ -105,7 +123,13 @@ beforeAll(async () => {
         moon: {
           ...m,
           players: m.players.map((p, seat) =>
-            seat === 0 ? { ...p, animal: other } : seat === 1 ? { ...p, deal: m.players[2].deal } : seat === 2 ? { ...p, deal: m.players[1].deal } : p,
+            seat === 0
+              ? { ...p, animal: other }
+              : seat === 1
+                ? { ...p, deal: m.players[2].deal }
+                : seat === 2
+                  ? { ...p, deal: m.players[1].deal }
+                  : p,
           ),
         },
       };
@@ -113,7 +137,8 @@ beforeAll(async () => {
     () => outputs(g.id),
   );
   choosing = { state: rec.state!, deals, twin, real };
-  for (let seat = 1; seat < 4; seat++) await act(g.id, g.players, (_a, s) => ({ type: "chooseAnimal", animal: pick(s) }));
+  for (let seat = 1; seat < 4; seat++)
+    await act(g.id, g.players, (_a, s) => ({ type: "chooseAnimal", animal: pick(s) }));
   // the rest of setup and some of round 1 and 2
   await playSome(g.id, g.players, 90, 11);
 }, 120_000);
@@ -125,7 +150,11 @@ describe("Under the Moonlight in the embeds", () => {
     const s = (await record(game.id)).state!;
     expect(s.phase).toBe("play");
     const phase = s.moon!.full ? "Full moon" : "Half moon";
-    expect(html).toMatch(new RegExp(`Round \\d+ of 18 · <span class="moon" title="${phase}; next round (full|half) moon">${phase}</span> · <strong>P\\d to play</strong>`));
+    expect(html).toMatch(
+      new RegExp(
+        `Round \\d+ of 18 · <span class="moon" title="${phase}; next round (full|half) moon">${phase}</span> · <strong>P\\d to play</strong>`,
+      ),
+    );
     for (let seat = 0; seat < 4; seat++) {
       const p = s.moon!.players[seat];
       expect(html).toContain(`<span class="moonpts" title="moon points">${p.points}<i aria-hidden="true">☾</i></span>`);
@@ -141,9 +170,15 @@ describe("Under the Moonlight in the embeds", () => {
   });
 
   it("board.svg is the shared renderer's picture of the public state, moon and all", async () => {
-    const m = await inRoom(game.id, (room) => room.publicAt(null, ORIGIN).value as { state: GameState; ply: number; game: { totalRounds: number } });
+    const m = await inRoom(
+      game.id,
+      (room) => room.publicAt(null, ORIGIN).value as { state: GameState; ply: number; game: { totalRounds: number } },
+    );
     const svg = await (await fetchRaw(`/api/games/${game.id}/board.svg?ply=${m.ply}`)).text();
-    const bare = (x: string) => x.replace(/ data-highlight="last"/g, "").replace(/<polygon points="[^"]*" fill="none" stroke="#6a1b9a" stroke-width="3"\/>/g, "");
+    const bare = (x: string) =>
+      x
+        .replace(/ data-highlight="last"/g, "")
+        .replace(/<polygon points="[^"]*" fill="none" stroke="#6a1b9a" stroke-width="3"\/>/g, "");
     expect(bare(svg)).toBe(bare(renderBoard(m.state, { idPrefix: "b", rounds: m.game.totalRounds })));
     const r = moonReport(m.state);
     expect(svg).toContain(`<g class="moon" data-position="${r.position}" data-phase="${r.full ? "full" : "half"}">`);
@@ -162,14 +197,21 @@ describe("Under the Moonlight in the embeds", () => {
   });
 
   it("oEmbed and link previews name the moon; the preview lists the moon points", async () => {
-    const o = (await (await fetchRaw(`/oembed?url=${encodeURIComponent(`${ORIGIN}/g/${game.id}`)}`)).json()) as { title: string };
+    const o = (await (await fetchRaw(`/oembed?url=${encodeURIComponent(`${ORIGIN}/g/${game.id}`)}`)).json()) as {
+      title: string;
+    };
     expect(o.title).toMatch(/^P0 vs P1 vs P2 vs P3 · Round \d+ of 18 · (Full|Half) moon · P\d to play$/);
     const page = await (await fetchRaw(`/g/${game.id}`)).text();
-    expect(page).toMatch(/<meta name="description" content="Round \d+ of 18\. P\d to play\. Scores: [^"]*\. (Full|Half) moon; next round (full|half) moon\. Moon points: P0 the \w+ \d+, P1 the \w+ \d+, P2 the \w+ \d+, P3 the \w+ \d+\./);
+    expect(page).toMatch(
+      /<meta name="description" content="Round \d+ of 18\. P\d to play\. Scores: [^"]*\. (Full|Half) moon; next round (full|half) moon\. Moon points: P0 the \w+ \d+, P1 the \w+ \d+, P2 the \w+ \d+, P3 the \w+ \d+\./,
+    );
   });
 
   it("no token, token hash, invite code nor seed in any output of a Moonlight game", async () => {
-    const secrets = await secretsOf(game.id, game.players.map((p) => p.token));
+    const secrets = await secretsOf(
+      game.id,
+      game.players.map((p) => p.token),
+    );
     for (const [path, bytes] of await outputs(game.id)) {
       const out = new TextDecoder("latin1").decode(bytes);
       for (const s of secrets) expect(out.includes(s), `${path} contains a secret`).toBe(false);
@@ -185,7 +227,8 @@ describe("hidden information in the embeds", () => {
     // and no animal's name appears anywhere (nothing is public yet)
     for (const [path, bytes] of choosing.real)
       if (!path.includes(".png"))
-        for (const a of moonRules.ANIMALS) expect(new RegExp(`\\b${a}\\b`, "i").test(text(bytes)), `${path} names ${a}`).toBe(false);
+        for (const a of moonRules.ANIMALS)
+          expect(new RegExp(`\\b${a}\\b`, "i").test(text(bytes)), `${path} names ${a}`).toBe(false);
     // the headline says what the seat to act does
     expect(text(choosing.real.get(`/embed/${game.id}`)!)).toContain("<strong>P1 chooses an animal</strong>");
   });
@@ -203,26 +246,44 @@ describe("hidden information in the embeds", () => {
     const real = await outputs(game.id);
     const twin = await withState(
       game.id,
-      (s) => ({ ...s, moon: { ...s.moon!, nests: s.moon!.nests.map((n, i) => ({ cell: n.cell, baby: rotated[i] })), box: rotated.slice(s.moon!.nests.length) } }),
+      (s) => ({
+        ...s,
+        moon: {
+          ...s.moon!,
+          nests: s.moon!.nests.map((n, i) => ({ cell: n.cell, baby: rotated[i] })),
+          box: rotated.slice(s.moon!.nests.length),
+        },
+      }),
       () => outputs(game.id),
     );
     expectSame(real, twin);
     // the comparison does see a public change (one moon point more), in every output
     const control = await withState(
       game.id,
-      (s) => ({ ...s, moon: { ...s.moon!, players: s.moon!.players.map((p, seat) => (seat === 0 ? { ...p, points: p.points === 14 ? 13 : p.points + 1 } : p)) } }),
+      (s) => ({
+        ...s,
+        moon: {
+          ...s.moon!,
+          players: s.moon!.players.map((p, seat) =>
+            seat === 0 ? { ...p, points: p.points === 14 ? 13 : p.points + 1 } : p,
+          ),
+        },
+      }),
       () => outputs(game.id),
     );
     for (const [path, bytes] of real) {
       const other = control.get(path)!;
       if (path.includes("board.svg") || path.startsWith("/oembed")) continue; // neither prints moon points
-      expect(other.length === bytes.length && other.every((x, i) => x === bytes[i]), `${path} shows the change`).toBe(false);
+      expect(other.length === bytes.length && other.every((x, i) => x === bytes[i]), `${path} shows the change`).toBe(
+        false,
+      );
     }
     // the DO really had other babies meanwhile, and has its own back
     expect((await record(game.id)).state!.moon!.nests).toEqual(m.nests);
     // no output names a baby (as the engine's JSON or as a data attribute would)
     const named = new RegExp(`baby"?\\s*[:=]\\s*\\\\?"(${moonRules.BABIES.join("|")})`, "i");
-    for (const [path, bytes] of real) if (!path.includes(".png")) expect(named.test(text(bytes)), `${path} names a baby`).toBe(false);
+    for (const [path, bytes] of real)
+      if (!path.includes(".png")) expect(named.test(text(bytes)), `${path} names a baby`).toBe(false);
     expect(named.test('{"baby":"light"}') && named.test('data-baby="points"')).toBe(true);
   });
 });
@@ -238,7 +299,13 @@ describe("the last move, in words", () => {
     totalRounds: 18,
   };
   const say = (events: GameEvent[]) =>
-    summarize({ game: gameView, ply: 1, total: 1, state: STATE, last: { seat: 0, entry: { type: "endTurn" }, events } } as unknown as Moment).lastMove;
+    summarize({
+      game: gameView,
+      ply: 1,
+      total: 1,
+      state: STATE,
+      last: { seat: 0, entry: { type: "endTurn" }, events },
+    } as unknown as Moment).lastMove;
   let STATE: GameState;
   beforeAll(async () => {
     const { createGame } = await import("../../src/engine");
@@ -264,17 +331,32 @@ describe("the last move, in words", () => {
       [{ type: "moonstonePlaced", seat: 1, cell: cell("b2") }, "Bob placed a moonstone on b2"],
       [{ type: "moonMoved", round: 5, position: 7, full: true, flipped: true }, "the moon turned full"],
       [{ type: "moonCollected", seat: 0, amount: 2, lost: 0, points: 6 }, "Ann gained 2 moon points"],
-      [{ type: "animalMoved", seat: 0, animal: "owl", from: cell("c3"), to: cell("c4"), by: 0 }, "Ann's owl moved to c4"],
-      [{ type: "animalMoved", seat: 0, animal: "owl", from: cell("c3"), to: cell("c4"), by: 2 }, "Cy moved Ann's owl to c4"],
-      [{ type: "abilityUsed", seat: 0, animal: "owl", ability: "hunt", level: 3, cost: 12, points: 1 }, "Ann's owl hunted (III) for 12 moon points"],
-      [{ type: "abilityUsed", seat: 2, animal: "fox", ability: "steal", level: 1, cost: 4, points: 0 }, "Cy's fox stole light for 4 moon points"],
+      [
+        { type: "animalMoved", seat: 0, animal: "owl", from: cell("c3"), to: cell("c4"), by: 0 },
+        "Ann's owl moved to c4",
+      ],
+      [
+        { type: "animalMoved", seat: 0, animal: "owl", from: cell("c3"), to: cell("c4"), by: 2 },
+        "Cy moved Ann's owl to c4",
+      ],
+      [
+        { type: "abilityUsed", seat: 0, animal: "owl", ability: "hunt", level: 3, cost: 12, points: 1 },
+        "Ann's owl hunted (III) for 12 moon points",
+      ],
+      [
+        { type: "abilityUsed", seat: 2, animal: "fox", ability: "steal", level: 1, cost: 4, points: 0 },
+        "Cy's fox stole light for 4 moon points",
+      ],
       [{ type: "seedPlaced", seat: 1, cell: cell("e3"), from: "board" }, "Bob laid a seed on e3"],
       [{ type: "seedEaten", seat: 1, owner: 2, cell: cell("e3"), returnedTo: "board" }, "Cy's seed on e3 was eaten"],
       [{ type: "seedMoved", seat: 2, owner: 0, from: cell("c3"), to: cell("c5") }, "Ann's seed moved from c3 to c5"],
       [{ type: "lightGained", seat: 0, amount: 10, lost: 1, light: 20 }, "Ann gained 9 light points"],
       [{ type: "lightStolen", seat: 2, from: 1, amount: 2, lost: 0 }, "Cy stole 2 light points from Bob"],
       [{ type: "damBuilt", seat: 1, cells: [cell("a1"), cell("a2"), cell("b2")] }, "the dam now stands on a1, a2, b2"],
-      [{ type: "babyHatched", seat: 0, cell: cell("a4"), baby: "light" }, "Ann hatched a baby turtle on a4: 3 light points"],
+      [
+        { type: "babyHatched", seat: 0, cell: cell("a4"), baby: "light" },
+        "Ann hatched a baby turtle on a4: 3 light points",
+      ],
       [{ type: "babyUsed", seat: 0, baby: "double" }, "Ann used a baby turtle: two actions on one cell"],
     ];
     const types = new Set(cases.map(([e]) => e.type));
@@ -289,8 +371,12 @@ describe("the last move, in words", () => {
         { type: "damBuilt", seat: 1, cells: [cell("a1"), cell("a2"), cell("b2")] },
         { type: "grew", seat: 0, cell: cell("a1"), from: "seed", to: "small", cost: 0, returnedTo: "board" },
       ]),
-    ).toBe("Bob's beaver built the dam for 6 moon points; the dam now stands on a1, a2, b2; Ann grew a1 to a small tree");
+    ).toBe(
+      "Bob's beaver built the dam for 6 moon points; the dam now stands on a1, a2, b2; Ann grew a1 to a small tree",
+    );
     // the spectator's view of the event list strips another seat's choice before it gets here
-    expect(viewEvents([{ type: "animalChosen", seat: 1, animal: "owl" }], null)).toEqual([{ type: "animalChosen", seat: 1 }]);
+    expect(viewEvents([{ type: "animalChosen", seat: 1, animal: "owl" }], null)).toEqual([
+      { type: "animalChosen", seat: 1 },
+    ]);
   });
 });

@@ -5,7 +5,15 @@
  * seat a to act.
  */
 import { describe, expect, it } from "vitest";
-import { applyActions, boardPrice, createGame, legalActions, startStacks, type GameState, type RuleErrorCode } from "../../src/engine";
+import {
+  applyActions,
+  boardPrice,
+  createGame,
+  legalActions,
+  startStacks,
+  type GameState,
+  type RuleErrorCode,
+} from "../../src/engine";
 import { at, eventsOf, expectRefused, pieceAt, play, pos } from "./support";
 
 const PIECES = ["seed", "small", "medium", "large"] as const;
@@ -28,7 +36,9 @@ describe("buying from the player board (§3, §5)", () => {
     ["large", "4431", 5],
   ] as const)("a %s with player board %s costs %d", (piece, board, price) => {
     const col = PIECES.indexOf(piece);
-    const rich = pos(`PS1 2:00000000:a R2 a a 0 ..../...../....../......./....../...../.... 20:${board}:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000`);
+    const rich = pos(
+      `PS1 2:00000000:a R2 a a 0 ..../...../....../......./....../...../.... 20:${board}:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000`,
+    );
     expect(boardPrice(rich.players[0], col)).toBe(price);
     const { state, events } = play(rich, { type: "buy", piece });
     expect(events).toEqual([{ type: "bought", seat: 0, piece, cost: price }]);
@@ -38,9 +48,13 @@ describe("buying from the player board (§3, §5)", () => {
     expect(state.touched).toEqual([]);
     expect(state.current).toBe(0);
 
-    const exact = pos(`PS1 2:00000000:a R2 a a 0 ..../...../....../......./....../...../.... ${price}:${board}:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000`);
+    const exact = pos(
+      `PS1 2:00000000:a R2 a a 0 ..../...../....../......./....../...../.... ${price}:${board}:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000`,
+    );
     expect(play(exact, { type: "buy", piece }).state.players[0].light).toBe(0);
-    const poor = pos(`PS1 2:00000000:a R2 a a 0 ..../...../....../......./....../...../.... ${price - 1}:${board}:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000`);
+    const poor = pos(
+      `PS1 2:00000000:a R2 a a 0 ..../...../....../......./....../...../.... ${price - 1}:${board}:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000`,
+    );
     expectRefused(poor, { type: "buy", piece }, "NOT_ENOUGH_LIGHT");
   });
 
@@ -50,7 +64,9 @@ describe("buying from the player board (§3, §5)", () => {
     ["medium", "4402", [3, 3, 4]],
     ["large", "4430", [4, 5]],
   ] as const)("buying every %s: cheapest first, then the column is empty", (piece, emptyBoard, costs) => {
-    let state = pos("PS1 2:00000000:a R2 a a 0 ..../...../....../......./....../...../.... 20:4432:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000");
+    let state = pos(
+      "PS1 2:00000000:a R2 a a 0 ..../...../....../......./....../...../.... 20:4432:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000",
+    );
     const paid: number[] = [];
     for (let i = 0; i < costs.length; i++) {
       const r = play(state, { type: "buy", piece });
@@ -65,8 +81,17 @@ describe("buying from the player board (§3, §5)", () => {
   });
 
   it("buying touches no cell: any number of purchases, then the pieces are usable at once", () => {
-    const start = pos("PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.../....../...../.... 20:4432:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000");
-    const { state } = play(start, { type: "buy", piece: "seed" }, { type: "buy", piece: "seed" }, { type: "buy", piece: "medium" }, { type: "grow", cell: "d4" }, { type: "buy", piece: "small" });
+    const start = pos(
+      "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.../....../...../.... 20:4432:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000",
+    );
+    const { state } = play(
+      start,
+      { type: "buy", piece: "seed" },
+      { type: "buy", piece: "seed" },
+      { type: "buy", piece: "medium" },
+      { type: "grow", cell: "d4" },
+      { type: "buy", piece: "small" },
+    );
     expect(state.players[0].light).toBe(20 - 1 - 1 - 3 - 2 - 2);
     expect(pieceAt(state, "d4")).toBe("a2");
     expect(state.touched).toHaveLength(1);
@@ -88,14 +113,19 @@ describe("pieces returning to the player board (§3): the highest free slot, or 
     ["a2", "0020", "0001", "0030", "board", 3],
     ["a2", "0010", "0001", "0020", "board", 3],
     ["a2", "0000", "0001", "0010", "board", 4],
-  ])("growing %s with player board %s: board %s, old piece to the %s, next price %d", (piece, board, available, after, returnedTo, price) => {
-    const size = Number(piece[1]);
-    const state = pos(`PS1 2:00000000:a R2 a a 0 ..../...../....../...${piece}.../....../...../.... 20:${board}:${available}:-/0:4432:2410:- 9.7.5.0 - 0 00000000`);
-    const { state: s, events } = play(state, { type: "grow", cell: "d4" });
-    expect(eventsOf(events, "grew")[0].returnedTo).toBe(returnedTo);
-    expect(s.players[0].board.join("")).toBe(after);
-    expect(boardPrice(s.players[0], size)).toBe(price);
-  });
+  ])(
+    "growing %s with player board %s: board %s, old piece to the %s, next price %d",
+    (piece, board, available, after, returnedTo, price) => {
+      const size = Number(piece[1]);
+      const state = pos(
+        `PS1 2:00000000:a R2 a a 0 ..../...../....../...${piece}.../....../...../.... 20:${board}:${available}:-/0:4432:2410:- 9.7.5.0 - 0 00000000`,
+      );
+      const { state: s, events } = play(state, { type: "grow", cell: "d4" });
+      expect(eventsOf(events, "grew")[0].returnedTo).toBe(returnedTo);
+      expect(s.players[0].board.join("")).toBe(after);
+      expect(boardPrice(s.players[0], size)).toBe(price);
+    },
+  );
 
   it.each([
     // player board before, available before, board after
@@ -103,7 +133,9 @@ describe("pieces returning to the player board (§3): the highest free slot, or 
     ["0000", "0000", "0001"],
     ["0000", "0001", "0001"],
   ])("a collected large tree returns to the board (player board %s, available %s)", (board, available, after) => {
-    const state = pos(`PS1 2:00000000:a R2 a a 0 ..../...../....../...a3.../....../...../.... 4:${board}:${available}:-/0:4432:2410:- 9.7.5.0 - 0 00000000`);
+    const state = pos(
+      `PS1 2:00000000:a R2 a a 0 ..../...../....../...a3.../....../...../.... 4:${board}:${available}:-/0:4432:2410:- 9.7.5.0 - 0 00000000`,
+    );
     const { state: s, events } = play(state, { type: "collect", cell: "d4" });
     expect(eventsOf(events, "collected")[0].returnedTo).toBe("board");
     expect(s.players[0].board.join("")).toBe(after);
@@ -111,15 +143,24 @@ describe("pieces returning to the player board (§3): the highest free slot, or 
 });
 
 describe("planting a seed (§5)", () => {
-  const small = "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.../....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
-  const medium = "PS1 2:00000000:a R2 a a 0 ..../...../....../...a2.../....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
-  const large = "PS1 2:00000000:a R2 a a 0 ..../...../....../...a3.../....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
-  const largeEdge = "PS1 2:00000000:a R2 a a 0 ..../...../....../......a3/....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
-  const blocked = "PS1 2:00000000:a R2 a a 0 ..../...../....../....b1b2a3/....../...../.... 5:4000:2000:-/0:4000:0000:- 9.7.5.0 - 0 00000000";
-  const crowded = "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1a0b1./....../...../.... 5:3000:2000:-/0:4000:0000:- 9.7.5.0 - 0 00000000";
-  const fromSeed = "PS1 2:00000000:a R2 a a 0 ..../...../....../...a0.../....../...../.... 5:3000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
-  const noSeed = "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.../....../...../.... 5:4000:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
-  const noLight = "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.../....../...../.... 0:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
+  const small =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.../....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
+  const medium =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../...a2.../....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
+  const large =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../...a3.../....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
+  const largeEdge =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../......a3/....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
+  const blocked =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../....b1b2a3/....../...../.... 5:4000:2000:-/0:4000:0000:- 9.7.5.0 - 0 00000000";
+  const crowded =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1a0b1./....../...../.... 5:3000:2000:-/0:4000:0000:- 9.7.5.0 - 0 00000000";
+  const fromSeed =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../...a0.../....../...../.... 5:3000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
+  const noSeed =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.../....../...../.... 5:4000:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
+  const noLight =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.../....../...../.... 0:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000";
 
   it.each([
     // what plants, from, to, distance, expected, position
@@ -154,7 +195,15 @@ describe("planting a seed (§5)", () => {
   ] as const)("from %s: %o -> %o (distance %d): %s", (_what, from, to, _d, expected, text) => {
     const state = pos(text);
     const action = { type: "plant", from, to };
-    const listed = legalActions(state).some((a) => JSON.stringify(a) === JSON.stringify({ type: "plant", from: typeof from === "string" ? at(from) : from, to: typeof to === "string" ? at(to) : to }));
+    const listed = legalActions(state).some(
+      (a) =>
+        JSON.stringify(a) ===
+        JSON.stringify({
+          type: "plant",
+          from: typeof from === "string" ? at(from) : from,
+          to: typeof to === "string" ? at(to) : to,
+        }),
+    );
     if (expected === "ok") {
       expect(listed).toBe(true);
       const { state: s, events } = play(state, action);
@@ -175,7 +224,11 @@ describe("planting a seed (§5)", () => {
     ["a medium tree in the centre", medium, 18],
     ["a large tree in the centre", large, 36],
     ["a large tree on an edge cell", largeEdge, 15],
-    ["a small tree in a corner", "PS1 2:00000000:a R2 a a 0 a1.../...../....../......./....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000", 3],
+    [
+      "a small tree in a corner",
+      "PS1 2:00000000:a R2 a a 0 a1.../...../....../......./....../...../.... 5:4000:2000:-/0:4432:2410:- 9.7.5.0 - 0 00000000",
+      3,
+    ],
   ])("%s can plant on %d cells", (_what, text, count) => {
     expect(legalActions(pos(text)).filter((a) => a.type === "plant")).toHaveLength(count);
   });
@@ -197,12 +250,16 @@ describe("growing (§5)", () => {
     ["b1", 20, "1111", 0, "NOT_YOUR_PIECE"],
     [".", 20, "1111", 0, "CELL_EMPTY"],
   ] as const)("%s with %d light and available %s (cost %d): %s", (piece, light, available, cost, expected) => {
-    const state = pos(`PS1 2:00000000:a R2 a a 0 ..../...../....../...${piece}.../....../...../.... ${light}:0000:${available}:-/0:0000:0000:- 9.7.5.0 - 0 00000000`);
+    const state = pos(
+      `PS1 2:00000000:a R2 a a 0 ..../...../....../...${piece}.../....../...../.... ${light}:0000:${available}:-/0:0000:0000:- 9.7.5.0 - 0 00000000`,
+    );
     const action = { type: "grow", cell: "d4" };
     const size = Number(piece[1]);
     if (expected === "ok") {
       const { state: s, events } = play(state, action);
-      expect(events).toEqual([{ type: "grew", seat: 0, cell: at("d4"), from: PIECES[size], to: PIECES[size + 1], cost, returnedTo: "board" }]);
+      expect(events).toEqual([
+        { type: "grew", seat: 0, cell: at("d4"), from: PIECES[size], to: PIECES[size + 1], cost, returnedTo: "board" },
+      ]);
       expect(pieceAt(s, "d4")).toBe(`a${size + 1}`);
       expect(s.players[0].light).toBe(light - cost);
       expect(s.players[0].available[size + 1]).toBe(0);
@@ -216,7 +273,12 @@ describe("growing (§5)", () => {
 
 describe("collecting (§3, §5)", () => {
   const four = (cell: string, light: number, stacks: string) => {
-    const board = { d4: "..../...../....../...a3.../....../...../....", c4: "..../...../...a3../......./....../...../....", b4: "..../...a3./....../......./....../...../....", a4: "...a3/...../....../......./....../...../...." }[cell]!;
+    const board = {
+      d4: "..../...../....../...a3.../....../...../....",
+      c4: "..../...../...a3../......./....../...../....",
+      b4: "..../...a3./....../......./....../...../....",
+      a4: "...a3/...../....../......./....../...../....",
+    }[cell]!;
     return `PS1 4:00000000:a R2 a a 0 ${board} ${light}:4001:0000:-/0:4432:2410:-/0:4432:2410:-/0:4432:2410:- ${stacks} - 0 00000000`;
   };
 
@@ -260,14 +322,21 @@ describe("collecting (§3, §5)", () => {
   });
 
   it.each(["a0", "a1", "a2"])("only a large tree can be collected, not %s", (piece) => {
-    const state = pos(`PS1 2:00000000:a R2 a a 0 ..../...../....../...${piece}.../....../...../.... 20:0000:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000`);
+    const state = pos(
+      `PS1 2:00000000:a R2 a a 0 ..../...../....../...${piece}.../....../...../.... 20:0000:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000`,
+    );
     expectRefused(state, { type: "collect", cell: "d4" }, "WRONG_SIZE");
   });
 
   it("a second token from the same stack is the next one down", () => {
-    const state = pos("PS1 4:00000000:a R2 a a 0 ..../...../...a3../...a3.../....../...../.... 20:4000:0000:-/0:4432:2410:-/0:4432:2410:-/0:4432:2410:- 9.7.5.3 - 0 00000000");
+    const state = pos(
+      "PS1 4:00000000:a R2 a a 0 ..../...../...a3../...a3.../....../...../.... 20:4000:0000:-/0:4432:2410:-/0:4432:2410:-/0:4432:2410:- 9.7.5.3 - 0 00000000",
+    );
     const { state: s } = play(state, { type: "collect", cell: "d4" }, { type: "collect", cell: "c4" });
-    expect(s.players[0].tokens).toEqual([{ leaves: 4, value: 22 }, { leaves: 3, value: 19 }]);
+    expect(s.players[0].tokens).toEqual([
+      { leaves: 4, value: 22 },
+      { leaves: 3, value: 19 },
+    ]);
   });
 
   it("with 2 players the 4-leaf stack is out from the start and the centre takes from the 3-leaf stack", () => {
@@ -276,7 +345,9 @@ describe("collecting (§3, §5)", () => {
       expect(created.stacks).toEqual(players === 2 ? [9, 7, 5, 0] : [9, 7, 5, 3]);
       expect(startStacks(players)).toEqual(created.stacks);
     }
-    const state = pos("PS1 2:00000000:a R2 a a 0 ..../...../....../...a3.../....../...../.... 4:4001:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000");
+    const state = pos(
+      "PS1 2:00000000:a R2 a a 0 ..../...../....../...a3.../....../...../.... 4:4001:0000:-/0:4432:2410:- 9.7.5.0 - 0 00000000",
+    );
     const { state: s, events } = play(state, { type: "collect", cell: "d4" });
     expect(eventsOf(events, "collected")[0].token).toEqual({ leaves: 3, value: 19 });
     expect(s.stacks).toEqual([9, 7, 4, 0]);
@@ -285,7 +356,8 @@ describe("collecting (§3, §5)", () => {
 
 describe("one action per cell per turn (§5)", () => {
   // a: small d4, large d6, medium e5; b: small d7. a has 20 light and a seed, a small, a medium and a large available.
-  const turn = "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.a3b1/....a2./...../.... 20:4000:2111:-/5:4000:2000:- 9.7.5.0 - 0 00000000";
+  const turn =
+    "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.a3b1/....a2./...../.... 20:4000:2111:-/5:4000:2000:- 9.7.5.0 - 0 00000000";
 
   it.each([
     ["grow a tree, then plant from it", [{ type: "grow", cell: "d4" }], { type: "plant", from: "d4", to: "d3" }],
@@ -296,7 +368,15 @@ describe("one action per cell per turn (§5)", () => {
     ["collect a tree that just grew", [{ type: "grow", cell: "e5" }], { type: "collect", cell: "e5" }],
     ["collect a tree that just planted", [{ type: "plant", from: "d6", to: "d5" }], { type: "collect", cell: "d6" }],
     ["plant onto a cell just collected", [{ type: "collect", cell: "d6" }], { type: "plant", from: "e5", to: "d6" }],
-    ["plant onto a cell just collected, after other actions", [{ type: "buy", piece: "seed" }, { type: "collect", cell: "d6" }, { type: "plant", from: "d4", to: "d3" }], { type: "plant", from: "e5", to: "d6" }],
+    [
+      "plant onto a cell just collected, after other actions",
+      [
+        { type: "buy", piece: "seed" },
+        { type: "collect", cell: "d6" },
+        { type: "plant", from: "d4", to: "d3" },
+      ],
+      { type: "plant", from: "e5", to: "d6" },
+    ],
   ])("%s: CELL_ALREADY_USED", (_name, first, then) => {
     const { state } = play(pos(turn), ...first);
     expectRefused(state, then, "CELL_ALREADY_USED");
@@ -328,7 +408,9 @@ describe("one action per cell per turn (§5)", () => {
   });
 
   it("a cell used earlier in this turn can be read from the notation", () => {
-    const state = pos("PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.a3b1/....a2./...../.... 20:4000:2111:-/5:4000:2000:- 9.7.5.0 d4.e4 0 00000000");
+    const state = pos(
+      "PS1 2:00000000:a R2 a a 0 ..../...../....../...a1.a3b1/....a2./...../.... 20:4000:2111:-/5:4000:2000:- 9.7.5.0 d4.e4 0 00000000",
+    );
     expectRefused(state, { type: "grow", cell: "d4" }, "CELL_ALREADY_USED");
     expectRefused(state, { type: "plant", from: "e5", to: "e4" }, "CELL_ALREADY_USED");
     expect(play(state, { type: "grow", cell: "e5" }).state.touched).toHaveLength(3);
@@ -336,13 +418,21 @@ describe("one action per cell per turn (§5)", () => {
 
   it("a turn given as a list of actions is applied atomically", () => {
     const state = pos(turn);
-    const r = applyActions(state, [{ type: "plant", from: "d4", to: "d3" }, { type: "grow", cell: "d3" }, { type: "endTurn" }]);
+    const r = applyActions(state, [
+      { type: "plant", from: "d4", to: "d3" },
+      { type: "grow", cell: "d3" },
+      { type: "endTurn" },
+    ]);
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe("CELL_ALREADY_USED");
       expect(r.index).toBe(1);
     }
-    const ok = applyActions(state, [{ type: "plant", from: "d4", to: "d3" }, { type: "grow", cell: "e5" }, { type: "endTurn" }]);
+    const ok = applyActions(state, [
+      { type: "plant", from: "d4", to: "d3" },
+      { type: "grow", cell: "e5" },
+      { type: "endTurn" },
+    ]);
     expect(ok.ok).toBe(true);
     if (ok.ok) {
       expect(ok.events.map((e) => e.type)).toEqual(["planted", "grew", "turnEnded", "turnStarted"]);
@@ -354,22 +444,88 @@ describe("one action per cell per turn (§5)", () => {
 describe("heavy shade (§7): sun at position 1, shadows toward the west", () => {
   it.each([
     // board, action, with heavy shade, reason
-    ["..../...../....../...a0b1../....../...../....", { type: "grow", cell: "d4" }, "IN_SHADOW", "a seed in any tree's shadow"],
+    [
+      "..../...../....../...a0b1../....../...../....",
+      { type: "grow", cell: "d4" },
+      "IN_SHADOW",
+      "a seed in any tree's shadow",
+    ],
     ["..../...../....../..b1a0.../....../...../....", { type: "grow", cell: "d4" }, "ok", "a seed up-sun of a tree"],
-    ["..../...../....../...a1b1../....../...../....", { type: "grow", cell: "d4" }, "IN_SHADOW", "a small tree in a small tree's shadow"],
-    ["..../...../....../...a1a1../....../...../....", { type: "grow", cell: "d4" }, "IN_SHADOW", "a small tree in its owner's small tree's shadow"],
-    ["..../...../....../...a2b1../....../...../....", { type: "grow", cell: "d4" }, "ok", "a medium tree in a small tree's shadow"],
-    ["..../...../....../...a2.b2./....../...../....", { type: "grow", cell: "d4" }, "IN_SHADOW", "a medium tree in a medium tree's shadow"],
-    ["..../...../....../...a2..b3/....../...../....", { type: "grow", cell: "d4" }, "IN_SHADOW", "a medium tree in a large tree's shadow"],
-    ["..../...../....../b3a1...../....../...../....", { type: "grow", cell: "d2" }, "ok", "a small tree beside a large tree, up-sun"],
-    ["..../...../....../...a1b1../....../...../....", { type: "plant", from: "d4", to: "c3" }, "IN_SHADOW", "planting from a small tree in a small tree's shadow"],
-    ["..../...../....../...a2b1../....../...../....", { type: "plant", from: "d4", to: "d2" }, "ok", "planting from a medium tree in a small tree's shadow"],
-    ["..../...../....../....a3.b3/....../...../....", { type: "plant", from: "d5", to: "d2" }, "IN_SHADOW", "planting from a large tree in a large tree's shadow"],
-    ["..../...../....../...a1b2../....../...../....", { type: "plant", from: "d4", to: "d3" }, "IN_SHADOW", "planting from a small tree in a medium tree's shadow"],
-    ["..../...../....../...a1.../....../...../....", { type: "plant", from: "d4", to: "d3" }, "ok", "planting into a shaded cell"],
-    ["..../...../....../....a3.b3/....../...../....", { type: "collect", cell: "d5" }, "ok", "collecting a large tree in a large tree's shadow"],
+    [
+      "..../...../....../...a1b1../....../...../....",
+      { type: "grow", cell: "d4" },
+      "IN_SHADOW",
+      "a small tree in a small tree's shadow",
+    ],
+    [
+      "..../...../....../...a1a1../....../...../....",
+      { type: "grow", cell: "d4" },
+      "IN_SHADOW",
+      "a small tree in its owner's small tree's shadow",
+    ],
+    [
+      "..../...../....../...a2b1../....../...../....",
+      { type: "grow", cell: "d4" },
+      "ok",
+      "a medium tree in a small tree's shadow",
+    ],
+    [
+      "..../...../....../...a2.b2./....../...../....",
+      { type: "grow", cell: "d4" },
+      "IN_SHADOW",
+      "a medium tree in a medium tree's shadow",
+    ],
+    [
+      "..../...../....../...a2..b3/....../...../....",
+      { type: "grow", cell: "d4" },
+      "IN_SHADOW",
+      "a medium tree in a large tree's shadow",
+    ],
+    [
+      "..../...../....../b3a1...../....../...../....",
+      { type: "grow", cell: "d2" },
+      "ok",
+      "a small tree beside a large tree, up-sun",
+    ],
+    [
+      "..../...../....../...a1b1../....../...../....",
+      { type: "plant", from: "d4", to: "c3" },
+      "IN_SHADOW",
+      "planting from a small tree in a small tree's shadow",
+    ],
+    [
+      "..../...../....../...a2b1../....../...../....",
+      { type: "plant", from: "d4", to: "d2" },
+      "ok",
+      "planting from a medium tree in a small tree's shadow",
+    ],
+    [
+      "..../...../....../....a3.b3/....../...../....",
+      { type: "plant", from: "d5", to: "d2" },
+      "IN_SHADOW",
+      "planting from a large tree in a large tree's shadow",
+    ],
+    [
+      "..../...../....../...a1b2../....../...../....",
+      { type: "plant", from: "d4", to: "d3" },
+      "IN_SHADOW",
+      "planting from a small tree in a medium tree's shadow",
+    ],
+    [
+      "..../...../....../...a1.../....../...../....",
+      { type: "plant", from: "d4", to: "d3" },
+      "ok",
+      "planting into a shaded cell",
+    ],
+    [
+      "..../...../....../....a3.b3/....../...../....",
+      { type: "collect", cell: "d5" },
+      "ok",
+      "collecting a large tree in a large tree's shadow",
+    ],
   ])("%s %o: %s (%s)", (board, action, expected, _why) => {
-    const text = (opts: string) => `PS1 ${opts}:00000000:a R2 a a 0 ${board} 20:2000:2111:-/0:4000:0000:- 9.7.5.0 - 0 00000000`;
+    const text = (opts: string) =>
+      `PS1 ${opts}:00000000:a R2 a a 0 ${board} 20:2000:2111:-/0:4000:0000:- 9.7.5.0 - 0 00000000`;
     const heavy = pos(text("2H"));
     const normal = pos(text("2"));
     expect(play(normal, action).state.ply).toBe(1);
@@ -386,16 +542,24 @@ describe("heavy shade (§7): sun at position 1, shadows toward the west", () => 
 
   it("the shadows are those of the current round's sun", () => {
     // round 3: sun at position 2, shadows toward the north-west; b's small on d5 no longer shades d4
-    const state = pos("PS1 2H:00000000:a R3 a a 0 ..../...../....../...a1b1../....../...../.... 20:2000:2111:-/0:4000:0000:- 9.7.5.0 - 0 00000000");
+    const state = pos(
+      "PS1 2H:00000000:a R3 a a 0 ..../...../....../...a1b1../....../...../.... 20:2000:2111:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    );
     expect(play(state, { type: "grow", cell: "d4" }).state.cells).not.toEqual(state.cells);
-    const shaded = pos("PS1 2H:00000000:a R3 a a 0 ..../...../....../...a1.../...b1../...../.... 20:2000:2111:-/0:4000:0000:- 9.7.5.0 - 0 00000000");
+    const shaded = pos(
+      "PS1 2H:00000000:a R3 a a 0 ..../...../....../...a1.../...b1../...../.... 20:2000:2111:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    );
     expectRefused(shaded, { type: "grow", cell: "d4" }, "IN_SHADOW");
   });
 });
 
 function sameCells(a: object, b: object): boolean {
   const norm = (x: object) =>
-    JSON.stringify(Object.fromEntries(Object.entries(x).map(([k, v]) => [k, typeof v === "string" && k !== "type" && k !== "piece" ? at(v) : v])));
+    JSON.stringify(
+      Object.fromEntries(
+        Object.entries(x).map(([k, v]) => [k, typeof v === "string" && k !== "type" && k !== "piece" ? at(v) : v]),
+      ),
+    );
   return norm(a) === norm(b);
 }
 

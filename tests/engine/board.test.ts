@@ -19,7 +19,8 @@ describe("board geometry (§1)", () => {
   it("has exactly the 37 cells with max(|q|,|r|,|s|) <= 3, each once", () => {
     const expected: string[] = [];
     for (let q = -6; q <= 6; q++)
-      for (let r = -6; r <= 6; r++) if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 3) expected.push(`${q},${r}`);
+      for (let r = -6; r <= 6; r++)
+        if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 3) expected.push(`${q},${r}`);
     expect(CELL_COUNT).toBe(37);
     expect(CELLS).toHaveLength(37);
     expect(new Set(CELLS.map((c) => `${c.q},${c.r}`))).toEqual(new Set(expected));

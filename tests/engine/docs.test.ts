@@ -1,7 +1,15 @@
 /** docs/engine.md stays true to the code: its positions, label diagram, error codes and events. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { CELLS, LABELS, createGame, lightReport, toNotation, type GameEvent, type RuleErrorCode } from "../../src/engine";
+import {
+  CELLS,
+  LABELS,
+  createGame,
+  lightReport,
+  toNotation,
+  type GameEvent,
+  type RuleErrorCode,
+} from "../../src/engine";
 import { endRound, eventsOf, pos } from "./support";
 
 const doc = readFileSync(new URL("../../docs/engine.md", import.meta.url), "utf8");
@@ -39,19 +47,59 @@ describe("docs/engine.md", () => {
 
   it("documents every error code and every event type", () => {
     const codes: Record<RuleErrorCode, true> = {
-      MALFORMED_ACTION: true, GAME_OVER: true, NOT_YOUR_TURN: true, WRONG_PHASE: true, NOT_ON_BOARD: true,
-      NOT_AN_EDGE_CELL: true, CELL_OCCUPIED: true, CELL_EMPTY: true, NOT_YOUR_PIECE: true, WRONG_SIZE: true,
-      OUT_OF_RANGE: true, CELL_ALREADY_USED: true, NOT_ENOUGH_LIGHT: true, NOT_AVAILABLE: true, COLUMN_EMPTY: true,
-      IN_SHADOW: true, ALREADY_RESIGNED: true, BAD_OPTIONS: true, BAD_NOTATION: true,
+      MALFORMED_ACTION: true,
+      GAME_OVER: true,
+      NOT_YOUR_TURN: true,
+      WRONG_PHASE: true,
+      NOT_ON_BOARD: true,
+      NOT_AN_EDGE_CELL: true,
+      CELL_OCCUPIED: true,
+      CELL_EMPTY: true,
+      NOT_YOUR_PIECE: true,
+      WRONG_SIZE: true,
+      OUT_OF_RANGE: true,
+      CELL_ALREADY_USED: true,
+      NOT_ENOUGH_LIGHT: true,
+      NOT_AVAILABLE: true,
+      COLUMN_EMPTY: true,
+      IN_SHADOW: true,
+      ALREADY_RESIGNED: true,
+      BAD_OPTIONS: true,
+      BAD_NOTATION: true,
     };
     for (const code of Object.keys(codes)) expect(doc).toContain(`| \`${code}\` |`);
     const events: Record<GameEvent["type"], true> = {
-      placed: true, bought: true, planted: true, grew: true, collected: true, turnEnded: true, resigned: true,
-      setupEnded: true, roundStarted: true, lightCollected: true, turnStarted: true, gameEnded: true,
+      placed: true,
+      bought: true,
+      planted: true,
+      grew: true,
+      collected: true,
+      turnEnded: true,
+      resigned: true,
+      setupEnded: true,
+      roundStarted: true,
+      lightCollected: true,
+      turnStarted: true,
+      gameEnded: true,
       // Under the Moonlight (tests/engine/moonlight/docs.test.ts checks its error codes and actions)
-      animalChosen: true, animalsRevealed: true, babiesLaid: true, animalPlaced: true, greatTreePlaced: true,
-      moonstonePlaced: true, moonMoved: true, moonCollected: true, animalMoved: true, abilityUsed: true, seedPlaced: true,
-      seedEaten: true, seedMoved: true, lightGained: true, lightStolen: true, damBuilt: true, babyHatched: true, babyUsed: true,
+      animalChosen: true,
+      animalsRevealed: true,
+      babiesLaid: true,
+      animalPlaced: true,
+      greatTreePlaced: true,
+      moonstonePlaced: true,
+      moonMoved: true,
+      moonCollected: true,
+      animalMoved: true,
+      abilityUsed: true,
+      seedPlaced: true,
+      seedEaten: true,
+      seedMoved: true,
+      lightGained: true,
+      lightStolen: true,
+      damBuilt: true,
+      babyHatched: true,
+      babyUsed: true,
     };
     for (const type of Object.keys(events)) expect(doc).toContain(`| \`${type}\` |`);
   });

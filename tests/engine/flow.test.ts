@@ -66,7 +66,9 @@ describe("creating a game (§3, §4.1)", () => {
       expect(p).toEqual({ light: 0, board: [4, 4, 3, 2], available: [2, 4, 1, 0], tokens: [], resigned: false });
     }
     expect(state.options).toEqual({ players: 3, longGame: false, heavyShade: false, firstPlayer: 1, seed: 5 });
-    expect(toNotation(state)).toBe(`PS1 3:00000005:b S0 b b 0 ${EMPTY_BOARD} 0:4432:2410:-/0:4432:2410:-/0:4432:2410:- 9.7.5.3 - 0 00000005`);
+    expect(toNotation(state)).toBe(
+      `PS1 3:00000005:b S0 b b 0 ${EMPTY_BOARD} 0:4432:2410:-/0:4432:2410:-/0:4432:2410:- 9.7.5.3 - 0 00000005`,
+    );
   });
 
   it("draws the first player from the seed when the creator does not fix it", () => {
@@ -106,34 +108,43 @@ describe("setup (§4.2)", () => {
     [2, 1, [1, 0, 1, 0]],
     [3, 1, [1, 2, 0, 1, 2, 0]],
     [4, 2, [2, 3, 0, 1, 2, 3, 0, 1]],
-  ])("%d players, first player %d: placements in two clockwise rounds %o (not a snake)", (players, firstPlayer, order) => {
-    let state = create({ players, firstPlayer, seed: 9 });
-    const seats: number[] = [];
-    const events: GameEvent[] = [];
-    for (let i = 0; state.phase === "setup"; i++) {
-      seats.push(state.current);
-      const r = play(state, { type: "place", cell: CORNERS[i] });
-      events.push(...r.events);
-      state = r.state;
-    }
-    expect(seats).toEqual(order);
-    expect(eventsOf(events, "placed").map((e) => e.seat)).toEqual(order);
-    for (const p of state.players) {
-      expect(p.available).toEqual([2, 2, 1, 0]);
-      expect(p.board).toEqual([4, 4, 3, 2]);
-    }
-    // placing is free; then round 1 starts with the sun at its start corner and light is collected
-    const tail = events.slice(events.findIndex((e) => e.type === "setupEnded"));
-    expect(tail).toEqual([
-      { type: "setupEnded" },
-      { type: "roundStarted", round: 1, sun: 0, firstPlayer },
-      ...Array.from({ length: players }, (_, seat) => ({ type: "lightCollected", seat, amount: 2, lost: 0, light: 2 })),
-      { type: "turnStarted", seat: firstPlayer, round: 1 },
-    ]);
-    expect(state.phase).toBe("play");
-    expect(state.round).toBe(1);
-    expect(state.current).toBe(firstPlayer);
-  });
+  ])(
+    "%d players, first player %d: placements in two clockwise rounds %o (not a snake)",
+    (players, firstPlayer, order) => {
+      let state = create({ players, firstPlayer, seed: 9 });
+      const seats: number[] = [];
+      const events: GameEvent[] = [];
+      for (let i = 0; state.phase === "setup"; i++) {
+        seats.push(state.current);
+        const r = play(state, { type: "place", cell: CORNERS[i] });
+        events.push(...r.events);
+        state = r.state;
+      }
+      expect(seats).toEqual(order);
+      expect(eventsOf(events, "placed").map((e) => e.seat)).toEqual(order);
+      for (const p of state.players) {
+        expect(p.available).toEqual([2, 2, 1, 0]);
+        expect(p.board).toEqual([4, 4, 3, 2]);
+      }
+      // placing is free; then round 1 starts with the sun at its start corner and light is collected
+      const tail = events.slice(events.findIndex((e) => e.type === "setupEnded"));
+      expect(tail).toEqual([
+        { type: "setupEnded" },
+        { type: "roundStarted", round: 1, sun: 0, firstPlayer },
+        ...Array.from({ length: players }, (_, seat) => ({
+          type: "lightCollected",
+          seat,
+          amount: 2,
+          lost: 0,
+          light: 2,
+        })),
+        { type: "turnStarted", seat: firstPlayer, round: 1 },
+      ]);
+      expect(state.phase).toBe("play");
+      expect(state.round).toBe(1);
+      expect(state.current).toBe(firstPlayer);
+    },
+  );
 
   it("a small tree goes only on an empty edge cell, and nothing else can be done", () => {
     const start = create({ players: 2, firstPlayer: 0, seed: 1 });
@@ -202,7 +213,9 @@ describe("rounds (§4.3): photosynthesis, life cycle, first-player token", () =>
   });
 
   it("the events at a round change come in order", () => {
-    const state = pos("PS1 3:00000000:a R4 c b 2 a1.../...../....../......./....../...../...b1 0:4000:0000:-/0:4000:0000:-/0:4000:0000:- 9.7.5.3 - 0 00000000");
+    const state = pos(
+      "PS1 3:00000000:a R4 c b 2 a1.../...../....../......./....../...../...b1 0:4000:0000:-/0:4000:0000:-/0:4000:0000:- 9.7.5.3 - 0 00000000",
+    );
     const { state: s, events } = play(state, { type: "endTurn" });
     expect(events).toEqual([
       { type: "turnEnded", seat: 1 },
@@ -212,7 +225,9 @@ describe("rounds (§4.3): photosynthesis, life cycle, first-player token", () =>
       { type: "lightCollected", seat: 2, amount: 0, lost: 0, light: 0 },
       { type: "turnStarted", seat: 0, round: 5 },
     ]);
-    expect(toNotation(s)).toBe("PS1 3:00000000:a R5 a a 0 a1.../...../....../......./....../...../...b1 1:4000:0000:-/1:4000:0000:-/0:4000:0000:- 9.7.5.3 - 1 00000000");
+    expect(toNotation(s)).toBe(
+      "PS1 3:00000000:a R5 a a 0 a1.../...../....../......./....../...../...b1 1:4000:0000:-/1:4000:0000:-/0:4000:0000:- 9.7.5.3 - 1 00000000",
+    );
   });
 
   it.each([
@@ -222,7 +237,9 @@ describe("rounds (§4.3): photosynthesis, life cycle, first-player token", () =>
     ["2L", "R23", "R24 b b 0"],
     ["2L", "R24", null],
   ])("options %s: after the last turn of %s comes %s (null = the end)", (opts, round, next) => {
-    const state = pos(`PS1 ${opts}:00000000:a ${round} a b 1 a1.../...../....../......./....../...../...b1 4:4000:0000:-/5:4000:0000:- 9.7.5.0 - 0 00000000`);
+    const state = pos(
+      `PS1 ${opts}:00000000:a ${round} a b 1 a1.../...../....../......./....../...../...b1 4:4000:0000:-/5:4000:0000:- 9.7.5.0 - 0 00000000`,
+    );
     const { state: s, events } = play(state, { type: "endTurn" });
     if (next) {
       expect(s.phase).toBe("play");
@@ -245,45 +262,95 @@ describe("end of game and scoring (§6)", () => {
   it.each([
     [
       "tokens plus one point per 3 light points",
-      "2", "a b 1", "a1.../...../....../......./....../...../...b1",
-      "20:4000:0000:4-22.3-19/2:4000:0000:2-17.2-16", "9.5.4.0",
-      [{ tokens: 41, light: 6, total: 47, pieces: 1, rank: 1 }, { tokens: 33, light: 0, total: 33, pieces: 1, rank: 2 }], [0],
+      "2",
+      "a b 1",
+      "a1.../...../....../......./....../...../...b1",
+      "20:4000:0000:4-22.3-19/2:4000:0000:2-17.2-16",
+      "9.5.4.0",
+      [
+        { tokens: 41, light: 6, total: 47, pieces: 1, rank: 1 },
+        { tokens: 33, light: 0, total: 33, pieces: 1, rank: 2 },
+      ],
+      [0],
     ],
     [
       "3 and 5 light points are both worth 1",
-      "2", "a b 1", "a1.../...../....../......./....../...../...b1",
-      "3:4000:0000:-/5:4000:0000:-", "9.7.5.0",
-      [{ tokens: 0, light: 1, total: 1, pieces: 1, rank: 1 }, { tokens: 0, light: 1, total: 1, pieces: 1, rank: 1 }], [0, 1],
+      "2",
+      "a b 1",
+      "a1.../...../....../......./....../...../...b1",
+      "3:4000:0000:-/5:4000:0000:-",
+      "9.7.5.0",
+      [
+        { tokens: 0, light: 1, total: 1, pieces: 1, rank: 1 },
+        { tokens: 0, light: 1, total: 1, pieces: 1, rank: 1 },
+      ],
+      [0, 1],
     ],
     [
       "2 light points are worth nothing, 6 are worth 2",
-      "2", "a b 1", "a1.../...../....../......./....../...../...b1",
-      "2:4000:0000:-/6:4000:0000:-", "9.7.5.0",
-      [{ tokens: 0, light: 0, total: 0, pieces: 1, rank: 2 }, { tokens: 0, light: 2, total: 2, pieces: 1, rank: 1 }], [1],
+      "2",
+      "a b 1",
+      "a1.../...../....../......./....../...../...b1",
+      "2:4000:0000:-/6:4000:0000:-",
+      "9.7.5.0",
+      [
+        { tokens: 0, light: 0, total: 0, pieces: 1, rank: 2 },
+        { tokens: 0, light: 2, total: 2, pieces: 1, rank: 1 },
+      ],
+      [1],
     ],
     [
       "tie on points: more trees on the board wins",
-      "2", "a b 1", "a1.../...../....../...b2.../....../...../...b1",
-      "0:4000:0000:1-14/6:4000:0000:1-12", "7.7.5.0",
-      [{ tokens: 14, light: 0, total: 14, pieces: 1, rank: 2 }, { tokens: 12, light: 2, total: 14, pieces: 2, rank: 1 }], [1],
+      "2",
+      "a b 1",
+      "a1.../...../....../...b2.../....../...../...b1",
+      "0:4000:0000:1-14/6:4000:0000:1-12",
+      "7.7.5.0",
+      [
+        { tokens: 14, light: 0, total: 14, pieces: 1, rank: 2 },
+        { tokens: 12, light: 2, total: 14, pieces: 2, rank: 1 },
+      ],
+      [1],
     ],
     [
       "tie on points: seeds count as pieces",
-      "2", "a b 1", "a1..a0/...../....../......./....../...../...b1",
-      "0:3000:0000:1-14/6:4000:0000:1-12", "7.7.5.0",
-      [{ tokens: 14, light: 0, total: 14, pieces: 2, rank: 1 }, { tokens: 12, light: 2, total: 14, pieces: 1, rank: 2 }], [0],
+      "2",
+      "a b 1",
+      "a1..a0/...../....../......./....../...../...b1",
+      "0:3000:0000:1-14/6:4000:0000:1-12",
+      "7.7.5.0",
+      [
+        { tokens: 14, light: 0, total: 14, pieces: 2, rank: 1 },
+        { tokens: 12, light: 2, total: 14, pieces: 1, rank: 2 },
+      ],
+      [0],
     ],
     [
       "more points beat more pieces",
-      "2", "a b 1", "a1.../...../....../...b2.../....../...../...b1",
-      "3:4000:0000:1-14/6:4000:0000:1-12", "7.7.5.0",
-      [{ tokens: 14, light: 1, total: 15, pieces: 1, rank: 1 }, { tokens: 12, light: 2, total: 14, pieces: 2, rank: 2 }], [0],
+      "2",
+      "a b 1",
+      "a1.../...../....../...b2.../....../...../...b1",
+      "3:4000:0000:1-14/6:4000:0000:1-12",
+      "7.7.5.0",
+      [
+        { tokens: 14, light: 1, total: 15, pieces: 1, rank: 1 },
+        { tokens: 12, light: 2, total: 14, pieces: 2, rank: 2 },
+      ],
+      [0],
     ],
     [
       "still tied: a shared victory",
-      "3", "a c 2", "a1..b1/...../....../......./....../...../c1...",
-      "0:4000:0000:1-14/0:4000:0000:1-14/3:4000:0000:1-12", "6.7.5.3",
-      [{ tokens: 14, light: 0, total: 14, pieces: 1, rank: 1 }, { tokens: 14, light: 0, total: 14, pieces: 1, rank: 1 }, { tokens: 12, light: 1, total: 13, pieces: 1, rank: 3 }], [0, 1],
+      "3",
+      "a c 2",
+      "a1..b1/...../....../......./....../...../c1...",
+      "0:4000:0000:1-14/0:4000:0000:1-14/3:4000:0000:1-12",
+      "6.7.5.3",
+      [
+        { tokens: 14, light: 0, total: 14, pieces: 1, rank: 1 },
+        { tokens: 14, light: 0, total: 14, pieces: 1, rank: 1 },
+        { tokens: 12, light: 1, total: 13, pieces: 1, rank: 3 },
+      ],
+      [0, 1],
     ],
   ])("%s", (_name, opts, seats, board, players, stacks, expected, winners) => {
     const state = pos(`PS1 ${opts}:00000000:a R18 ${seats} ${board} ${players} ${stacks} - 0 00000000`);
@@ -297,7 +364,8 @@ describe("end of game and scoring (§6)", () => {
 });
 
 describe("resignation", () => {
-  const three = "PS1 3:00000000:a R2 a a 0 a1..b1/...../....../......./....../...../c1... 5:4000:0000:-/5:4000:0000:-/5:4000:0000:- 9.7.5.3 - 0 00000000";
+  const three =
+    "PS1 3:00000000:a R2 a a 0 a1..b1/...../....../......./....../...../c1... 5:4000:0000:-/5:4000:0000:-/5:4000:0000:- 9.7.5.3 - 0 00000000";
 
   it("resigning on one's own turn ends it and play passes on", () => {
     const { state, events } = resigned(pos(three), 0);
@@ -324,7 +392,15 @@ describe("resignation", () => {
     ]);
     // round 3: b holds the first-player token
     const { state: s3, events: e3 } = play(s2, { type: "endTurn" });
-    expect(e3.map((e) => e.type)).toEqual(["turnEnded", "roundStarted", "lightCollected", "lightCollected", "lightCollected", "turnEnded", "turnStarted"]);
+    expect(e3.map((e) => e.type)).toEqual([
+      "turnEnded",
+      "roundStarted",
+      "lightCollected",
+      "lightCollected",
+      "lightCollected",
+      "turnEnded",
+      "turnStarted",
+    ]);
     expect(e3.at(-2)).toEqual({ type: "turnEnded", seat: 1, auto: true });
     expect(e3.at(-1)).toEqual({ type: "turnStarted", seat: 2, round: 3 });
     expect(s3.firstPlayer).toBe(1);
@@ -334,7 +410,9 @@ describe("resignation", () => {
   });
 
   it("a resigned seat cannot win, and ranks after every seat still playing", () => {
-    const state = pos("PS1 3:00000000:a R18 a c 2 a1..b1/...../....../......./....../...../c1... 0:4000:0000:1-12/20:4000:0000:4-22.3-19!/0:4000:0000:1-14 7.7.4.2 - 0 00000000");
+    const state = pos(
+      "PS1 3:00000000:a R18 a c 2 a1..b1/...../....../......./....../...../c1... 0:4000:0000:1-12/20:4000:0000:4-22.3-19!/0:4000:0000:1-14 7.7.4.2 - 0 00000000",
+    );
     const { state: s, events } = play(state, { type: "endTurn" });
     const scores = computeScores(s);
     expect(scores.map((x) => [x.total, x.rank, x.resigned])).toEqual([
@@ -365,7 +443,15 @@ describe("resignation", () => {
     const { state: s3, events: e3 } = play(s2, { type: "place", cell: "g4" });
     expect(s3.phase).toBe("play");
     expect(s3.current).toBe(1);
-    expect(e3.map((e) => e.type)).toEqual(["placed", "setupEnded", "roundStarted", "lightCollected", "lightCollected", "turnEnded", "turnStarted"]);
+    expect(e3.map((e) => e.type)).toEqual([
+      "placed",
+      "setupEnded",
+      "roundStarted",
+      "lightCollected",
+      "lightCollected",
+      "turnEnded",
+      "turnStarted",
+    ]);
     expect(s3.cells.filter((c) => c !== 0)).toHaveLength(2);
   });
 

@@ -4,7 +4,15 @@
  * these tests go through the real round start, not only through lightReport.
  */
 import { describe, expect, it } from "vitest";
-import { SUN_CORNERS, cellByLabel, cellIndex, labelOf, lightReport, sunPosition, type GameState } from "../../src/engine";
+import {
+  SUN_CORNERS,
+  cellByLabel,
+  cellIndex,
+  labelOf,
+  lightReport,
+  sunPosition,
+  type GameState,
+} from "../../src/engine";
 import { endRound, eventsOf, pos } from "./support";
 
 /** Run the photosynthesis that follows this position's last turn. */
@@ -47,7 +55,9 @@ describe("the sun (§2)", () => {
     expect(SUN_CORNERS[k].cornerName).toBe(name);
     expect(SUN_CORNERS[k].corner).toEqual(corner);
     expect(SUN_CORNERS[k].shadow).toEqual(shadow);
-    const state = pos("PS1 2:00000000:a R1 a a 0 ..../...../....../...a3.../....../...../.... 0:4431:2410:-/0:4432:2410:- 9.7.5.0 - 0 00000000");
+    const state = pos(
+      "PS1 2:00000000:a R1 a a 0 ..../...../....../...a3.../....../...../.... 0:4431:2410:-/0:4432:2410:- 9.7.5.0 - 0 00000000",
+    );
     const report = lightReport(state, k);
     expect(report.sun).toBe(k);
     expect(report.shadows.map((s) => s.height)).toEqual([3, 3, 3]);
@@ -58,12 +68,36 @@ describe("the sun (§2)", () => {
 
   it.each([
     // k, round whose last turn this is (the next round has the sun at k), position
-    [0, 6, "PS1 2:00000000:a R6 a b 1 ..../...a1./....../...b3.../....../.a2.../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000"],
-    [1, 1, "PS1 2:00000000:a R1 a b 1 ..../...../....../.a2.b3.a1./....../...../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000"],
-    [2, 2, "PS1 2:00000000:a R2 a b 1 ..../.a2.../....../...b3.../....../...a1./.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000"],
-    [3, 3, "PS1 2:00000000:a R3 a b 1 ..../...a2./....../...b3.../....../.a1.../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000"],
-    [4, 4, "PS1 2:00000000:a R4 a b 1 ..../...../....../.a1.b3.a2./....../...../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000"],
-    [5, 5, "PS1 2:00000000:a R5 a b 1 ..../.a1.../....../...b3.../....../...a2./.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000"],
+    [
+      0,
+      6,
+      "PS1 2:00000000:a R6 a b 1 ..../...a1./....../...b3.../....../.a2.../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    ],
+    [
+      1,
+      1,
+      "PS1 2:00000000:a R1 a b 1 ..../...../....../.a2.b3.a1./....../...../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    ],
+    [
+      2,
+      2,
+      "PS1 2:00000000:a R2 a b 1 ..../.a2.../....../...b3.../....../...a1./.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    ],
+    [
+      3,
+      3,
+      "PS1 2:00000000:a R3 a b 1 ..../...a2./....../...b3.../....../.a1.../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    ],
+    [
+      4,
+      4,
+      "PS1 2:00000000:a R4 a b 1 ..../...../....../.a1.b3.a2./....../...../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    ],
+    [
+      5,
+      5,
+      "PS1 2:00000000:a R5 a b 1 ..../.a1.../....../...b3.../....../...a2./.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    ],
   ])(
     "sun %d (after round %d): the large tree on d4 shades the medium two cells down-shadow, not the small one up-sun",
     (k, _round, text) => {
@@ -122,9 +156,13 @@ describe("shadows and light (§2): sun at position 1, shadows toward the west", 
   });
 
   it("lightReport lists every piece with what shades it and what it collects", () => {
-    const state = pos("PS1 2:00000000:a R1 a b 1 ..../...../....../...a2b1.b3/....../...../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000");
+    const state = pos(
+      "PS1 2:00000000:a R1 a b 1 ..../...../....../...a2b1.b3/....../...../.... 0:4000:0000:-/0:4000:0000:- 9.7.5.0 - 0 00000000",
+    );
     const report = lightReport(state, 1);
-    const byLabel = Object.fromEntries(report.pieces.map((p) => [label(p.cell), [p.seat, p.size, p.shadedBy, p.light]]));
+    const byLabel = Object.fromEntries(
+      report.pieces.map((p) => [label(p.cell), [p.seat, p.size, p.shadedBy, p.light]]),
+    );
     expect(byLabel).toEqual({ d4: [0, 2, 3, 0], d5: [1, 1, 3, 0], d7: [1, 3, 0, 3] });
     const shadows = Object.fromEntries(report.shadows.map((s) => [label(s.cell), s.height]));
     expect(shadows).toEqual({ d6: 3, d5: 3, d4: 3, d3: 2, d2: 2 });
@@ -134,7 +172,8 @@ describe("shadows and light (§2): sun at position 1, shadows toward the west", 
 describe("the worked example (§9)", () => {
   // Sun at position 1. A: medium (0,0), small (-3,0), large (3,0), small (3,-1), medium (1,1).
   // B: small (-1,0), small (2,-1), small (2,1).
-  const example = "PS1 2:00000000:a R1 a b 1 ..../...../....b1a1/a1.b1a2..a3/....a2b1/...../.... 0:4321:0000:-/0:4400:2000:- 9.7.5.0 - 0 00000000";
+  const example =
+    "PS1 2:00000000:a R1 a b 1 ..../...../....b1a1/a1.b1a2..a3/....a2b1/...../.... 0:4321:0000:-/0:4400:2000:- 9.7.5.0 - 0 00000000";
 
   it("A gains 7 and B gains 1", () => {
     const state = pos(example);

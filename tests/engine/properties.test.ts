@@ -45,7 +45,8 @@ import { nextInt } from "../../src/engine/rng";
 
 /** §1: the cells, numbered row by row (r = -3..3), west to east. */
 const REF_CELLS: { q: number; r: number }[] = [];
-for (let r = -3; r <= 3; r++) for (let q = -3; q <= 3; q++) if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 3) REF_CELLS.push({ q, r });
+for (let r = -3; r <= 3; r++)
+  for (let q = -3; q <= 3; q++) if (Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 3) REF_CELLS.push({ q, r });
 
 /** §2: the direction shadows fall toward, per sun position. */
 const REF_SHADOW = [
@@ -78,7 +79,8 @@ function refShadedBy(pieces: RefPiece[], t: RefPiece, sun: number): number {
   let tallest = 0;
   for (const o of pieces) {
     if (o === t || o.size === 0) continue; // seeds cast no shadow
-    for (let k = 1; k <= o.size; k++) if (o.q + k * d.q === t.q && o.r + k * d.r === t.r) tallest = Math.max(tallest, o.size);
+    for (let k = 1; k <= o.size; k++)
+      if (o.q + k * d.q === t.q && o.r + k * d.r === t.r) tallest = Math.max(tallest, o.size);
   }
   return tallest;
 }
@@ -101,7 +103,9 @@ function onBoardCounts(state: GameState): number[][] {
 
 function boxes(state: GameState): number[][] {
   const on = onBoardCounts(state);
-  return state.players.map((p, seat) => PIECES_PER_PLAYER.map((total, s) => total - on[seat][s] - p.board[s] - p.available[s]));
+  return state.players.map((p, seat) =>
+    PIECES_PER_PLAYER.map((total, s) => total - on[seat][s] - p.board[s] - p.available[s]),
+  );
 }
 
 function fail(message: string): never {
@@ -115,14 +119,16 @@ function fail(message: string): never {
 function checkInvariants(state: GameState, prev: GameState | null): void {
   const n = state.options.players;
   if (state.cells.length !== 37) fail("37 cells");
-  for (const piece of state.cells) if (!(Number.isInteger(piece) && piece >= 0 && piece <= 4 * n)) fail(`bad cell code ${piece}`);
+  for (const piece of state.cells)
+    if (!(Number.isInteger(piece) && piece >= 0 && piece <= 4 * n)) fail(`bad cell code ${piece}`);
   if (state.players.length !== n) fail("one entry per player");
   const box = boxes(state);
   const prevBox = prev ? boxes(prev) : null;
   state.players.forEach((p, seat) => {
     if (!(Number.isInteger(p.light) && p.light >= 0 && p.light <= 20)) fail(`seat ${seat}: light ${p.light}`);
     for (let s = 0; s < 4; s++) {
-      if (!(Number.isInteger(p.board[s]) && p.board[s] >= 0 && p.board[s] <= BOARD_SLOTS[s])) fail(`seat ${seat}: player board ${p.board}`);
+      if (!(Number.isInteger(p.board[s]) && p.board[s] >= 0 && p.board[s] <= BOARD_SLOTS[s]))
+        fail(`seat ${seat}: player board ${p.board}`);
       if (!(Number.isInteger(p.available[s]) && p.available[s] >= 0)) fail(`seat ${seat}: available ${p.available}`);
       if (box[seat][s] < 0) fail(`seat ${seat}: ${-box[seat][s]} piece(s) of size ${s} too many (negative box)`);
       if (prevBox && box[seat][s] < prevBox[seat][s]) fail(`seat ${seat}: a piece of size ${s} came back from the box`);
@@ -137,7 +143,8 @@ function checkInvariants(state: GameState, prev: GameState | null): void {
     total += held.length;
     const values = TOKEN_VALUES[l - 1];
     const taken = n === 2 && l === 4 ? [] : values.slice(0, values.length - state.stacks[l - 1]);
-    if (held.sort((a, b) => a - b).join() !== taken.sort((a, b) => a - b).join()) fail(`${l}-leaf tokens held ${held}, taken ${taken}`);
+    if (held.sort((a, b) => a - b).join() !== taken.sort((a, b) => a - b).join())
+      fail(`${l}-leaf tokens held ${held}, taken ${taken}`);
   }
   if (total !== 24) fail(`${total} scoring tokens, not 24`);
   // phase, round, seats
@@ -197,7 +204,12 @@ interface Played {
  * Play a game to its end with uniformly random legal actions (JSON form), sometimes resigning a
  * seat (never the last one still playing). `onStep` sees every state before an action.
  */
-function playGame(options: GameOptionsInput, playSeed: number, resignRate: number, onStep?: (state: GameState, step: number) => void): Played {
+function playGame(
+  options: GameOptionsInput,
+  playSeed: number,
+  resignRate: number,
+  onStep?: (state: GameState, step: number) => void,
+): Played {
   const created = createGame(options);
   if (!created.ok) throw new Error(created.error.message);
   let state = created.state;
@@ -215,7 +227,8 @@ function playGame(options: GameOptionsInput, playSeed: number, resignRate: numbe
     onStep?.(state, step++);
     let entry: LogEntry;
     const playing = state.players.map((p, seat) => (p.resigned ? -1 : seat)).filter((s) => s >= 0);
-    if (playing.length > 1 && draw(10000) < resignRate * 10000) entry = { type: "resign", seat: playing[draw(playing.length)] };
+    if (playing.length > 1 && draw(10000) < resignRate * 10000)
+      entry = { type: "resign", seat: playing[draw(playing.length)] };
     else {
       const legal = legalActions(state);
       if (legal.length === 0) fail("no legal action in a game not over");
@@ -256,127 +269,197 @@ function checkEnd(played: Played): void {
 }
 
 describe("random legal play (fast-check)", () => {
-  it("keeps every invariant, replays from its log and ends after 18 (24) rounds", () => {
-    fc.assert(
-      fc.property(optionsArb, fc.integer({ min: 0, max: 0xffffffff }), fc.boolean(), fc.boolean(), (options, playSeed, withResign, labels) => {
-        const played = playGame(options, playSeed, withResign ? 0.004 : 0);
-        checkEnd(played);
-        // the log, stored as JSON (cells sometimes written as labels), replays to the same game
-        const stored: unknown[] = JSON.parse(JSON.stringify(played.log)).map((e: Record<string, unknown>) =>
-          labels ? Object.fromEntries(Object.entries(e).map(([k, v]) => [k, typeof v === "object" && v !== null ? LABELS[CELLS.findIndex((c) => c.q === (v as { q: number }).q && c.r === (v as { r: number }).r)] : v])) : e,
-        );
-        const r = replay(options, stored);
-        if (!r.ok) throw new Error(`replay refused entry ${r.index}: ${r.error.code}`);
-        expect(isDeepStrictEqual(r.state, played.state)).toBe(true);
-        expect(r.events).toEqual(played.events);
-      }),
-      { numRuns: 400 },
-    );
-  }, TIMEOUT);
+  it(
+    "keeps every invariant, replays from its log and ends after 18 (24) rounds",
+    () => {
+      fc.assert(
+        fc.property(
+          optionsArb,
+          fc.integer({ min: 0, max: 0xffffffff }),
+          fc.boolean(),
+          fc.boolean(),
+          (options, playSeed, withResign, labels) => {
+            const played = playGame(options, playSeed, withResign ? 0.004 : 0);
+            checkEnd(played);
+            // the log, stored as JSON (cells sometimes written as labels), replays to the same game
+            const stored: unknown[] = JSON.parse(JSON.stringify(played.log)).map((e: Record<string, unknown>) =>
+              labels
+                ? Object.fromEntries(
+                    Object.entries(e).map(([k, v]) => [
+                      k,
+                      typeof v === "object" && v !== null
+                        ? LABELS[
+                            CELLS.findIndex((c) => c.q === (v as { q: number }).q && c.r === (v as { r: number }).r)
+                          ]
+                        : v,
+                    ]),
+                  )
+                : e,
+            );
+            const r = replay(options, stored);
+            if (!r.ok) throw new Error(`replay refused entry ${r.index}: ${r.error.code}`);
+            expect(isDeepStrictEqual(r.state, played.state)).toBe(true);
+            expect(r.events).toEqual(played.events);
+          },
+        ),
+        { numRuns: 400 },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("accepts exactly the actions of legalActions (the whole action space, compared as sets)", () => {
-    const space: Action[] = [{ type: "endTurn" }];
-    for (const piece of ["seed", "small", "medium", "large"] as const) space.push({ type: "buy", piece });
-    for (const cell of CELLS) for (const type of ["place", "grow", "collect"] as const) space.push({ type, cell });
-    for (const from of CELLS) for (const to of CELLS) space.push({ type: "plant", from, to });
-    const key = (a: unknown) => JSON.stringify(a);
-    fc.assert(
-      fc.property(optionsArb, fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 1, max: 6 }), (options, playSeed, every) => {
-        playGame(options, playSeed, 0.002, (state, step) => {
-          if (step % every !== 0) return;
-          const before = JSON.stringify(state);
-          const legal = new Set(legalActions(state).map(key));
-          expect(legal.size).toBe(legalMoves(state).length);
-          const accepted = new Set<string>();
-          for (const a of space) {
-            const r = applyAction(state, a);
-            if (r.ok) accepted.add(key(a));
-            else if (legal.has(key(a))) throw new Error(`legal ${key(a)} refused: ${r.error.code}`);
-          }
-          expect(accepted).toEqual(legal);
-          expect(JSON.stringify(state)).toBe(before);
-        });
-      }),
-      { numRuns: 60 },
-    );
-  }, TIMEOUT);
+  it(
+    "accepts exactly the actions of legalActions (the whole action space, compared as sets)",
+    () => {
+      const space: Action[] = [{ type: "endTurn" }];
+      for (const piece of ["seed", "small", "medium", "large"] as const) space.push({ type: "buy", piece });
+      for (const cell of CELLS) for (const type of ["place", "grow", "collect"] as const) space.push({ type, cell });
+      for (const from of CELLS) for (const to of CELLS) space.push({ type: "plant", from, to });
+      const key = (a: unknown) => JSON.stringify(a);
+      fc.assert(
+        fc.property(
+          optionsArb,
+          fc.integer({ min: 0, max: 0xffffffff }),
+          fc.integer({ min: 1, max: 6 }),
+          (options, playSeed, every) => {
+            playGame(options, playSeed, 0.002, (state, step) => {
+              if (step % every !== 0) return;
+              const before = JSON.stringify(state);
+              const legal = new Set(legalActions(state).map(key));
+              expect(legal.size).toBe(legalMoves(state).length);
+              const accepted = new Set<string>();
+              for (const a of space) {
+                const r = applyAction(state, a);
+                if (r.ok) accepted.add(key(a));
+                else if (legal.has(key(a))) throw new Error(`legal ${key(a)} refused: ${r.error.code}`);
+              }
+              expect(accepted).toEqual(legal);
+              expect(JSON.stringify(state)).toBe(before);
+            });
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("refuses garbage and illegal actions without changing anything, and never throws", () => {
-    const cellArb = fc.oneof(
-      fc.record({ q: fc.integer({ min: -5, max: 5 }), r: fc.integer({ min: -5, max: 5 }) }),
-      fc.constantFrom(...LABELS, "h1", "d0", "a5", "", "D4"),
-      fc.anything(),
-    );
-    const seatArb = fc.oneof(fc.integer({ min: -1, max: 4 }), fc.anything());
-    const garbageArb = fc.oneof(
-      fc.record({ type: fc.constantFrom("place", "grow", "collect"), cell: cellArb, seat: seatArb }, { requiredKeys: ["type"] }),
-      fc.record({ type: fc.constant("plant"), from: cellArb, to: cellArb, seat: seatArb }, { requiredKeys: ["type"] }),
-      fc.record({ type: fc.constant("buy"), piece: fc.oneof(fc.constantFrom("seed", "small", "medium", "large"), fc.anything()), seat: seatArb }, { requiredKeys: ["type"] }),
-      fc.record({ type: fc.constant("endTurn"), seat: seatArb }, { requiredKeys: ["type"] }),
-      fc.record({ type: fc.oneof(fc.string(), fc.anything()) }),
-      fc.anything(),
-      fc.jsonValue(),
-    );
-    fc.assert(
-      fc.property(optionsArb, fc.integer({ min: 0, max: 0xffffffff }), fc.array(garbageArb, { minLength: 40, maxLength: 40 }), (options, playSeed, garbage) => {
-        playGame(options, playSeed, 0, (state, step) => {
-          const action = garbage[step % garbage.length] as { seat?: unknown } | null;
-          const before = JSON.stringify(state);
-          const r = applyAction(state, action);
-          expect(JSON.stringify(state)).toBe(before);
-          const code = parseAction(action);
-          const seat = action !== null && typeof action === "object" ? action.seat : undefined;
-          const shouldAccept = typeof code === "number" && legalMoves(state).includes(code) && (seat === undefined || seat === state.current);
-          expect(r.ok).toBe(shouldAccept);
-          if (!r.ok) expect(typeof r.error.message).toBe("string");
-          // and the same action as a move code agrees
-          if (typeof code === "number" && (seat === undefined || seat === state.current)) expect(applyMove(state, code).ok).toBe(r.ok);
-        });
-      }),
-      { numRuns: 150 },
-    );
-  }, TIMEOUT);
+  it(
+    "refuses garbage and illegal actions without changing anything, and never throws",
+    () => {
+      const cellArb = fc.oneof(
+        fc.record({ q: fc.integer({ min: -5, max: 5 }), r: fc.integer({ min: -5, max: 5 }) }),
+        fc.constantFrom(...LABELS, "h1", "d0", "a5", "", "D4"),
+        fc.anything(),
+      );
+      const seatArb = fc.oneof(fc.integer({ min: -1, max: 4 }), fc.anything());
+      const garbageArb = fc.oneof(
+        fc.record(
+          { type: fc.constantFrom("place", "grow", "collect"), cell: cellArb, seat: seatArb },
+          { requiredKeys: ["type"] },
+        ),
+        fc.record(
+          { type: fc.constant("plant"), from: cellArb, to: cellArb, seat: seatArb },
+          { requiredKeys: ["type"] },
+        ),
+        fc.record(
+          {
+            type: fc.constant("buy"),
+            piece: fc.oneof(fc.constantFrom("seed", "small", "medium", "large"), fc.anything()),
+            seat: seatArb,
+          },
+          { requiredKeys: ["type"] },
+        ),
+        fc.record({ type: fc.constant("endTurn"), seat: seatArb }, { requiredKeys: ["type"] }),
+        fc.record({ type: fc.oneof(fc.string(), fc.anything()) }),
+        fc.anything(),
+        fc.jsonValue(),
+      );
+      fc.assert(
+        fc.property(
+          optionsArb,
+          fc.integer({ min: 0, max: 0xffffffff }),
+          fc.array(garbageArb, { minLength: 40, maxLength: 40 }),
+          (options, playSeed, garbage) => {
+            playGame(options, playSeed, 0, (state, step) => {
+              const action = garbage[step % garbage.length] as { seat?: unknown } | null;
+              const before = JSON.stringify(state);
+              const r = applyAction(state, action);
+              expect(JSON.stringify(state)).toBe(before);
+              const code = parseAction(action);
+              const seat = action !== null && typeof action === "object" ? action.seat : undefined;
+              const shouldAccept =
+                typeof code === "number" &&
+                legalMoves(state).includes(code) &&
+                (seat === undefined || seat === state.current);
+              expect(r.ok).toBe(shouldAccept);
+              if (!r.ok) expect(typeof r.error.message).toBe("string");
+              // and the same action as a move code agrees
+              if (typeof code === "number" && (seat === undefined || seat === state.current))
+                expect(applyMove(state, code).ok).toBe(r.ok);
+            });
+          },
+        ),
+        { numRuns: 150 },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("accepts a move code exactly when legalMoves lists it; any other number is refused without a trace", () => {
-    const codeArb = fc.oneof(
-      fc.integer({ min: 0, max: (1 << 15) - 1 }),
-      fc.integer(),
-      fc.double(),
-      fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, 0.5, 1.5, 8, 1 << 15, 2 ** 31, 2 ** 53),
-    );
-    fc.assert(
-      fc.property(optionsArb, fc.integer({ min: 0, max: 0xffffffff }), fc.array(codeArb, { minLength: 50, maxLength: 50 }), (options, playSeed, codes) => {
-        playGame(options, playSeed, 0, (state, step) => {
-          const legal = new Set(legalMoves(state));
-          const before = JSON.stringify(state);
-          for (const code of [codes[step % codes.length], codes[(step * 7 + 3) % codes.length]]) {
-            const r = applyMove(state, code);
-            if (r.ok !== legal.has(code)) fail(`move code ${code} ${r.ok ? "accepted" : "refused"}; legal: ${legal.has(code)}`);
-          }
-          if (JSON.stringify(state) !== before) fail("a refused move changed the state");
-        });
-      }),
-      { numRuns: 80 },
-    );
-  }, TIMEOUT);
+  it(
+    "accepts a move code exactly when legalMoves lists it; any other number is refused without a trace",
+    () => {
+      const codeArb = fc.oneof(
+        fc.integer({ min: 0, max: (1 << 15) - 1 }),
+        fc.integer(),
+        fc.double(),
+        fc.constantFrom(Number.NaN, Infinity, -Infinity, -0, 0.5, 1.5, 8, 1 << 15, 2 ** 31, 2 ** 53),
+      );
+      fc.assert(
+        fc.property(
+          optionsArb,
+          fc.integer({ min: 0, max: 0xffffffff }),
+          fc.array(codeArb, { minLength: 50, maxLength: 50 }),
+          (options, playSeed, codes) => {
+            playGame(options, playSeed, 0, (state, step) => {
+              const legal = new Set(legalMoves(state));
+              const before = JSON.stringify(state);
+              for (const code of [codes[step % codes.length], codes[(step * 7 + 3) % codes.length]]) {
+                const r = applyMove(state, code);
+                if (r.ok !== legal.has(code))
+                  fail(`move code ${code} ${r.ok ? "accepted" : "refused"}; legal: ${legal.has(code)}`);
+              }
+              if (JSON.stringify(state) !== before) fail("a refused move changed the state");
+            });
+          },
+        ),
+        { numRuns: 80 },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("random games end after exactly 18 (24) rounds with scores (plain random play)", () => {
-    let games = 0;
-    for (let i = 0; i < 2000; i++) {
-      const options = { players: 2 + (i % 3), longGame: i % 5 === 0, heavyShade: i % 2 === 1, seed: i * 7919 };
-      const { state, moves } = randomGame(options, i);
-      expect(state.phase).toBe("ended");
-      expect(state.round).toBe(options.longGame ? 24 : 18);
-      expect(moves.length).toBe(state.ply);
-      const scores = computeScores(state);
-      expect(winnersOf(scores).length).toBeGreaterThan(0);
-      const tokens = state.stacks.reduce((a, b) => a + b, 0) + state.players.reduce((a, p) => a + p.tokens.length, 0);
-      expect(tokens + (options.players === 2 ? 3 : 0)).toBe(24);
-      for (const b of boxes(state)) for (const x of b) expect(x).toBeGreaterThanOrEqual(0);
-      games++;
-    }
-    expect(games).toBe(2000);
-  }, TIMEOUT);
+  it(
+    "random games end after exactly 18 (24) rounds with scores (plain random play)",
+    () => {
+      let games = 0;
+      for (let i = 0; i < 2000; i++) {
+        const options = { players: 2 + (i % 3), longGame: i % 5 === 0, heavyShade: i % 2 === 1, seed: i * 7919 };
+        const { state, moves } = randomGame(options, i);
+        expect(state.phase).toBe("ended");
+        expect(state.round).toBe(options.longGame ? 24 : 18);
+        expect(moves.length).toBe(state.ply);
+        const scores = computeScores(state);
+        expect(winnersOf(scores).length).toBeGreaterThan(0);
+        const tokens = state.stacks.reduce((a, b) => a + b, 0) + state.players.reduce((a, p) => a + p.tokens.length, 0);
+        expect(tokens + (options.players === 2 ? 3 : 0)).toBe(24);
+        for (const b of boxes(state)) for (const x of b) expect(x).toBeGreaterThanOrEqual(0);
+        games++;
+      }
+      expect(games).toBe(2000);
+    },
+    TIMEOUT,
+  );
 });
 
 describe("light collection against a naive reference (RULES.md §2)", () => {
@@ -384,34 +467,40 @@ describe("light collection against a naive reference (RULES.md §2)", () => {
     expect(REF_CELLS).toEqual(CELLS.map((c) => ({ q: c.q, r: c.r })));
   });
 
-  it("agrees with the engine on random positions, per seat and per piece", () => {
-    const created = createGame({ players: 4, seed: 1 });
-    if (!created.ok) throw new Error(created.error.message);
-    const base = created.state;
-    const positionArb = fc.record({
-      sun: fc.integer({ min: 0, max: 5 }),
-      pieces: fc.array(fc.tuple(fc.integer({ min: 0, max: 36 }), fc.integer({ min: 1, max: 16 })), { maxLength: 37 }),
-    });
-    fc.assert(
-      fc.property(positionArb, ({ sun, pieces }) => {
-        const cells = new Array<number>(37).fill(0);
-        for (const [c, piece] of pieces) cells[c] = piece;
-        const state = { ...base, cells };
-        const report = lightReport(state, sun);
-        expect(report.perSeat).toEqual(refLight(cells, sun, 4));
-        const ref = refPieces(cells);
-        const shade = shadeHeights(cells, sun);
-        for (const p of report.pieces) {
-          const t = ref.find((x) => x.q === p.cell.q && x.r === p.cell.r)!;
-          const by = refShadedBy(ref, t, sun);
-          expect([p.seat, p.size, p.shadedBy]).toEqual([t.seat, t.size, by]);
-          expect(p.light).toBe(t.size > 0 && by < t.size ? t.size : 0);
-          // heavy shade's "in shadow" (§7 Decision): covered by a tree at least as tall (a seed: any tree)
-          expect(inShadow(shade[CELLS.findIndex((c) => c.q === t.q && c.r === t.r)], t.size)).toBe(by >= Math.max(1, t.size));
-        }
-        expect(report.pieces).toHaveLength(ref.length);
-      }),
-      { numRuns: 3000 },
-    );
-  }, TIMEOUT);
+  it(
+    "agrees with the engine on random positions, per seat and per piece",
+    () => {
+      const created = createGame({ players: 4, seed: 1 });
+      if (!created.ok) throw new Error(created.error.message);
+      const base = created.state;
+      const positionArb = fc.record({
+        sun: fc.integer({ min: 0, max: 5 }),
+        pieces: fc.array(fc.tuple(fc.integer({ min: 0, max: 36 }), fc.integer({ min: 1, max: 16 })), { maxLength: 37 }),
+      });
+      fc.assert(
+        fc.property(positionArb, ({ sun, pieces }) => {
+          const cells = new Array<number>(37).fill(0);
+          for (const [c, piece] of pieces) cells[c] = piece;
+          const state = { ...base, cells };
+          const report = lightReport(state, sun);
+          expect(report.perSeat).toEqual(refLight(cells, sun, 4));
+          const ref = refPieces(cells);
+          const shade = shadeHeights(cells, sun);
+          for (const p of report.pieces) {
+            const t = ref.find((x) => x.q === p.cell.q && x.r === p.cell.r)!;
+            const by = refShadedBy(ref, t, sun);
+            expect([p.seat, p.size, p.shadedBy]).toEqual([t.seat, t.size, by]);
+            expect(p.light).toBe(t.size > 0 && by < t.size ? t.size : 0);
+            // heavy shade's "in shadow" (§7 Decision): covered by a tree at least as tall (a seed: any tree)
+            expect(inShadow(shade[CELLS.findIndex((c) => c.q === t.q && c.r === t.r)], t.size)).toBe(
+              by >= Math.max(1, t.size),
+            );
+          }
+          expect(report.pieces).toHaveLength(ref.length);
+        }),
+        { numRuns: 3000 },
+      );
+    },
+    TIMEOUT,
+  );
 });

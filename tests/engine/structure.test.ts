@@ -60,7 +60,9 @@ describe("outside src/engine/", () => {
     for (const path of owned) {
       for (const m of readFileSync(path, "utf8").matchAll(/from\s+"([^"]*\/engine\/([^"]+))"/g)) {
         const rest = m[2];
-        const entry = rest === "base" || (!rest.includes("/") && statSync(join(engine, rest), { throwIfNoEntry: false })?.isDirectory());
+        const entry =
+          rest === "base" ||
+          (!rest.includes("/") && statSync(join(engine, rest), { throwIfNoEntry: false })?.isDirectory());
         if (!entry) bad.push(`${relative(root, path)}: ${m[1]}`);
       }
     }

@@ -34,7 +34,13 @@ import {
 } from "../../src/engine";
 import { nextInt } from "../../src/engine/rng";
 
-const MODES: GameOptionsInput["moonlight"][] = [undefined, true, { greatTree: true }, { moonstones: true }, { greatTree: true, moonstones: true }];
+const MODES: GameOptionsInput["moonlight"][] = [
+  undefined,
+  true,
+  { greatTree: true },
+  { moonstones: true },
+  { greatTree: true, moonstones: true },
+];
 
 /** Everything a client may ask of a state; throws if any of it does. */
 function askEverything(s: GameState): void {
@@ -134,7 +140,8 @@ describe("views are total", () => {
 });
 
 /** A view with what a replay cannot know of the deals left out (they are shown only while a seat chooses). */
-const withoutDeals = (s: GameState): GameState => (s.moon ? { ...s, moon: { ...s.moon, players: s.moon.players.map((p) => ({ ...p, deal: null })) } } : s);
+const withoutDeals = (s: GameState): GameState =>
+  s.moon ? { ...s, moon: { ...s.moon, players: s.moon.players.map((p) => ({ ...p, deal: null })) } } : s;
 
 describe("replayView", () => {
   it("rebuilds from a viewer's log (no seed) exactly what that viewer saw at every ply", () => {
@@ -180,7 +187,9 @@ describe("replayView", () => {
           expect(replayed.states).toHaveLength(states.length);
           states.forEach((real, i) => {
             if (real.phase === "ended") return; // an ended game shows everything: replay it with its seed (replayStates)
-            expect(withoutDeals(replayed.states[i]), `ply ${i}, viewer ${viewer}`).toEqual(withoutDeals(viewFor(real, viewer)));
+            expect(withoutDeals(replayed.states[i]), `ply ${i}, viewer ${viewer}`).toEqual(
+              withoutDeals(viewFor(real, viewer)),
+            );
           });
         }
       }),

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { createGame } from "../../src/engine";
-import { deadlineOf, dueReminder, nextClockEvent, pauseClock, resumeClock, startClock, vacationBooked } from "../../src/game/clock";
+import {
+  deadlineOf,
+  dueReminder,
+  nextClockEvent,
+  pauseClock,
+  resumeClock,
+  startClock,
+  vacationBooked,
+} from "../../src/game/clock";
 
 const H = 3600_000;
 const state = () => {
@@ -18,7 +26,11 @@ describe("the turn clock", () => {
     const away = startClock(3600, state(), [{ seat: 0, from: 0, until: 5 * H }], 1000)!;
     expect(away.runningSince).toBeNull();
     expect(deadlineOf(away)).toBeNull();
-    expect(nextClockEvent({ clock: away, vacations: [{ seat: 0, from: 0, until: 5 * H }] })).toEqual({ type: "vacationEnds", at: 5 * H, seat: 0 });
+    expect(nextClockEvent({ clock: away, vacations: [{ seat: 0, from: 0, until: 5 * H }] })).toEqual({
+      type: "vacationEnds",
+      at: 5 * H,
+      seat: 0,
+    });
   });
 
   it("pausing keeps the time left; resuming runs it from then", () => {
@@ -41,7 +53,9 @@ describe("the turn clock", () => {
   });
 
   it("vacation time booked counts ended vacations and the whole of the current one", () => {
-    expect(vacationBooked({ vacationUsedMs: [2 * H, 0], vacations: [{ seat: 0, from: 10, until: 10 + 3 * H }] }, 0)).toBe(5 * H);
+    expect(
+      vacationBooked({ vacationUsedMs: [2 * H, 0], vacations: [{ seat: 0, from: 10, until: 10 + 3 * H }] }, 0),
+    ).toBe(5 * H);
     expect(vacationBooked({}, 1)).toBe(0);
   });
 });

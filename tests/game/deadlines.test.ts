@@ -12,12 +12,18 @@ const iso = (t: number) => new Date(t).toISOString();
 
 /** A channel webhook for the game, and each player's own json webhook; returns the requests seen. */
 async function wire(g: { id: string; players: { token: string }[] }) {
-  const channel = await call("POST", `/api/games/${g.id}/webhooks`, { token: g.players[0].token, body: { url: JSON_URL(0) } });
+  const channel = await call("POST", `/api/games/${g.id}/webhooks`, {
+    token: g.players[0].token,
+    body: { url: JSON_URL(0) },
+  });
   expect(channel.status).toBe(201);
   for (let i = 0; i < g.players.length; i++)
-    expect((await call("POST", "/api/me/webhooks", { token: g.players[i].token, body: { url: JSON_URL(i + 1) } })).status).toBe(201);
+    expect(
+      (await call("POST", "/api/me/webhooks", { token: g.players[i].token, body: { url: JSON_URL(i + 1) } })).status,
+    ).toBe(201);
   const calls = receiver();
-  const at = (i: number | "channel") => calls.filter((c) => c.url === JSON_URL(i === "channel" ? 0 : i + 1)).map((c) => c.json);
+  const at = (i: number | "channel") =>
+    calls.filter((c) => c.url === JSON_URL(i === "channel" ? 0 : i + 1)).map((c) => c.json);
   return { calls, at };
 }
 
@@ -42,11 +48,19 @@ describe("move deadlines", () => {
     clock.t = t0 + HOUR / 2;
     await fireAlarm(g.id);
     await fireAlarm(g.id);
-    expect(at(0).filter((n) => n.type === "turn.reminder").map((n) => [n.data.fraction, n.data.remainingSeconds])).toEqual([[0.5, 1800]]);
+    expect(
+      at(0)
+        .filter((n) => n.type === "turn.reminder")
+        .map((n) => [n.data.fraction, n.data.remainingSeconds]),
+    ).toEqual([[0.5, 1800]]);
     // 10 % left.
     clock.t = t0 + HOUR - 360_000;
     await fireAlarm(g.id);
-    expect(at(0).filter((n) => n.type === "turn.reminder").map((n) => n.data.fraction)).toEqual([0.5, 0.1]);
+    expect(
+      at(0)
+        .filter((n) => n.type === "turn.reminder")
+        .map((n) => n.data.fraction),
+    ).toEqual([0.5, 0.1]);
     expect(at("channel").filter((n) => n.type === "turn.reminder")).toHaveLength(2);
     expect(at(1).filter((n) => n.type === "turn.reminder")).toHaveLength(0);
     expect((await view(g.id)).version).toBe(game.version); // reminders do not change the game
@@ -65,7 +79,11 @@ describe("move deadlines", () => {
     expect(log.entries[0]).toMatchObject({ seat: 0, auto: "timeout", entry: { type: "place" } });
     expect(log.entries[0].events[0]).toEqual({ type: "timedOut", seat: 0, strikes: 1, resigned: false });
     const timeout = at("channel").find((n) => n.type === "turn.timeout");
-    expect(timeout.data).toMatchObject({ seat: 0, timeout: { action: { type: "place" }, strikes: 1, maxTimeouts: 3, resigned: false }, next: { seat: 1, deadline: iso(t0 + 2 * HOUR) } });
+    expect(timeout.data).toMatchObject({
+      seat: 0,
+      timeout: { action: { type: "place" }, strikes: 1, maxTimeouts: 3, resigned: false },
+      next: { seat: 1, deadline: iso(t0 + 2 * HOUR) },
+    });
     expect(timeout.data.timeout.action.cell).toMatch(/^[a-g][1-7]$/);
     expect(at(0).map((n) => n.type)).toContain("turn.timeout");
     // The next player hears it is their turn on their own webhook; the channel already said so.
@@ -109,14 +127,21 @@ describe("move deadlines", () => {
     expect(log.entries.at(-1).events.map((e: any) => e.type)).toEqual(["timedOut", "turnEnded", "turnStarted"]);
     // Seats 1 and 2 move (seat 2 after timing out once: its count goes back to 0).
     await playFirstLegal(g.id, g.players); // seat 1 (first legal action)
-    while ((await view(g.id)).toAct === 1) await call("POST", `/api/games/${g.id}/actions`, { token: g.players[1].token, body: { version: (await view(g.id)).version, action: { type: "endTurn" } } });
+    while ((await view(g.id)).toAct === 1)
+      await call("POST", `/api/games/${g.id}/actions`, {
+        token: g.players[1].token,
+        body: { version: (await view(g.id)).version, action: { type: "endTurn" } },
+      });
     clock.t += HOUR;
     await fireAlarm(g.id);
     expect((await view(g.id)).seats[2].timeouts).toBe(1);
     // Round 2 starts with seat 1 holding the first-player token; seat 1 moves, then seat 2.
     for (let guard = 0; guard < 5 && (await view(g.id)).toAct !== 0; guard++) {
       const v = await view(g.id);
-      await call("POST", `/api/games/${g.id}/actions`, { token: g.players[v.toAct].token, body: { version: v.version, action: { type: "endTurn" } } });
+      await call("POST", `/api/games/${g.id}/actions`, {
+        token: g.players[v.toAct].token,
+        body: { version: v.version, action: { type: "endTurn" } },
+      });
     }
     game = await view(g.id);
     expect(game.seats[2].timeouts).toBe(0);
@@ -205,7 +230,11 @@ describe("vacations", () => {
     expect(game.vacations).toEqual([]);
     expect(game.deadline).toBe(iso(until + 50 * 60_000));
     await fireAlarm(g.id);
-    expect(at(0).filter((n) => n.type === "player.away").at(-1).data).toMatchObject({ seat: 0, deadline: iso(until + 50 * 60_000) });
+    expect(
+      at(0)
+        .filter((n) => n.type === "player.away")
+        .at(-1).data,
+    ).toMatchObject({ seat: 0, deadline: iso(until + 50 * 60_000) });
 
     // Only 3 days per game: 2 used, 1 left.
     const tooLong = await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { hours: 25 } });
@@ -213,17 +242,23 @@ describe("vacations", () => {
     expect(tooLong.body.error).toMatchObject({ code: "VACATION_EXHAUSTED", hoursLeft: 24 });
     // Away again, back early: the unused time stays available and the clock runs from now.
     clock.t = until + 10 * 60_000;
-    expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { hours: 24 } })).status).toBe(200);
+    expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { hours: 24 } })).status).toBe(
+      200,
+    );
     clock.t = until + 70 * 60_000;
     const back = await call("DELETE", `/api/games/${g.id}/vacation`, { token: a.token });
     expect(back.status).toBe(200);
     expect(back.body.game.deadline).toBe(iso(clock.t + 40 * 60_000));
     expect((await call("DELETE", `/api/games/${g.id}/vacation`, { token: a.token })).body.error.code).toBe("NOT_AWAY");
-    expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { hours: 23 } })).status).toBe(200);
+    expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { hours: 23 } })).status).toBe(
+      200,
+    );
     await call("DELETE", `/api/games/${g.id}/vacation`, { token: a.token });
 
     // A player away when their turn comes starts it with the clock paused.
-    expect((await call("POST", `/api/games/${g.id}/vacation`, { token: b.token, body: { hours: 5 } })).status).toBe(200);
+    expect((await call("POST", `/api/games/${g.id}/vacation`, { token: b.token, body: { hours: 5 } })).status).toBe(
+      200,
+    );
     const moved = await playFirstLegal(g.id, g.players);
     expect(moved.game.toAct).toBe(1);
     expect(moved.game.deadline).toBeNull();
@@ -233,7 +268,9 @@ describe("vacations", () => {
 
     // Spectators and strangers cannot declare one; the body is checked.
     expect((await call("POST", `/api/games/${g.id}/vacation`, { body: { hours: 1 } })).status).toBe(401);
-    expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { hours: 0 } })).status).toBe(400);
+    expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { hours: 0 } })).status).toBe(
+      400,
+    );
     expect((await call("POST", `/api/games/${g.id}/vacation`, { token: a.token, body: { days: 1 } })).status).toBe(400);
   });
 
@@ -242,7 +279,9 @@ describe("vacations", () => {
     const g = await clockedGame(2, clock, { moveTimeSeconds: 86400 });
     const game = await g.join();
     const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch(`http://canopy.test/api/games/${g.id}/live`, { headers: { upgrade: "websocket" } });
+    const res = await exports.default.fetch(`http://canopy.test/api/games/${g.id}/live`, {
+      headers: { upgrade: "websocket" },
+    });
     const ws = res.webSocket!;
     const messages: any[] = [];
     let wake: () => void = () => {};

@@ -60,7 +60,13 @@ describe("a game stored by the code before drizzle", () => {
       },
       t0,
     );
-    g = { ...g, seats: [...g.seats, { playerId: players[1].id, name: "Old B", tokenHash: hashes[1] }].map((s) => ({ ...s, joinedAt: t0 })) } as GameRecord;
+    g = {
+      ...g,
+      seats: [...g.seats, { playerId: players[1].id, name: "Old B", tokenHash: hashes[1] }].map((s) => ({
+        ...s,
+        joinedAt: t0,
+      })),
+    } as GameRecord;
     g = { ...begin(g, t0), version: 3 };
     const log: { idx: number; version: number; seat: number; entry: LogEntry; events: unknown[]; at: number }[] = [];
     const { legalActions } = await import("../../src/engine");
@@ -80,7 +86,15 @@ describe("a game stored by the code before drizzle", () => {
       sql.exec(LEGACY_DDL);
       sql.exec("INSERT INTO game (id, record) VALUES (1, ?)", JSON.stringify(g));
       for (const r of log)
-        sql.exec("INSERT INTO log (idx, version, seat, entry, events, at) VALUES (?, ?, ?, ?, ?, ?)", r.idx, r.version, r.seat, JSON.stringify(r.entry), JSON.stringify(r.events), r.at);
+        sql.exec(
+          "INSERT INTO log (idx, version, seat, entry, events, at) VALUES (?, ?, ?, ?, ?, ?)",
+          r.idx,
+          r.version,
+          r.seat,
+          JSON.stringify(r.entry),
+          JSON.stringify(r.events),
+          r.at,
+        );
       sql.exec(
         "INSERT INTO idempotency (player, key, fingerprint, status, body, at) VALUES (?, ?, ?, ?, ?, ?)",
         players[log[0].seat].id,
@@ -90,7 +104,11 @@ describe("a game stored by the code before drizzle", () => {
         JSON.stringify(answered),
         Date.now() - 60_000,
       );
-      sql.exec("INSERT INTO outbox (id, kind, payload, due, attempts) VALUES ('d1sync', 'd1sync', ?, ?, 0)", JSON.stringify({}), t0);
+      sql.exec(
+        "INSERT INTO outbox (id, kind, payload, due, attempts) VALUES ('d1sync', 'd1sync', ?, ?, 0)",
+        JSON.stringify({}),
+        t0,
+      );
       sql.exec(
         `INSERT INTO deliveries (id, event_id, event_type, target_id, target_scope, target_kind, target_owner, target_label, target_redacted,
           notification, state, due, attempts, failures, created_at, updated_at) VALUES ('e1:w1', 'evt_${id}_1', 'game.started', 'w1', 'game', 'json',
@@ -100,7 +118,10 @@ describe("a game stored by the code before drizzle", () => {
         t0,
         t0,
       );
-      sql.exec("INSERT INTO delivery_attempts (delivery, attempt, at, status, latency_ms, outcome, error) VALUES (1, 1, ?, 200, 12, 'delivered', NULL)", t0);
+      sql.exec(
+        "INSERT INTO delivery_attempts (delivery, attempt, at, status, latency_ms, outcome, error) VALUES (1, 1, ?, 200, 12, 'delivered', NULL)",
+        t0,
+      );
     });
     await evictDurableObject(roomStub(id));
 
@@ -121,19 +142,30 @@ describe("a game stored by the code before drizzle", () => {
     expect(replayed.body).toEqual(answered);
     // The delivery log is kept.
     const deliveries = (await call("GET", `/api/games/${id}/deliveries`, { token: players[0].token })).body.deliveries;
-    expect(deliveries.map((d: any) => [d.eventType, d.state, d.attempts.length])).toEqual([["game.started", "delivered", 1]]);
+    expect(deliveries.map((d: any) => [d.eventType, d.state, d.attempts.length])).toEqual([
+      ["game.started", "delivered", 1],
+    ]);
     // The old tables are gone; the migrated ones are there.
     const tables = await runInDurableObject(roomStub(id) as never, (_o: unknown, state: DurableObjectState) =>
-      state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").toArray().map((r) => r.name),
+      state.storage.sql
+        .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray()
+        .map((r) => r.name),
     );
-    for (const old of ["game", "log", "idempotency", "outbox", "timers", "notifications"]) expect(tables).not.toContain(old);
-    expect(tables).toEqual(expect.arrayContaining(["turns", "room", "deliveries", "delivery_attempts", "__drizzle_migrations"]));
+    for (const old of ["game", "log", "idempotency", "outbox", "timers", "notifications"])
+      expect(tables).not.toContain(old);
+    expect(tables).toEqual(
+      expect.arrayContaining(["turns", "room", "deliveries", "delivery_attempts", "__drizzle_migrations"]),
+    );
 
     // And play goes on, one row per turn; the pending D1 sync of the old outbox is delivered.
     for (let i = 0; i < 3; i++) {
       const now = (await call("GET", `/api/games/${id}`)).body;
       const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token: players[now.toAct].token })).body;
-      const r = await call("POST", `/api/games/${id}/actions`, { token: players[now.toAct].token, body: { version: now.version, action: legal.actions[0] } });
+      const r = await call("POST", `/api/games/${id}/actions`, {
+        token: players[now.toAct].token,
+        body: { version: now.version, action: legal.actions[0] },
+      });
       expect(r.status).toBe(200);
     }
     const after = (await call("GET", `/api/games/${id}/log`)).body;

@@ -6,7 +6,17 @@
  * Discord, Slack and JSON bodies.
  */
 import { describe, expect, it } from "vitest";
-import { applyAction, computeScores, createGame, legalActions, moonRules, playOutRandomly, type BabyName, type GameEvent, type GameState } from "../../src/engine";
+import {
+  applyAction,
+  computeScores,
+  createGame,
+  legalActions,
+  moonRules,
+  playOutRandomly,
+  type BabyName,
+  type GameEvent,
+  type GameState,
+} from "../../src/engine";
 import { startClock } from "../../src/game/clock";
 import type { GameRecord } from "../../src/game/model";
 import { notifyGame, transitionNotifications, type PendingNotification } from "../../src/game/notifications";
@@ -23,14 +33,26 @@ function record(state: GameState, over: Partial<GameRecord> = {}): GameRecord {
     id: "g00000000007",
     status: state.phase === "ended" ? "finished" : "active",
     version: 3,
-    settings: { seats, longGame: false, heavyShade: false, moveTimeSeconds: 3600, firstPlayer: 0, moonlight: { greatTree: true, moonstones: true } },
+    settings: {
+      seats,
+      longGame: false,
+      heavyShade: false,
+      moveTimeSeconds: 3600,
+      firstPlayer: 0,
+      moonlight: { greatTree: true, moonstones: true },
+    },
     seed: 7,
     createdBy: "p0",
     createdAt: 0,
     startedAt: 0,
     endedAt: null,
     inviteCode: "x",
-    seats: Array.from({ length: seats }, (_, i) => ({ playerId: `p${i}`, name: ["Ada", "Bea", "Cy", "Dee"][i], tokenHash: `h${i}`, joinedAt: 0 })),
+    seats: Array.from({ length: seats }, (_, i) => ({
+      playerId: `p${i}`,
+      name: ["Ada", "Bea", "Cy", "Dee"][i],
+      tokenHash: `h${i}`,
+      joinedAt: 0,
+    })),
     state,
     logLength: state.ply,
     clock: startClock(3600, state, [], 1000),
@@ -44,14 +66,21 @@ function fresh(players = 3): GameState {
   return c.state;
 }
 
-function step(s: GameState, pick: (actions: ReturnType<typeof legalActions>) => unknown = (a) => a[0]): { state: GameState; events: GameEvent[] } {
+function step(
+  s: GameState,
+  pick: (actions: ReturnType<typeof legalActions>) => unknown = (a) => a[0],
+): { state: GameState; events: GameEvent[] } {
   const r = applyAction(s, pick(legalActions(s)));
   if (!r.ok) throw new Error(r.error.message);
   return r;
 }
 
 /** The notifications of one transition, as every target gets them. */
-function bodies(prev: GameRecord, next: GameRecord, events: GameEvent[]): { pending: PendingNotification[]; out: string[] } {
+function bodies(
+  prev: GameRecord,
+  next: GameRecord,
+  events: GameEvent[],
+): { pending: PendingNotification[]; out: string[] } {
   const pending = transitionNotifications(prev, next, events);
   const game = notifyGame(next, ORIGIN, true);
   const out = pending.map((p, i) => {
@@ -93,7 +122,8 @@ describe("Under the Moonlight in notifications", () => {
         for (const a of moonRules.ANIMALS) expect(out.join(""), `names ${a}`).not.toMatch(new RegExp(`\\b${a}\\b`));
         expect(json.data.game.moon.players.every((p: { animal: unknown }) => p.animal === null)).toBe(true);
       }
-      if (stage === "animals") expect(slackText).toContain("it is your turn to place your animal on a free 3-leaf cell");
+      if (stage === "animals")
+        expect(slackText).toContain("it is your turn to place your animal on a free 3-leaf cell");
       if (stage === "greatTree") expect(slackText).toContain("it is your turn to place the Great Tree on a free cell");
       if (stage === "moonstones") expect(slackText).toContain("it is your turn to place a moonstone on a free cell");
       if (stage === null) expect(slackText).toContain("it is your turn to place a small tree on the edge of the board");
@@ -118,7 +148,18 @@ describe("Under the Moonlight in notifications", () => {
     const other = s0.moon!.players[0].deal!.find((a) => a !== m.players[0].animal)!;
     const twin: GameState = {
       ...s1,
-      moon: { ...m, players: m.players.map((p, seat) => (seat === 0 ? { ...p, animal: other } : seat === 1 ? { ...p, deal: m.players[2].deal } : seat === 2 ? { ...p, deal: m.players[1].deal } : p)) },
+      moon: {
+        ...m,
+        players: m.players.map((p, seat) =>
+          seat === 0
+            ? { ...p, animal: other }
+            : seat === 1
+              ? { ...p, deal: m.players[2].deal }
+              : seat === 2
+                ? { ...p, deal: m.players[1].deal }
+                : p,
+        ),
+      },
     };
     expect(twin).not.toEqual(s1);
     // the service passes events through viewEvents before they are logged or sent; notifications use only the record
@@ -136,7 +177,14 @@ describe("Under the Moonlight in notifications", () => {
         if (b.moon!.nests.length === 0) continue;
         const hidden = [...b.moon!.nests.map((n) => n.baby!), ...(b.moon!.box as BabyName[])];
         const rot = [...hidden.slice(2), ...hidden.slice(0, 2)];
-        const twinB: GameState = { ...b, moon: { ...b.moon!, nests: b.moon!.nests.map((n, j) => ({ cell: n.cell, baby: rot[j] })), box: rot.slice(b.moon!.nests.length) } };
+        const twinB: GameState = {
+          ...b,
+          moon: {
+            ...b.moon!,
+            nests: b.moon!.nests.map((n, j) => ({ cell: n.cell, baby: rot[j] })),
+            box: rot.slice(b.moon!.nests.length),
+          },
+        };
         const prev = record(a);
         expect(bodies(prev, record(twinB), []).out).toEqual(bodies(prev, record(b), []).out);
         checked++;
@@ -170,7 +218,10 @@ describe("Under the Moonlight in notifications", () => {
     if (!c.ok) throw new Error(c.error.message);
     const a = c.state;
     const b = step(a);
-    const base = { ...record(a), settings: { seats: 2, longGame: false, heavyShade: false, moveTimeSeconds: 3600, firstPlayer: 0 } };
+    const base = {
+      ...record(a),
+      settings: { seats: 2, longGame: false, heavyShade: false, moveTimeSeconds: 3600, firstPlayer: 0 },
+    };
     const { out, pending } = bodies(base, { ...base, state: b.state }, b.events);
     expect(pending.map((p) => p.type)).toEqual(["turn.started"]);
     expect(out[0]).not.toMatch(/moon/i);

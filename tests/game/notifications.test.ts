@@ -15,7 +15,12 @@ function lobby(seats: number, taken: number): GameRecord {
     startedAt: null,
     endedAt: null,
     inviteCode: "x",
-    seats: Array.from({ length: taken }, (_, i) => ({ playerId: `p${i}`, name: `P${i}`, tokenHash: `h${i}`, joinedAt: 0 })),
+    seats: Array.from({ length: taken }, (_, i) => ({
+      playerId: `p${i}`,
+      name: `P${i}`,
+      tokenHash: `h${i}`,
+      joinedAt: 0,
+    })),
     state: null,
     logLength: 0,
   };
@@ -23,7 +28,14 @@ function lobby(seats: number, taken: number): GameRecord {
 
 function started(g: GameRecord, now: number): GameRecord {
   const state = startedState(g);
-  return { ...g, status: "active", version: g.version + 1, state, startedAt: now, clock: startClock(g.settings.moveTimeSeconds, state, [], now) };
+  return {
+    ...g,
+    status: "active",
+    version: g.version + 1,
+    state,
+    startedAt: now,
+    clock: startClock(g.settings.moveTimeSeconds, state, [], now),
+  };
 }
 
 describe("which changes notify whom", () => {
@@ -43,10 +55,21 @@ describe("which changes notify whom", () => {
     const state = { ...a.state!, current: 1, turn: 1 };
     const b: GameRecord = { ...a, version: a.version + 1, state, clock: startClock(3600, state, [], 5) };
     const plain = transitionNotifications(a, b, []);
-    expect(plain.map((n) => [n.type, n.audience, n.detail.seat])).toEqual([["turn.started", { players: ["p1"], channel: true }, 1]]);
-    const afterTimeout = transitionNotifications(a, b, [], [
-      { type: "turn.timeout", detail: { seat: 0, next: { seat: 1, deadline: 5 + 3600_000 } }, audience: { players: ["p0"], channel: true } },
+    expect(plain.map((n) => [n.type, n.audience, n.detail.seat])).toEqual([
+      ["turn.started", { players: ["p1"], channel: true }, 1],
     ]);
+    const afterTimeout = transitionNotifications(
+      a,
+      b,
+      [],
+      [
+        {
+          type: "turn.timeout",
+          detail: { seat: 0, next: { seat: 1, deadline: 5 + 3600_000 } },
+          audience: { players: ["p0"], channel: true },
+        },
+      ],
+    );
     expect(afterTimeout.map((n) => [n.type, n.audience.channel])).toEqual([
       ["turn.timeout", true],
       ["turn.started", false],
@@ -63,6 +86,10 @@ describe("which changes notify whom", () => {
     });
     expect(notifyGame(g, "http://localhost:8787", true).imageUrl).toBeNull();
     expect(notifyGame(g, "https://canopy.example", false).imageUrl).toBeNull();
-    expect(notifyGame(lobby(3, 1), "https://canopy.example", true)).toMatchObject({ imageUrl: null, phase: "lobby", seats: 3 });
+    expect(notifyGame(lobby(3, 1), "https://canopy.example", true)).toMatchObject({
+      imageUrl: null,
+      phase: "lobby",
+      seats: 3,
+    });
   });
 });

@@ -47,7 +47,9 @@ describe("the game Durable Object", () => {
     const final = await playToEnd(id, players, 3);
     expect(final.status).toBe("finished");
     expect(failures).toBeGreaterThan(0);
-    const missing = await env.DB.prepare("SELECT count(*) AS n FROM results WHERE game_id = ?").bind(id).first<{ n: number }>();
+    const missing = await env.DB.prepare("SELECT count(*) AS n FROM results WHERE game_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(missing?.n).toBe(0);
     const pending = await inRoom(id, (room) => room.outboxItems());
     expect(pending).toHaveLength(1);
@@ -70,16 +72,22 @@ describe("the game Durable Object", () => {
     const snapshot = await inRoom(id, (room) => room.snapshot()!);
     await syncGame(db(env.DB), snapshot);
     await syncGame(db(env.DB), snapshot);
-    const results = await env.DB.prepare("SELECT count(*) AS n FROM results WHERE game_id = ?").bind(id).first<{ n: number }>();
+    const results = await env.DB.prepare("SELECT count(*) AS n FROM results WHERE game_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(results?.n).toBe(1);
-    const seats = await env.DB.prepare("SELECT count(*) AS n FROM result_seats WHERE game_id = ?").bind(id).first<{ n: number }>();
+    const seats = await env.DB.prepare("SELECT count(*) AS n FROM result_seats WHERE game_id = ?")
+      .bind(id)
+      .first<{ n: number }>();
     expect(seats?.n).toBe(2);
   });
 
   it("the live channel pushes every change to spectators and players", async () => {
     const { id, players, game } = await startedGame(2);
     const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, { headers: { upgrade: "websocket" } });
+    const res = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, {
+      headers: { upgrade: "websocket" },
+    });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     const messages: any[] = [];
@@ -100,7 +108,10 @@ describe("the game Durable Object", () => {
 
     const token = players[game.toAct].token;
     const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
-    await call("POST", `/api/games/${id}/actions`, { token, body: { version: legal.version, action: legal.actions[0] } });
+    await call("POST", `/api/games/${id}/actions`, {
+      token,
+      body: { version: legal.version, action: legal.actions[0] },
+    });
     const update = await next(2);
     expect(update.game.version).toBe(game.version + 1);
     expect(update.events[0].type).toBe("placed");

@@ -9,7 +9,12 @@ const unknownId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (
 /** What the game's Durable Object has stored: its tables and its size (without creating anything). */
 async function storageOf(id: string) {
   return runInDurableObject(roomStub(id) as never, (_o: unknown, state: DurableObjectState) => ({
-    tables: state.storage.sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'").toArray().map((r) => r.name),
+    tables: state.storage.sql
+      .exec<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE '\\_cf\\_%' ESCAPE '\\'",
+      )
+      .toArray()
+      .map((r) => r.name),
     size: state.storage.sql.databaseSize,
   }));
 }
@@ -38,40 +43,61 @@ describe("game storage", () => {
       expect(r.status, path).toBe(404);
     }
     const { exports } = await import("cloudflare:workers");
-    const live = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, { headers: { upgrade: "websocket" } });
+    const live = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, {
+      headers: { upgrade: "websocket" },
+    });
     expect(live.status).toBe(404);
     const stored = await storageOf(id);
     expect(stored.tables).toEqual([]);
     // A game that exists, for contrast: its tables are there.
     const real = await startedGame(2);
-    expect((await storageOf(real.id)).tables).toEqual(expect.arrayContaining(["turns", "room", "__drizzle_migrations"]));
+    expect((await storageOf(real.id)).tables).toEqual(
+      expect.arrayContaining(["turns", "room", "__drizzle_migrations"]),
+    );
     expect((await storageOf(real.id)).size).toBeGreaterThan(stored.size);
   });
 
   it("a turn writes one row; D1 is written when membership or results change, not per turn; lists still know whose turn it is", async () => {
     const { id, players, game } = await startedGame(2);
-    const d1Version = async () => (await env.DB.prepare("SELECT version FROM games WHERE id = ?").bind(id).first<{ version: number }>())?.version;
+    const d1Version = async () =>
+      (await env.DB.prepare("SELECT version FROM games WHERE id = ?").bind(id).first<{ version: number }>())?.version;
     const syncedAt = await d1Version();
     expect(syncedAt).toBe(game.version);
     let version = game.version;
     let last: { token: string; body: unknown; key: string } | null = null;
     for (let i = 0; i < 4; i++) {
       const before = await stats(id);
-      const turns = await inRoom(id, (room) => (room as any).ctx.storage.sql.exec("SELECT count(*) AS n FROM turns").one().n as number);
+      const turns = await inRoom(
+        id,
+        (room) => (room as any).ctx.storage.sql.exec("SELECT count(*) AS n FROM turns").one().n as number,
+      );
       const g = (await call("GET", `/api/games/${id}`)).body;
       const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token: players[g.toAct].token })).body;
       last = { token: players[g.toAct].token, body: { version, action: legal.actions[0] }, key: `k-${id}-${i}` };
-      const r = await call("POST", `/api/games/${id}/actions`, { token: last.token, body: last.body, headers: { "idempotency-key": last.key } });
+      const r = await call("POST", `/api/games/${id}/actions`, {
+        token: last.token,
+        body: last.body,
+        headers: { "idempotency-key": last.key },
+      });
       expect(r.status).toBe(200);
       version = r.body.version;
       const after = await stats(id);
       expect(after.rowsWritten - before.rowsWritten, `turn ${i}`).toBe(1);
       expect(after.d1RowsWritten).toBe(before.d1RowsWritten);
-      expect(await inRoom(id, (room) => (room as any).ctx.storage.sql.exec("SELECT count(*) AS n FROM turns").one().n as number)).toBe(turns + 1);
+      expect(
+        await inRoom(
+          id,
+          (room) => (room as any).ctx.storage.sql.exec("SELECT count(*) AS n FROM turns").one().n as number,
+        ),
+      ).toBe(turns + 1);
     }
     // The idempotency key's answer lives in the turn's row: a retry gets it without a write.
     const before = await stats(id);
-    const again = await call("POST", `/api/games/${id}/actions`, { token: last!.token, body: last!.body, headers: { "idempotency-key": last!.key } });
+    const again = await call("POST", `/api/games/${id}/actions`, {
+      token: last!.token,
+      body: last!.body,
+      headers: { "idempotency-key": last!.key },
+    });
     expect(again.headers.get("idempotent-replayed")).toBe("true");
     expect(again.body.version).toBe(version);
     expect((await stats(id)).rowsWritten).toBe(before.rowsWritten);

@@ -2,7 +2,17 @@ import { env } from "cloudflare:workers";
 import { Webhook } from "standardwebhooks";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { call, inRoom, newPlayer } from "../api/client";
-import { DISCORD_URL, JSON_URL, SLACK_URL, clockedGame, farFuture, fireAlarm, playFirstLegal, receiver, type Received } from "./helpers";
+import {
+  DISCORD_URL,
+  JSON_URL,
+  SLACK_URL,
+  clockedGame,
+  farFuture,
+  fireAlarm,
+  playFirstLegal,
+  receiver,
+  type Received,
+} from "./helpers";
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -83,7 +93,9 @@ describe("reliable delivery", () => {
     expect((await call("GET", `/api/games/${g.id}/deliveries`)).status).toBe(401);
 
     // Redelivery sends the same event (same id) once more.
-    const again = await call("POST", `/api/games/${g.id}/deliveries/${turn[0].id}/redeliver`, { token: g.players[0].token });
+    const again = await call("POST", `/api/games/${g.id}/deliveries/${turn[0].id}/redeliver`, {
+      token: g.players[0].token,
+    });
     expect(again.status).toBe(202);
     expect(again.body.delivery.state).toBe("pending");
     await fireAlarm(g.id);
@@ -142,10 +154,21 @@ describe("reliable delivery", () => {
     await g.join();
     await fireAlarm(g.id); // the lobby's notifications are out before the webhooks exist
     const owner = g.players[0];
-    const mine = await call("POST", "/api/me/webhooks", { token: owner.token, body: { url: DISCORD_URL(7), label: "my DMs" } });
+    const mine = await call("POST", "/api/me/webhooks", {
+      token: owner.token,
+      body: { url: DISCORD_URL(7), label: "my DMs" },
+    });
     expect(mine.status).toBe(201);
-    const slack = await addWebhook(g.id, owner.token, { url: SLACK_URL(1), label: "#canopy", events: ["turn.started"] });
-    const calls = receiver((r) => (r.url.includes("hooks.slack.com") ? new Response("no_service", { status: 404 }) : new Response(null, { status: 204 })));
+    const slack = await addWebhook(g.id, owner.token, {
+      url: SLACK_URL(1),
+      label: "#canopy",
+      events: ["turn.started"],
+    });
+    const calls = receiver((r) =>
+      r.url.includes("hooks.slack.com")
+        ? new Response("no_service", { status: 404 })
+        : new Response(null, { status: 204 }),
+    );
     await playFirstLegal(g.id, g.players);
     await fireAlarm(g.id);
     clock.t += 5000;
@@ -174,10 +197,16 @@ describe("reliable delivery", () => {
     expect(hook).toMatchObject({ enabled: false, failures: 3, lastStatus: 404, label: "#canopy" });
     expect(hook.disabledReason).toContain("HTTP 404");
     // Only the player who added it (or the game's creator) switches it on again.
-    const notTheirs = await call("PATCH", `/api/games/${g.id}/webhooks/${slack.webhook.id}`, { token: g.players[1].token, body: { enabled: true } });
+    const notTheirs = await call("PATCH", `/api/games/${g.id}/webhooks/${slack.webhook.id}`, {
+      token: g.players[1].token,
+      body: { enabled: true },
+    });
     expect(notTheirs.status).toBe(403);
     expect(notTheirs.body.error.code).toBe("NOT_WEBHOOK_OWNER");
-    const on = await call("PATCH", `/api/games/${g.id}/webhooks/${slack.webhook.id}`, { token: owner.token, body: { enabled: true } });
+    const on = await call("PATCH", `/api/games/${g.id}/webhooks/${slack.webhook.id}`, {
+      token: owner.token,
+      body: { enabled: true },
+    });
     expect(on.status).toBe(200);
     expect(on.body.webhook).toMatchObject({ enabled: true, failures: 0, disabledReason: null });
   });
@@ -187,14 +216,20 @@ describe("reliable delivery", () => {
     const g = await clockedGame(2, clock);
     const hook = await addWebhook(g.id, g.players[0].token, { url: JSON_URL(2) });
     const calls = receiver((r) => (r.url === JSON_URL(2) ? new Response("ok") : new Response("gone", { status: 410 })));
-    const test = await call("POST", `/api/games/${g.id}/webhooks/${hook.webhook.id}/test`, { token: g.players[0].token });
+    const test = await call("POST", `/api/games/${g.id}/webhooks/${hook.webhook.id}/test`, {
+      token: g.players[0].token,
+    });
     expect(test.status).toBe(200);
     expect(test.body).toMatchObject({ delivered: true, status: 200, error: null });
     expect(calls).toHaveLength(1);
     const verified = new Webhook(hook.secret!).verify(calls[0].body, calls[0].headers) as any;
     expect(verified.type).toBe("webhook.test");
     const log = await call("GET", `/api/games/${g.id}/deliveries`, { token: g.players[0].token });
-    expect(log.body.deliveries[0]).toMatchObject({ id: test.body.deliveryId, eventType: "webhook.test", state: "delivered" });
+    expect(log.body.deliveries[0]).toMatchObject({
+      id: test.body.deliveryId,
+      eventType: "webhook.test",
+      state: "delivered",
+    });
 
     // A personal webhook's test, and a failing one.
     const mine = await call("POST", "/api/me/webhooks", { token: g.players[1].token, body: { url: SLACK_URL(2) } });
@@ -207,14 +242,19 @@ describe("reliable delivery", () => {
     const me = await call("GET", "/api/me/webhooks", { token: g.players[1].token });
     expect(me.body.webhooks[0]).toMatchObject({ lastStatus: 410, enabled: true });
     // Not someone else's webhook.
-    expect((await call("POST", `/api/me/webhooks/${mine.body.webhook.id}/test`, { token: g.players[0].token })).status).toBe(404);
+    expect(
+      (await call("POST", `/api/me/webhooks/${mine.body.webhook.id}/test`, { token: g.players[0].token })).status,
+    ).toBe(404);
   });
 
   it("your own webhook gets your turns (pinging your Discord id), not the others'; the log hides others' own webhooks", async () => {
     const clock = { t: farFuture() };
     const g = await clockedGame(2, clock, { moveTimeSeconds: 3600 }, ["Ann", "Ben"]);
     const [ann, ben] = g.players;
-    expect((await call("PATCH", "/api/me", { token: ben.token, body: { discordUserId: "223456789012345678" } })).body.discordUserId).toBe("223456789012345678");
+    expect(
+      (await call("PATCH", "/api/me", { token: ben.token, body: { discordUserId: "223456789012345678" } })).body
+        .discordUserId,
+    ).toBe("223456789012345678");
     await call("POST", "/api/me/webhooks", { token: ann.token, body: { url: DISCORD_URL(1) } });
     await call("POST", "/api/me/webhooks", { token: ben.token, body: { url: DISCORD_URL(2), label: "Ben's DMs" } });
     const calls = receiver();
@@ -222,7 +262,10 @@ describe("reliable delivery", () => {
     await fireAlarm(g.id);
     // Both hear that the game started; Ann (seat 0) is first.
     const byUrl = (u: string) => calls.filter((c) => c.url === u).map((c) => c.json);
-    expect(byUrl(DISCORD_URL(1)).map((m) => m.embeds[0].title)).toEqual(["Ben joined the game", "The game has started"]);
+    expect(byUrl(DISCORD_URL(1)).map((m) => m.embeds[0].title)).toEqual([
+      "Ben joined the game",
+      "The game has started",
+    ]);
     expect(byUrl(DISCORD_URL(2)).map((m) => m.embeds[0].title)).toEqual(["The game has started"]);
     await playFirstLegal(g.id, g.players); // Ann places: Ben's turn
     await fireAlarm(g.id);
@@ -236,9 +279,13 @@ describe("reliable delivery", () => {
     const annLog = (await call("GET", `/api/games/${g.id}/deliveries`, { token: ann.token })).body.deliveries;
     const bens = annLog.filter((d: any) => d.target.ownerId === ben.id);
     expect(bens.length).toBeGreaterThan(0);
-    for (const d of bens) expect(d.target).toMatchObject({ scope: "player", kind: "discord", url: null, label: null, id: "" });
+    for (const d of bens)
+      expect(d.target).toMatchObject({ scope: "player", kind: "discord", url: null, label: null, id: "" });
     const benLog = (await call("GET", `/api/games/${g.id}/deliveries`, { token: ben.token })).body.deliveries;
-    expect(benLog.find((d: any) => d.target.ownerId === ben.id).target).toMatchObject({ label: "Ben's DMs", url: `https://discord.com/api/webhooks/…/${DISCORD_URL(2).slice(-4)}` });
+    expect(benLog.find((d: any) => d.target.ownerId === ben.id).target).toMatchObject({
+      label: "Ben's DMs",
+      url: `https://discord.com/api/webhooks/…/${DISCORD_URL(2).slice(-4)}`,
+    });
     const resend = await call("POST", `/api/games/${g.id}/deliveries/${bens[0].id}/redeliver`, { token: ann.token });
     expect(resend.status).toBe(403);
   });
@@ -307,7 +354,13 @@ describe("webhook settings through the API", () => {
     // Development: http:// to localhost.
     const local = await post(a.token, { url: "http://127.0.0.1:8788/hook", label: "local" });
     expect(local.status).toBe(201);
-    expect(local.body.webhook).toMatchObject({ kind: "json", url: "http://127.0.0.1:8788/…", label: "local", enabled: true, scope: "game" });
+    expect(local.body.webhook).toMatchObject({
+      kind: "json",
+      url: "http://127.0.0.1:8788/…",
+      label: "local",
+      enabled: true,
+      scope: "game",
+    });
     // A Slack-compatible server that is not Slack.
     expect((await post(a.token, { url: JSON_URL(5), kind: "slack" })).body.webhook.kind).toBe("slack");
     for (let i = 0; i < 3; i++) expect((await post(a.token, { url: JSON_URL(10 + i) })).status).toBe(201);
@@ -316,9 +369,15 @@ describe("webhook settings through the API", () => {
     expect(full.body.error.code).toBe("TOO_MANY_WEBHOOKS");
     // Change, rotate, delete.
     const wid = local.body.webhook.id;
-    const changed = await call("PATCH", `${path}/${wid}`, { token: a.token, body: { url: DISCORD_URL(3), label: null } });
+    const changed = await call("PATCH", `${path}/${wid}`, {
+      token: a.token,
+      body: { url: DISCORD_URL(3), label: null },
+    });
     expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ secret: null, webhook: { kind: "discord", label: null, url: "https://discord.com/api/webhooks/…/" + DISCORD_URL(3).slice(-4) } });
+    expect(changed.body).toMatchObject({
+      secret: null,
+      webhook: { kind: "discord", label: null, url: "https://discord.com/api/webhooks/…/" + DISCORD_URL(3).slice(-4) },
+    });
     const back = await call("PATCH", `${path}/${wid}`, { token: a.token, body: { url: JSON_URL(30) } });
     expect(back.body.secret).toMatch(/^whsec_/);
     const rotated = await call("PATCH", `${path}/${wid}`, { token: a.token, body: { rotateSecret: true } });
@@ -365,7 +424,11 @@ describe("webhook settings through the API", () => {
       `/api/players/${a.id}/games`,
       `/api/openapi.json`,
     ];
-    const fragments = [...urls.flatMap((u) => [u, new URL(u).pathname, u.slice(-20)]), ...secrets, ...secrets.map((s) => s.slice(6, 30))];
+    const fragments = [
+      ...urls.flatMap((u) => [u, new URL(u).pathname, u.slice(-20)]),
+      ...secrets,
+      ...secrets.map((s) => s.slice(6, 30)),
+    ];
     for (const token of [a.token, b.token, undefined])
       for (const path of gets) {
         const text = JSON.stringify((await call("GET", path, { token })).body);
@@ -377,7 +440,9 @@ describe("webhook settings through the API", () => {
     // Nor in the Durable Object's storage (the delivery log keeps redacted URLs only).
     const stored = await inRoom(g.id, (room) => {
       const sql = (room as any).ctx.storage.sql as SqlStorage;
-      return JSON.stringify(["deliveries", "delivery_attempts", "turns", "room"].map((t) => sql.exec(`SELECT * FROM ${t}`).toArray()));
+      return JSON.stringify(
+        ["deliveries", "delivery_attempts", "turns", "room"].map((t) => sql.exec(`SELECT * FROM ${t}`).toArray()),
+      );
     });
     for (const f of fragments) expect(stored.includes(f)).toBe(false);
   });

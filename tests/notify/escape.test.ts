@@ -31,7 +31,13 @@ function note(type: EventType, names = HOSTILE, discordIds: (string | null)[] = 
       totalRounds: 18,
       phase: "play",
       seats: names.length,
-      players: names.map((name, seat) => ({ seat, id: `player00000${seat}`, name, resigned: false, discordUserId: discordIds[seat] ?? null })),
+      players: names.map((name, seat) => ({
+        seat,
+        id: `player00000${seat}`,
+        name,
+        resigned: false,
+        discordUserId: discordIds[seat] ?? null,
+      })),
       imageUrl: null,
     },
     seat: 0,
@@ -43,10 +49,24 @@ function note(type: EventType, names = HOSTILE, discordIds: (string | null)[] = 
     strikes: 1,
     maxTimeouts: 3,
     next: { seat: 1, deadline: T + 7200_000 },
-    scores: names.map((_, seat) => ({ seat, total: 40 - seat, tokens: 38 - seat, light: 2, rank: seat + 1, resigned: false })),
+    scores: names.map((_, seat) => ({
+      seat,
+      total: 40 - seat,
+      tokens: 38 - seat,
+      light: 2,
+      rank: seat + 1,
+      resigned: false,
+    })),
     winners: [0, 1],
     until: T + 86_400_000,
-    webhook: { id: "wh_0123456789abcdef", kind: "discord", label: LABEL, redactedUrl: "https://discord.com/api/webhooks/…/abcd", reason: "HTTP 404", scope: "game" },
+    webhook: {
+      id: "wh_0123456789abcdef",
+      kind: "discord",
+      label: LABEL,
+      redactedUrl: "https://discord.com/api/webhooks/…/abcd",
+      reason: "HTTP 404",
+      scope: "game",
+    },
   };
 }
 
@@ -104,7 +124,9 @@ describe("user text, escaped in one place", () => {
   });
 
   it("Slack mrkdwn: &, < and > as entities, formatting characters as look-alikes", () => {
-    expect(userText("A&B <!here> <@U1> <#C1> <https://e.vil|x>", "slack")).toBe(`A&amp;B &lt;!here&gt; &lt;@${Z}U1&gt; &lt;#C1&gt; &lt;https:/${Z}/e.vil|x&gt;`);
+    expect(userText("A&B <!here> <@U1> <#C1> <https://e.vil|x>", "slack")).toBe(
+      `A&amp;B &lt;!here&gt; &lt;@${Z}U1&gt; &lt;#C1&gt; &lt;https:/${Z}/e.vil|x&gt;`,
+    );
     expect(userText("*b* _i_ ~s~ `c`", "slack")).toBe("∗b∗ ˍiˍ ∼s∼ ˋcˋ");
     expect(userText("@channel", "slack")).toBe(`@${Z}channel`);
   });
@@ -120,18 +142,33 @@ describe("user text, escaped in one place", () => {
     const name = `@${Z}everyone \\[x\\]\\(https\\:/${Z}/e.vil\\) \\<!channel\\>`;
     expect(m.content).toBe(`<@123456789012345678> Your turn, ${name}`);
     expect(m.embeds![0].title).toBe(`Your turn, ${name}`);
-    expect(m.embeds![0].footer!.text).toBe(`Photosynthesis: @${Z}everyone [x]${Z}(https:/${Z}/e.vil) <${Z}!channel> and Bea`);
+    expect(m.embeds![0].footer!.text).toBe(
+      `Photosynthesis: @${Z}everyone [x]${Z}(https:/${Z}/e.vil) <${Z}!channel> and Bea`,
+    );
     expect(m.allowed_mentions).toEqual({ parse: [], users: ["123456789012345678"] });
   });
 
   it("the same in Slack: header, section, fields, context and the fallback text", () => {
     const m = slackMessage(note("player.joined", [ISSUE, "Bea"]));
-    expect(m.blocks[0]).toEqual({ type: "header", text: { type: "plain_text", text: `@${Z}everyone [x]${Z}(https:/${Z}/e.vil) <${Z}!channel> joined the game`, emoji: true } });
+    expect(m.blocks[0]).toEqual({
+      type: "header",
+      text: {
+        type: "plain_text",
+        text: `@${Z}everyone [x]${Z}(https:/${Z}/e.vil) <${Z}!channel> joined the game`,
+        emoji: true,
+      },
+    });
     expect(m.blocks[1]).toEqual({
       type: "section",
-      text: { type: "mrkdwn", text: `*@${Z}everyone [x]${Z}(https:/${Z}/e.vil) &lt;!channel&gt;* took a seat: 2 of 2 seats are taken.`, verbatim: true },
+      text: {
+        type: "mrkdwn",
+        text: `*@${Z}everyone [x]${Z}(https:/${Z}/e.vil) &lt;!channel&gt;* took a seat: 2 of 2 seats are taken.`,
+        verbatim: true,
+      },
     });
-    expect(m.text).toBe(`@${Z}everyone [x]${Z}(https:/${Z}/e.vil) &lt;!channel&gt; joined the game: @${Z}everyone [x]${Z}(https:/${Z}/e.vil) &lt;!channel&gt; took a seat: 2 of 2 seats are taken.`);
+    expect(m.text).toBe(
+      `@${Z}everyone [x]${Z}(https:/${Z}/e.vil) &lt;!channel&gt; joined the game: @${Z}everyone [x]${Z}(https:/${Z}/e.vil) &lt;!channel&gt; took a seat: 2 of 2 seats are taken.`,
+    );
   });
 
   it.each(EVENT_TYPES)("%s: no live sequence from a hostile name or label in any field of Discord or Slack", (type) => {

@@ -23,7 +23,13 @@ function note(type: EventType, over: Partial<Notification> = {}, names = ["Ada",
       totalRounds: 18,
       phase: "play",
       seats: names.length,
-      players: names.map((name, seat) => ({ seat, id: `player00000${seat}`, name, resigned: false, discordUserId: seat === 1 ? "123456789012345678" : null })),
+      players: names.map((name, seat) => ({
+        seat,
+        id: `player00000${seat}`,
+        name,
+        resigned: false,
+        discordUserId: seat === 1 ? "123456789012345678" : null,
+      })),
       imageUrl: null,
     },
     seat: 1,
@@ -34,10 +40,24 @@ function note(type: EventType, over: Partial<Notification> = {}, names = ["Ada",
     strikes: 1,
     maxTimeouts: 3,
     next: { seat: 2, deadline: T + 24 * 3600_000 },
-    scores: names.map((_, seat) => ({ seat, total: 40 - seat * 5, tokens: 38 - seat * 5, light: 2, rank: seat + 1, resigned: false })),
+    scores: names.map((_, seat) => ({
+      seat,
+      total: 40 - seat * 5,
+      tokens: 38 - seat * 5,
+      light: 2,
+      rank: seat + 1,
+      resigned: false,
+    })),
     winners: [0],
     until: T + 48 * 3600_000,
-    webhook: { id: "wh_0123456789abcdef", kind: "discord", label: "#games", redactedUrl: "https://discord.com/api/webhooks/…/abcd", reason: "HTTP 404", scope: "game" },
+    webhook: {
+      id: "wh_0123456789abcdef",
+      kind: "discord",
+      label: "#games",
+      redactedUrl: "https://discord.com/api/webhooks/…/abcd",
+      reason: "HTTP 404",
+      scope: "game",
+    },
     ...over,
   };
 }
@@ -94,13 +114,28 @@ describe("Discord messages", () => {
   it("respects every documented limit with very long names, for every event type", () => {
     const long = Array.from({ length: 4 }, (_, i) => `${"Ŧ".repeat(3000)}${i}😀`.repeat(2));
     for (const type of EVENT_TYPES) {
-      const m = discordMessage(note(type, { subjectName: long[0], webhook: { ...note(type).webhook!, label: "L".repeat(5000) } }, long));
+      const m = discordMessage(
+        note(type, { subjectName: long[0], webhook: { ...note(type).webhook!, label: "L".repeat(5000) } }, long),
+      );
       checkDiscordLimits(m);
       expect(m.embeds![0].title!.length).toBeGreaterThan(0);
     }
     // 25 fields at most even when a result has many lines.
     const many = discordMessage(
-      note("game.ended", { scores: Array.from({ length: 40 }, (_, seat) => ({ seat, total: seat, tokens: seat, light: 0, rank: seat + 1, resigned: false })) }, long),
+      note(
+        "game.ended",
+        {
+          scores: Array.from({ length: 40 }, (_, seat) => ({
+            seat,
+            total: seat,
+            tokens: seat,
+            light: 0,
+            rank: seat + 1,
+            resigned: false,
+          })),
+        },
+        long,
+      ),
     );
     checkDiscordLimits(many);
   });
@@ -125,7 +160,10 @@ describe("Slack messages", () => {
   it("Block Kit with a text fallback; names escaped for &, < and >", () => {
     const m: SlackMessage = slackMessage(note("turn.reminder", {}, ["A&B", "<!channel> <@U123>", "C>D"]));
     const blocks: KnownBlock[] = m.blocks;
-    expect(blocks[0]).toEqual({ type: "header", text: { type: "plain_text", text: "Reminder: <\u200b!channel> <\u200b@\u200bU123> to play", emoji: true } });
+    expect(blocks[0]).toEqual({
+      type: "header",
+      text: { type: "plain_text", text: "Reminder: <\u200b!channel> <\u200b@\u200bU123> to play", emoji: true },
+    });
     expect(m.text).toContain("&lt;!channel&gt; &lt;@\u200bU123&gt;");
     expect(m.text).not.toContain("<!channel>");
     const mrkdwn = JSON.stringify(blocks.slice(1));
@@ -145,7 +183,8 @@ describe("Slack messages", () => {
       expect(m.text.length).toBeLessThanOrEqual(3000);
       const header = m.blocks[0] as { text: { text: string } };
       expect(header.text.text.length).toBeLessThanOrEqual(150);
-      for (const b of m.blocks) if (b.type === "section" && b.text) expect(b.text.text.length).toBeLessThanOrEqual(3000);
+      for (const b of m.blocks)
+        if (b.type === "section" && b.text) expect(b.text.text.length).toBeLessThanOrEqual(3000);
     }
   });
 });
@@ -170,7 +209,12 @@ describe("signed JSON (Standard Webhooks)", () => {
   it("carries plain data: no markup, the deadline as an ISO time", () => {
     const p = jsonPayload(note("turn.started"));
     expect(p).toMatchObject({ type: "turn.started", timestamp: new Date(T).toISOString() });
-    expect(p.data).toMatchObject({ id: "evt_game0000001_turn.started", seat: 1, player: { id: "player000001", name: "Bea" }, deadline: new Date(T + 6 * 3600_000).toISOString() });
+    expect(p.data).toMatchObject({
+      id: "evt_game0000001_turn.started",
+      seat: 1,
+      player: { id: "player000001", name: "Bea" },
+      deadline: new Date(T + 6 * 3600_000).toISOString(),
+    });
     expect(JSON.stringify(p)).not.toContain("discordUserId");
   });
 });

@@ -24,7 +24,10 @@ export interface Clock {
 export async function clockedGame(n: number, clock: Clock, options: Record<string, unknown> = {}, names?: string[]) {
   const players: { id: string; token: string }[] = [];
   for (let i = 0; i < n; i++) players.push(await newPlayer(names?.[i] ?? `P${i}`));
-  const created = await call("POST", "/api/games", { token: players[0].token, body: { seats: n, firstPlayer: 0, ...options } });
+  const created = await call("POST", "/api/games", {
+    token: players[0].token,
+    body: { seats: n, firstPlayer: 0, ...options },
+  });
   if (created.status !== 201) throw new Error(`create game: ${created.status} ${JSON.stringify(created.body)}`);
   const id: string = created.body.game.id;
   await inRoom(id, (room) => {
@@ -37,7 +40,10 @@ export async function clockedGame(n: number, clock: Clock, options: Record<strin
     players,
     async join() {
       for (let i = 1; i < n; i++) {
-        const j = await call("POST", `/api/games/${id}/join`, { token: players[i].token, body: { code: created.body.invite.code } });
+        const j = await call("POST", `/api/games/${id}/join`, {
+          token: players[i].token,
+          body: { code: created.body.invite.code },
+        });
         if (j.status !== 200) throw new Error(`join: ${j.status} ${JSON.stringify(j.body)}`);
       }
       return (await call("GET", `/api/games/${id}`)).body;
@@ -61,7 +67,9 @@ export interface Received {
  * Answer every outbound request with `answer` (default 204) and record it. Returns the list of
  * requests; restore with vi.restoreAllMocks().
  */
-export function receiver(answer: (r: Received, index: number) => Response | Promise<Response> = () => new Response(null, { status: 204 })) {
+export function receiver(
+  answer: (r: Received, index: number) => Response | Promise<Response> = () => new Response(null, { status: 204 }),
+) {
   const calls: Received[] = [];
   vi.spyOn(globalThis, "fetch").mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
     const req = new Request(input as RequestInfo, init);
@@ -84,11 +92,16 @@ export async function playFirstLegal(id: string, players: { token: string }[]) {
   const g = (await call("GET", `/api/games/${id}`)).body;
   const token = players[g.toAct].token;
   const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
-  const r = await call("POST", `/api/games/${id}/actions`, { token, body: { version: legal.version, action: legal.actions[0] } });
+  const r = await call("POST", `/api/games/${id}/actions`, {
+    token,
+    body: { version: legal.version, action: legal.actions[0] },
+  });
   if (r.status !== 200) throw new Error(`move: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }
 
-export const DISCORD_URL = (n: number) => `https://discord.com/api/webhooks/12345678901234567${n}/tok3n-${"x".repeat(40)}-${n}abcd`;
-export const SLACK_URL = (n: number) => `https://hooks.slack.com/services/T0000000${n}/B0000000${n}/s3cr3tSlackTokenXYZ${n}`;
+export const DISCORD_URL = (n: number) =>
+  `https://discord.com/api/webhooks/12345678901234567${n}/tok3n-${"x".repeat(40)}-${n}abcd`;
+export const SLACK_URL = (n: number) =>
+  `https://hooks.slack.com/services/T0000000${n}/B0000000${n}/s3cr3tSlackTokenXYZ${n}`;
 export const JSON_URL = (n: number) => `https://receiver.example.net/hooks/canopy-secret-path-${n}`;

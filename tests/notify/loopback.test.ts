@@ -9,7 +9,13 @@ import { clockedGame, farFuture, fireAlarm, playFirstLegal } from "./helpers";
 
 const base = () => `http://127.0.0.1:${inject("receiverPort")}`;
 const seqOf = (id: string) => Number(id.split("_").at(-1));
-const arrivals = async (name: string) => (await (await fetch(`${base()}/log/${name}`)).json()) as { id: string; type: string; status: number; verified: boolean }[];
+const arrivals = async (name: string) =>
+  (await (await fetch(`${base()}/log/${name}`)).json()) as {
+    id: string;
+    type: string;
+    status: number;
+    verified: boolean;
+  }[];
 
 describe("delivery to a receiver on loopback", () => {
   it("500, 500, 429 with Retry-After, then 200: one event, one success, every signature verified by the receiver", async () => {
@@ -52,7 +58,9 @@ describe("delivery to a receiver on loopback", () => {
     expect(log[0].target.url).toBe(`http://127.0.0.1:${inject("receiverPort")}/…/-429`);
 
     // "Send test" reaches it too, and reports the receiver's answer.
-    const test = await call("POST", `/api/games/${g.id}/webhooks/${hook.body.webhook.id}/test`, { token: g.players[1].token });
+    const test = await call("POST", `/api/games/${g.id}/webhooks/${hook.body.webhook.id}/test`, {
+      token: g.players[1].token,
+    });
     expect(test.body).toMatchObject({ delivered: true, status: 200 });
     expect((await arrivals(name)).at(-1)).toMatchObject({ type: "webhook.test", verified: true });
   });
@@ -63,8 +71,15 @@ describe("delivery to a receiver on loopback", () => {
     const clock = { t: farFuture() };
     const g = await clockedGame(3, clock);
     const hooks: Record<string, string> = {};
-    for (const [name, script] of [[failing, "500"], [limited, "200-200-200-429?retryAfter=1"], [steady, ""]] as const) {
-      const hook = await call("POST", `/api/games/${g.id}/webhooks`, { token: g.players[0].token, body: { url: `${base()}/hook/${name}/${script}` } });
+    for (const [name, script] of [
+      [failing, "500"],
+      [limited, "200-200-200-429?retryAfter=1"],
+      [steady, ""],
+    ] as const) {
+      const hook = await call("POST", `/api/games/${g.id}/webhooks`, {
+        token: g.players[0].token,
+        body: { url: `${base()}/hook/${name}/${script}` },
+      });
       expect(hook.status).toBe(201);
       hooks[name] = hook.body.webhook.id;
       await fetch(`${base()}/secret/${name}`, { method: "PUT", body: hook.body.secret });
@@ -105,7 +120,10 @@ describe("delivery to a receiver on loopback", () => {
 
     for (const name of [failing, limited, steady]) {
       const got = await arrivals(name);
-      expect(got.every((a) => a.verified), name).toBe(true);
+      expect(
+        got.every((a) => a.verified),
+        name,
+      ).toBe(true);
       const delivered = got.filter((a) => a.status === 200).map((a) => seqOf(a.id));
       // Every event once, in the order they happened.
       expect(delivered, name).toEqual([...delivered].sort((x, y) => x - y));

@@ -14,7 +14,12 @@ afterEach(() => {
 
 const T = Date.UTC(2026, 10, 21, 12, 0, 0);
 
-function note(type: EventType, moon: Partial<NotifyMoon> = {}, over: Partial<Notification> = {}, names = ["Ada", "Bea", "Cy"]): Notification {
+function note(
+  type: EventType,
+  moon: Partial<NotifyMoon> = {},
+  over: Partial<Notification> = {},
+  names = ["Ada", "Bea", "Cy"],
+): Notification {
   return {
     id: `evt_game0000001_${type}`,
     type,
@@ -27,20 +32,39 @@ function note(type: EventType, moon: Partial<NotifyMoon> = {}, over: Partial<Not
       totalRounds: 18,
       phase: "play",
       seats: names.length,
-      players: names.map((name, seat) => ({ seat, id: `player00000${seat}`, name, resigned: false, discordUserId: seat === 1 ? "123456789012345678" : null })),
+      players: names.map((name, seat) => ({
+        seat,
+        id: `player00000${seat}`,
+        name,
+        resigned: false,
+        discordUserId: seat === 1 ? "123456789012345678" : null,
+      })),
       imageUrl: null,
       moon: {
         stage: null,
         full: false,
         nextFull: false,
-        players: names.map((_, seat) => ({ seat, animal: (["owl", "fox", "turtle"] as const)[seat % 3], points: 3 + seat })),
+        players: names.map((_, seat) => ({
+          seat,
+          animal: (["owl", "fox", "turtle"] as const)[seat % 3],
+          points: 3 + seat,
+        })),
         ...moon,
       },
     },
     seat: 1,
     deadline: T + 6 * 3600_000,
     next: { seat: 2, deadline: T + 24 * 3600_000 },
-    scores: names.map((_, seat) => ({ seat, total: 40 - seat * 5, tokens: 30 - seat * 5, light: 2, moon: 5, babies: seat === 0 ? 3 : 0, rank: seat + 1, resigned: false })),
+    scores: names.map((_, seat) => ({
+      seat,
+      total: 40 - seat * 5,
+      tokens: 30 - seat * 5,
+      light: 2,
+      moon: 5,
+      babies: seat === 0 ? 3 : 0,
+      rank: seat + 1,
+      resigned: false,
+    })),
     winners: [0],
     ...over,
   };
@@ -59,7 +83,9 @@ describe("Under the Moonlight messages", () => {
     expect(description(setup("choose"))).toContain(
       "it is your turn to choose your animal: keep one of the two animal boards you were dealt (nobody sees your choice until everyone has chosen).",
     );
-    expect(slackMessage(setup("animals")).text).toContain("it is your turn to place your animal on a free 3-leaf cell.");
+    expect(slackMessage(setup("animals")).text).toContain(
+      "it is your turn to place your animal on a free 3-leaf cell.",
+    );
     expect(slackMessage(setup("greatTree")).text).toContain("it is your turn to place the Great Tree on a free cell.");
     expect(slackMessage(setup("moonstones")).text).toContain("it is your turn to place a moonstone on a free cell.");
     expect(slackMessage(setup(null)).text).toContain("it is your turn to place a small tree on the edge of the board.");
@@ -72,8 +98,12 @@ describe("Under the Moonlight messages", () => {
     const full = discordMessage(note("turn.started", { full: true }));
     expect(full.embeds![0].description).toContain("The moon is full this round.");
     expect(full.embeds![0].fields).toContainEqual({ name: "Moon points", value: "4", inline: true });
-    expect(description(note("turn.started", { full: true, nextFull: true }))).toContain("The moon is full this round and next round.");
-    expect(description(note("turn.started", { nextFull: true }))).toContain("The moon is full next round: animals in moonlight will gain 2 moon points.");
+    expect(description(note("turn.started", { full: true, nextFull: true }))).toContain(
+      "The moon is full this round and next round.",
+    );
+    expect(description(note("turn.started", { nextFull: true }))).toContain(
+      "The moon is full next round: animals in moonlight will gain 2 moon points.",
+    );
     expect(description(note("turn.started"))).not.toMatch(/moon/i);
   });
 
@@ -105,7 +135,12 @@ describe("Under the Moonlight messages", () => {
     const long = Array.from({ length: 4 }, (_, i) => `${"Ŧ".repeat(3000)}${i}😀`);
     for (const type of EVENT_TYPES)
       for (const stage of ["choose", "animals", "greatTree", "moonstones", null] as const) {
-        const n = note(type, { stage, full: true, nextFull: true }, { subjectName: long[0], autoAction: { type: "chooseAnimal" } }, long);
+        const n = note(
+          type,
+          { stage, full: true, nextFull: true },
+          { subjectName: long[0], autoAction: { type: "chooseAnimal" } },
+          long,
+        );
         const d = discordMessage(n);
         expect((d.content ?? "").length).toBeLessThanOrEqual(DISCORD_LIMITS.content);
         for (const e of d.embeds ?? []) {
@@ -115,7 +150,8 @@ describe("Under the Moonlight messages", () => {
         }
         const s = slackMessage(n);
         expect(s.text.length).toBeLessThanOrEqual(SLACK_LIMITS.text);
-        for (const b of s.blocks) if (b.type === "section" && b.text) expect(b.text.text.length).toBeLessThanOrEqual(SLACK_LIMITS.section);
+        for (const b of s.blocks)
+          if (b.type === "section" && b.text) expect(b.text.text.length).toBeLessThanOrEqual(SLACK_LIMITS.section);
       }
   });
 
@@ -144,7 +180,10 @@ describe("Under the Moonlight through the service's webhooks", () => {
     const calls = receiver();
     const deal = (await call("GET", `/api/games/${g.id}`, { token })).body.state.moon.players[0].deal as string[];
     const version = (await call("GET", `/api/games/${g.id}`)).body.version;
-    const chose = await call("POST", `/api/games/${g.id}/actions`, { token, body: { version, action: { type: "chooseAnimal", animal: deal[1] } } });
+    const chose = await call("POST", `/api/games/${g.id}/actions`, {
+      token,
+      body: { version, action: { type: "chooseAnimal", animal: deal[1] } },
+    });
     expect(chose.status).toBe(200);
     await fireAlarm(g.id);
     // everything queued so far (the start, seat a's turn, seat b's turn) reaches all three targets
@@ -154,18 +193,36 @@ describe("Under the Moonlight through the service's webhooks", () => {
     const json = calls.filter((c) => c.url === JSON_URL(7)).at(-1)!.json;
     expect(json.type).toBe("turn.started");
     expect(json.data.seat).toBe(1);
-    expect(json.data.game.moon).toEqual({ stage: "choose", full: false, nextFull: false, players: [{ seat: 0, animal: null, points: 2 }, { seat: 1, animal: null, points: 2 }] });
+    expect(json.data.game.moon).toEqual({
+      stage: "choose",
+      full: false,
+      nextFull: false,
+      players: [
+        { seat: 0, animal: null, points: 2 },
+        { seat: 1, animal: null, points: 2 },
+      ],
+    });
     const discord = calls.filter((c) => c.url === DISCORD_URL(7)).at(-1)!.json;
     expect(discord.embeds[0].description).toContain("it is your turn to choose your animal");
     // the second choice reveals both: the next notification names them
     calls.length = 0;
-    const bDeal = (await call("GET", `/api/games/${g.id}`, { token: g.players[1].token })).body.state.moon.players[1].deal as string[];
+    const bDeal = (await call("GET", `/api/games/${g.id}`, { token: g.players[1].token })).body.state.moon.players[1]
+      .deal as string[];
     const v2 = (await call("GET", `/api/games/${g.id}`)).body.version;
-    expect((await call("POST", `/api/games/${g.id}/actions`, { token: g.players[1].token, body: { version: v2, action: { type: "chooseAnimal", animal: bDeal[0] } } })).status).toBe(200);
+    expect(
+      (
+        await call("POST", `/api/games/${g.id}/actions`, {
+          token: g.players[1].token,
+          body: { version: v2, action: { type: "chooseAnimal", animal: bDeal[0] } },
+        })
+      ).status,
+    ).toBe(200);
     await fireAlarm(g.id);
     const after = calls.filter((c) => c.url === JSON_URL(7)).at(-1)!.json;
     expect(after.data.game.moon.stage).toBe("animals");
     expect(after.data.game.moon.players.map((p: { animal: string }) => p.animal)).toEqual([deal[1], bDeal[0]]);
-    expect(calls.filter((c) => c.url === SLACK_URL(7)).at(-1)!.json.text).toContain("it is your turn to place your animal on a free 3-leaf cell");
+    expect(calls.filter((c) => c.url === SLACK_URL(7)).at(-1)!.json.text).toContain(
+      "it is your turn to place your animal on a free 3-leaf cell",
+    );
   });
 });

@@ -51,7 +51,10 @@ describe("the address check at send time", () => {
       await g.join();
       await fireAlarm(g.id); // the lobby's notifications are out before the webhooks exist
       const owner = g.players[0];
-      const mine = await call("POST", "/api/me/webhooks", { token: owner.token, body: { url: DISCORD_URL(3), label: "my DMs" } });
+      const mine = await call("POST", "/api/me/webhooks", {
+        token: owner.token,
+        body: { url: DISCORD_URL(3), label: "my DMs" },
+      });
       expect(mine.status).toBe(201);
       const wid = `wh_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
       await storeOldWebhook(g.id, owner.id, wid, url);
@@ -61,7 +64,10 @@ describe("the address check at send time", () => {
       await fireAlarm(g.id);
       await fireAlarm(g.id); // the notice goes out from the next alarm
       const hosts = calls.map((c) => new URL(c.url).hostname);
-      expect(hosts.every((h) => h === "discord.com"), hosts.join()).toBe(true);
+      expect(
+        hosts.every((h) => h === "discord.com"),
+        hosts.join(),
+      ).toBe(true);
 
       const list = await call("GET", `/api/games/${g.id}/webhooks`, { token: g.players[1].token });
       const hook = list.body.webhooks.find((w: any) => w.id === wid);
@@ -69,7 +75,9 @@ describe("the address check at send time", () => {
       expect(hook.disabledReason).toMatch(/^address refused: /);
       expect(hook.disabledReason).toContain(why);
 
-      const notices = calls.filter((c) => c.url === DISCORD_URL(3) && c.json.embeds?.[0]?.title === "A notification webhook was switched off");
+      const notices = calls.filter(
+        (c) => c.url === DISCORD_URL(3) && c.json.embeds?.[0]?.title === "A notification webhook was switched off",
+      );
       expect(notices).toHaveLength(1);
       expect(notices[0].json.embeds[0].description).toContain("old hook");
       // The owner is told why in plain words, not "answered no answer repeatedly".
@@ -110,7 +118,9 @@ describe("the address check at send time", () => {
     await fireAlarm(g.id);
     await fireAlarm(g.id);
     expect(calls.map((c) => c.url)).toContain("http://127.0.0.1:9/hook");
-    const hook = (await call("GET", `/api/games/${g.id}/webhooks`, { token: g.players[0].token })).body.webhooks.find((w: any) => w.id === wid);
+    const hook = (await call("GET", `/api/games/${g.id}/webhooks`, { token: g.players[0].token })).body.webhooks.find(
+      (w: any) => w.id === wid,
+    );
     expect(hook).toMatchObject({ enabled: true, disabledReason: null });
   });
 });

@@ -143,11 +143,22 @@ describe("checkPublicUrl", () => {
   });
 
   it("the development escape hatch opens only localhost, 127.0.0.1 and [::1], exactly", () => {
-    for (const url of ["http://localhost:8788/hook", "http://127.0.0.1:9000/x", "http://[::1]:9000/x", "https://localhost/x"]) {
+    for (const url of [
+      "http://localhost:8788/hook",
+      "http://127.0.0.1:9000/x",
+      "http://[::1]:9000/x",
+      "https://localhost/x",
+    ]) {
       expect(checkPublicUrl(url, dev).ok, url).toBe(true);
       expect(checkPublicUrl(url, prod).ok, url).toBe(false);
     }
-    for (const url of ["http://localhost./x", "https://foo.localhost/", "http://10.0.0.1/", "https://[::ffff:127.0.0.1]/", "https://127.0.0.1.nip.io/"])
+    for (const url of [
+      "http://localhost./x",
+      "https://foo.localhost/",
+      "http://10.0.0.1/",
+      "https://[::ffff:127.0.0.1]/",
+      "https://127.0.0.1.nip.io/",
+    ])
       expect(checkPublicUrl(url, dev).ok, url).toBe(false);
   });
 
@@ -164,7 +175,11 @@ describe("webhook URLs through the API, with production settings", () => {
   async function prodCall(method: string, path: string, token: string, body: unknown) {
     const ctx = createExecutionContext();
     const res = await worker.fetch(
-      new Request(`http://canopy.test${path}`, { method, headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) }),
+      new Request(`http://canopy.test${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
       { ...env, ALLOW_HTTP_WEBHOOKS: "0" } as never,
       ctx,
     );
@@ -189,18 +204,28 @@ describe("webhook URLs through the API, with production settings", () => {
     const g = await clockedGame(2, { t: farFuture() });
     const [ann] = g.players;
     const before = await stored();
-    for (const url of ["https://[2002:7f00:1::]/", "https://127.0.0.1.nip.io/", "https://198.18.0.1/", "https://localhost./"]) {
+    for (const url of [
+      "https://[2002:7f00:1::]/",
+      "https://127.0.0.1.nip.io/",
+      "https://198.18.0.1/",
+      "https://localhost./",
+    ]) {
       const r = await prodCall("POST", `/api/games/${g.id}/webhooks`, ann.token, { url });
       expect(r.status, url).toBe(400);
       expect(r.body.error.code).toBe("BAD_WEBHOOK_URL");
     }
     expect(await stored()).toBe(before);
-    const ok = await prodCall("POST", `/api/games/${g.id}/webhooks`, ann.token, { url: "https://receiver.example.net/hook-abcdefgh" });
+    const ok = await prodCall("POST", `/api/games/${g.id}/webhooks`, ann.token, {
+      url: "https://receiver.example.net/hook-abcdefgh",
+    });
     expect(ok.status).toBe(201);
     const wid = ok.body.webhook.id;
-    const row = async () => JSON.stringify(await env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(wid).first());
+    const row = async () =>
+      JSON.stringify(await env.DB.prepare("SELECT * FROM webhooks WHERE id = ?").bind(wid).first());
     const was = await row();
-    const moved = await prodCall("PATCH", `/api/games/${g.id}/webhooks/${wid}`, ann.token, { url: "https://[64:ff9b::a9fe:a9fe]/" });
+    const moved = await prodCall("PATCH", `/api/games/${g.id}/webhooks/${wid}`, ann.token, {
+      url: "https://[64:ff9b::a9fe:a9fe]/",
+    });
     expect(moved.status).toBe(400);
     expect(moved.body.error.code).toBe("BAD_WEBHOOK_URL");
     expect(await row()).toBe(was);

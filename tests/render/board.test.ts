@@ -1,7 +1,17 @@
 /** The board picture: a pure function from a position to an SVG string. */
 import { describe, expect, it } from "vitest";
 import { CELLS, LABELS, cellIndex, createGame, type GameState } from "../../src/engine";
-import { ENGLISH_TEXT, SEAT_STYLES, SUN, VIEW, boardCells, cellCenter, renderBoard, sunPoint, type BoardText } from "../../src/render";
+import {
+  ENGLISH_TEXT,
+  SEAT_STYLES,
+  SUN,
+  VIEW,
+  boardCells,
+  cellCenter,
+  renderBoard,
+  sunPoint,
+  type BoardText,
+} from "../../src/render";
 
 function fresh(players = 2): GameState {
   const c = createGame({ players, seed: 1, firstPlayer: 0 });
@@ -100,7 +110,11 @@ describe("renderBoard", () => {
     };
     expect(part("a1")).toContain(`<circle cx="${cellCenter(0, -3).x}"`);
     expect(part("a1")).toContain(SEAT_STYLES[0].color);
-    for (const [label, seat] of [["a2", 1], ["a3", 2], ["a4", 3]] as const) {
+    for (const [label, seat] of [
+      ["a2", 1],
+      ["a3", 2],
+      ["a4", 3],
+    ] as const) {
       expect(part(label)).toContain("<polygon");
       expect(part(label)).toContain(SEAT_STYLES[seat].color);
     }
@@ -150,7 +164,11 @@ describe("renderBoard", () => {
 
   it("draws the sun clearly outside the board, at its corner, and inside the picture, at every position", () => {
     type P = { x: number; y: number };
-    const points = (attr: string): P[] => attr.trim().split(/\s+/).map((xy) => ({ x: Number(xy.split(",")[0]), y: Number(xy.split(",")[1]) }));
+    const points = (attr: string): P[] =>
+      attr
+        .trim()
+        .split(/\s+/)
+        .map((xy) => ({ x: Number(xy.split(",")[0]), y: Number(xy.split(",")[1]) }));
     /** Distance from p to the segment ab. */
     const toSegment = (p: P, a: P, b: P) => {
       const dx = b.x - a.x;
@@ -161,11 +179,16 @@ describe("renderBoard", () => {
     const inside = (p: P, poly: P[]) => {
       let odd = false;
       for (let i = 0, j = poly.length - 1; i < poly.length; j = i++)
-        if (poly[i].y > p.y !== poly[j].y > p.y && p.x < ((poly[j].x - poly[i].x) * (p.y - poly[i].y)) / (poly[j].y - poly[i].y) + poly[i].x) odd = !odd;
+        if (
+          poly[i].y > p.y !== poly[j].y > p.y &&
+          p.x < ((poly[j].x - poly[i].x) * (p.y - poly[i].y)) / (poly[j].y - poly[i].y) + poly[i].x
+        )
+          odd = !odd;
       return odd;
     };
     /** Distance from p to a polygon (0 inside it). */
-    const toPolygon = (p: P, poly: P[]) => (inside(p, poly) ? 0 : Math.min(...poly.map((a, i) => toSegment(p, a, poly[(i + 1) % poly.length]))));
+    const toPolygon = (p: P, poly: P[]) =>
+      inside(p, poly) ? 0 : Math.min(...poly.map((a, i) => toSegment(p, a, poly[(i + 1) % poly.length])));
     const corners = [
       [3, -3],
       [3, 0],
@@ -177,37 +200,54 @@ describe("renderBoard", () => {
     for (let k = 0; k < 6; k++) {
       const svg = renderBoard({ ...workedExample(), round: k + 1 }, { preview: true });
       // What is drawn: every cell's hexagon, the island (turned 30°) and the sun's disc and rays.
-      const hexes = [...svg.matchAll(/<g class="cell" data-cell="(\w+)"[^>]*>(?:<title>[^<]*<\/title>)?<polygon points="([^"]+)"/g)].map((m) => ({ label: m[1], poly: points(m[2]) }));
+      const hexes = [
+        ...svg.matchAll(/<g class="cell" data-cell="(\w+)"[^>]*>(?:<title>[^<]*<\/title>)?<polygon points="([^"]+)"/g),
+      ].map((m) => ({ label: m[1], poly: points(m[2]) }));
       expect(hexes).toHaveLength(37);
       const islandAttr = /<polygon points="([^"]+)" transform="rotate\(30\)"/.exec(svg)![1];
-      const turn = (p: P) => ({ x: p.x * Math.cos(Math.PI / 6) - p.y * Math.sin(Math.PI / 6), y: p.x * Math.sin(Math.PI / 6) + p.y * Math.cos(Math.PI / 6) });
+      const turn = (p: P) => ({
+        x: p.x * Math.cos(Math.PI / 6) - p.y * Math.sin(Math.PI / 6),
+        y: p.x * Math.sin(Math.PI / 6) + p.y * Math.cos(Math.PI / 6),
+      });
       const island = points(islandAttr).map(turn);
       const sunSvg = /<g class="sun"[^>]*>(.*?)<\/g>/.exec(svg)![1];
       const disc = /<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"/.exec(sunSvg)!;
       const c = { x: Number(disc[1]), y: Number(disc[2]) };
       expect(c).toEqual(sunPoint(k));
-      const rays = [...sunSvg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"\/>/g)].map((m) => [
-        { x: Number(m[1]), y: Number(m[2]) },
-        { x: Number(m[3]), y: Number(m[4]) },
-      ]);
+      const rays = [...sunSvg.matchAll(/<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)"\/>/g)].map(
+        (m) => [
+          { x: Number(m[1]), y: Number(m[2]) },
+          { x: Number(m[3]), y: Number(m[4]) },
+        ],
+      );
       expect(rays).toHaveLength(8);
       const stroke = 2.5 / 2;
       // The whole sun, rays included, keeps off every cell with room to spare...
-      for (const h of hexes) expect(toPolygon(c, h.poly), `position ${k}, cell ${h.label}`).toBeGreaterThan(SUN.rayTo + stroke + 3);
+      for (const h of hexes)
+        expect(toPolygon(c, h.poly), `position ${k}, cell ${h.label}`).toBeGreaterThan(SUN.rayTo + stroke + 3);
       // ...its disc and every ray stay off the island under the cells...
       expect(toPolygon(c, island), `position ${k}: disc on the island`).toBeGreaterThan(SUN.radius + stroke);
       for (const [a, b] of rays) {
-        for (const p of [a, b, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }]) expect(toPolygon(p, island), `position ${k}: ray on the island`).toBeGreaterThan(stroke);
+        for (const p of [a, b, { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 }])
+          expect(toPolygon(p, island), `position ${k}: ray on the island`).toBeGreaterThan(stroke);
       }
       // ...the nearest cell is the corner of its position...
       const [q, r] = corners[k];
       const corner = cellCenter(q, r);
       const nearest = hexes.map((h) => ({ label: h.label, d: toPolygon(c, h.poly) })).sort((x, y) => x.d - y.d)[0];
-      expect(nearest.label, `position ${k}`).toBe(hexes.find((h) => Math.abs(h.poly.reduce((n, p) => n + p.x, 0) / 6 - corner.x) < 0.5 && Math.abs(h.poly.reduce((n, p) => n + p.y, 0) / 6 - corner.y) < 0.5)!.label);
+      expect(nearest.label, `position ${k}`).toBe(
+        hexes.find(
+          (h) =>
+            Math.abs(h.poly.reduce((n, p) => n + p.x, 0) / 6 - corner.x) < 0.5 &&
+            Math.abs(h.poly.reduce((n, p) => n + p.y, 0) / 6 - corner.y) < 0.5,
+        )!.label,
+      );
       // ...straight out from the centre through that corner...
       expect(Math.abs(Math.atan2(c.y, c.x) - Math.atan2(corner.y, corner.x))).toBeLessThan(1e-3);
       // ...and nothing of it is cut off by the picture's edge (next round's dashed sun neither).
-      for (const group of [/<g class="sun"[^>]*>(.*?)<\/g>/, /<g class="sun-next"[^>]*>(.*?)<\/g>/].map((re) => re.exec(svg)![1])) {
+      for (const group of [/<g class="sun"[^>]*>(.*?)<\/g>/, /<g class="sun-next"[^>]*>(.*?)<\/g>/].map(
+        (re) => re.exec(svg)![1],
+      )) {
         const d = /<circle cx="([-\d.]+)" cy="([-\d.]+)" r="([\d.]+)"/.exec(group)!;
         const [cx, cy, r] = [Number(d[1]), Number(d[2]), Number(d[3])];
         const xs = [cx - r, cx + r];

@@ -108,7 +108,11 @@ function baseRenders(): string[] {
     { theme: "dark" },
     { preview: true },
     { labels: true },
-    { highlights: { d4: "selected", c3: "target", a1: "source", g4: "used", e5: "last" }, interactive: true, focus: "c3" },
+    {
+      highlights: { d4: "selected", c3: "target", a1: "source", g4: "used", e5: "last" },
+      interactive: true,
+      focus: "c3",
+    },
     { shadows: false, light: false, sun: false, leaves: false },
     { size: 300, idPrefix: "x" },
   ];
@@ -154,13 +158,17 @@ describe("Under the Moonlight on the board", () => {
 
   it("draws the moon at its gap, half or full, and the phase marker at the next position with its predicted phase", () => {
     expect(report).toMatchObject({ position: 7, full: true, marker: { position: 2, full: true } });
-    const moon = /<g class="moon" data-position="(\d+)" data-phase="(\w+)"><title>([^<]*)<\/title>(.*?)<\/g>/.exec(svg)!;
+    const moon = /<g class="moon" data-position="(\d+)" data-phase="(\w+)"><title>([^<]*)<\/title>(.*?)<\/g>/.exec(
+      svg,
+    )!;
     expect(moon.slice(1, 4)).toEqual(["7", "full", "Full moon between g3 and g2"]);
     const { x, y } = moonPoint(7, report.touches);
     expect(moon[4]).toContain(`<circle cx="${x}" cy="${y}" r="${MOON_TILE.radius}"`);
     const marker = /<g class="moon-next" data-position="(\d+)" data-phase="(\w+)"><title>([^<]*)<\/title>/.exec(svg)!;
     expect(marker.slice(1)).toEqual(["2", "full", "Phase marker: next round full moon between c6 and d7"]);
-    expect(svg).toContain("<title>Board, round 5 of 18; the sun is in the west; full moon between g3 and g2, next round full moon between c6 and d7</title>");
+    expect(svg).toContain(
+      "<title>Board, round 5 of 18; the sun is in the west; full moon between g3 and g2, next round full moon between c6 and d7</title>",
+    );
     // a half moon: a dark disc with its lit half (a path) towards the board; a full one has no such half
     const half = renderBoard({ ...s, moon: { ...s.moon!, full: false } });
     const halfMoon = /<g class="moon" [^>]*>(.*?)<\/g>/.exec(half)![1];
@@ -173,8 +181,16 @@ describe("Under the Moonlight on the board", () => {
     const lit = cellsWith(svg, "data-moonlight");
     const direct = report.direct.map(label).sort();
     const indirect = report.indirect.map(label).sort();
-    expect(Object.keys(lit).filter((l) => lit[l] === "direct").sort()).toEqual(direct);
-    expect(Object.keys(lit).filter((l) => lit[l] === "indirect").sort()).toEqual(indirect);
+    expect(
+      Object.keys(lit)
+        .filter((l) => lit[l] === "direct")
+        .sort(),
+    ).toEqual(direct);
+    expect(
+      Object.keys(lit)
+        .filter((l) => lit[l] === "indirect")
+        .sort(),
+    ).toEqual(indirect);
     expect(direct).toEqual(["c1", "c6", "d2", "d6", "e2", "e5", "f2", "f4", "g2", "g3"]);
     expect(indirect).toEqual(["e4", "f3", "f5", "g4"]);
     for (const l of direct) expect(cellPart(svg, l)).toContain('<g class="moonlit">');
@@ -199,7 +215,11 @@ describe("Under the Moonlight on the board", () => {
     const fromEngine = Object.fromEntries(lightReport(s).shadows.map((x) => [label(x.cell), String(x.height)]));
     expect(shadows).toEqual(fromEngine);
     // sun in the west: the Great Tree's shadow runs east to the edge (height 4)
-    expect(Object.keys(shadows).filter((l) => shadows[l] === "4").sort()).toEqual(["d5", "d6", "d7"]);
+    expect(
+      Object.keys(shadows)
+        .filter((l) => shadows[l] === "4")
+        .sort(),
+    ).toEqual(["d5", "d6", "d7"]);
   });
 
   it("draws moonstones, glowing or dark, and their one-cell shadows", () => {
@@ -211,12 +231,16 @@ describe("Under the Moonlight on the board", () => {
 
   it("draws each animal on its cell in its owner's colour with the owner's shape, and says so", () => {
     expect(cellsWith(svg, "data-animal")).toEqual({ g1: "turtle", d2: "beaver" });
-    const turtle = /<g class="animal" data-animal="turtle" data-seat="a"><title>([^<]*)<\/title>/.exec(cellPart(svg, "g1"))!;
+    const turtle = /<g class="animal" data-animal="turtle" data-seat="a"><title>([^<]*)<\/title>/.exec(
+      cellPart(svg, "g1"),
+    )!;
     expect(turtle[1]).toBe("Turtle of player A (red circles), 6 moon points");
     const beaver = cellPart(svg, "d2");
     expect(beaver).toContain("Beaver of player B (blue triangles), 3 moon points");
     const { x, y } = cellCenter(-2, 0);
-    expect(beaver).toContain(animalElement("beaver", 1, x + ANIMAL_TOKEN.dx, y + ANIMAL_TOKEN.dy, ANIMAL_TOKEN.radius, THEMES.light));
+    expect(beaver).toContain(
+      animalElement("beaver", 1, x + ANIMAL_TOKEN.dx, y + ANIMAL_TOKEN.dy, ANIMAL_TOKEN.radius, THEMES.light),
+    );
     // the cell's own label names the animal and the moonlight
     const d2 = boardCells(s)[cellIndex(-2, 0)];
     expect(ENGLISH_TEXT.cell(d2)).toBe(
@@ -243,7 +267,11 @@ describe("Under the Moonlight on the board", () => {
     const rotated = [...babies.slice(1), babies[0]];
     const twin: GameState = {
       ...real,
-      moon: { ...real.moon!, nests: real.moon!.nests.map((n, i) => ({ cell: n.cell, baby: rotated[i] })), box: rotated.slice(6) },
+      moon: {
+        ...real.moon!,
+        nests: real.moon!.nests.map((n, i) => ({ cell: n.cell, baby: rotated[i] })),
+        box: rotated.slice(6),
+      },
     };
     expect(twin.moon!.nests).not.toEqual(real.moon!.nests);
     for (const theme of ["light", "dark"] as const) {
@@ -267,12 +295,15 @@ describe("Under the Moonlight on the board", () => {
       // beyond the island's edge (its inner radius) on the side's normal
       expect(Math.hypot(c.x, c.y) - reach, `position ${p}`).toBeGreaterThan(islandInner);
       // nearer to its own two edge cells than to any other cell
-      const d = (l: number) => Math.hypot(cellCenter(CELLS[l].q, CELLS[l].r).x - c.x, cellCenter(CELLS[l].q, CELLS[l].r).y - c.y);
+      const d = (l: number) =>
+        Math.hypot(cellCenter(CELLS[l].q, CELLS[l].r).x - c.x, cellCenter(CELLS[l].q, CELLS[l].r).y - c.y);
       const nearest = CELLS.map((_, i) => i).sort((x, y) => d(x) - d(y));
       expect(nearest.slice(0, 2).sort(), `position ${p}`).toEqual([a, b].sort());
       for (let k = 0; k < 6; k++) {
         const sun = sunPoint(k);
-        expect(Math.hypot(sun.x - c.x, sun.y - c.y), `position ${p}, sun ${k}`).toBeGreaterThan(SUN.rayTo + 1.25 + reach + 3);
+        expect(Math.hypot(sun.x - c.x, sun.y - c.y), `position ${p}, sun ${k}`).toBeGreaterThan(
+          SUN.rayTo + 1.25 + reach + 3,
+        );
       }
       for (let q = 0; q < moonGeometry.MOON_POSITIONS; q++) {
         if (q === p) continue;
@@ -291,15 +322,21 @@ describe("Under the Moonlight on the board", () => {
         const out = renderBoard(st, { preview: i % 2 === 0, labels: i % 3 === 0 });
         expect(balanced(out)).toBe(true);
         const r = moonReport(st);
-        expect(out).toContain(`<g class="moon" data-position="${r.position}" data-phase="${r.full ? "full" : "half"}">`);
-        expect(out).toContain(`<g class="moon-next" data-position="${r.marker.position}" data-phase="${r.marker.full ? "full" : "half"}">`);
+        expect(out).toContain(
+          `<g class="moon" data-position="${r.position}" data-phase="${r.full ? "full" : "half"}">`,
+        );
+        expect(out).toContain(
+          `<g class="moon-next" data-position="${r.marker.position}" data-phase="${r.marker.full ? "full" : "half"}">`,
+        );
         const animals = cellsWith(out, "data-animal");
         const expected: Record<string, string> = {};
         st.moon!.players.forEach((p) => {
           if (p.cell >= 0 && p.animal) expected[LABELS[p.cell]] = p.animal;
         });
         expect(animals).toEqual(expected);
-        expect(Object.keys(cellsWith(out, "data-nest")).sort()).toEqual(st.moon!.nests.map((n) => LABELS[n.cell]).sort());
+        expect(Object.keys(cellsWith(out, "data-nest")).sort()).toEqual(
+          st.moon!.nests.map((n) => LABELS[n.cell]).sort(),
+        );
         expect(Object.keys(cellsWith(out, "data-stone")).sort()).toEqual(st.moon!.stones.map((c) => LABELS[c]).sort());
         expect(Object.keys(cellsWith(out, "data-dam")).sort()).toEqual(st.moon!.dam.map((c) => LABELS[c]).sort());
         const pieces = (out.match(/data-piece="/g) ?? []).length;
@@ -333,7 +370,12 @@ describe("Under the Moonlight on the board", () => {
     const text: BoardText = {
       board: (i) => `Plateau${i.moon ? ` <lune ${i.moon.full ? "pleine" : "demi"}>` : ""}`,
       cell: (c) => `Case ${c.label}${c.moon?.animal ? ` ${c.moon.animal.animal}` : ""}`,
-      moon: (i) => (i.kind === "animal" ? `Animal « ${i.animal} » & co` : i.kind === "moon" ? `Lune ${i.cells.join("-")}` : `Pièce ${i.kind}`),
+      moon: (i) =>
+        i.kind === "animal"
+          ? `Animal « ${i.animal} » & co`
+          : i.kind === "moon"
+            ? `Lune ${i.cells.join("-")}`
+            : `Pièce ${i.kind}`,
     };
     const out = renderBoard(s, { text });
     expect(out).toContain("<title>Plateau &lt;lune pleine&gt;</title>");

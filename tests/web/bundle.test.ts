@@ -18,7 +18,11 @@ describe("web bundle", () => {
     // Split off: the four other languages (English is built in), the notifications panel with its
     // four other languages, and the code the panel shares with the page (which the page loads at once).
     const meta = result.metafile!;
-    const byEntry = new Map(Object.entries(meta.outputs).flatMap(([k, o]) => (o.entryPoint ? [[o.entryPoint, k.replace(/^dist\/web\//, "")]] : [])));
+    const byEntry = new Map(
+      Object.entries(meta.outputs).flatMap(([k, o]) =>
+        o.entryPoint ? [[o.entryPoint, k.replace(/^dist\/web\//, "")]] : [],
+      ),
+    );
     const langs = ["de", "fr", "ja", "nl"];
     const expected = new Set([
       ...langs.map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
@@ -41,8 +45,11 @@ describe("web bundle", () => {
     expect(size.total).toBeLessThanOrEqual(46 * 1024);
     // A base game's page carries none of the Moonlight engine, drawing or UI: they come with the
     // Moonlight chunk, which plugs them in (issue 10, item 6).
-    const moonInputs = /^(src\/engine\/moonlight\/|src\/engine\/expansions\.ts|src\/render\/moon\.ts|web\/src\/moon\/(ui|model)\.tsx?)/;
-    const eagerInputs = ["app.js", ...size.preload].flatMap((f) => Object.keys(meta.outputs[`dist/web/${f}`]?.inputs ?? {}));
+    const moonInputs =
+      /^(src\/engine\/moonlight\/|src\/engine\/expansions\.ts|src\/render\/moon\.ts|web\/src\/moon\/(ui|model)\.tsx?)/;
+    const eagerInputs = ["app.js", ...size.preload].flatMap((f) =>
+      Object.keys(meta.outputs[`dist/web/${f}`]?.inputs ?? {}),
+    );
     expect(eagerInputs.length).toBeGreaterThan(20);
     expect(eagerInputs.filter((i) => moonInputs.test(i))).toEqual([]);
     const moonChunk = `dist/web/${byEntry.get("web/src/moon/ui.tsx")}`;
@@ -63,7 +70,10 @@ describe("web bundle", () => {
     expect(built.indexOf("modulepreload")).toBeLessThan(built.indexOf('src="/app.js"'));
     const text = new TextDecoder().decode(css);
     expect(text).not.toMatch(/@import|url\(\s*["']?https?:/);
-    const code = out.filter((f) => f.path.endsWith(".js")).map((f) => new TextDecoder().decode(f.contents)).join("\n");
+    const code = out
+      .filter((f) => f.path.endsWith(".js"))
+      .map((f) => new TextDecoder().decode(f.contents))
+      .join("\n");
     // No fetches or imports of absolute URLs (the SVG namespace is a name, not a load).
     // (Texts may speak of "https://" addresses in general: only a scheme followed by a host counts.)
     const urls = [...code.matchAll(/https?:\/\/[a-z0-9][^"'`\s)]*/gi)].map((m) => m[0]);

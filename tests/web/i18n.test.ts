@@ -31,7 +31,8 @@ describe("dictionaries", () => {
           expect(typeof out, `${where}.${k}`).toBe("string");
           expect(String(out).trim(), `${where}.${k}`).not.toBe("");
           expect(String(out), `${where}.${k}`).not.toContain("undefined");
-        } else if (v && typeof v === "object") check(en[k] as Record<string, unknown>, v as Record<string, unknown>, `${where}.${k}`);
+        } else if (v && typeof v === "object")
+          check(en[k] as Record<string, unknown>, v as Record<string, unknown>, `${where}.${k}`);
         else throw new Error(`${where}.${k}: ${typeof v}`);
       }
     };
@@ -46,13 +47,24 @@ describe("dictionaries", () => {
     sameKeys(NOTIFY_DICTS);
     for (const l of LANGS) {
       for (const e of CHOOSABLE) expect(NOTIFY_DICTS[l].eventNames[e], `${l} ${e}`).toBeTruthy();
-      if (l !== "en") for (const k of ["sendTest", "resend", "addTitle", "deliveriesTitle", "secretHelp"] as const) expect(NOTIFY_DICTS[l][k], `${l}.${k}`).not.toBe(NOTIFY_DICTS.en[k]);
+      if (l !== "en")
+        for (const k of ["sendTest", "resend", "addTitle", "deliveriesTitle", "secretHelp"] as const)
+          expect(NOTIFY_DICTS[l][k], `${l}.${k}`).not.toBe(NOTIFY_DICTS.en[k]);
     }
   });
 
   it("are actually translated (no English left in the other languages' main labels)", () => {
     for (const l of LANGS.filter((x) => x !== "en")) {
-      for (const k of ["endTurn", "undo", "redo", "yourTurn", "createGame", "logTitle", "playerBoard", "availableArea"] as const)
+      for (const k of [
+        "endTurn",
+        "undo",
+        "redo",
+        "yourTurn",
+        "createGame",
+        "logTitle",
+        "playerBoard",
+        "availableArea",
+      ] as const)
         expect(DICTS[l][k], `${l}.${k}`).not.toBe(DICTS.en[k]);
     }
   });
@@ -121,7 +133,9 @@ describe("texts from the game", () => {
     await setLang("ja");
     expect(boardText(["Ann", "Bob"]).cell(cells[1])).toBe("a2, 葉 1 枚, 空き");
     await setLang("en");
-    expect(boardText(["Ann", "Bob"]).board({ round: 0, rounds: 18, sun: 0, phase: "setup" })).toBe(t.boardLabelSetup("north-east"));
+    expect(boardText(["Ann", "Bob"]).board({ round: 0, rounds: 18, sun: 0, phase: "setup" })).toBe(
+      t.boardLabelSetup("north-east"),
+    );
   });
 
   it("turn a whole game's log into lines with replay positions", () => {
@@ -152,7 +166,15 @@ describe("texts from the game", () => {
     const entries = [
       { seat: 0, events: placed.events, auto: null },
       // The service placed seat 1's tree when its time ran out.
-      { seat: 1, events: [timedOut, { type: "placed", seat: 1, cell: { q: 1, r: -3 } } as GameEvent, { type: "turnStarted", seat: 0 } as GameEvent], auto: "timeout" as const },
+      {
+        seat: 1,
+        events: [
+          timedOut,
+          { type: "placed", seat: 1, cell: { q: 1, r: -3 } } as GameEvent,
+          { type: "turnStarted", seat: 0 } as GameEvent,
+        ],
+        auto: "timeout" as const,
+      },
     ];
     for (const l of LANGS) {
       await setLang(l);
@@ -164,7 +186,9 @@ describe("texts from the game", () => {
       expect(lines[1].text, l).toContain("Bob");
     }
     await setLang("en");
-    expect(logLines(entries, ["Ann", "Bob"])[1].text).toBe("Bob placed a small tree on a2 — played automatically: time ran out");
+    expect(logLines(entries, ["Ann", "Bob"])[1].text).toBe(
+      "Bob placed a small tree on a2 — played automatically: time ran out",
+    );
   });
 
   it("explain the API's errors in every language", async () => {
@@ -187,7 +211,9 @@ describe("texts from the game", () => {
     }
     await setLang("en");
     expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 0 }))).toBe("You have no vacation left in this game.");
-    expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 30 }))).toBe("Not that long: you have 30 hours of vacation left in this game.");
+    expect(errorText(err(409, "VACATION_EXHAUSTED", { hoursLeft: 30 }))).toBe(
+      "Not that long: you have 30 hours of vacation left in this game.",
+    );
     // Codes without a text of their own keep the server's words.
     expect(errorText(err(409, "SOMETHING_ELSE"))).toBe("server says SOMETHING_ELSE");
   });

@@ -72,7 +72,15 @@ function view(state: GameState, you: number | null = 0, seats: Partial<GameView[
     status: state.phase === "ended" ? "finished" : "active",
     version: 3,
     // The options the page reads (the server's type also has ones the page does not use).
-    options: { seats: state.options.players, longGame: false, heavyShade: false, moveTimeSeconds: 86400, firstPlayer: null, maxTimeouts: 3, vacationDays: 14 } as GameView["options"],
+    options: {
+      seats: state.options.players,
+      longGame: false,
+      heavyShade: false,
+      moveTimeSeconds: 86400,
+      firstPlayer: null,
+      maxTimeouts: 3,
+      vacationDays: 14,
+    } as GameView["options"],
     seats: state.players.map((_, seat) => ({
       seat,
       player: { id: `p${seat}`, name: ["Ann", "Bob", "Cy", "Di"][seat] },
@@ -104,7 +112,15 @@ describe("round and sun", () => {
   it("describes setup", () => {
     const s = play(start(3), { type: "place", cell: at("a1") });
     const info = roundInfo(s);
-    expect(info).toMatchObject({ phase: "setup", setupDone: 1, setupTotal: 6, sun: 0, nextSun: 1, rounds: 18, revolutions: 3 });
+    expect(info).toMatchObject({
+      phase: "setup",
+      setupDone: 1,
+      setupTotal: 6,
+      sun: 0,
+      nextSun: 1,
+      rounds: 18,
+      revolutions: 3,
+    });
   });
 
   it("counts rounds and revolutions, the sun now and next", () => {
@@ -114,7 +130,11 @@ describe("round and sun", () => {
     expect(roundInfo({ ...s, round: 6 })).toMatchObject({ revolution: 1, sun: 5, nextSun: 0 });
     expect(roundInfo({ ...s, round: 18 })).toMatchObject({ revolution: 3, nextSun: null });
     const long = start(2, { longGame: true });
-    expect(roundInfo({ ...long, phase: "play", round: 19 })).toMatchObject({ rounds: 24, revolution: 4, revolutions: 4 });
+    expect(roundInfo({ ...long, phase: "play", round: 19 })).toMatchObject({
+      rounds: 24,
+      revolution: 4,
+      revolutions: 4,
+    });
   });
 });
 
@@ -188,7 +208,13 @@ describe("what a chosen cell offers", () => {
   it("offers every empty edge cell during setup", () => {
     const s = start(2);
     const legal = legalActions(s);
-    expect(cellFocus(s, legal, "a1").choices).toEqual([{ kind: "place", action: legal.find((a) => a.type === "place" && a.cell.q === at("a1").q && a.cell.r === at("a1").r), cell: "a1" }]);
+    expect(cellFocus(s, legal, "a1").choices).toEqual([
+      {
+        kind: "place",
+        action: legal.find((a) => a.type === "place" && a.cell.q === at("a1").q && a.cell.r === at("a1").r),
+        cell: "a1",
+      },
+    ]);
     expect(cellFocus(s, legal, "d4").choices).toEqual([]);
   });
 
@@ -201,7 +227,9 @@ describe("what a chosen cell offers", () => {
     // A small tree plants on empty neighbours: a2, b1, b2.
     expect(f.targets.sort()).toEqual(["a2", "b1", "b2"]);
     // An empty target cell offers the planting from its sources.
-    expect(cellFocus(s, legal, "b2").choices).toEqual([expect.objectContaining({ kind: "plant", from: "a1", to: "b2", cost: 1 })]);
+    expect(cellFocus(s, legal, "b2").choices).toEqual([
+      expect.objectContaining({ kind: "plant", from: "a1", to: "b2", cost: 1 }),
+    ]);
     // Not your piece: nothing.
     expect(cellFocus(s, legal, "a4").choices).toEqual([]);
   });
@@ -293,7 +321,15 @@ describe("history", () => {
   it("replays the log to every earlier state", () => {
     const { start: s0, state, moves } = randomGame({ players: 3, seed: 11, firstPlayer: 2 }, 11);
     const actions = moves.map(actionOf);
-    const entries: LogEntryView[] = actions.map((entry, i) => ({ index: i + 1, version: i + 1, seat: null, entry, events: [], at: "", auto: null }));
+    const entries: LogEntryView[] = actions.map((entry, i) => ({
+      index: i + 1,
+      version: i + 1,
+      seat: null,
+      entry,
+      events: [],
+      at: "",
+      auto: null,
+    }));
     const hidden = { ...state, options: { ...state.options, seed: 0 }, rng: 0 };
     expect(logActions(entries)).toEqual(actions);
     const states = replayStates(hidden, entries);
@@ -306,7 +342,10 @@ describe("history", () => {
 
   it("replays resignations and refuses a log that does not fit", () => {
     const s = start(2);
-    const states = replayStates(s, [{ entry: { type: "place", cell: at("a1") } }, { entry: { type: "resign", seat: 1 } }]);
+    const states = replayStates(s, [
+      { entry: { type: "place", cell: at("a1") } },
+      { entry: { type: "resign", seat: 1 } },
+    ]);
     expect(states!.at(-1)!.players[1].resigned).toBe(true);
     expect(replayStates(s, [{ entry: { type: "grow", cell: at("a1") } }])).toBeNull();
   });
@@ -329,7 +368,10 @@ describe("seats, deadlines and vacations", () => {
     expect(panels[1]).toMatchObject({ timeouts: 0, awayUntil: until });
     // A finished game shows neither.
     const { state: ended } = randomGame({ players: 2, seed: 5 }, 5);
-    const done = playerPanels({ ...view(ended, 0, [{ timeouts: 2 }, { awayUntil: until }]), status: "finished" }, ended);
+    const done = playerPanels(
+      { ...view(ended, 0, [{ timeouts: 2 }, { awayUntil: until }]), status: "finished" },
+      ended,
+    );
     expect(done.map((p) => [p.timeouts, p.awayUntil])).toEqual([
       [0, null],
       [0, null],
@@ -340,15 +382,23 @@ describe("seats, deadlines and vacations", () => {
     const s = afterSetup();
     expect(vacationOf(view(s), 0)).toEqual({ kind: "free", maxHours: 14 * 24 });
     expect(vacationOf(view(s), -1)).toEqual({ kind: "none" });
-    expect(vacationOf(view(s, 0, [{ awayUntil: "2026-11-23T10:00:00.000Z" }]), 0)).toEqual({ kind: "away", until: "2026-11-23T10:00:00.000Z" });
+    expect(vacationOf(view(s, 0, [{ awayUntil: "2026-11-23T10:00:00.000Z" }]), 0)).toEqual({
+      kind: "away",
+      until: "2026-11-23T10:00:00.000Z",
+    });
     expect(vacationOf(view(s, 0, [{ resigned: true }]), 0)).toEqual({ kind: "none" });
     expect(vacationOf({ ...view(s), status: "waiting" }, 0)).toEqual({ kind: "none" });
     // No clock to pause without a time per move (but one can always come back).
     const untimed = { ...view(s), options: { ...view(s).options, moveTimeSeconds: null } };
     expect(vacationOf(untimed, 0)).toEqual({ kind: "none" });
-    expect(vacationOf({ ...untimed, seats: view(s, 0, [{ awayUntil: "2026-11-23T10:00:00.000Z" }]).seats }, 0).kind).toBe("away");
+    expect(
+      vacationOf({ ...untimed, seats: view(s, 0, [{ awayUntil: "2026-11-23T10:00:00.000Z" }]).seats }, 0).kind,
+    ).toBe("away");
     const none = view(s);
-    expect(vacationOf({ ...none, options: { ...none.options, vacationDays: 0 } }, 0)).toEqual({ kind: "free", maxHours: 0 });
+    expect(vacationOf({ ...none, options: { ...none.options, vacationDays: 0 } }, 0)).toEqual({
+      kind: "free",
+      maxHours: 0,
+    });
     expect(awayHours("3", "days")).toBe(72);
     expect(awayHours(5, "hours")).toBe(5);
     expect(awayHours("1.5", "days")).toBeNull();
@@ -356,4 +406,3 @@ describe("seats, deadlines and vacations", () => {
     expect(awayHours("0", "hours")).toBeNull();
   });
 });
-

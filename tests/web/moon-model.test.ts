@@ -4,7 +4,15 @@ import { applyAction, createGame, legalActions, type Action, type GameState } fr
 import { LANGS } from "../../web/src/i18n";
 import { MOON_FORM_TEXT } from "../../web/src/moon/form";
 import { MOON_DICTS } from "../../web/src/moon/i18n/all";
-import { moonPlay, moonSetup, moonSummary, moonTargets, pickClick, pickTargets, placeAt } from "../../web/src/moon/model";
+import {
+  moonPlay,
+  moonSetup,
+  moonSummary,
+  moonTargets,
+  pickClick,
+  pickTargets,
+  placeAt,
+} from "../../web/src/moon/model";
 import { moonEventText, setMoonLang } from "../../web/src/moon/ui";
 
 function start(moonlight: boolean | { greatTree?: boolean; moonstones?: boolean } = { greatTree: true }): GameState {
@@ -110,7 +118,14 @@ describe("Moonlight play on the page", () => {
 
   it("aims the dam at a pair of cells in either order, and a baby turtle at a cell", () => {
     const legal = [
-      { type: "ability", ability: "dam", cells: [{ q: 2, r: -3 }, { q: 2, r: -2 }] },
+      {
+        type: "ability",
+        ability: "dam",
+        cells: [
+          { q: 2, r: -3 },
+          { q: 2, r: -2 },
+        ],
+      },
       { type: "ability", ability: "babySteps", baby: "plant", cell: { q: 0, r: 0 } },
       { type: "ability", ability: "babySteps", baby: "light" },
     ] as Action[];
@@ -131,13 +146,18 @@ describe("Moonlight play on the page", () => {
     expect(m.seats).toHaveLength(2);
     for (const x of m.seats) expect(x.points).toBeGreaterThanOrEqual(0);
     expect(m.greatTree).toMatch(/^[a-g]\d$/);
-    expect(moonSummary(createGame({ players: 2 }).ok ? (createGame({ players: 2 }) as { state: GameState }).state : s)).toBeNull();
+    expect(
+      moonSummary(createGame({ players: 2 }).ok ? (createGame({ players: 2 }) as { state: GameState }).state : s),
+    ).toBeNull();
   });
 });
 
 describe("Moonlight texts", () => {
   it("have the same keys in all five languages, the form's too", () => {
-    const keys = (o: object): string[] => Object.entries(o).flatMap(([k, v]) => (v && typeof v === "object" ? keys(v).map((x) => `${k}.${x}`) : [k])).sort();
+    const keys = (o: object): string[] =>
+      Object.entries(o)
+        .flatMap(([k, v]) => (v && typeof v === "object" ? keys(v).map((x) => `${k}.${x}`) : [k]))
+        .sort();
     for (const l of LANGS) {
       expect(keys(MOON_DICTS[l]), l).toEqual(keys(MOON_DICTS.en));
       expect(Object.keys(MOON_FORM_TEXT[l]).sort(), l).toEqual(Object.keys(MOON_FORM_TEXT.en).sort());
@@ -164,7 +184,15 @@ describe("Moonlight texts", () => {
       { type: "seedMoved", seat: 0, owner: 0, from: { q: 0, r: 0 }, to: { q: 1, r: 0 } },
       { type: "lightGained", seat: 0, amount: 7, lost: 0, light: 9 },
       { type: "lightStolen", seat: 0, from: 1, amount: 2, lost: 0 },
-      { type: "damBuilt", seat: 0, cells: [{ q: 3, r: -3 }, { q: 2, r: -3 }, { q: 2, r: -2 }] },
+      {
+        type: "damBuilt",
+        seat: 0,
+        cells: [
+          { q: 3, r: -3 },
+          { q: 2, r: -3 },
+          { q: 2, r: -2 },
+        ],
+      },
       { type: "babyHatched", seat: 0, cell: { q: 3, r: -3 }, baby: "light" },
       { type: "babyUsed", seat: 0, baby: "light" },
     ];

@@ -45,7 +45,11 @@ type Method = "get" | "post" | "patch" | "delete";
 type ParamsOf<O> = O extends { parameters: infer P } ? P : never;
 type BodyOf<O> = O extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
 type Init<O> = { params?: ParamsOf<O>; body?: BodyOf<O>; headers?: Record<string, string> };
-type Loose = { path?: Record<string, string | number>; query?: Record<string, unknown>; header?: Record<string, string> };
+type Loose = {
+  path?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  header?: Record<string, string>;
+};
 
 /**
  * One call of a route of `paths`: its answer, or an ApiError with the server's code (status 0: the
@@ -67,7 +71,11 @@ async function request<P extends keyof paths, M extends keyof paths[P] & Method>
   if (init.body !== undefined) headers["content-type"] = "application/json";
   let res: Response;
   try {
-    res = await fetch(url, { method: method.toUpperCase(), headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) });
+    res = await fetch(url, {
+      method: method.toUpperCase(),
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
   } catch (e) {
     throw new ApiError(0, "NETWORK", (e as Error).message || "network error", null);
   }
@@ -102,9 +110,11 @@ function webhooks(gameId: string | null) {
     return {
       list: () => request("get", "/api/me/webhooks", { headers }),
       create: (body: paths["/api/me/webhooks"]["post"]["requestBody"]["content"]["application/json"]) =>
-        (request("post", "/api/me/webhooks", { headers, body })),
-      change: (w: string, body: paths["/api/me/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"]) =>
-        (request("patch", "/api/me/webhooks/{wid}", { ...wid(w), body })),
+        request("post", "/api/me/webhooks", { headers, body }),
+      change: (
+        w: string,
+        body: paths["/api/me/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"],
+      ) => request("patch", "/api/me/webhooks/{wid}", { ...wid(w), body }),
       remove: (w: string) => request("delete", "/api/me/webhooks/{wid}", wid(w)),
       test: (w: string) => request("post", "/api/me/webhooks/{wid}/test", wid(w)),
     };
@@ -113,9 +123,11 @@ function webhooks(gameId: string | null) {
   return {
     list: () => request("get", "/api/games/{id}/webhooks", game(gameId)),
     create: (body: paths["/api/games/{id}/webhooks"]["post"]["requestBody"]["content"]["application/json"]) =>
-      (request("post", "/api/games/{id}/webhooks", { ...game(gameId), body })),
-    change: (w: string, body: paths["/api/games/{id}/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"]) =>
-      (request("patch", "/api/games/{id}/webhooks/{wid}", { ...at(w), body })),
+      request("post", "/api/games/{id}/webhooks", { ...game(gameId), body }),
+    change: (
+      w: string,
+      body: paths["/api/games/{id}/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"],
+    ) => request("patch", "/api/games/{id}/webhooks/{wid}", { ...at(w), body }),
     remove: (w: string) => request("delete", "/api/games/{id}/webhooks/{wid}", at(w)),
     test: (w: string) => request("post", "/api/games/{id}/webhooks/{wid}/test", at(w)),
   };
@@ -143,14 +155,15 @@ export const api = {
       headers: auth(),
       body: { version, actions },
     }),
-  log: (id: string, after = 0) => request("get", "/api/games/{id}/log", { params: { path: { id }, query: { after } }, headers: auth() }),
+  log: (id: string, after = 0) =>
+    request("get", "/api/games/{id}/log", { params: { path: { id }, query: { after } }, headers: auth() }),
   goAway: (id: string, hours: number) => request("post", "/api/games/{id}/vacation", { ...game(id), body: { hours } }),
   comeBack: (id: string) => request("delete", "/api/games/{id}/vacation", game(id)),
   webhooks,
   deliveries: (id: string, q: { limit: number; before?: number }) =>
-    (request("get", "/api/games/{id}/deliveries", { params: { path: { id }, query: q }, headers: auth() })),
+    request("get", "/api/games/{id}/deliveries", { params: { path: { id }, query: q }, headers: auth() }),
   redeliver: (id: string, did: number) =>
-    (request("post", "/api/games/{id}/deliveries/{did}/redeliver", { params: { path: { id, did } }, headers: auth() })),
+    request("post", "/api/games/{id}/deliveries/{did}/redeliver", { params: { path: { id, did } }, headers: auth() }),
 };
 
 /** Some lobby calls answer {game}, others the view itself. */

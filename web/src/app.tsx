@@ -78,7 +78,11 @@ export function App() {
         <span class="tagline">{t.appTagline}</span>
         <label class="lang">
           <span class="sr-only">{t.language}</span>
-          <select aria-label={t.language} value={lang} onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}>
+          <select
+            aria-label={t.language}
+            value={lang}
+            onChange={(e) => changeLang((e.target as HTMLSelectElement).value as Lang)}
+          >
             {LANGS.map((l) => (
               <option value={l} lang={l} key={l}>
                 {LANG_NAMES[l]}
@@ -89,7 +93,14 @@ export function App() {
       </header>
       <main id="main">
         {where.page === "game" ? (
-          <GamePage key={where.id} id={where.id} invite={where.invite} identity={identity} setIdentity={setIdentity} lang={lang} />
+          <GamePage
+            key={where.id}
+            id={where.id}
+            invite={where.invite}
+            identity={identity}
+            setIdentity={setIdentity}
+            lang={lang}
+          />
         ) : (
           <LazyHome identity={identity} setIdentity={setIdentity} lang={lang} />
         )}

@@ -133,7 +133,10 @@ export function playerPanels(
 ): PlayerPanel[] {
   const scores = computeScores(state);
   const rounds = totalRounds(state.options);
-  const next = state.phase === "ended" || state.round >= rounds ? null : lightReport(state, sunPosition(Math.max(1, state.round) + 1)).perSeat;
+  const next =
+    state.phase === "ended" || state.round >= rounds
+      ? null
+      : lightReport(state, sunPosition(Math.max(1, state.round) + 1)).perSeat;
   return state.players.map((p, seat) => ({
     seat,
     name: view.seats[seat]?.player?.name ?? `#${seat + 1}`,
@@ -245,7 +248,8 @@ export function rebase(plan: Plan, base: GameState, version: number, seat: numbe
 /** The actions to submit for the planned turn: in play, the turn is closed with endTurn. */
 export function turnToSubmit(plan: Plan, seat: number): Action[] {
   const s = planState(plan);
-  if (s.phase === "play" && s.current === seat && plan.base.phase === "play") return [...plan.actions, { type: "endTurn" }];
+  if (s.phase === "play" && s.current === seat && plan.base.phase === "play")
+    return [...plan.actions, { type: "endTurn" }];
   return plan.actions.slice();
 }
 
@@ -280,7 +284,14 @@ function choiceOf(state: GameState, a: Action): Choice | null {
     }
     case "plant": {
       const i = cellIndex(a.from.q, a.from.r);
-      return { kind: "plant", action: a, from: LABELS[i], to: labelOfHex(a.to), size: (state.cells[i] - 1) & 3, cost: PLANT_COST };
+      return {
+        kind: "plant",
+        action: a,
+        from: LABELS[i],
+        to: labelOfHex(a.to),
+        size: (state.cells[i] - 1) & 3,
+        cost: PLANT_COST,
+      };
     }
     default:
       return null;
@@ -317,7 +328,10 @@ export function actionableCells(legal: readonly Action[]): Set<string> {
 }
 
 /** Buying: the price of the next piece per column, and whether it is legal now. */
-export function buyChoices(legal: readonly Action[], state: GameState): { piece: PieceName; price: number | null; legal: boolean }[] {
+export function buyChoices(
+  legal: readonly Action[],
+  state: GameState,
+): { piece: PieceName; price: number | null; legal: boolean }[] {
   const seat = state.current;
   const p = state.players[seat];
   return PIECES.map((piece, col) => {
@@ -329,7 +343,12 @@ export function buyChoices(legal: readonly Action[], state: GameState): { piece:
 /** Highlights for the board: the chosen cell, its targets, cells already used this turn. */
 export function boardHighlights(
   state: GameState,
-  opts: { selected?: string | null; focus?: CellFocus | null; setupTargets?: readonly string[]; last?: readonly string[] },
+  opts: {
+    selected?: string | null;
+    focus?: CellFocus | null;
+    setupTargets?: readonly string[];
+    last?: readonly string[];
+  },
 ): Record<string, Highlight> {
   const out: Record<string, Highlight> = {};
   for (const l of opts.last ?? []) out[l] = "last";
@@ -371,7 +390,10 @@ export function replayStates(
   replayOptions: GameOptionsInput | null = null,
 ): GameState[] | null {
   if (replayOptions) {
-    const r = replayGame(replayOptions, log.map((l) => l.entry));
+    const r = replayGame(
+      replayOptions,
+      log.map((l) => l.entry),
+    );
     return r.ok ? r.states : null;
   }
   // The service's own events (a move played at a timeout) are not the engine's: leave them out.

@@ -14,7 +14,8 @@ export function seatLabel(names: readonly string[], seat: number): string {
 /** Accessible labels for the board picture. */
 export function boardText(names: readonly string[]): BoardText {
   return {
-    board: ({ round, rounds, sun, phase }) => (phase === "setup" ? t.boardLabelSetup(t.dirs[sun]) : t.boardLabel(round, rounds, t.dirs[sun])),
+    board: ({ round, rounds, sun, phase }) =>
+      phase === "setup" ? t.boardLabelSetup(t.dirs[sun]) : t.boardLabel(round, rounds, t.dirs[sun]),
     cell: (c) => {
       const parts = [c.label, t.cellLeaves(c.leaves)];
       if (c.piece) {
@@ -66,7 +67,11 @@ export function eventText(e: GameEvent, names: readonly string[]): string | null
       return t.evLight(who(e.seat), e.amount, e.lost);
     case "gameEnded":
       return t.evGameEnded(
-        e.winners.length === 1 ? t.winnerIs(who(e.winners[0])) : e.winners.length > 1 ? t.winnersAre(listOf(e.winners.map(who))) : "",
+        e.winners.length === 1
+          ? t.winnerIs(who(e.winners[0]))
+          : e.winners.length > 1
+            ? t.winnersAre(listOf(e.winners.map(who)))
+            : "",
       );
     default:
       return moreEventText ? moreEventText(e, names) : null;
@@ -84,7 +89,12 @@ export function whenText(iso: string, lang: string, now = Date.now()): string {
   const at = Date.parse(iso);
   const soon = Math.abs(at - now) < 6 * 86400_000;
   try {
-    return new Intl.DateTimeFormat(lang, soon ? { weekday: "short", hour: "2-digit", minute: "2-digit" } : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(at);
+    return new Intl.DateTimeFormat(
+      lang,
+      soon
+        ? { weekday: "short", hour: "2-digit", minute: "2-digit" }
+        : { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" },
+    ).format(at);
   } catch {
     return new Date(at).toISOString().slice(0, 16).replace("T", " ");
   }

@@ -3,7 +3,12 @@
  * the server builds its answers and its OpenAPI document from), imported type-only.
  */
 import type { z } from "@hono/zod-openapi";
-import type { GameLog as ContractGameLog, Me as ContractMe, Webhook as ContractWebhook, WebhookEnvelope as ContractEnvelope } from "../../src/contract/api";
+import type {
+  GameLog as ContractGameLog,
+  Me as ContractMe,
+  Webhook as ContractWebhook,
+  WebhookEnvelope as ContractEnvelope,
+} from "../../src/contract/api";
 import type {
   CreateGameBody,
   DeliveryLogSchema,

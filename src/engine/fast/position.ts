@@ -81,7 +81,8 @@ export const MAX_MOVES = 768;
 /** PRICE[column * 5 + count]: the next purchase price of a column holding `count` pieces, -1 when empty. */
 const PRICE = new Int32Array(20).fill(-1);
 for (let col = 0; col < 4; col++)
-  for (let count = 1; count <= BOARD_SLOTS[col]; count++) PRICE[col * 5 + count] = BOARD_COSTS[col][BOARD_SLOTS[col] - count];
+  for (let count = 1; count <= BOARD_SLOTS[col]; count++)
+    PRICE[col * 5 + count] = BOARD_COSTS[col][BOARD_SLOTS[col] - count];
 
 /**
  * The cells at exactly distance d (1..3) of c as a 37-cell set: AT_LO / AT_HI[d * 37 + c]. Taking
@@ -497,7 +498,8 @@ export function toFast(state: GameState): FastPosition {
     a[CELLS_AT + c] = piece;
     if (piece !== 0) occupy(a, (piece - 1) >> 2, c);
   }
-  for (const c of state.touched) if (c < 32 ? (a[USED_LO] & (1 << c)) === 0 : (a[USED_HI] & (1 << (c - 32))) === 0) touch(a, c);
+  for (const c of state.touched)
+    if (c < 32 ? (a[USED_LO] & (1 << c)) === 0 : (a[USED_HI] & (1 << (c - 32))) === 0) touch(a, c);
   state.players.forEach((pl, s) => {
     a[LIGHT_AT + s] = pl.light;
     for (let i = 0; i < 4; i++) {
@@ -529,7 +531,8 @@ export function toGameState(p: FastPosition): GameState {
   const players: PlayerState[] = [];
   for (let s = 0; s < p.players; s++) {
     const tokens: ScoringToken[] = [];
-    for (let i = 0, k = TOKENS_AT; i < a[TOKENS_N]; i++, k += 3) if (a[k] === s) tokens.push({ leaves: a[k + 1], value: a[k + 2] });
+    for (let i = 0, k = TOKENS_AT; i < a[TOKENS_N]; i++, k += 3)
+      if (a[k] === s) tokens.push({ leaves: a[k + 1], value: a[k + 2] });
     players.push({
       light: a[LIGHT_AT + s],
       board: Array.from(a.subarray(BOARD_AT + s * 4, BOARD_AT + s * 4 + 4)),

@@ -7,7 +7,14 @@ import { ABILITIES, ABILITY_INDEX, ANIMALS, BABIES, BABY_NEEDS_CELL } from "./ru
 import { S_ANIMAL, S_CHOOSE, S_GREAT_TREE, S_MOONSTONE } from "./setup";
 import type { AbilityName, BabyName } from "./types";
 
-export const MOON_ACTION_TYPES = ["chooseAnimal", "placeAnimal", "placeGreatTree", "placeMoonstone", "moveAnimal", "ability"] as const;
+export const MOON_ACTION_TYPES = [
+  "chooseAnimal",
+  "placeAnimal",
+  "placeGreatTree",
+  "placeMoonstone",
+  "moveAnimal",
+  "ability",
+] as const;
 
 const malformed = (message: string): RuleError => ({ code: "MALFORMED_ACTION", message });
 
@@ -50,7 +57,9 @@ export function moonActionOf(code: number): Action {
       return { type: "ability", ability: name, cell: CELLS[a] };
     case "babySteps": {
       const baby = BABIES[a];
-      return BABY_NEEDS_CELL.includes(baby) ? { type: "ability", ability: name, baby, cell: CELLS[b] } : { type: "ability", ability: name, baby };
+      return BABY_NEEDS_CELL.includes(baby)
+        ? { type: "ability", ability: name, baby, cell: CELLS[b] }
+        : { type: "ability", ability: name, baby };
     }
     default:
       return { type: "ability", ability: name as "plant" | "eat" | "hatch" };
@@ -78,7 +87,11 @@ export function parseMoonAction(
     case "placeMoonstone": {
       const c = cellOf("cell");
       if (typeof c !== "number") return c;
-      return extCode(M_EXT_SETUP, a.type === "placeAnimal" ? S_ANIMAL : a.type === "placeGreatTree" ? S_GREAT_TREE : S_MOONSTONE, c);
+      return extCode(
+        M_EXT_SETUP,
+        a.type === "placeAnimal" ? S_ANIMAL : a.type === "placeGreatTree" ? S_GREAT_TREE : S_MOONSTONE,
+        c,
+      );
     }
     case "moveAnimal": {
       const c = cellOf("to");
@@ -101,7 +114,8 @@ function parseAbility(a: Record<string, unknown>, cell: (value: unknown) => numb
   const levels = ABILITIES[sub - 1].costs.length;
   const level = (): number | RuleError => {
     const l = a.level;
-    if (typeof l !== "number" || !Number.isInteger(l) || l < 1 || l > levels) return malformed(`"level" must be an integer from 1 to ${levels}.`);
+    if (typeof l !== "number" || !Number.isInteger(l) || l < 1 || l > levels)
+      return malformed(`"level" must be an integer from 1 to ${levels}.`);
     return l - 1;
   };
   switch (name) {
@@ -132,12 +146,14 @@ function parseAbility(a: Record<string, unknown>, cell: (value: unknown) => numb
     }
     case "steal": {
       const t = a.target;
-      if (typeof t !== "number" || !Number.isInteger(t) || t < 0 || t > 3) return malformed(`"target" must be a seat (0–3).`);
+      if (typeof t !== "number" || !Number.isInteger(t) || t < 0 || t > 3)
+        return malformed(`"target" must be a seat (0–3).`);
       return extCode(M_EXT_PLAY, sub, t);
     }
     case "dam": {
       const cells = a.cells;
-      if (!Array.isArray(cells) || cells.length !== 2) return malformed(`"cells" must be the two dam cells besides the beaver's.`);
+      if (!Array.isArray(cells) || cells.length !== 2)
+        return malformed(`"cells" must be the two dam cells besides the beaver's.`);
       const x = cell(cells[0]);
       if (typeof x !== "number") return x;
       const y = cell(cells[1]);

@@ -6,7 +6,15 @@
 export * as moonGeometry from "./geometry";
 export * as moonRules from "./rules";
 export { MOONLIGHT } from "./module";
-export { moonReport, moonlight, moonGains, phaseMarker, GREAT_TREE_HEIGHT, type MoonReport, type Moonlight } from "./light";
+export {
+  moonReport,
+  moonlight,
+  moonGains,
+  phaseMarker,
+  GREAT_TREE_HEIGHT,
+  type MoonReport,
+  type Moonlight,
+} from "./light";
 export { moonstoneCount, setupSchedule } from "./setup";
 export { moveTargets } from "./play";
 export { MOON_ACTION_TYPES } from "./actions";

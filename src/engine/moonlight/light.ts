@@ -6,7 +6,17 @@
 import { CELL_COUNT, CELLS, NEIGHBOURS, type Hex } from "../board";
 import { LOW_SHADE, sunPosition } from "../light";
 import type { GameState } from "../types";
-import { CENTRE, CENTRE_STONE_CAN_GLOW, GREAT_TREE_SHADOW, MOON_GAP, MOON_PATHS, MOON_POSITIONS, MOON_STEP, STONE_SHADOW, moonStep } from "./geometry";
+import {
+  CENTRE,
+  CENTRE_STONE_CAN_GLOW,
+  GREAT_TREE_SHADOW,
+  MOON_GAP,
+  MOON_PATHS,
+  MOON_POSITIONS,
+  MOON_STEP,
+  STONE_SHADOW,
+  moonStep,
+} from "./geometry";
 import { MOON_GAIN_FULL, MOON_GAIN_HALF } from "./rules";
 import type { MoonState } from "./types";
 
@@ -20,7 +30,8 @@ export const GREAT_TREE_HEIGHT = 4;
 export function addShade(state: GameState, sun: number, shade: Uint8Array): void {
   const moon = state.moon;
   if (!moon) return;
-  if (moon.greatTree >= 0) for (const c of GREAT_TREE_SHADOW[sun][moon.greatTree]) shade[c] = GREAT_TREE_HEIGHT | (shade[c] & LOW_SHADE);
+  if (moon.greatTree >= 0)
+    for (const c of GREAT_TREE_SHADOW[sun][moon.greatTree]) shade[c] = GREAT_TREE_HEIGHT | (shade[c] & LOW_SHADE);
   for (const stone of moon.stones) for (const c of STONE_SHADOW[sun][stone]) shade[c] |= LOW_SHADE;
 }
 
@@ -51,7 +62,8 @@ export function moonlight(position: number, greatTree: number, stones: readonly 
     for (const s of stones) if (lit[s] & 1 && canGlow(s)) glowing.push(s);
     // the glow passes from stone to adjacent stone
     for (let i = 0; i < glowing.length; i++)
-      for (const s of stones) if (!glowing.includes(s) && canGlow(s) && NEIGHBOURS[glowing[i]].includes(s)) glowing.push(s);
+      for (const s of stones)
+        if (!glowing.includes(s) && canGlow(s) && NEIGHBOURS[glowing[i]].includes(s)) glowing.push(s);
     for (const s of glowing) for (const c of NEIGHBOURS[s]) lit[c] |= 2;
   }
   return { lit, paths, glowing };

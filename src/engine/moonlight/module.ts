@@ -44,7 +44,9 @@ export const MOONLIGHT: Expansion = {
   resignOnTurn: passSetupStep,
   blocked: (state, c) => state.moon !== undefined && blocked(state.moon, c),
   checkPut: (state, c) =>
-    state.moon !== undefined && blocked(state.moon, c) ? { code: "CELL_BLOCKED", message: `Nothing may be put on ${labelOf(c)}.` } : null,
+    state.moon !== undefined && blocked(state.moon, c)
+      ? { code: "CELL_BLOCKED", message: `Nothing may be put on ${labelOf(c)}.` }
+      : null,
   reuse,
   addShade,
   playMoves,

@@ -16,7 +16,13 @@ import { ANIMALS, BABIES, ABILITIES, MOON_POINTS_CAP } from "./rules";
 import { MOON_POSITIONS } from "./geometry";
 import type { AbilityName, AnimalName, BabyName, MoonStage, MoonState } from "./types";
 
-const STAGES: Record<string, MoonStage | null> = { c: "choose", a: "animals", g: "greatTree", s: "moonstones", "-": null };
+const STAGES: Record<string, MoonStage | null> = {
+  c: "choose",
+  a: "animals",
+  g: "greatTree",
+  s: "moonstones",
+  "-": null,
+};
 const STAGE_LETTER = (stage: MoonStage | null) => Object.keys(STAGES).find((k) => STAGES[k] === stage)!;
 
 const list = (items: readonly string[], sep: string) => (items.length ? items.join(sep) : "-");
@@ -24,17 +30,38 @@ const cellText = (c: number) => (c >= 0 ? LABELS[c] : "-");
 
 export function moonToText(m: MoonState): string {
   const players = m.players
-    .map((p) => [p.animal ?? "-", cellText(p.cell), String(p.points), p.deal ? list(p.deal, "+") : "-", list(p.babies, "+"), list(p.spent, "+")].join(":"))
+    .map((p) =>
+      [
+        p.animal ?? "-",
+        cellText(p.cell),
+        String(p.points),
+        p.deal ? list(p.deal, "+") : "-",
+        list(p.babies, "+"),
+        list(p.spent, "+"),
+      ].join(":"),
+    )
     .join("/");
   return [
     STAGE_LETTER(m.stage),
     `${m.position}${m.full ? "f" : "h"}`,
     players,
     cellText(m.greatTree),
-    list(m.stones.map((c) => LABELS[c]), "."),
-    list(m.dam.map((c) => LABELS[c]), "."),
-    list(m.nests.map((n) => `${LABELS[n.cell]}=${n.baby ?? "?"}`), "."),
-    list(m.box.map((b) => b ?? "?"), "+"),
+    list(
+      m.stones.map((c) => LABELS[c]),
+      ".",
+    ),
+    list(
+      m.dam.map((c) => LABELS[c]),
+      ".",
+    ),
+    list(
+      m.nests.map((n) => `${LABELS[n.cell]}=${n.baby ?? "?"}`),
+      ".",
+    ),
+    list(
+      m.box.map((b) => b ?? "?"),
+      "+",
+    ),
     `${m.moved ? "m" : "-"}${m.double ? "2" : "-"}:${list(m.used, "+")}`,
   ].join(";");
 }
@@ -65,7 +92,8 @@ export function moonFromText(text: string, players: number, fail: (message: stri
     const p = pt.split(":");
     if (p.length !== 6) fail(`moon player ${seat + 1}: expected animal:cell:points:deal:babies:spent, got "${pt}"`);
     const animal = p[0] === "-" ? null : names<AnimalName>(p[0], ANIMALS, "animal")[0];
-    if (!/^\d+$/.test(p[2]) || Number(p[2]) > MOON_POINTS_CAP) fail(`moon player ${seat + 1}: moon points must be 0..${MOON_POINTS_CAP}`);
+    if (!/^\d+$/.test(p[2]) || Number(p[2]) > MOON_POINTS_CAP)
+      fail(`moon player ${seat + 1}: moon points must be 0..${MOON_POINTS_CAP}`);
     const deal = p[3] === "-" ? null : names<AnimalName>(p[3], ANIMALS, "deal");
     return {
       deal,
@@ -87,7 +115,9 @@ export function moonFromText(text: string, players: number, fail: (message: stri
           return { cell: cell(nm[1], "nest"), baby: nm[2] === "?" ? null : names<BabyName>(nm[2], BABIES, "nest")[0] };
         });
   const box = f[7] === "-" ? [] : f[7].split("+").map((t) => (t === "?" ? null : names<BabyName>(t, BABIES, "box")[0]));
-  const babies = [...nests.map((n) => n.baby), ...box, ...moonPlayers.flatMap((p) => [...p.babies, ...p.spent])].filter((b) => b !== null);
+  const babies = [...nests.map((n) => n.baby), ...box, ...moonPlayers.flatMap((p) => [...p.babies, ...p.spent])].filter(
+    (b) => b !== null,
+  );
   if (new Set(babies).size !== babies.length) fail("moon: a baby turtle appears twice");
   const tm = /^([m-])([2-]):(.+)$/.exec(f[8]);
   if (!tm) fail(`moon turn: expected e.g. "m-:dig", got "${f[8]}"`);
@@ -105,7 +135,11 @@ export function moonFromText(text: string, players: number, fail: (message: stri
     box,
     players: moonPlayers,
     moved: tm[1] === "m",
-    used: names<AbilityName>(tm[3], ABILITIES.map((a) => a.name), "abilities used"),
+    used: names<AbilityName>(
+      tm[3],
+      ABILITIES.map((a) => a.name),
+      "abilities used",
+    ),
     double: tm[2] === "2",
   };
 }

@@ -132,7 +132,8 @@ function candidates(state: GameState, seat: number): number[] {
   const mp = m.players[seat];
   const here = mp.cell;
   const out: number[] = [];
-  const code = (name: AbilityName, a = 0, b = 0, level = 0) => extCode(M_EXT_PLAY, ABILITY_INDEX[name] + 1, a, b, level);
+  const code = (name: AbilityName, a = 0, b = 0, level = 0) =>
+    extCode(M_EXT_PLAY, ABILITY_INDEX[name] + 1, a, b, level);
   switch (mp.animal) {
     case "boar":
       out.push(code("dig", 0, 0, 0), code("dig", 0, 0, 1));
@@ -145,7 +146,8 @@ function candidates(state: GameState, seat: number): number[] {
       out.push(code("eat"));
       break;
     case "fox":
-      for (const from of NEIGHBOURS[here]) if (animalAt(m, from) >= 0) for (const to of NEIGHBOURS[from]) out.push(code("scare", from, to));
+      for (const from of NEIGHBOURS[here])
+        if (animalAt(m, from) >= 0) for (const to of NEIGHBOURS[from]) out.push(code("scare", from, to));
       for (const to of STRAIGHT[here]) out.push(code("churn", to));
       for (let t = 0; t < m.players.length; t++) out.push(code("steal", t));
       break;
@@ -231,11 +233,15 @@ function ownPiece(state: GameState, c: number, seat: number, what: string): Rule
   return null;
 }
 function notUsed(state: GameState, c: number): RuleError | null {
-  return usable(state, c) ? null : e("CELL_ALREADY_USED", `${labelOf(c)} was already the subject of an action this turn.`);
+  return usable(state, c)
+    ? null
+    : e("CELL_ALREADY_USED", `${labelOf(c)} was already the subject of an action this turn.`);
 }
 function heavyShade(state: GameState, c: number, size: number, what: string): RuleError | null {
   if (!state.options.heavyShade) return null;
-  return inShadow(shadeFor(state, currentSun(state))[c], size) ? e("IN_SHADOW", `Heavy shade: the piece on ${labelOf(c)} is in shadow and cannot ${what}.`) : null;
+  return inShadow(shadeFor(state, currentSun(state))[c], size)
+    ? e("IN_SHADOW", `Heavy shade: the piece on ${labelOf(c)} is in shadow and cannot ${what}.`)
+    : null;
 }
 /** A free growth of the piece on c to the next size from the available area (beaver improve). */
 function growable(state: GameState, c: number, seat: number): RuleError | null {
@@ -260,17 +266,29 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
     if (m.moved) return e("ANIMAL_MOVED", "Your animal has already moved this turn.");
     if (a >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
     if (!enterable(m, a, seat) || a === here)
-      return e("CELL_BLOCKED", a === here ? "Your animal is already there." : `${labelOf(a)} holds another animal, a moonstone or the Great Tree.`);
+      return e(
+        "CELL_BLOCKED",
+        a === here
+          ? "Your animal is already there."
+          : `${labelOf(a)} holds another animal, a moonstone or the Great Tree.`,
+      );
     if (!moveTargets(m, seat, here).includes(a))
-      return e("NOT_ADJACENT", mp.animal === SQUIRREL ? `The squirrel moves 1 or 2 cells; ${labelOf(a)} is out of reach.` : `Animals move to an adjacent cell; ${labelOf(a)} is not one.`);
+      return e(
+        "NOT_ADJACENT",
+        mp.animal === SQUIRREL
+          ? `The squirrel moves 1 or 2 cells; ${labelOf(a)} is out of reach.`
+          : `Animals move to an adjacent cell; ${labelOf(a)} is not one.`,
+      );
     return null;
   }
   const rule = ABILITIES[sub - 1];
-  if (rule.animal !== mp.animal) return e("NOT_YOUR_ANIMAL", `${rule.name} is an ability of the ${rule.animal}; your animal is the ${mp.animal}.`);
+  if (rule.animal !== mp.animal)
+    return e("NOT_YOUR_ANIMAL", `${rule.name} is an ability of the ${rule.animal}; your animal is the ${mp.animal}.`);
   if (m.used.includes(rule.name)) return e("ABILITY_USED", `You have already used ${rule.name} this turn.`);
   const level = rule.name === "eat" ? LEAVES[here] - 1 : moveLevel(code);
   const cost = rule.costs[level];
-  if (mp.points < cost) return e("NOT_ENOUGH_MOON_POINTS", `${rule.name} ${level + 1} costs ${cost} moon points; you have ${mp.points}.`);
+  if (mp.points < cost)
+    return e("NOT_ENOUGH_MOON_POINTS", `${rule.name} ${level + 1} costs ${cost} moon points; you have ${mp.points}.`);
   const player = state.players[seat];
   const cells = state.cells;
   switch (rule.name) {
@@ -285,11 +303,14 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
     }
     case "run":
       if (a >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
-      if (!NEIGHBOURS[here].includes(a)) return e("NOT_ADJACENT", `The hedgehog runs one cell; ${labelOf(a)} is not adjacent.`);
-      if (!enterable(m, a, seat)) return e("CELL_BLOCKED", `${labelOf(a)} holds another animal, a moonstone or the Great Tree.`);
+      if (!NEIGHBOURS[here].includes(a))
+        return e("NOT_ADJACENT", `The hedgehog runs one cell; ${labelOf(a)} is not adjacent.`);
+      if (!enterable(m, a, seat))
+        return e("CELL_BLOCKED", `${labelOf(a)} holds another animal, a moonstone or the Great Tree.`);
       return null;
     case "plant":
-      if (cells[here] !== 0) return e("CELL_OCCUPIED", `The hedgehog plants only on an empty cell; ${labelOf(here)} is not empty.`);
+      if (cells[here] !== 0)
+        return e("CELL_OCCUPIED", `The hedgehog plants only on an empty cell; ${labelOf(here)} is not empty.`);
       if (player.board[SEED] <= 0) return e("COLUMN_EMPTY", "No seed left on your player board.");
       return notUsed(state, here);
     case "eat": {
@@ -303,9 +324,12 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
       if (a >= CELL_COUNT || b >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
       const victim = animalAt(m, a);
       if (victim < 0 || victim === seat) return e("NO_TARGET", `There is no other animal on ${labelOf(a)}.`);
-      if (!NEIGHBOURS[here].includes(a)) return e("NOT_ADJACENT", `The animal on ${labelOf(a)} is not next to the fox.`);
-      if (!NEIGHBOURS[a].includes(b)) return e("NOT_ADJACENT", `The scared animal moves one cell; ${labelOf(b)} is not next to it.`);
-      if (!enterable(m, b, victim)) return e("CELL_BLOCKED", `${labelOf(b)} holds another animal, a moonstone or the Great Tree.`);
+      if (!NEIGHBOURS[here].includes(a))
+        return e("NOT_ADJACENT", `The animal on ${labelOf(a)} is not next to the fox.`);
+      if (!NEIGHBOURS[a].includes(b))
+        return e("NOT_ADJACENT", `The scared animal moves one cell; ${labelOf(b)} is not next to it.`);
+      if (!enterable(m, b, victim))
+        return e("CELL_BLOCKED", `${labelOf(b)} holds another animal, a moonstone or the Great Tree.`);
       return null;
     }
     case "churn": {
@@ -313,7 +337,8 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
       const piece = cells[here];
       if (piece === 0) return e("CELL_EMPTY", `There is no seed on ${labelOf(here)}.`);
       if (((piece - 1) & 3) !== SEED) return e("WRONG_SIZE", "The fox moves seeds only.");
-      if (!STRAIGHT[here].includes(a)) return e("OUT_OF_RANGE", `A seed moves 1 or 2 cells in a straight line; ${labelOf(a)} is not.`);
+      if (!STRAIGHT[here].includes(a))
+        return e("OUT_OF_RANGE", `A seed moves 1 or 2 cells in a straight line; ${labelOf(a)} is not.`);
       if (cells[a] !== 0) return e("CELL_OCCUPIED", `${labelOf(a)} is not empty.`);
       if (blocked(m, a)) return e("CELL_BLOCKED", `Nothing may be put on ${labelOf(a)}.`);
       return null;
@@ -321,7 +346,8 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
     case "steal": {
       if (a >= m.players.length || a === seat) return e("NO_TARGET", "Steal from another player.");
       const cell = m.players[a].cell;
-      if (cell < 0 || DISTANCE[here * CELL_COUNT + cell] !== 1) return e("NOT_ADJACENT", "That player's animal is not next to the fox.");
+      if (cell < 0 || DISTANCE[here * CELL_COUNT + cell] !== 1)
+        return e("NOT_ADJACENT", "That player's animal is not next to the fox.");
       if (state.players[a].light <= 0) return e("NO_TARGET", "That player has no light points.");
       return null;
     }
@@ -331,8 +357,10 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
       const problem = ownPiece(state, here, seat, "grow");
       if (problem) return problem;
       if (((cells[here] - 1) & 3) !== SEED) return e("WRONG_SIZE", "The badger grows a seed only.");
-      if (count(state.touched, here) > 0) return e("CELL_ALREADY_USED", "The badger cannot grow a seed planted this turn.");
-      if (level === 0 && player.available[SMALL] <= 0) return e("NOT_AVAILABLE", "No small tree in your available area.");
+      if (count(state.touched, here) > 0)
+        return e("CELL_ALREADY_USED", "The badger cannot grow a seed planted this turn.");
+      if (level === 0 && player.available[SMALL] <= 0)
+        return e("NOT_AVAILABLE", "No small tree in your available area.");
       if (level === 1 && player.board[SMALL] <= 0) return e("COLUMN_EMPTY", "No small tree left on your player board.");
       return heavyShade(state, here, SEED, "grow");
     }
@@ -340,8 +368,12 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
       if (a >= CELL_COUNT || b >= CELL_COUNT) return e("NOT_ON_BOARD", "That cell is not on the board.");
       const site = [here, a, b].sort((x, y) => x - y);
       if (!DAM_SITES.some((s) => s[0] === site[0] && s[1] === site[1] && s[2] === site[2]))
-        return e("WRONG_CELL", "The dam covers the beaver's cell and two more: two adjacent edge cells and the 2-leaf cell next to both.");
-      if (m.dam.length === 3 && m.dam.every((c, i) => c === site[i])) return e("WRONG_CELL", "The dam must be moved to a new place.");
+        return e(
+          "WRONG_CELL",
+          "The dam covers the beaver's cell and two more: two adjacent edge cells and the 2-leaf cell next to both.",
+        );
+      if (m.dam.length === 3 && m.dam.every((c, i) => c === site[i]))
+        return e("WRONG_CELL", "The dam must be moved to a new place.");
       return null;
     }
     case "improve": {
@@ -455,7 +487,14 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
     case "scare": {
       const victim = animalAt(m, a);
       moonPlayerOf(d, victim).cell = b;
-      events.push({ type: "animalMoved", seat: victim, animal: m.players[victim].animal!, from: CELLS[a], to: CELLS[b], by: seat });
+      events.push({
+        type: "animalMoved",
+        seat: victim,
+        animal: m.players[victim].animal!,
+        from: CELLS[a],
+        to: CELLS[b],
+        by: seat,
+      });
       break;
     }
     case "churn": {
@@ -584,5 +623,13 @@ function growFree(d: Draft, owner: number, c: number, events: GameEvent[]): void
   p.available[size + 1]--;
   cells[c] = encodePiece(owner, size + 1);
   const returnedTo = returnToBoard(p, size);
-  events.push({ type: "grew", seat: owner, cell: CELLS[c], from: PIECE_NAMES[size], to: PIECE_NAMES[size + 1], cost: 0, returnedTo });
+  events.push({
+    type: "grew",
+    seat: owner,
+    cell: CELLS[c],
+    from: PIECE_NAMES[size],
+    to: PIECE_NAMES[size + 1],
+    cost: 0,
+    returnedTo,
+  });
 }

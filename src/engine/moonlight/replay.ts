@@ -58,7 +58,8 @@ export function prepareReplay(
     return { state: withMoon(state, { ...m, players }), entry: { ...e, animal } };
   }
   if (e && typeof e === "object" && e.type === "ability" && e.ability === "hatch") {
-    const hatched = events.find((x): x is Extract<GameEvent, { type: "babyHatched" }> => x.type === "babyHatched")?.baby ?? null;
+    const hatched =
+      events.find((x): x is Extract<GameEvent, { type: "babyHatched" }> => x.type === "babyHatched")?.baby ?? null;
     const here = m.players[state.current]?.cell ?? -1;
     const nest = m.nests.findIndex((n) => n.cell === here);
     if (hatched && nest >= 0) {

@@ -59,10 +59,9 @@ export const ABILITIES: readonly AbilityRule[] = [
   /** Turtle, Erste Babyschritte: use one hatched baby's ability. */
   { name: "babySteps", animal: "turtle", costs: [1] },
 ];
-export const ABILITY_INDEX: Readonly<Record<AbilityName, number>> = Object.fromEntries(ABILITIES.map((a, i) => [a.name, i])) as Record<
-  AbilityName,
-  number
->;
+export const ABILITY_INDEX: Readonly<Record<AbilityName, number>> = Object.fromEntries(
+  ABILITIES.map((a, i) => [a.name, i]),
+) as Record<AbilityName, number>;
 
 /** Owl: light points gained per level. */
 export const HUNT_LIGHT: readonly number[] = [3, 7, 10];

@@ -32,7 +32,11 @@ export function moonOptions(input: MoonOptionsInput | undefined | null): MoonOpt
   if (input === true) return { greatTree: false, moonstones: false };
   if (typeof input !== "object" || Array.isArray(input)) return "bad";
   const { greatTree, moonstones } = input;
-  if ((greatTree !== undefined && typeof greatTree !== "boolean") || (moonstones !== undefined && typeof moonstones !== "boolean")) return "bad";
+  if (
+    (greatTree !== undefined && typeof greatTree !== "boolean") ||
+    (moonstones !== undefined && typeof moonstones !== "boolean")
+  )
+    return "bad";
   return { greatTree: greatTree === true, moonstones: moonstones === true };
 }
 
@@ -114,7 +118,8 @@ export function nextSetupStep(d: Draft, events: GameEvent[]): number {
     }
     if (s.moon!.stage !== step.stage) moonOf(d).stage = step.stage;
     if (step.stage === "choose" || step.stage === "animals") {
-      if (s.players[step.seat].resigned || (step.stage === "animals" && s.moon!.players[step.seat].animal === null)) continue;
+      if (s.players[step.seat].resigned || (step.stage === "animals" && s.moon!.players[step.seat].animal === null))
+        continue;
       return step.seat;
     }
     return stillPlaying(s, step.seat);
@@ -179,7 +184,8 @@ export function setupMoves(state: GameState, out: number[]): void {
       for (const a of m.players[seat].deal ?? []) out.push(extCode(M_EXT_SETUP, S_CHOOSE, ANIMALS.indexOf(a)));
       return;
     case "animals":
-      for (let c = 0; c < CELL_COUNT; c++) if (LEAVES[c] === ANIMAL_START_LEAVES && !hasAnimal(m, c)) out.push(extCode(M_EXT_SETUP, S_ANIMAL, c));
+      for (let c = 0; c < CELL_COUNT; c++)
+        if (LEAVES[c] === ANIMAL_START_LEAVES && !hasAnimal(m, c)) out.push(extCode(M_EXT_SETUP, S_ANIMAL, c));
       return;
     case "greatTree":
     case "moonstones": {
@@ -202,7 +208,10 @@ export function checkSetup(state: GameState, code: number): RuleError | null {
   const stage = STAGE_OF_SUB[sub];
   if (m.stage !== stage) {
     const now = m.stage === null ? "the setup trees are being placed" : `the step now is: ${m.stage}`;
-    return { code: "WRONG_PHASE", message: `Not the time to ${stage === "choose" ? "choose an animal" : `place ${stage === "animals" ? "an animal" : stage === "greatTree" ? "the Great Tree" : "a moonstone"}`}: ${now}.` };
+    return {
+      code: "WRONG_PHASE",
+      message: `Not the time to ${stage === "choose" ? "choose an animal" : `place ${stage === "animals" ? "an animal" : stage === "greatTree" ? "the Great Tree" : "a moonstone"}`}: ${now}.`,
+    };
   }
   const seat = state.current;
   if (sub === S_CHOOSE) {
@@ -213,7 +222,8 @@ export function checkSetup(state: GameState, code: number): RuleError | null {
   }
   if (a >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
   if (sub === S_ANIMAL) {
-    if (LEAVES[a] !== ANIMAL_START_LEAVES) return { code: "WRONG_CELL", message: `Animals start on a 3-leaf cell; ${labelOf(a)} is not one.` };
+    if (LEAVES[a] !== ANIMAL_START_LEAVES)
+      return { code: "WRONG_CELL", message: `Animals start on a 3-leaf cell; ${labelOf(a)} is not one.` };
     if (hasAnimal(m, a)) return { code: "CELL_BLOCKED", message: `Another animal is on ${labelOf(a)}.` };
     return null;
   }

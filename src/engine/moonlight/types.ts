@@ -9,7 +9,21 @@ export const ANIMAL_NAMES = ["boar", "hedgehog", "squirrel", "fox", "owl", "badg
 /** The eight baby turtles (index used in move codes). */
 export const BABY_NAMES = ["double", "small", "medium", "collect", "light", "plant", "points", "higher"] as const;
 /** Every ability, in the order of `ABILITIES` (rules.ts). */
-export const ABILITY_NAMES = ["dig", "run", "plant", "eat", "scare", "churn", "steal", "hunt", "growth", "dam", "improve", "hatch", "babySteps"] as const;
+export const ABILITY_NAMES = [
+  "dig",
+  "run",
+  "plant",
+  "eat",
+  "scare",
+  "churn",
+  "steal",
+  "hunt",
+  "growth",
+  "dam",
+  "improve",
+  "hatch",
+  "babySteps",
+] as const;
 /** The expansion's setup steps, in this order. */
 export const MOON_STAGES = ["choose", "animals", "greatTree", "moonstones"] as const;
 
@@ -114,7 +128,15 @@ export type MoonEvent =
   | { type: "moonMoved"; round: number; position: number; full: boolean; flipped: boolean }
   | { type: "moonCollected"; seat: number; amount: number; lost: number; points: number }
   | { type: "animalMoved"; seat: number; animal: AnimalName; from: CellRef; to: CellRef; by: number }
-  | { type: "abilityUsed"; seat: number; animal: AnimalName; ability: AbilityName; level: number; cost: number; points: number }
+  | {
+      type: "abilityUsed";
+      seat: number;
+      animal: AnimalName;
+      ability: AbilityName;
+      level: number;
+      cost: number;
+      points: number;
+    }
   | { type: "seedPlaced"; seat: number; cell: CellRef; from: "available" | "board" }
   | { type: "seedEaten"; seat: number; owner: number; cell: CellRef; returnedTo: "board" | "box" }
   | { type: "seedMoved"; seat: number; owner: number; from: CellRef; to: CellRef }

@@ -94,7 +94,12 @@ describe("the fast core agrees with the public engine", () => {
 
   it("a random playout plays the very game randomGame plays from the same seed", () => {
     for (let i = 0; i < 150; i++) {
-      const options: GameOptionsInput = { players: 2 + (i % 3), seed: 7000 + i, heavyShade: i % 4 === 1, longGame: i % 5 === 2 };
+      const options: GameOptionsInput = {
+        players: 2 + (i % 3),
+        seed: 7000 + i,
+        heavyShade: i % 4 === 1,
+        longGame: i % 5 === 2,
+      };
       const reference = randomGame(options, i);
       const fast = createFast(options);
       const moves = fast.playout(i);
@@ -117,7 +122,9 @@ describe("the fast core agrees with the public engine", () => {
   it("round-trips the public state, including mid-turn, tokens and resigned seats", () => {
     const states: GameState[] = [];
     playOutRandomly(started({ players: 3, seed: 42, heavyShade: true }), 3, (_b, _c, after) => states.push(after));
-    const midTurn = states.filter((s) => s.phase === "play" && s.touched.length > 1 && s.players.some((p) => p.tokens.length > 0));
+    const midTurn = states.filter(
+      (s) => s.phase === "play" && s.touched.length > 1 && s.players.some((p) => p.tokens.length > 0),
+    );
     expect(midTurn.length).toBeGreaterThan(0);
     const r = resign(midTurn[0], (midTurn[0].current + 1) % 3);
     expect(r.ok).toBe(true);

@@ -1,7 +1,15 @@
 /** docs/engine.md's Under the Moonlight section stays true to the code. */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { MOON_ACTION_TYPES, createGame, moonGeometry, moonRules, toNotation, viewFor, type MoonErrorCode } from "../../../src/engine";
+import {
+  MOON_ACTION_TYPES,
+  createGame,
+  moonGeometry,
+  moonRules,
+  toNotation,
+  viewFor,
+  type MoonErrorCode,
+} from "../../../src/engine";
 import { mpos } from "./support";
 
 const doc = readFileSync(new URL("../../../docs/engine.md", import.meta.url), "utf8");
@@ -20,7 +28,10 @@ describe("docs/engine.md, Under the Moonlight", () => {
     if (!r.ok) throw new Error(r.error.message);
     expect(positions[0]).toBe(toNotation(r.state));
     expect(positions[1]).toBe(toNotation(viewFor(r.state, 1)));
-    expect(r.state.moon!.players.map((p) => p.deal)).toEqual([["owl", "turtle"], ["fox", "badger"]]);
+    expect(r.state.moon!.players.map((p) => p.deal)).toEqual([
+      ["owl", "turtle"],
+      ["fox", "badger"],
+    ]);
   });
 
   it("the round-5 example is a spectator's view with the moon where the table puts it", () => {
@@ -31,8 +42,16 @@ describe("docs/engine.md, Under the Moonlight", () => {
 
   it("documents every error code, action type, ability, baby and animal", () => {
     const codes: Record<MoonErrorCode, true> = {
-      NOT_ENOUGH_MOON_POINTS: true, ABILITY_USED: true, ANIMAL_MOVED: true, NOT_YOUR_ANIMAL: true, CELL_BLOCKED: true,
-      NOT_ADJACENT: true, WRONG_CELL: true, NO_BABY: true, NOT_DEALT: true, NO_TARGET: true,
+      NOT_ENOUGH_MOON_POINTS: true,
+      ABILITY_USED: true,
+      ANIMAL_MOVED: true,
+      NOT_YOUR_ANIMAL: true,
+      CELL_BLOCKED: true,
+      NOT_ADJACENT: true,
+      WRONG_CELL: true,
+      NO_BABY: true,
+      NOT_DEALT: true,
+      NO_TARGET: true,
     };
     for (const code of Object.keys(codes)) expect(section).toContain(`| \`${code}\` |`);
     for (const type of MOON_ACTION_TYPES) expect(section).toContain(`"type": "${type}"`);

@@ -28,8 +28,24 @@ const labels = (cs: { q: number; r: number }[]) => cs.map(label).join(" ");
 
 /** RULES.md §8.1's table: round → (position, phase). */
 const TABLE: [number, "half" | "full"][] = [
-  [9, "half"], [4, "half"], [17, "half"], [12, "half"], [7, "full"], [2, "full"], [15, "half"], [10, "half"], [5, "full"],
-  [0, "full"], [13, "full"], [8, "full"], [3, "full"], [16, "half"], [11, "half"], [6, "full"], [1, "full"], [14, "half"],
+  [9, "half"],
+  [4, "half"],
+  [17, "half"],
+  [12, "half"],
+  [7, "full"],
+  [2, "full"],
+  [15, "half"],
+  [10, "half"],
+  [5, "full"],
+  [0, "full"],
+  [13, "full"],
+  [8, "full"],
+  [3, "full"],
+  [16, "half"],
+  [11, "half"],
+  [6, "full"],
+  [1, "full"],
+  [14, "half"],
 ];
 
 describe("the moon's track", () => {
@@ -38,14 +54,21 @@ describe("the moon's track", () => {
     for (const [a, b] of G.MOON_GAP) {
       expect([RING[a], RING[b], hexDistance(CELLS[a], CELLS[b])]).toEqual([3, 3, 1]);
     }
-    expect(G.MOON_GAP.map(([a, b]) => `${LABELS[a]}-${LABELS[b]}`).slice(0, 4)).toEqual(["a4-b5", "b5-c6", "c6-d7", "d7-e6"]);
+    expect(G.MOON_GAP.map(([a, b]) => `${LABELS[a]}-${LABELS[b]}`).slice(0, 4)).toEqual([
+      "a4-b5",
+      "b5-c6",
+      "c6-d7",
+      "d7-e6",
+    ]);
     // side 0 and side 5 of RULES.md §8.1
     expect(G.SIDES[0].map((c) => LABELS[c])).toEqual(["a4", "b5", "c6", "d7"]); // (3,-3) (3,-2) (3,-1) (3,0)
     expect(G.SIDES[5].map((c) => LABELS[c])).toEqual(["a1", "a2", "a3", "a4"]); // (0,-3) (1,-3) (2,-3) (3,-3)
   });
 
   it("follows the 18-round table of RULES.md §8.1 (moonAt)", () => {
-    TABLE.forEach(([position, phase], i) => expect([i + 1, G.moonAt(i + 1)]).toEqual([i + 1, { position, full: phase === "full" }]));
+    TABLE.forEach(([position, phase], i) =>
+      expect([i + 1, G.moonAt(i + 1)]).toEqual([i + 1, { position, full: phase === "full" }]),
+    );
   });
 
   it("follows the table in a played game: moonMoved each round from round 2, and visits every position once", () => {
@@ -128,7 +151,12 @@ describe("moonlight paths", () => {
     expect(G.MOON_PATHS[0].map((p) => p.map((c) => LABELS[c]).join(" "))).toEqual(["a4 a3 a2 a1", "b5 c5 d5 e4 f3 g2"]);
     // (3,-3) (2,-3) (1,-3) (0,-3) and (3,-2) (2,-1) (1,0) (0,1) (-1,2) (-2,3)
     expect(G.MOON_PATHS[0][1].map((c) => CELLS[c])).toEqual([
-      { q: 3, r: -2 }, { q: 2, r: -1 }, { q: 1, r: 0 }, { q: 0, r: 1 }, { q: -1, r: 2 }, { q: -2, r: 3 },
+      { q: 3, r: -2 },
+      { q: 2, r: -1 },
+      { q: 1, r: 0 },
+      { q: 0, r: 1 },
+      { q: -1, r: 2 },
+      { q: -2, r: 3 },
     ]);
   });
 
@@ -142,7 +170,9 @@ describe("moonlight paths", () => {
         expect(path[0]).toBe(G.MOON_GAP[m][k]);
         expect(RING[path.at(-1)!]).toBe(3);
         const d = { q: CELLS[path[1]].q - CELLS[path[0]].q, r: CELLS[path[1]].r - CELLS[path[0]].r };
-        path.forEach((c, i) => expect(CELLS[c]).toEqual({ q: CELLS[path[0]].q + d.q * i, r: CELLS[path[0]].r + d.r * i }));
+        path.forEach((c, i) =>
+          expect(CELLS[c]).toEqual({ q: CELLS[path[0]].q + d.q * i, r: CELLS[path[0]].r + d.r * i }),
+        );
       });
       // a diverging V: the paths share no cell
       expect(paths[0].filter((c) => paths[1].includes(c))).toEqual([]);
@@ -154,12 +184,17 @@ describe("moonlight paths", () => {
     for (const paths of G.MOON_PATHS) for (const p of paths) expect(p).not.toContain(centre);
     // but every other cell is lit in some position
     const lit = new Set(G.MOON_PATHS.flat(2));
-    expect(CELLS.map((_, c) => c).filter((c) => !lit.has(c)).map((c) => LABELS[c])).toEqual(["d4"]);
+    expect(
+      CELLS.map((_, c) => c)
+        .filter((c) => !lit.has(c))
+        .map((c) => LABELS[c]),
+    ).toEqual(["d4"]);
   });
 });
 
 /** Animals: owl on `a` and fox on `b`, both 2 players. */
-const animals = (a: string, b: string, moon = "9h", extra = "-;-") => `-;${moon};owl:${a}:3:-:-:-/fox:${b}:13:-:-:-;${extra};-;-;-;--:-`;
+const animals = (a: string, b: string, moon = "9h", extra = "-;-") =>
+  `-;${moon};owl:${a}:3:-:-:-/fox:${b}:13:-:-:-;${extra};-;-;-;--:-`;
 
 describe("moon points in the photosynthesis phase", () => {
   it("an animal on a lit cell gains 1 with a half moon; unlit gains nothing", () => {
@@ -173,7 +208,16 @@ describe("moon points in the photosynthesis phase", () => {
     ]);
     // events: roundStarted, moonMoved, lightCollected ×2, moonCollected ×2
     expect(events.map((e) => e.type)).toEqual([
-      "turnEnded", "turnStarted", "turnEnded", "roundStarted", "moonMoved", "lightCollected", "lightCollected", "moonCollected", "moonCollected", "turnStarted",
+      "turnEnded",
+      "turnStarted",
+      "turnEnded",
+      "roundStarted",
+      "moonMoved",
+      "lightCollected",
+      "lightCollected",
+      "moonCollected",
+      "moonCollected",
+      "turnStarted",
     ]);
   });
 
@@ -197,7 +241,11 @@ describe("moon points in the photosynthesis phase", () => {
     const r = moonReport(s);
     expect(r.paths.map(labels)).toEqual(["g1 g2 g3 g4", "f1 e2 d3 c3 b3 a3"]);
     expect(labels(r.touches)).toBe("g1 f1");
-    expect(r.marker).toEqual({ position: 4, full: false, touches: [CELLS[cellByLabel("e6")], CELLS[cellByLabel("f5")]] });
+    expect(r.marker).toEqual({
+      position: 4,
+      full: false,
+      touches: [CELLS[cellByLabel("e6")], CELLS[cellByLabel("f5")]],
+    });
     expect(r.direct).toHaveLength(10);
     expect(r.indirect).toEqual([]);
     expect(r.perSeat).toEqual([1, 0]);
@@ -209,14 +257,36 @@ describe("the Great Tree (mode A)", () => {
     // sun 0 (shadows toward SW): the Great Tree on d4 shades e3, f2, g1
     expect(G.GREAT_TREE_SHADOW[0][cellByLabel("d4")].map((c) => LABELS[c])).toEqual(["e3", "f2", "g1"]);
     const board = "..../...../....../......./..a3.../.a2.../a1...";
-    const withTree = moonPos({ options: "2MG", phase: "R1", board, players: "0:4320:2300:-/0:4432:2410:-", moon: animals("c3", "c4", "9h", "d4;-") });
+    const withTree = moonPos({
+      options: "2MG",
+      phase: "R1",
+      board,
+      players: "0:4320:2300:-/0:4432:2410:-",
+      moon: animals("c3", "c4", "9h", "d4;-"),
+    });
     expect(lightReport(withTree).perSeat).toEqual([0, 0]);
-    expect(lightReport(withTree).shadows.map((x) => [label(x.cell), x.height])).toEqual([["e3", 4], ["f2", 4], ["g1", 4]]);
+    expect(lightReport(withTree).shadows.map((x) => [label(x.cell), x.height])).toEqual([
+      ["e3", 4],
+      ["f2", 4],
+      ["g1", 4],
+    ]);
     // without the Great Tree only the large tree collects (it shades the other two)
-    const without = moonPos({ options: "2M", phase: "R1", board, players: "0:4320:2300:-/0:4432:2410:-", moon: animals("c3", "c4") });
+    const without = moonPos({
+      options: "2M",
+      phase: "R1",
+      board,
+      players: "0:4320:2300:-/0:4432:2410:-",
+      moon: animals("c3", "c4"),
+    });
     expect(lightReport(without).perSeat).toEqual([3, 0]);
     // and the engine's photosynthesis agrees (sun 1 in round 2: shadows toward W, d3 d2 d1)
-    const s = moonPos({ options: "2MG", phase: "R1", board: "..../...../....../a1a2a3.b1../....../...../....", players: "0:4320:2300:-/0:4331:2410:-", moon: animals("c3", "c4", "9h", "d5;-") });
+    const s = moonPos({
+      options: "2MG",
+      phase: "R1",
+      board: "..../...../....../a1a2a3.b1../....../...../....",
+      players: "0:4320:2300:-/0:4331:2410:-",
+      moon: animals("c3", "c4", "9h", "d5;-"),
+    });
     const { events } = endRound(s);
     expect(eventsOf(events, "lightCollected").map((e) => e.amount)).toEqual([0, 1]);
   });
@@ -261,10 +331,25 @@ describe("moonstones (mode B)", () => {
 
   it("a stone casts a one-cell sun shadow that darkens small trees only", () => {
     // sun 0, shadows toward SW: a stone on d4 shades e3 only (the small tree on e3 shades f2 itself)
-    const small = moonPos({ options: "2MS", phase: "R1", board: "..../...../....../......./..a1.../...../....", players: "0:4330:2300:-/0:4432:2410:-", moon: animals("c3", "c4", "9h", "-;d4") });
+    const small = moonPos({
+      options: "2MS",
+      phase: "R1",
+      board: "..../...../....../......./..a1.../...../....",
+      players: "0:4330:2300:-/0:4432:2410:-",
+      moon: animals("c3", "c4", "9h", "-;d4"),
+    });
     expect(lightReport(small).perSeat).toEqual([0, 0]);
-    expect(lightReport(small).shadows.map((x) => [label(x.cell), x.height, x.stone])).toEqual([["e3", 1, true], ["f2", 1, undefined]]);
-    const medium = moonPos({ options: "2MS", phase: "R1", board: "..../...../....../......./..a2.../...../....", players: "0:4420:2300:-/0:4432:2410:-", moon: animals("c3", "c4", "9h", "-;d4") });
+    expect(lightReport(small).shadows.map((x) => [label(x.cell), x.height, x.stone])).toEqual([
+      ["e3", 1, true],
+      ["f2", 1, undefined],
+    ]);
+    const medium = moonPos({
+      options: "2MS",
+      phase: "R1",
+      board: "..../...../....../......./..a2.../...../....",
+      players: "0:4420:2300:-/0:4432:2410:-",
+      moon: animals("c3", "c4", "9h", "-;d4"),
+    });
     expect(lightReport(medium).perSeat).toEqual([2, 0]);
   });
 

@@ -56,9 +56,16 @@ function twin(state: GameState, viewer: Viewer, rng: number): GameState {
   const nests = m.nests.map((n, i) => ({ cell: n.cell, baby: shuffled.items[i] }));
   const box = shuffled.items.slice(m.nests.length);
   // the animals the viewer cannot rule out: all but its own deal or animal, and those already public
-  const mine = viewer === null ? [] : [...(m.players[viewer].deal ?? []), ...(m.players[viewer].animal ? [m.players[viewer].animal!] : [])];
-  const publicAnimals = m.stage === "choose" ? [] : m.players.map((p) => p.animal).filter((a): a is AnimalName => a !== null);
-  const pool = shuffle(r, moonRules.ANIMALS.filter((a) => !mine.includes(a) && !publicAnimals.includes(a))).items;
+  const mine =
+    viewer === null
+      ? []
+      : [...(m.players[viewer].deal ?? []), ...(m.players[viewer].animal ? [m.players[viewer].animal!] : [])];
+  const publicAnimals =
+    m.stage === "choose" ? [] : m.players.map((p) => p.animal).filter((a): a is AnimalName => a !== null);
+  const pool = shuffle(
+    r,
+    moonRules.ANIMALS.filter((a) => !mine.includes(a) && !publicAnimals.includes(a)),
+  ).items;
   const players = m.players.map((p, seat) => {
     if (seat === viewer) return p;
     const deal = p.deal ? [pool.pop()!, pool.pop()!] : null;
@@ -77,13 +84,21 @@ function* strings(value: unknown, key = ""): Generator<[string, string]> {
 
 function checkEvents(events: unknown[], hidden: { babies: BabyName[]; animals: AnimalName[] }, where: string): void {
   for (const [key, value] of strings(events)) {
-    if (key === "baby" && hidden.babies.includes(value as BabyName)) throw new Error(`${where}: hidden baby "${value}" in ${JSON.stringify(events)}`);
+    if (key === "baby" && hidden.babies.includes(value as BabyName))
+      throw new Error(`${where}: hidden baby "${value}" in ${JSON.stringify(events)}`);
     if ((key === "animal" || key === "animals" || key === "deal") && hidden.animals.includes(value as AnimalName))
       throw new Error(`${where}: hidden animal "${value}" in ${JSON.stringify(events)}`);
   }
 }
 
-function checkStep(before: GameState, after: GameState, events: GameEvent[], entry: unknown, actor: number | null, rng: number): void {
+function checkStep(
+  before: GameState,
+  after: GameState,
+  events: GameEvent[],
+  entry: unknown,
+  actor: number | null,
+  rng: number,
+): void {
   const viewers: Viewer[] = [null, ...before.players.map((_, s) => s)];
   for (const viewer of viewers) {
     // (1) indistinguishable from its twin
@@ -110,10 +125,19 @@ function checkStep(before: GameState, after: GameState, events: GameEvent[], ent
     // (2) events and the log entry, as this viewer gets them, name nothing still hidden
     const hidden = secrets(after, viewer);
     const hiddenBefore = secrets(before, viewer);
-    const stillHidden = { babies: hiddenBefore.babies.filter((b) => hidden.babies.includes(b)), animals: hidden.animals };
+    const stillHidden = {
+      babies: hiddenBefore.babies.filter((b) => hidden.babies.includes(b)),
+      animals: hidden.animals,
+    };
     checkEvents(viewEvents(events, viewer), stillHidden, `events for ${viewer}`);
-    checkEvents([viewEntry(entry, actor, viewer)], { babies: hidden.babies, animals: hidden.animals }, `log entry for ${viewer}`);
-    expect(toNotation(viewFor(after, viewer))).not.toMatch(/=(double|small|medium|collect|light|plant|points|higher)\b/);
+    checkEvents(
+      [viewEntry(entry, actor, viewer)],
+      { babies: hidden.babies, animals: hidden.animals },
+      `log entry for ${viewer}`,
+    );
+    expect(toNotation(viewFor(after, viewer))).not.toMatch(
+      /=(double|small|medium|collect|light|plant|points|higher)\b/,
+    );
   }
 }
 
@@ -141,7 +165,9 @@ describe("hidden information never reaches who may not see it", () => {
           while (state.phase !== "ended" && steps < 160) {
             const legal = legalActions(state);
             const turtle = legal.find((a) => a.type === "chooseAnimal" && a.animal === "turtle");
-            const hatch = legal.find((a) => a.type === "ability" && (a.ability === "hatch" || a.ability === "babySteps"));
+            const hatch = legal.find(
+              (a) => a.type === "ability" && (a.ability === "hatch" || a.ability === "babySteps"),
+            );
             const entry = turtle ?? (hatch && draw(2) === 0 ? hatch : legal[draw(legal.length)]);
             const actor = state.current;
             const r = draw(300) === 0 ? resign(state, actor) : applyAction(state, entry);
@@ -183,7 +209,12 @@ describe("hidden information never reaches who may not see it", () => {
       expect(v.moon!.players[0].babies).toEqual(["light"]);
       expect(v.moon!.nests.map((n) => n.baby)).toEqual([null, null, null, null, null]);
       expect(v.moon!.box).toEqual([null, null]);
-      expect(viewEvents(r.events, viewer)).toContainEqual({ type: "babyHatched", seat: 0, cell: { q: 3, r: -3 }, baby: "light" });
+      expect(viewEvents(r.events, viewer)).toContainEqual({
+        type: "babyHatched",
+        seat: 0,
+        cell: { q: 3, r: -3 },
+        baby: "light",
+      });
       expect(toNotation(v)).toContain("d7=?.g4=?.g1=?.d1=?.a1=?;?+?");
     }
   });

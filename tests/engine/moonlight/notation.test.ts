@@ -3,8 +3,10 @@ import { describe, expect, it } from "vitest";
 import { createGame, fromNotation, toNotation, viewFor } from "../../../src/engine";
 import { mpos } from "./support";
 
-const BASE = "PS2 2M:00000000:a R2 a a 0 ..../...../....../......./....../...../.... 10:4432:2410:-/10:4432:2410:- 9.7.5.0 - 0 00000000";
-const MOON = "-;9h;owl:c3:3:-:-:-/turtle:c4:2:-:light:points;d4;b2.f4;a1.a2.b2;a4=double.d7=small;collect+medium;m2:babySteps";
+const BASE =
+  "PS2 2M:00000000:a R2 a a 0 ..../...../....../......./....../...../.... 10:4432:2410:-/10:4432:2410:- 9.7.5.0 - 0 00000000";
+const MOON =
+  "-;9h;owl:c3:3:-:-:-/turtle:c4:2:-:light:points;d4;b2.f4;a1.a2.b2;a4=double.d7=small;collect+medium;m2:babySteps";
 
 describe("PS2 notation", () => {
   it("round-trips every field of the moon part", () => {
@@ -19,7 +21,10 @@ describe("PS2 notation", () => {
       greatTree: 18,
       stones: [5, 31],
       dam: [0, 1, 5],
-      nests: [{ cell: 3, baby: "double" }, { cell: 21, baby: "small" }],
+      nests: [
+        { cell: 3, baby: "double" },
+        { cell: 21, baby: "small" },
+      ],
       box: ["collect", "medium"],
       players: [
         { deal: null, animal: "owl", cell: 11, points: 3, babies: [], spent: [] },
@@ -69,7 +74,11 @@ describe("PS2 notation", () => {
     ["a Great Tree cell", `${BASE} -;9h;owl:c3:3:-:-:-/fox:c4:2:-:-:-;h9;-;-;-;-;--:-`, /Great Tree/],
     ["a dam of two", `${BASE} -;9h;owl:c3:3:-:-:-/fox:c4:2:-:-:-;-;-;a1.a2;-;-;--:-`, /dam/],
     ["a nest", `${BASE} -;9h;owl:c3:3:-:-:-/fox:c4:2:-:-:-;-;-;-;a4:light;-;--:-`, /nests/],
-    ["a baby twice", `${BASE} -;9h;owl:c3:3:-:-:-/turtle:c4:2:-:light:-;-;-;-;a4=light;-;--:-`, /baby turtle appears twice/],
+    [
+      "a baby twice",
+      `${BASE} -;9h;owl:c3:3:-:-:-/turtle:c4:2:-:light:-;-;-;-;a4=light;-;--:-`,
+      /baby turtle appears twice/,
+    ],
     ["an unknown baby", `${BASE} -;9h;owl:c3:3:-:-:-/turtle:c4:2:-:egg:-;-;-;-;-;-;--:-`, /babies/],
     ["an unknown ability used", `${BASE} -;9h;owl:c3:3:-:-:-/fox:c4:2:-:-:-;-;-;-;-;-;--:fly`, /abilities used/],
     ["a turn part", `${BASE} -;9h;owl:c3:3:-:-:-/fox:c4:2:-:-:-;-;-;-;-;-;x`, /turn/],

@@ -49,10 +49,32 @@ function fail(message: string): never {
 const key = (q: number, r: number) => `${q},${r}`;
 const INDEX = new Map(CELLS.map((c, i) => [key(c.q, c.r), i]));
 const on = (q: number, r: number) => Math.max(Math.abs(q), Math.abs(r), Math.abs(q + r)) <= 3;
-const DIR = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]; // clockwise: E SE SW W NW NE
-const CORNER = [[3, -3], [3, 0], [0, 3], [-3, 3], [-3, 0], [0, -3]];
-const SHADOW = [[-1, 1], [-1, 0], [0, -1], [1, -1], [1, 0], [0, 1]];
-const NEIGH = (c: number) => DIR.map(([dq, dr]) => INDEX.get(key(CELLS[c].q + dq, CELLS[c].r + dr))).filter((x): x is number => x !== undefined);
+const DIR = [
+  [1, 0],
+  [0, 1],
+  [-1, 1],
+  [-1, 0],
+  [0, -1],
+  [1, -1],
+]; // clockwise: E SE SW W NW NE
+const CORNER = [
+  [3, -3],
+  [3, 0],
+  [0, 3],
+  [-3, 3],
+  [-3, 0],
+  [0, -3],
+];
+const SHADOW = [
+  [-1, 1],
+  [-1, 0],
+  [0, -1],
+  [1, -1],
+  [1, 0],
+  [0, 1],
+];
+const NEIGH = (c: number) =>
+  DIR.map(([dq, dr]) => INDEX.get(key(CELLS[c].q + dq, CELLS[c].r + dr))).filter((x): x is number => x !== undefined);
 
 /** §8.1: the cells lit directly and indirectly with the moon at m. */
 function refLit(m: number, greatTree: number, stones: number[]): Set<number> {
@@ -60,7 +82,10 @@ function refLit(m: number, greatTree: number, stones: number[]): Set<number> {
   const i = m % 3;
   const side = (k: number) => [CORNER[j][0] + DIR[(j + 1) % 6][0] * k, CORNER[j][1] + DIR[(j + 1) % 6][1] * k];
   const lit = new Set<number>();
-  for (const [start, d] of [[side(i), DIR[(j + 3) % 6]], [side(i + 1), DIR[(j + 2) % 6]]]) {
+  for (const [start, d] of [
+    [side(i), DIR[(j + 3) % 6]],
+    [side(i + 1), DIR[(j + 2) % 6]],
+  ]) {
     for (let [q, r] = start; on(q, r); q += d[0], r += d[1]) {
       const c = INDEX.get(key(q, r))!;
       if (c === greatTree) break;
@@ -89,11 +114,15 @@ function refLight(state: GameState, sun: number): number[] {
     state.cells.forEach((other, o) => {
       if (other === 0 || o === c) return;
       const h = (other - 1) % 4;
-      for (let k = 1; k <= h; k++) if (CELLS[o].q + SHADOW[sun][0] * k === q && CELLS[o].r + SHADOW[sun][1] * k === r && h >= size) dark = true;
+      for (let k = 1; k <= h; k++)
+        if (CELLS[o].q + SHADOW[sun][0] * k === q && CELLS[o].r + SHADOW[sun][1] * k === r && h >= size) dark = true;
     });
     if (m.greatTree >= 0)
-      for (let k = 1; k <= 6; k++) if (CELLS[m.greatTree].q + SHADOW[sun][0] * k === q && CELLS[m.greatTree].r + SHADOW[sun][1] * k === r) dark = true;
-    for (const s of m.stones) if (size === 1 && CELLS[s].q + SHADOW[sun][0] === q && CELLS[s].r + SHADOW[sun][1] === r) dark = true;
+      for (let k = 1; k <= 6; k++)
+        if (CELLS[m.greatTree].q + SHADOW[sun][0] * k === q && CELLS[m.greatTree].r + SHADOW[sun][1] * k === r)
+          dark = true;
+    for (const s of m.stones)
+      if (size === 1 && CELLS[s].q + SHADOW[sun][0] === q && CELLS[s].r + SHADOW[sun][1] === r) dark = true;
     if (!dark) gains[(piece - 1) >> 2] += size;
   });
   return gains;
@@ -133,14 +162,21 @@ function checkInvariants(state: GameState, notation = true): void {
     if (!(p.light >= 0 && p.light <= 20)) fail(`light ${p.light}`);
     for (let s = 0; s < 4; s++) {
       if (!(p.board[s] >= 0 && p.board[s] <= BOARD_SLOTS[s] && p.available[s] >= 0)) fail("board/available");
-      if (onBoard[seat][s] + p.board[s] + p.available[s] > PIECES_PER_PLAYER[s]) fail(`seat ${seat}: too many pieces of size ${s}`);
+      if (onBoard[seat][s] + p.board[s] + p.available[s] > PIECES_PER_PLAYER[s])
+        fail(`seat ${seat}: too many pieces of size ${s}`);
     }
   });
   let tokens = state.stacks.reduce((a, b) => a + b, 0) + (n === 2 ? 3 : 0);
   for (let l = 1; l <= 4; l++) {
     const held = state.players.flatMap((p) => p.tokens.filter((t) => t.leaves === l).map((t) => t.value)).sort();
     const values = TOKEN_VALUES[l - 1];
-    const taken = n === 2 && l === 4 ? [] : values.slice(0, values.length - state.stacks[l - 1]).slice().sort();
+    const taken =
+      n === 2 && l === 4
+        ? []
+        : values
+            .slice(0, values.length - state.stacks[l - 1])
+            .slice()
+            .sort();
     if (held.join() !== taken.join()) fail(`${l}-leaf tokens held ${held}, taken ${taken}`);
     tokens += held.length;
   }
@@ -173,15 +209,18 @@ function checkInvariants(state: GameState, notation = true): void {
   if (turtle ? babies.slice().sort().join() !== ALL_BABIES : babies.length !== 0) fail(`babies ${babies}`);
   if (turtle && m.box.length !== 2) fail("two babies in the box");
   for (const x of m.nests) if (!moonGeometry.NEST_CELLS.includes(x.cell)) fail("a nest off the corners");
-  for (const p of m.players) if (p.animal !== "turtle" && p.babies.length + p.spent.length > 0) fail("babies without the turtle");
+  for (const p of m.players)
+    if (p.animal !== "turtle" && p.babies.length + p.spent.length > 0) fail("babies without the turtle");
   if (m.dam.length && !moonGeometry.DAM_SITES.some((s) => s.join() === m.dam.join())) fail("dam site");
   // this turn
   const cur = m.players[state.current];
-  for (const used of m.used) if (moonRules.ABILITIES[moonRules.ABILITY_INDEX[used]].animal !== cur.animal) fail("ability of another animal");
+  for (const used of m.used)
+    if (moonRules.ABILITIES[moonRules.ABILITY_INDEX[used]].animal !== cur.animal) fail("ability of another animal");
   if (new Set(m.used).size !== m.used.length) fail("an ability twice");
   const repeats = state.touched.length - new Set(state.touched).size;
   if (repeats > (m.double ? 1 : 0)) fail(`cells used twice: ${state.touched}`);
-  if (state.phase !== "play" && (m.moved || m.used.length || m.double || state.touched.length)) fail("turn data outside play");
+  if (state.phase !== "play" && (m.moved || m.used.length || m.double || state.touched.length))
+    fail("turn data outside play");
   // the notation round-trips, for the state and for every view
   if (!notation) return;
   for (const s of [state, viewFor(state, null), ...state.players.map((_, seat) => viewFor(state, seat))]) {
@@ -258,7 +297,8 @@ function playGame(
     onStep?.(state, step++);
     const playing = state.players.map((p, seat) => (p.resigned ? -1 : seat)).filter((s) => s >= 0);
     let entry: LogEntry;
-    if (playing.length > 1 && draw(10000) < resignRate * 10000) entry = { type: "resign", seat: playing[draw(playing.length)] };
+    if (playing.length > 1 && draw(10000) < resignRate * 10000)
+      entry = { type: "resign", seat: playing[draw(playing.length)] };
     else {
       const legal = legalActions(state);
       if (legal.length === 0) fail("no legal action");
@@ -321,123 +361,218 @@ function checkEnd({ state, events }: Played): void {
 }
 
 describe("random legal play with Under the Moonlight (fast-check)", () => {
-  it("keeps every invariant, agrees with the reference each round, replays from its log and ends after 18 (24) rounds", () => {
-    fc.assert(
-      fc.property(optionsArb, fc.integer({ min: 0, max: 0xffffffff }), fc.boolean(), fc.constantFrom(30, 150, 500), (options, playSeed, withResign, rate) => {
-        const played = playGame(options, playSeed, withResign ? 0.003 : 0, undefined, rate);
-        checkEnd(played);
-        const r = replay(options, JSON.parse(JSON.stringify(played.log)));
-        if (!r.ok) throw new Error(`replay refused entry ${r.index}: ${r.error.code}`);
-        expect(isDeepStrictEqual(r.state, played.state)).toBe(true);
-        expect(r.events).toEqual(played.events);
-      }),
-      { numRuns: 120 },
-    );
-  }, TIMEOUT);
+  it(
+    "keeps every invariant, agrees with the reference each round, replays from its log and ends after 18 (24) rounds",
+    () => {
+      fc.assert(
+        fc.property(
+          optionsArb,
+          fc.integer({ min: 0, max: 0xffffffff }),
+          fc.boolean(),
+          fc.constantFrom(30, 150, 500),
+          (options, playSeed, withResign, rate) => {
+            const played = playGame(options, playSeed, withResign ? 0.003 : 0, undefined, rate);
+            checkEnd(played);
+            const r = replay(options, JSON.parse(JSON.stringify(played.log)));
+            if (!r.ok) throw new Error(`replay refused entry ${r.index}: ${r.error.code}`);
+            expect(isDeepStrictEqual(r.state, played.state)).toBe(true);
+            expect(r.events).toEqual(played.events);
+          },
+        ),
+        { numRuns: 120 },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("random players (fixed seeds) use every ability at every level and every baby, invariants holding", () => {
-    const used = new Set<string>();
-    // players of several kinds: rarely or always using their animal, spending at once or saving up
-    const kinds = [[50, 0], [300, 8], [600, 12], [100, 0], [600, 9], [1000, 6], [1000, 12], [300, 9], [1000, -1], [500, -1]];
-    for (let i = 0; i < 400; i++) {
-      const options = { players: 2 + (i % 3), seed: 77 + i, moonlight: { greatTree: i % 2 === 0, moonstones: i % 4 < 2 } };
-      const [rate, saveTo] = kinds[i % kinds.length];
-      const played = playGame(options, i, 0, undefined, rate, saveTo, false);
-      for (const e of played.events.flat()) {
-        if (e.type === "abilityUsed") used.add(`${e.ability}${e.level}`);
-        if (e.type === "babyUsed") used.add(`baby:${e.baby}`);
+  it(
+    "random players (fixed seeds) use every ability at every level and every baby, invariants holding",
+    () => {
+      const used = new Set<string>();
+      // players of several kinds: rarely or always using their animal, spending at once or saving up
+      const kinds = [
+        [50, 0],
+        [300, 8],
+        [600, 12],
+        [100, 0],
+        [600, 9],
+        [1000, 6],
+        [1000, 12],
+        [300, 9],
+        [1000, -1],
+        [500, -1],
+      ];
+      for (let i = 0; i < 400; i++) {
+        const options = {
+          players: 2 + (i % 3),
+          seed: 77 + i,
+          moonlight: { greatTree: i % 2 === 0, moonstones: i % 4 < 2 },
+        };
+        const [rate, saveTo] = kinds[i % kinds.length];
+        const played = playGame(options, i, 0, undefined, rate, saveTo, false);
+        for (const e of played.events.flat()) {
+          if (e.type === "abilityUsed") used.add(`${e.ability}${e.level}`);
+          if (e.type === "babyUsed") used.add(`baby:${e.baby}`);
+        }
       }
-    }
-    const all = [...moonRules.ABILITIES.flatMap((a) => a.costs.map((_, i) => `${a.name}${i + 1}`)), ...moonRules.BABIES.map((b) => `baby:${b}`)];
-    // rare by chance alone, and covered by their scenarios: eating on the centre (a rival's seed under the
-    // squirrel on d4) and improving the dam (the beaver on it, with a piece of its own there that can grow)
-    expect(all.filter((x) => !used.has(x) && x !== "eat4" && x !== "improve1")).toEqual([]);
-  }, TIMEOUT);
+      const all = [
+        ...moonRules.ABILITIES.flatMap((a) => a.costs.map((_, i) => `${a.name}${i + 1}`)),
+        ...moonRules.BABIES.map((b) => `baby:${b}`),
+      ];
+      // rare by chance alone, and covered by their scenarios: eating on the centre (a rival's seed under the
+      // squirrel on d4) and improving the dam (the beaver on it, with a piece of its own there that can grow)
+      expect(all.filter((x) => !used.has(x) && x !== "eat4" && x !== "improve1")).toEqual([]);
+    },
+    TIMEOUT,
+  );
 
-  it("ends correctly for 2, 3 and 4 players with all modes on", () => {
-    for (const players of [2, 3, 4])
-      for (let i = 0; i < 6; i++) {
-        const options = { players, seed: 1000 * players + i, moonlight: { greatTree: true, moonstones: true } };
-        const played = playGame(options, i, 0);
-        checkEnd(played);
-        expect(played.state.moon!.stones).toHaveLength([0, 0, 3, 2, 1][players]);
-        expect(played.state.moon!.greatTree).toBeGreaterThanOrEqual(0);
+  it(
+    "ends correctly for 2, 3 and 4 players with all modes on",
+    () => {
+      for (const players of [2, 3, 4])
+        for (let i = 0; i < 6; i++) {
+          const options = { players, seed: 1000 * players + i, moonlight: { greatTree: true, moonstones: true } };
+          const played = playGame(options, i, 0);
+          checkEnd(played);
+          expect(played.state.moon!.stones).toHaveLength([0, 0, 3, 2, 1][players]);
+          expect(played.state.moon!.greatTree).toBeGreaterThanOrEqual(0);
+        }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    "accepts exactly the actions of legalActions (the whole action space, compared as sets)",
+    () => {
+      const c = CELLS;
+      const space: unknown[] = [{ type: "endTurn" }];
+      for (const piece of ["seed", "small", "medium", "large"]) space.push({ type: "buy", piece });
+      for (const cell of c)
+        for (const type of ["place", "grow", "collect", "placeAnimal", "placeGreatTree", "placeMoonstone"])
+          space.push({ type, cell });
+      for (const from of c)
+        for (const to of c) space.push({ type: "plant", from, to }, { type: "ability", ability: "scare", from, to });
+      for (let i = 0; i < c.length; i++)
+        for (let j = i; j < c.length; j++) space.push({ type: "ability", ability: "dam", cells: [c[i], c[j]] });
+      for (const animal of moonRules.ANIMALS) space.push({ type: "chooseAnimal", animal });
+      for (const to of c)
+        space.push(
+          { type: "moveAnimal", to },
+          { type: "ability", ability: "run", to },
+          { type: "ability", ability: "churn", to },
+          { type: "ability", ability: "improve", cell: to },
+        );
+      for (const [ability, levels] of [
+        ["dig", 2],
+        ["hunt", 3],
+        ["growth", 2],
+      ] as const)
+        for (let level = 1; level <= levels; level++) space.push({ type: "ability", ability, level });
+      for (const ability of ["plant", "eat", "hatch"]) space.push({ type: "ability", ability });
+      for (let target = 0; target < 4; target++) space.push({ type: "ability", ability: "steal", target });
+      for (const baby of moonRules.BABIES) {
+        if (moonRules.BABY_NEEDS_CELL.includes(baby))
+          for (const cell of c) space.push({ type: "ability", ability: "babySteps", baby, cell });
+        else space.push({ type: "ability", ability: "babySteps", baby });
       }
-  }, TIMEOUT);
+      const canon = (a: unknown) => {
+        const code = parseAction(a);
+        return typeof code === "number" ? code : -1;
+      };
+      fc.assert(
+        fc.property(
+          optionsArb,
+          fc.integer({ min: 0, max: 0xffffffff }),
+          fc.integer({ min: 4, max: 12 }),
+          (options, playSeed, every) => {
+            playGame(options, playSeed, 0.002, (state, step) => {
+              if (step % every !== 0) return;
+              const before = JSON.stringify(state);
+              const legal = new Set(legalMoves(state));
+              expect(legal.size).toBe(legalMoves(state).length);
+              expect(new Set(legalActions(state).map(canon))).toEqual(legal);
+              const accepted = new Set<number>();
+              for (const a of space) {
+                const r = applyAction(state, a);
+                if (r.ok) accepted.add(canon(a));
+                else if (legal.has(canon(a))) throw new Error(`legal ${JSON.stringify(a)} refused: ${r.error.code}`);
+              }
+              expect(accepted).toEqual(legal);
+              expect(JSON.stringify(state)).toBe(before);
+            });
+          },
+        ),
+        { numRuns: 12 },
+      );
+    },
+    TIMEOUT,
+  );
 
-  it("accepts exactly the actions of legalActions (the whole action space, compared as sets)", () => {
-    const c = CELLS;
-    const space: unknown[] = [{ type: "endTurn" }];
-    for (const piece of ["seed", "small", "medium", "large"]) space.push({ type: "buy", piece });
-    for (const cell of c) for (const type of ["place", "grow", "collect", "placeAnimal", "placeGreatTree", "placeMoonstone"]) space.push({ type, cell });
-    for (const from of c) for (const to of c) space.push({ type: "plant", from, to }, { type: "ability", ability: "scare", from, to });
-    for (let i = 0; i < c.length; i++) for (let j = i; j < c.length; j++) space.push({ type: "ability", ability: "dam", cells: [c[i], c[j]] });
-    for (const animal of moonRules.ANIMALS) space.push({ type: "chooseAnimal", animal });
-    for (const to of c) space.push({ type: "moveAnimal", to }, { type: "ability", ability: "run", to }, { type: "ability", ability: "churn", to }, { type: "ability", ability: "improve", cell: to });
-    for (const [ability, levels] of [["dig", 2], ["hunt", 3], ["growth", 2]] as const) for (let level = 1; level <= levels; level++) space.push({ type: "ability", ability, level });
-    for (const ability of ["plant", "eat", "hatch"]) space.push({ type: "ability", ability });
-    for (let target = 0; target < 4; target++) space.push({ type: "ability", ability: "steal", target });
-    for (const baby of moonRules.BABIES) {
-      if (moonRules.BABY_NEEDS_CELL.includes(baby)) for (const cell of c) space.push({ type: "ability", ability: "babySteps", baby, cell });
-      else space.push({ type: "ability", ability: "babySteps", baby });
-    }
-    const canon = (a: unknown) => {
-      const code = parseAction(a);
-      return typeof code === "number" ? code : -1;
-    };
-    fc.assert(
-      fc.property(optionsArb, fc.integer({ min: 0, max: 0xffffffff }), fc.integer({ min: 4, max: 12 }), (options, playSeed, every) => {
-        playGame(options, playSeed, 0.002, (state, step) => {
-          if (step % every !== 0) return;
-          const before = JSON.stringify(state);
-          const legal = new Set(legalMoves(state));
-          expect(legal.size).toBe(legalMoves(state).length);
-          expect(new Set(legalActions(state).map(canon))).toEqual(legal);
-          const accepted = new Set<number>();
-          for (const a of space) {
-            const r = applyAction(state, a);
-            if (r.ok) accepted.add(canon(a));
-            else if (legal.has(canon(a))) throw new Error(`legal ${JSON.stringify(a)} refused: ${r.error.code}`);
-          }
-          expect(accepted).toEqual(legal);
-          expect(JSON.stringify(state)).toBe(before);
-        });
-      }),
-      { numRuns: 12 },
-    );
-  }, TIMEOUT);
-
-  it("accepts a move code exactly when legalMoves lists it; garbage is refused without a trace and never throws", () => {
-    const codeArb = fc.oneof(
-      fc.integer({ min: 0, max: (1 << 21) - 1 }),
-      fc.integer({ min: 0, max: (1 << 21) - 1 }).map((x) => (x & ~7) | 7),
-      fc.integer({ min: 0, max: (1 << 18) - 1 }).map((x) => (x & ~7) | 6),
-      fc.integer(),
-      fc.double(),
-    );
-    const junkArb = fc.oneof(
-      fc.record({ type: fc.constant("ability"), ability: fc.oneof(fc.constantFrom(...moonRules.ABILITIES.map((a) => a.name)), fc.anything()), level: fc.anything(), to: fc.anything(), cell: fc.anything(), cells: fc.anything(), target: fc.anything(), baby: fc.anything(), from: fc.anything() }, { requiredKeys: ["type"] }),
-      fc.record({ type: fc.constantFrom("chooseAnimal", "placeAnimal", "placeGreatTree", "placeMoonstone", "moveAnimal"), animal: fc.anything(), cell: fc.anything(), to: fc.anything() }, { requiredKeys: ["type"] }),
-      fc.anything(),
-    );
-    fc.assert(
-      fc.property(optionsArb, fc.integer({ min: 0, max: 0xffffffff }), fc.array(codeArb, { minLength: 30, maxLength: 30 }), fc.array(junkArb, { minLength: 30, maxLength: 30 }), (options, playSeed, codes, junk) => {
-        playGame(options, playSeed, 0, (state, step) => {
-          const legal = new Set(legalMoves(state));
-          const before = JSON.stringify(state);
-          const code = codes[step % codes.length];
-          if (applyMove(state, code).ok !== legal.has(code)) fail(`move code ${code}: legal ${legal.has(code)}`);
-          const action = junk[step % junk.length];
-          const r = applyAction(state, action);
-          const parsed = parseAction(action);
-          const seat = action !== null && typeof action === "object" ? (action as { seat?: unknown }).seat : undefined;
-          expect(r.ok).toBe(typeof parsed === "number" && legal.has(parsed) && (seat === undefined || seat === state.current));
-          if (JSON.stringify(state) !== before) fail("a refused move changed the state");
-        });
-      }),
-      { numRuns: 25 },
-    );
-  }, TIMEOUT);
+  it(
+    "accepts a move code exactly when legalMoves lists it; garbage is refused without a trace and never throws",
+    () => {
+      const codeArb = fc.oneof(
+        fc.integer({ min: 0, max: (1 << 21) - 1 }),
+        fc.integer({ min: 0, max: (1 << 21) - 1 }).map((x) => (x & ~7) | 7),
+        fc.integer({ min: 0, max: (1 << 18) - 1 }).map((x) => (x & ~7) | 6),
+        fc.integer(),
+        fc.double(),
+      );
+      const junkArb = fc.oneof(
+        fc.record(
+          {
+            type: fc.constant("ability"),
+            ability: fc.oneof(fc.constantFrom(...moonRules.ABILITIES.map((a) => a.name)), fc.anything()),
+            level: fc.anything(),
+            to: fc.anything(),
+            cell: fc.anything(),
+            cells: fc.anything(),
+            target: fc.anything(),
+            baby: fc.anything(),
+            from: fc.anything(),
+          },
+          { requiredKeys: ["type"] },
+        ),
+        fc.record(
+          {
+            type: fc.constantFrom("chooseAnimal", "placeAnimal", "placeGreatTree", "placeMoonstone", "moveAnimal"),
+            animal: fc.anything(),
+            cell: fc.anything(),
+            to: fc.anything(),
+          },
+          { requiredKeys: ["type"] },
+        ),
+        fc.anything(),
+      );
+      fc.assert(
+        fc.property(
+          optionsArb,
+          fc.integer({ min: 0, max: 0xffffffff }),
+          fc.array(codeArb, { minLength: 30, maxLength: 30 }),
+          fc.array(junkArb, { minLength: 30, maxLength: 30 }),
+          (options, playSeed, codes, junk) => {
+            playGame(options, playSeed, 0, (state, step) => {
+              const legal = new Set(legalMoves(state));
+              const before = JSON.stringify(state);
+              const code = codes[step % codes.length];
+              if (applyMove(state, code).ok !== legal.has(code)) fail(`move code ${code}: legal ${legal.has(code)}`);
+              const action = junk[step % junk.length];
+              const r = applyAction(state, action);
+              const parsed = parseAction(action);
+              const seat =
+                action !== null && typeof action === "object" ? (action as { seat?: unknown }).seat : undefined;
+              expect(r.ok).toBe(
+                typeof parsed === "number" && legal.has(parsed) && (seat === undefined || seat === state.current),
+              );
+              if (JSON.stringify(state) !== before) fail("a refused move changed the state");
+            });
+          },
+        ),
+        { numRuns: 25 },
+      );
+    },
+    TIMEOUT,
+  );
 });
 
 void (null as unknown as Action);

@@ -28,7 +28,8 @@ const label = (c: number) => LABELS[c];
 
 /** Play the seat to act's first legal action of the given type until the stage changes. */
 function chooseAll(s: GameState, pick: (deal: string[], seat: number) => string = (d) => d[0]): GameState {
-  while (s.moon!.stage === "choose") s = act(s, { type: "chooseAnimal", animal: pick(s.moon!.players[s.current].deal!, s.current) }).state;
+  while (s.moon!.stage === "choose")
+    s = act(s, { type: "chooseAnimal", animal: pick(s.moon!.players[s.current].deal!, s.current) }).state;
   return s;
 }
 /** The seats acting in a stage, in order, each taking the first legal action. */
@@ -44,7 +45,10 @@ function stageOrder(s: GameState, stage: string): { seats: number[]; state: Game
 describe("options", () => {
   it("moonlight: true is the main mode; an object adds modes; anything else is BAD_OPTIONS", () => {
     expect(create({ players: 2, moonlight: true }).options.moonlight).toEqual({ greatTree: false, moonstones: false });
-    expect(create({ players: 2, moonlight: { moonstones: true } }).options.moonlight).toEqual({ greatTree: false, moonstones: true });
+    expect(create({ players: 2, moonlight: { moonstones: true } }).options.moonlight).toEqual({
+      greatTree: false,
+      moonstones: true,
+    });
     for (const bad of [1, "yes", [], { greatTree: 1 }, { moonstones: "no" }]) {
       const r = createGame({ players: 2, moonlight: bad as never });
       expect(r.ok ? "ok" : r.error.code).toBe("BAD_OPTIONS");
@@ -69,7 +73,11 @@ describe("the animal deal and choice", () => {
       expect(new Set(deals.flat()).size).toBe(8);
       expect(create({ players: 4, seed, moonlight: true }).moon).toEqual(s.moon);
     }
-    const firstDeals = new Set(Array.from({ length: 30 }, (_, seed) => create({ players: 2, seed, moonlight: true }).moon!.players[0].deal!.join()));
+    const firstDeals = new Set(
+      Array.from({ length: 30 }, (_, seed) =>
+        create({ players: 2, seed, moonlight: true }).moon!.players[0].deal!.join(),
+      ),
+    );
     expect(firstDeals.size).toBeGreaterThan(5);
   });
 
@@ -78,7 +86,9 @@ describe("the animal deal and choice", () => {
     expect([s.phase, s.moon!.stage, s.current, s.turn]).toEqual(["setup", "choose", 1, 0]);
     const deal = s.moon!.players[1].deal!;
     expect(legalActions(s)).toEqual(deal.map((animal) => ({ type: "chooseAnimal", animal })));
-    const other = ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"].find((a) => !s.moon!.players.some((p) => p.deal!.includes(a as never)))!;
+    const other = ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"].find(
+      (a) => !s.moon!.players.some((p) => p.deal!.includes(a as never)),
+    )!;
     refused(s, { type: "chooseAnimal", animal: other }, "NOT_DEALT");
     refused(s, { type: "chooseAnimal", animal: s.moon!.players[2].deal![0] }, "NOT_DEALT");
     refused(s, { type: "chooseAnimal", animal: "unicorn" }, "MALFORMED_ACTION");
@@ -106,7 +116,11 @@ describe("the animal deal and choice", () => {
     expect(viewFor(s, 0).moon!.players[0].animal).toBe(chosen);
     for (const viewer of [1, 2, null]) {
       expect(viewFor(s, viewer).moon!.players[0].animal).toBeNull();
-      expect(viewFor(s, viewer).moon!.players.filter((_, seat) => seat !== viewer).every((p) => p.deal === null)).toBe(true);
+      expect(
+        viewFor(s, viewer)
+          .moon!.players.filter((_, seat) => seat !== viewer)
+          .every((p) => p.deal === null),
+      ).toBe(true);
     }
     s = chooseAll(s);
     for (const viewer of [0, 1, 2, null]) expect(viewFor(s, viewer).moon!.players[0].animal).toBe(chosen);
@@ -125,7 +139,16 @@ describe("the turtle's nests", () => {
       expect(s.moon!.nests.map((n) => label(n.cell))).toEqual(["a4", "d7", "g4", "g1", "d1", "a1"]);
       const babies = [...s.moon!.nests.map((n) => n.baby), ...s.moon!.box];
       expect(s.moon!.box).toHaveLength(2);
-      expect([...babies].sort()).toEqual(["collect", "double", "higher", "light", "medium", "plant", "points", "small"]);
+      expect([...babies].sort()).toEqual([
+        "collect",
+        "double",
+        "higher",
+        "light",
+        "medium",
+        "plant",
+        "points",
+        "small",
+      ]);
     }
   });
 
@@ -152,14 +175,20 @@ describe("placing the animals", () => {
 
   it("on a free 3-leaf cell without another animal", () => {
     let s = chooseAll(create({ players: 3, seed: 2, firstPlayer: 0, moonlight: true }));
-    const threeLeaf = CELLS.map((_, c) => c).filter((c) => LEAVES[c] === 3).map(label);
+    const threeLeaf = CELLS.map((_, c) => c)
+      .filter((c) => LEAVES[c] === 3)
+      .map(label);
     expect(threeLeaf).toEqual(["c3", "c4", "d3", "d5", "e3", "e4"]);
-    expect(legalActions(s).map((a) => label(CELLS.findIndex((c) => c === (a as { cell: unknown }).cell)))).toEqual(threeLeaf);
+    expect(legalActions(s).map((a) => label(CELLS.findIndex((c) => c === (a as { cell: unknown }).cell)))).toEqual(
+      threeLeaf,
+    );
     refused(s, { type: "placeAnimal", cell: "d4" }, "WRONG_CELL");
     refused(s, { type: "placeAnimal", cell: "b2" }, "WRONG_CELL");
     refused(s, { type: "placeAnimal", cell: "h1" }, "NOT_ON_BOARD");
     const r = act(s, { type: "placeAnimal", cell: "d3" });
-    expect(r.events).toEqual([{ type: "animalPlaced", seat: 2, animal: s.moon!.players[2].animal, cell: { q: -1, r: 0 } }]);
+    expect(r.events).toEqual([
+      { type: "animalPlaced", seat: 2, animal: s.moon!.players[2].animal, cell: { q: -1, r: 0 } },
+    ]);
     s = r.state;
     refused(s, { type: "placeAnimal", cell: "d3" }, "CELL_BLOCKED");
     expect(legalActions(s)).toHaveLength(5);
@@ -174,7 +203,11 @@ describe("the Great Tree and the moonstones", () => {
   }
 
   it("the last player in turn order places the Great Tree on any free cell", () => {
-    for (const [players, first] of [[2, 0], [3, 1], [4, 3]] as const) {
+    for (const [players, first] of [
+      [2, 0],
+      [3, 1],
+      [4, 3],
+    ] as const) {
       const s = toStage({ players, seed: 3, firstPlayer: first, moonlight: { greatTree: true } }, "greatTree");
       expect(s.current).toBe((first + players - 1) % players);
       // every cell but the animals' (and the baby turtles', if the turtle is in play)
@@ -194,7 +227,8 @@ describe("the Great Tree and the moonstones", () => {
       seats: "a b 4",
       moon: "g;9h;turtle:c3:2:-:-:-/owl:c4:2:-:-:-;-;-;-;a4=light.d7=small.g4=plant.g1=points.d1=double.a1=higher;collect+medium;--:-",
     });
-    for (const corner of ["a4", "d7", "g4", "g1", "d1", "a1"]) refused(s, { type: "placeGreatTree", cell: corner }, "CELL_BLOCKED");
+    for (const corner of ["a4", "d7", "g4", "g1", "d1", "a1"])
+      refused(s, { type: "placeGreatTree", cell: corner }, "CELL_BLOCKED");
     expect(legalActions(s)).toHaveLength(37 - 2 - 6);
     refused(s, { type: "placeMoonstone", cell: "d4" }, "WRONG_PHASE");
   });
@@ -211,7 +245,9 @@ describe("the Great Tree and the moonstones", () => {
       [4, 1, true, 0, [3]],
       [4, 0, false, null, []],
     ] as const) {
-      let s = chooseAll(create({ players, seed: 5, firstPlayer: first, moonlight: { greatTree: gt, moonstones: true } }));
+      let s = chooseAll(
+        create({ players, seed: 5, firstPlayer: first, moonlight: { greatTree: gt, moonstones: true } }),
+      );
       s = stageOrder(s, "animals").state;
       if (gt) {
         expect(s.moon!.stage).toBe("greatTree");
@@ -233,7 +269,8 @@ describe("the Great Tree and the moonstones", () => {
       seats: "a a 5",
       moon: "s;9h;turtle:c3:2:-:-:-/owl:c4:2:-:-:-;d4;b2;-;a4=light.d7=small.g4=plant.g1=points.d1=double.a1=higher;collect+medium;--:-",
     });
-    for (const cell of ["c3", "c4", "d4", "b2", "a1", "g4"]) refused(s, { type: "placeMoonstone", cell }, "CELL_BLOCKED");
+    for (const cell of ["c3", "c4", "d4", "b2", "a1", "g4"])
+      refused(s, { type: "placeMoonstone", cell }, "CELL_BLOCKED");
     expect(legalActions(s)).toHaveLength(37 - 2 - 1 - 1 - 6);
     const r = act(s, { type: "placeMoonstone", cell: "e1" });
     expect(r.events[0]).toEqual({ type: "moonstonePlaced", seat: 0, cell: CELLS[LABELS.indexOf("e1")] });
@@ -257,7 +294,9 @@ describe("then the setup trees", () => {
   });
 
   it("a whole setup ends in round 1 with everyone's animal on the board and 2 moon points, plus the first moon points", () => {
-    let s = chooseAll(create({ players: 3, seed: 8, firstPlayer: 2, moonlight: { greatTree: true, moonstones: true } }));
+    let s = chooseAll(
+      create({ players: 3, seed: 8, firstPlayer: 2, moonlight: { greatTree: true, moonstones: true } }),
+    );
     while (s.phase === "setup") s = act(s, legalActions(s)[0]).state;
     expect(s.round).toBe(1);
     expect(s.moon!.players.every((p) => p.cell >= 0 && p.animal !== null)).toBe(true);

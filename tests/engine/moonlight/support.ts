@@ -4,7 +4,14 @@
  * board, players and the expansion's field so each test shows only what matters.
  */
 import { expect } from "vitest";
-import { applyAction, fromNotation, type GameEvent, type GameState, type MoonErrorCode, type RuleErrorCode } from "../../../src/engine";
+import {
+  applyAction,
+  fromNotation,
+  type GameEvent,
+  type GameState,
+  type MoonErrorCode,
+  type RuleErrorCode,
+} from "../../../src/engine";
 import { deepFreeze } from "../support";
 
 export { at, deepFreeze, eventsOf, pieceAt, play, endRound, EMPTY_BOARD } from "../support";
@@ -36,7 +43,9 @@ export function moonPos(p: MoonPosParts): GameState {
   const players = p.players ?? Array.from({ length: n }, () => "10:4432:2410:-").join("/");
   const stacks = p.stacks ?? (n === 2 ? "9.7.5.0" : "9.7.5.3");
   const board = p.board ?? "..../...../....../......./....../...../....";
-  return mpos(`PS2 ${options}:00000000:a ${p.phase ?? "R2"} ${p.seats ?? "a a 0"} ${board} ${players} ${stacks} ${p.touched ?? "-"} 0 00000000 ${p.moon}`);
+  return mpos(
+    `PS2 ${options}:00000000:a ${p.phase ?? "R2"} ${p.seats ?? "a a 0"} ${board} ${players} ${stacks} ${p.touched ?? "-"} 0 00000000 ${p.moon}`,
+  );
 }
 
 /** The action must be refused with `code`, leaving the (frozen) state exactly as it was. */

@@ -20,13 +20,15 @@ const de: Messages = {
 
   profileTitle: "Dein Profil",
   createProfileTitle: "Profil anlegen",
-  createProfileIntro: "Wähle einen Namen, den die anderen sehen. Keine E-Mail, kein Passwort: Dein Schlüssel bleibt in diesem Browser.",
+  createProfileIntro:
+    "Wähle einen Namen, den die anderen sehen. Keine E-Mail, kein Passwort: Dein Schlüssel bleibt in diesem Browser.",
   nameLabel: "Dein Name",
   createProfile: "Profil anlegen",
   signedInAs: (name) => `Du spielst als ${name}`,
   stats: (games, wins, avg) => `${games} Spiele gespielt · ${wins} gewonnen · Durchschnitt ${avg} Punkte`,
   keyTitle: "Auf einem anderen Gerät spielen",
-  keyHelp: "Dieser Schlüssel ist dein Profil. Kopiere ihn in einen anderen Browser („Vorhandenen Schlüssel verwenden“). Halte ihn geheim.",
+  keyHelp:
+    "Dieser Schlüssel ist dein Profil. Kopiere ihn in einen anderen Browser („Vorhandenen Schlüssel verwenden“). Halte ihn geheim.",
   useKey: "Vorhandenen Schlüssel verwenden",
   keyLabel: "Profilschlüssel",
   useKeyButton: "Diesen Schlüssel verwenden",
@@ -58,7 +60,8 @@ const de: Messages = {
 
   waitingTitle: (seated, seats) => `Warten auf Mitspieler (${seated} von ${seats} Plätzen besetzt)`,
   inviteTitle: "Einladungslink",
-  inviteHelp: "Schicke diesen Link an die anderen. Das Spiel beginnt, sobald alle Plätze besetzt sind oder wenn es sein Ersteller startet.",
+  inviteHelp:
+    "Schicke diesen Link an die anderen. Das Spiel beginnt, sobald alle Plätze besetzt sind oder wenn es sein Ersteller startet.",
   copy: "Kopieren",
   copied: "Kopiert",
   share: "Teilen",
@@ -124,7 +127,8 @@ const de: Messages = {
   grow: (from, to) => `Wachsen lassen: ${from} → ${to}`,
   collect: (value) => (value === null ? "Sammeln (kein Punktechip mehr)" : `Sammeln: Punktechip mit ${value} Punkten`),
   plantFrom: (from) => `Hier einen Samen von ${from} aus einpflanzen`,
-  plantHint: (n) => `Dieser Baum kann einen Samen auf ${n} markierte${n === 1 ? "s Feld" : " Felder"} einpflanzen: wähle eines.`,
+  plantHint: (n) =>
+    `Dieser Baum kann einen Samen auf ${n} markierte${n === 1 ? "s Feld" : " Felder"} einpflanzen: wähle eines.`,
   cost: (n) => `${n} ☀`,
   costLong: (n) => (n === 1 ? "1 Sonnenpunkt" : `${n} Sonnenpunkte`),
   buyTitle: "Von deinem Tableau kaufen",
@@ -140,7 +144,8 @@ const de: Messages = {
   sending: "Wird gesendet…",
   planKept: "Deine geplanten Aktionen gelten weiter und bleiben erhalten.",
   planDropped: "Deine geplanten Aktionen gelten nicht mehr und wurden verworfen.",
-  conflict: "Das Spiel hat sich geändert, während du geplant hast (eine andere Aktion kam zuerst an). Der Plan zeigt jetzt das aktuelle Spiel.",
+  conflict:
+    "Das Spiel hat sich geändert, während du geplant hast (eine andere Aktion kam zuerst an). Der Plan zeigt jetzt das aktuelle Spiel.",
   refused: (msg) => `Der Server hat diesen Zug abgelehnt: ${msg}`,
   notYourTurn: "Du bist nicht mehr am Zug.",
   turnSent: "Zug gesendet.",
@@ -182,7 +187,9 @@ const de: Messages = {
   evPlanted: (who, from, to) => `${who} pflanzt einen Samen von ${from} aus auf ${to} (1 ☀)`,
   evGrew: (who, cell, from, to, cost) => `${who} lässt auf ${cell} wachsen: ${from} → ${to} (${cost} ☀)`,
   evCollected: (who, cell, value) =>
-    value === null ? `${who} sammelt den Baum auf ${cell} (kein Punktechip mehr) (4 ☀)` : `${who} sammelt den Baum auf ${cell}: ${value} Punkte (4 ☀)`,
+    value === null
+      ? `${who} sammelt den Baum auf ${cell} (kein Punktechip mehr) (4 ☀)`
+      : `${who} sammelt den Baum auf ${cell}: ${value} Punkte (4 ☀)`,
   evTurnEnded: (who) => `${who} beendet den Zug`,
   evTurnSkipped: (who) => `Der Zug von ${who} wurde übersprungen`,
   evResigned: (who) => `${who} gibt auf`,
@@ -200,7 +207,9 @@ const de: Messages = {
   notificationsGameHint: "Webhooks für den Kanal dieser Partie, und was gesendet wurde",
   notificationsMeHint: "Deine eigenen Webhooks und Discord-Erwähnungen, für alle Partien",
   errVacationExhausted: (hours) =>
-    hours <= 0 ? "Du hast in dieser Partie keine Abwesenheit mehr übrig." : `So lange nicht: Du hast in dieser Partie noch ${hours === 1 ? "1 Stunde" : `${hours} Stunden`} Abwesenheit übrig.`,
+    hours <= 0
+      ? "Du hast in dieser Partie keine Abwesenheit mehr übrig."
+      : `So lange nicht: Du hast in dieser Partie noch ${hours === 1 ? "1 Stunde" : `${hours} Stunden`} Abwesenheit übrig.`,
   errNotAway: "Du bist in dieser Partie nicht abwesend.",
   errRateLimited: "Zu viele Versuche in kurzer Zeit: Warte eine Minute und versuche es noch einmal.",
   errGameOver: "Die Partie ist vorbei.",
@@ -209,13 +218,20 @@ const de: Messages = {
   maxTimeoutsAfter: (n) => (n === 1 ? "nach 1 Zeitüberschreitung" : `nach ${n} Zeitüberschreitungen in Folge`),
   maxTimeoutsNever: "nie",
   vacationDays: "Urlaubstage pro Person",
-  deadlineHelp: "Ist die Zeit um, endet der Zug von selbst. Wer abwesend ist, hält die eigene Uhr an, bis die Urlaubstage aufgebraucht sind.",
-  timeoutRule: (n) => (n === null ? "kein Ausscheiden wegen Zeitüberschreitung" : n === 1 ? "Ausscheiden nach 1 Zeitüberschreitung" : `Ausscheiden nach ${n} Zeitüberschreitungen in Folge`),
+  deadlineHelp:
+    "Ist die Zeit um, endet der Zug von selbst. Wer abwesend ist, hält die eigene Uhr an, bis die Urlaubstage aufgebraucht sind.",
+  timeoutRule: (n) =>
+    n === null
+      ? "kein Ausscheiden wegen Zeitüberschreitung"
+      : n === 1
+        ? "Ausscheiden nach 1 Zeitüberschreitung"
+        : `Ausscheiden nach ${n} Zeitüberschreitungen in Folge`,
   vacationRule: (n) => (n === 0 ? "kein Urlaub" : n === 1 ? "je 1 Urlaubstag" : `je ${n} Urlaubstage`),
   clockPaused: (name, until) => `${name} ist bis ${until} abwesend: Die Uhr steht still`,
   youTimedOut: "Deine Zeit war um: Der Dienst hat für dich gespielt (dein Zug ist beendet).",
   awayTitle: "Bist du weg?",
-  awayHelp: (days) => `Solange du weg bist, steht deine Uhr still und die anderen sehen es. In dieser Partie insgesamt ${days === 1 ? "1 Tag" : `${days} Tage`}.`,
+  awayHelp: (days) =>
+    `Solange du weg bist, steht deine Uhr still und die anderen sehen es. In dieser Partie insgesamt ${days === 1 ? "1 Tag" : `${days} Tage`}.`,
   awayNone: "In dieser Partie gibt es keinen Urlaub.",
   awayFor: "Weg für",
   awayUnit: "Einheit",
@@ -225,8 +241,14 @@ const de: Messages = {
   youAreAway: (until) => `Du bist bis ${until} weg. Deine Uhr steht still.`,
   imBack: "Ich bin zurück",
   awayBadge: (until) => `weg bis ${until}`,
-  timeoutsBadge: (n, max) => (max === null ? (n === 1 ? "1 Zeitüberschreitung" : `${n} Zeitüberschreitungen`) : `${n} von ${max} Zeitüberschreitungen`),
-  timeoutsLong: (n) => (n === 1 ? "hat beim letzten Zug die Zeit überschritten" : `hat bei den letzten ${n} Zügen die Zeit überschritten`),
+  timeoutsBadge: (n, max) =>
+    max === null
+      ? n === 1
+        ? "1 Zeitüberschreitung"
+        : `${n} Zeitüberschreitungen`
+      : `${n} von ${max} Zeitüberschreitungen`,
+  timeoutsLong: (n) =>
+    n === 1 ? "hat beim letzten Zug die Zeit überschritten" : `hat bei den letzten ${n} Zügen die Zeit überschritten`,
   autoTimeout: "automatisch gespielt: Zeit abgelaufen",
 };
 

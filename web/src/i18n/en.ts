@@ -17,7 +17,9 @@ const en = {
 
   // Error codes of the API, explained
   errVacationExhausted: (hours: number) =>
-    hours <= 0 ? "You have no vacation left in this game." : `Not that long: you have ${hours === 1 ? "1 hour" : `${hours} hours`} of vacation left in this game.`,
+    hours <= 0
+      ? "You have no vacation left in this game."
+      : `Not that long: you have ${hours === 1 ? "1 hour" : `${hours} hours`} of vacation left in this game.`,
   errNotAway: "You are not away in this game.",
   errRateLimited: "Too many tries in a short time: wait a minute and try again.",
   errGameOver: "The game is over.",
@@ -26,13 +28,14 @@ const en = {
   // Profile
   profileTitle: "Your profile",
   createProfileTitle: "Create your profile",
-  createProfileIntro: "Pick a name the other players will see. No e-mail, no password: your key is kept in this browser.",
+  createProfileIntro:
+    "Pick a name the other players will see. No e-mail, no password: your key is kept in this browser.",
   nameLabel: "Your name",
   createProfile: "Create profile",
   signedInAs: (name: string) => `You play as ${name}`,
   stats: (games: number, wins: number, avg: string) => `${games} games played · ${wins} won · average score ${avg}`,
   keyTitle: "Play on another device",
-  keyHelp: "This key is your profile. Copy it to another browser (\"Use an existing key\"). Keep it secret.",
+  keyHelp: 'This key is your profile. Copy it to another browser ("Use an existing key"). Keep it secret.',
   useKey: "Use an existing key",
   keyLabel: "Profile key",
   useKeyButton: "Use this key",
@@ -53,8 +56,14 @@ const en = {
   maxTimeoutsAfter: (n: number) => (n === 1 ? "after 1 timeout" : `after ${n} timeouts in a row`),
   maxTimeoutsNever: "never",
   vacationDays: "Vacation days per player",
-  deadlineHelp: "When the time runs out, the turn ends by itself. A player who is away pauses their clock, up to the vacation days.",
-  timeoutRule: (n: number | null) => (n === null ? "never resigned for timeouts" : n === 1 ? "resigned after 1 timeout" : `resigned after ${n} timeouts in a row`),
+  deadlineHelp:
+    "When the time runs out, the turn ends by itself. A player who is away pauses their clock, up to the vacation days.",
+  timeoutRule: (n: number | null) =>
+    n === null
+      ? "never resigned for timeouts"
+      : n === 1
+        ? "resigned after 1 timeout"
+        : `resigned after ${n} timeouts in a row`,
   vacationRule: (n: number) => (n === 0 ? "no vacation" : n === 1 ? "1 vacation day each" : `${n} vacation days each`),
   createGame: "Create game",
   joinTitle: "Join a game",
@@ -73,7 +82,8 @@ const en = {
   // Lobby
   waitingTitle: (seated: number, seats: number) => `Waiting for players (${seated} of ${seats} seats taken)`,
   inviteTitle: "Invite link",
-  inviteHelp: "Send this link to the other players. The game starts when every seat is taken, or when its creator starts it.",
+  inviteHelp:
+    "Send this link to the other players. The game starts when every seat is taken, or when its creator starts it.",
   copy: "Copy",
   copied: "Copied",
   share: "Share",
@@ -132,7 +142,9 @@ const en = {
   piece: ["seed", "small tree", "medium tree", "large tree"] as readonly string[],
   pieceShort: ["seed", "small", "medium", "large"] as readonly string[],
   pieceCount: (size: number, n: number) =>
-    n === 1 ? `1 ${["seed", "small tree", "medium tree", "large tree"][size]}` : `${n} ${["seeds", "small trees", "medium trees", "large trees"][size]}`,
+    n === 1
+      ? `1 ${["seed", "small tree", "medium tree", "large tree"][size]}`
+      : `${n} ${["seeds", "small trees", "medium trees", "large trees"][size]}`,
   shapeNames: ["circles", "triangles", "diamonds", "stars"] as readonly string[],
 
   // Planning a turn
@@ -143,7 +155,8 @@ const en = {
   cellTitle: (label: string) => `Cell ${label}`,
   place: "Place a small tree here",
   grow: (from: string, to: string) => `Grow ${from} → ${to}`,
-  collect: (value: number | null) => (value === null ? "Collect (no token left)" : `Collect: take a ${value}-point token`),
+  collect: (value: number | null) =>
+    value === null ? "Collect (no token left)" : `Collect: take a ${value}-point token`,
   plantFrom: (from: string) => `Plant a seed here from ${from}`,
   plantHint: (n: number) => `This tree can plant a seed on ${n} highlighted ${n === 1 ? "cell" : "cells"}: choose one.`,
   cost: (n: number) => `${n} ☀`,
@@ -161,7 +174,8 @@ const en = {
   sending: "Sending…",
   planKept: "Your planned actions still apply and were kept.",
   planDropped: "Your planned actions no longer apply and were discarded.",
-  conflict: "The game changed while you were planning (another action arrived first). The board now shows the current game.",
+  conflict:
+    "The game changed while you were planning (another action arrived first). The board now shows the current game.",
   refused: (msg: string) => `The server refused this turn: ${msg}`,
   notYourTurn: "It is not your turn any more.",
   turnSent: "Turn sent.",
@@ -184,7 +198,8 @@ const en = {
   awayBadge: (until: string) => `away until ${until}`,
   timeoutsBadge: (n: number, max: number | null) =>
     max === null ? (n === 1 ? "1 timeout" : `${n} timeouts`) : `${n} of ${max} timeouts`,
-  timeoutsLong: (n: number) => (n === 1 ? "ran out of time on the last turn" : `ran out of time on the last ${n} turns`),
+  timeoutsLong: (n: number) =>
+    n === 1 ? "ran out of time on the last turn" : `ran out of time on the last ${n} turns`,
 
   // Players
   playersTitle: "Players",
@@ -222,15 +237,19 @@ const en = {
   evPlaced: (who: string, cell: string) => `${who} placed a small tree on ${cell}`,
   evBought: (who: string, piece: string, cost: number) => `${who} bought a ${piece} (${cost} ☀)`,
   evPlanted: (who: string, from: string, to: string) => `${who} planted a seed on ${to} from ${from} (1 ☀)`,
-  evGrew: (who: string, cell: string, from: string, to: string, cost: number) => `${who} grew a ${from} into a ${to} on ${cell} (${cost} ☀)`,
+  evGrew: (who: string, cell: string, from: string, to: string, cost: number) =>
+    `${who} grew a ${from} into a ${to} on ${cell} (${cost} ☀)`,
   evCollected: (who: string, cell: string, value: number | null) =>
-    value === null ? `${who} collected the tree on ${cell} (no token left) (4 ☀)` : `${who} collected the tree on ${cell}: ${value} points (4 ☀)`,
+    value === null
+      ? `${who} collected the tree on ${cell} (no token left) (4 ☀)`
+      : `${who} collected the tree on ${cell}: ${value} points (4 ☀)`,
   evTurnEnded: (who: string) => `${who} ended the turn`,
   evTurnSkipped: (who: string) => `${who}'s turn was skipped`,
   evResigned: (who: string) => `${who} resigned`,
   evSetupEnded: "Setup is over",
   evRoundStarted: (r: number, dir: string) => `Round ${r} begins; the sun moves to the ${dir}`,
-  evLight: (who: string, n: number, lost: number) => (lost > 0 ? `${who} gains ${n} ☀ (${lost} lost above 20)` : `${who} gains ${n} ☀`),
+  evLight: (who: string, n: number, lost: number) =>
+    lost > 0 ? `${who} gains ${n} ☀ (${lost} lost above 20)` : `${who} gains ${n} ☀`,
   evGameEnded: (winners: string) => `The game is over. ${winners}`,
   autoTimeout: "played automatically: time ran out",
   finalScores: "Final scores",

@@ -21,13 +21,15 @@ const fr: Messages = {
 
   profileTitle: "Votre profil",
   createProfileTitle: "Créez votre profil",
-  createProfileIntro: "Choisissez le nom que verront les autres joueurs. Ni e-mail ni mot de passe : votre clé est gardée dans ce navigateur.",
+  createProfileIntro:
+    "Choisissez le nom que verront les autres joueurs. Ni e-mail ni mot de passe : votre clé est gardée dans ce navigateur.",
   nameLabel: "Votre nom",
   createProfile: "Créer le profil",
   signedInAs: (name) => `Vous jouez en tant que ${name}`,
   stats: (games, wins, avg) => `${games} parties jouées · ${wins} gagnées · score moyen ${avg}`,
   keyTitle: "Jouer sur un autre appareil",
-  keyHelp: "Cette clé est votre profil. Copiez-la dans un autre navigateur (« Utiliser une clé existante »). Gardez-la secrète.",
+  keyHelp:
+    "Cette clé est votre profil. Copiez-la dans un autre navigateur (« Utiliser une clé existante »). Gardez-la secrète.",
   useKey: "Utiliser une clé existante",
   keyLabel: "Clé du profil",
   useKeyButton: "Utiliser cette clé",
@@ -59,7 +61,8 @@ const fr: Messages = {
 
   waitingTitle: (seated, seats) => `En attente de joueurs (${seated} places prises sur ${seats})`,
   inviteTitle: "Lien d’invitation",
-  inviteHelp: "Envoyez ce lien aux autres joueurs. La partie commence quand toutes les places sont prises, ou quand son créateur la lance.",
+  inviteHelp:
+    "Envoyez ce lien aux autres joueurs. La partie commence quand toutes les places sont prises, ou quand son créateur la lance.",
   copy: "Copier",
   copied: "Copié",
   share: "Partager",
@@ -125,7 +128,8 @@ const fr: Messages = {
   grow: (from, to) => `Faire grandir : ${from} → ${to}`,
   collect: (value) => (value === null ? "Collecter (plus de jeton)" : `Collecter : un jeton de ${value} points`),
   plantFrom: (from) => `Planter une graine ici depuis ${from}`,
-  plantHint: (n) => `Cet arbre peut planter une graine sur ${n} ${n === 1 ? "case en surbrillance" : "cases en surbrillance"} : choisissez-en une.`,
+  plantHint: (n) =>
+    `Cet arbre peut planter une graine sur ${n} ${n === 1 ? "case en surbrillance" : "cases en surbrillance"} : choisissez-en une.`,
   cost: (n) => `${n} ☀`,
   costLong: (n) => (n === 1 ? "1 point de lumière" : `${n} points de lumière`),
   buyTitle: "Acheter sur votre plateau individuel",
@@ -141,7 +145,8 @@ const fr: Messages = {
   sending: "Envoi…",
   planKept: "Vos actions prévues restent valables et ont été gardées.",
   planDropped: "Vos actions prévues ne sont plus valables et ont été abandonnées.",
-  conflict: "La partie a changé pendant que vous prépariez votre tour (une autre action est arrivée avant). Le plateau montre la partie actuelle.",
+  conflict:
+    "La partie a changé pendant que vous prépariez votre tour (une autre action est arrivée avant). Le plateau montre la partie actuelle.",
   refused: (msg) => `Le serveur a refusé ce tour : ${msg}`,
   notYourTurn: "Ce n’est plus votre tour.",
   turnSent: "Tour envoyé.",
@@ -183,13 +188,16 @@ const fr: Messages = {
   evPlanted: (who, from, to) => `${who} a planté une graine sur ${to} depuis ${from} (1 ☀)`,
   evGrew: (who, cell, from, to, cost) => `${who} a fait grandir sur ${cell} : ${from} → ${to} (${cost} ☀)`,
   evCollected: (who, cell, value) =>
-    value === null ? `${who} a collecté l’arbre de ${cell} (plus de jeton) (4 ☀)` : `${who} a collecté l’arbre de ${cell} : ${value} points (4 ☀)`,
+    value === null
+      ? `${who} a collecté l’arbre de ${cell} (plus de jeton) (4 ☀)`
+      : `${who} a collecté l’arbre de ${cell} : ${value} points (4 ☀)`,
   evTurnEnded: (who) => `${who} a fini son tour`,
   evTurnSkipped: (who) => `Le tour de ${who} a été passé`,
   evResigned: (who) => `${who} a abandonné`,
   evSetupEnded: "La mise en place est terminée",
   evRoundStarted: (r, dir) => `Le tour ${r} commence ; le Soleil passe ${au(dir)}`,
-  evLight: (who, n, lost) => (lost > 0 ? `${who} reçoit ${n} ☀ (${lost} perdus au-delà de 20)` : `${who} reçoit ${n} ☀`),
+  evLight: (who, n, lost) =>
+    lost > 0 ? `${who} reçoit ${n} ☀ (${lost} perdus au-delà de 20)` : `${who} reçoit ${n} ☀`,
   evGameEnded: (winners) => `La partie est terminée. ${winners}`,
   finalScores: "Scores finaux",
   tokensPoints: "jetons",
@@ -201,7 +209,9 @@ const fr: Messages = {
   notificationsGameHint: "Webhooks du salon de cette partie, et ce qui a été envoyé",
   notificationsMeHint: "Vos propres webhooks et mentions Discord, pour toutes vos parties",
   errVacationExhausted: (hours) =>
-    hours <= 0 ? "Il ne vous reste plus d’absence dans cette partie." : `Pas si longtemps : il vous reste ${hours === 1 ? "1 heure" : `${hours} heures`} d’absence dans cette partie.`,
+    hours <= 0
+      ? "Il ne vous reste plus d’absence dans cette partie."
+      : `Pas si longtemps : il vous reste ${hours === 1 ? "1 heure" : `${hours} heures`} d’absence dans cette partie.`,
   errNotAway: "Vous n’êtes pas absent dans cette partie.",
   errRateLimited: "Trop d’essais en peu de temps : attendez une minute et réessayez.",
   errGameOver: "La partie est terminée.",
@@ -210,13 +220,21 @@ const fr: Messages = {
   maxTimeoutsAfter: (n) => (n === 1 ? "après 1 dépassement" : `après ${n} dépassements d’affilée`),
   maxTimeoutsNever: "jamais",
   vacationDays: "Jours d’absence par joueur",
-  deadlineHelp: "Quand le temps est écoulé, le tour se termine tout seul. Un joueur absent arrête son horloge, dans la limite de ses jours d’absence.",
-  timeoutRule: (n) => (n === null ? "jamais d’abandon pour dépassement" : n === 1 ? "abandon après 1 dépassement" : `abandon après ${n} dépassements d’affilée`),
-  vacationRule: (n) => (n === 0 ? "pas d’absence" : n === 1 ? "1 jour d’absence chacun" : `${n} jours d’absence chacun`),
+  deadlineHelp:
+    "Quand le temps est écoulé, le tour se termine tout seul. Un joueur absent arrête son horloge, dans la limite de ses jours d’absence.",
+  timeoutRule: (n) =>
+    n === null
+      ? "jamais d’abandon pour dépassement"
+      : n === 1
+        ? "abandon après 1 dépassement"
+        : `abandon après ${n} dépassements d’affilée`,
+  vacationRule: (n) =>
+    n === 0 ? "pas d’absence" : n === 1 ? "1 jour d’absence chacun" : `${n} jours d’absence chacun`,
   clockPaused: (name, until) => `${name} est absent jusqu’à ${until} : l’horloge est arrêtée`,
   youTimedOut: "Votre temps était écoulé : le service a joué pour vous (votre tour est terminé).",
   awayTitle: "Vous partez ?",
-  awayHelp: (days) => `Pendant votre absence, votre horloge est arrêtée et les autres le voient. ${days === 1 ? "1 jour" : `${days} jours`} en tout dans cette partie.`,
+  awayHelp: (days) =>
+    `Pendant votre absence, votre horloge est arrêtée et les autres le voient. ${days === 1 ? "1 jour" : `${days} jours`} en tout dans cette partie.`,
   awayNone: "Cette partie ne permet aucune absence.",
   awayFor: "Absent pendant",
   awayUnit: "Unité",
@@ -226,8 +244,10 @@ const fr: Messages = {
   youAreAway: (until) => `Vous êtes absent jusqu’à ${until}. Votre horloge est arrêtée.`,
   imBack: "Je suis de retour",
   awayBadge: (until) => `absent jusqu’à ${until}`,
-  timeoutsBadge: (n, max) => (max === null ? (n === 1 ? "1 dépassement" : `${n} dépassements`) : `${n} dépassement${n > 1 ? "s" : ""} sur ${max}`),
-  timeoutsLong: (n) => (n === 1 ? "a dépassé son temps au dernier tour" : `a dépassé son temps aux ${n} derniers tours`),
+  timeoutsBadge: (n, max) =>
+    max === null ? (n === 1 ? "1 dépassement" : `${n} dépassements`) : `${n} dépassement${n > 1 ? "s" : ""} sur ${max}`,
+  timeoutsLong: (n) =>
+    n === 1 ? "a dépassé son temps au dernier tour" : `a dépassé son temps aux ${n} derniers tours`,
   autoTimeout: "joué automatiquement : temps écoulé",
 };
 

@@ -8,7 +8,13 @@ import en, { type Messages } from "./en";
 export type Lang = "en" | "nl" | "fr" | "de" | "ja";
 export const LANGS: readonly Lang[] = ["en", "nl", "fr", "de", "ja"];
 /** Each language's own name, for the switcher (without loading it). */
-export const LANG_NAMES: Record<Lang, string> = { en: "English", nl: "Nederlands", fr: "Français", de: "Deutsch", ja: "日本語" };
+export const LANG_NAMES: Record<Lang, string> = {
+  en: "English",
+  nl: "Nederlands",
+  fr: "Français",
+  de: "Deutsch",
+  ja: "日本語",
+};
 export type { Messages };
 
 const LOADERS: Record<Lang, () => Promise<Messages>> = {
@@ -41,7 +47,8 @@ export function initialLang(): Lang {
   } catch {
     /* storage blocked */
   }
-  const nav = typeof navigator !== "undefined" ? (navigator.languages?.length ? navigator.languages : [navigator.language]) : [];
+  const nav =
+    typeof navigator !== "undefined" ? (navigator.languages?.length ? navigator.languages : [navigator.language]) : [];
   return browserLang(nav.filter(Boolean));
 }
 

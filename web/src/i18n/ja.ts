@@ -17,13 +17,15 @@ const ja: Messages = {
 
   profileTitle: "プロフィール",
   createProfileTitle: "プロフィールを作成",
-  createProfileIntro: "他のプレイヤーに表示される名前を決めてください。メールもパスワードも不要です。鍵はこのブラウザに保存されます。",
+  createProfileIntro:
+    "他のプレイヤーに表示される名前を決めてください。メールもパスワードも不要です。鍵はこのブラウザに保存されます。",
   nameLabel: "名前",
   createProfile: "プロフィールを作成",
   signedInAs: (name) => `${name} としてプレイ中`,
   stats: (games, wins, avg) => `${games} ゲーム・${wins} 勝・平均 ${avg} 点`,
   keyTitle: "別の端末でプレイする",
-  keyHelp: "この鍵があなたのプロフィールです。別のブラウザにコピーしてください（「既存の鍵を使う」）。他人には教えないでください。",
+  keyHelp:
+    "この鍵があなたのプロフィールです。別のブラウザにコピーしてください（「既存の鍵を使う」）。他人には教えないでください。",
   useKey: "既存の鍵を使う",
   keyLabel: "プロフィールの鍵",
   useKeyButton: "この鍵を使う",
@@ -179,13 +181,18 @@ const ja: Messages = {
   evPlanted: (who, from, to) => `${who} が ${from} から ${to} に種をまきました（1 ☀）`,
   evGrew: (who, cell, from, to, cost) => `${who} が ${cell} の${from}を${to}に成長させました（${cost} ☀）`,
   evCollected: (who, cell, value) =>
-    value === null ? `${who} が ${cell} の樹木で点数を得ました（トークンなし）（4 ☀）` : `${who} が ${cell} の樹木で ${value} 点を得ました（4 ☀）`,
+    value === null
+      ? `${who} が ${cell} の樹木で点数を得ました（トークンなし）（4 ☀）`
+      : `${who} が ${cell} の樹木で ${value} 点を得ました（4 ☀）`,
   evTurnEnded: (who) => `${who} が手番を終えました`,
   evTurnSkipped: (who) => `${who} の手番はスキップされました`,
   evResigned: (who) => `${who} が投了しました`,
   evSetupEnded: "準備が終わりました",
   evRoundStarted: (r, dir) => `ラウンド ${r} 開始：太陽が${dir}へ移動`,
-  evLight: (who, n, lost) => (lost > 0 ? `${who} が ${n} ☀ を受け取りました（20 を超えた ${lost} は失われました）` : `${who} が ${n} ☀ を受け取りました`),
+  evLight: (who, n, lost) =>
+    lost > 0
+      ? `${who} が ${n} ☀ を受け取りました（20 を超えた ${lost} は失われました）`
+      : `${who} が ${n} ☀ を受け取りました`,
   evGameEnded: (winners) => `ゲーム終了。${winners}`,
   finalScores: "最終得点",
   tokensPoints: "トークン",
@@ -197,7 +204,9 @@ const ja: Messages = {
   notificationsGameHint: "このゲームのチャンネルの Webhook と送信履歴",
   notificationsMeHint: "すべてのゲームに使うあなた自身の Webhook と Discord のメンション",
   errVacationExhausted: (hours) =>
-    hours <= 0 ? "このゲームで使える不在時間は残っていません。" : `その長さは無理です。このゲームで残っている不在時間は ${hours} 時間です。`,
+    hours <= 0
+      ? "このゲームで使える不在時間は残っていません。"
+      : `その長さは無理です。このゲームで残っている不在時間は ${hours} 時間です。`,
   errNotAway: "このゲームでは不在になっていません。",
   errRateLimited: "短時間に試行が多すぎます。1 分待ってからもう一度お試しください。",
   errGameOver: "ゲームは終了しました。",
@@ -206,13 +215,20 @@ const ja: Messages = {
   maxTimeoutsAfter: (n) => (n === 1 ? "時間切れ 1 回で" : `時間切れが ${n} 回続いたら`),
   maxTimeoutsNever: "しない",
   vacationDays: "プレイヤーごとの休暇日数",
-  deadlineHelp: "時間切れになると手番は自動で終わります。不在のプレイヤーは、休暇日数の範囲で自分の時計を止められます。",
-  timeoutRule: (n) => (n === null ? "時間切れで投了扱いにはならない" : n === 1 ? "時間切れ 1 回で投了扱い" : `時間切れが ${n} 回続くと投了扱い`),
+  deadlineHelp:
+    "時間切れになると手番は自動で終わります。不在のプレイヤーは、休暇日数の範囲で自分の時計を止められます。",
+  timeoutRule: (n) =>
+    n === null
+      ? "時間切れで投了扱いにはならない"
+      : n === 1
+        ? "時間切れ 1 回で投了扱い"
+        : `時間切れが ${n} 回続くと投了扱い`,
   vacationRule: (n) => (n === 0 ? "休暇なし" : `休暇は各 ${n} 日`),
   clockPaused: (name, until) => `${name} は ${until} まで不在：時計は止まっています`,
   youTimedOut: "時間切れになりました。サービスが代わりに手番を終えました。",
   awayTitle: "しばらく不在にしますか？",
-  awayHelp: (days) => `不在の間はあなたの時計が止まり、他のプレイヤーにも表示されます。このゲームでは合計 ${days} 日まで。`,
+  awayHelp: (days) =>
+    `不在の間はあなたの時計が止まり、他のプレイヤーにも表示されます。このゲームでは合計 ${days} 日まで。`,
   awayNone: "このゲームでは不在にできません。",
   awayFor: "不在の期間",
   awayUnit: "単位",

@@ -18,13 +18,15 @@ const nl: Messages = {
 
   profileTitle: "Je profiel",
   createProfileTitle: "Maak je profiel aan",
-  createProfileIntro: "Kies een naam die de andere spelers zien. Geen e-mail, geen wachtwoord: je sleutel wordt in deze browser bewaard.",
+  createProfileIntro:
+    "Kies een naam die de andere spelers zien. Geen e-mail, geen wachtwoord: je sleutel wordt in deze browser bewaard.",
   nameLabel: "Je naam",
   createProfile: "Profiel aanmaken",
   signedInAs: (name) => `Je speelt als ${name}`,
   stats: (games, wins, avg) => `${games} spellen gespeeld · ${wins} gewonnen · gemiddelde score ${avg}`,
   keyTitle: "Spelen op een ander apparaat",
-  keyHelp: "Deze sleutel is je profiel. Kopieer hem naar een andere browser (\"Bestaande sleutel gebruiken\"). Houd hem geheim.",
+  keyHelp:
+    'Deze sleutel is je profiel. Kopieer hem naar een andere browser ("Bestaande sleutel gebruiken"). Houd hem geheim.',
   useKey: "Bestaande sleutel gebruiken",
   keyLabel: "Profielsleutel",
   useKeyButton: "Deze sleutel gebruiken",
@@ -56,7 +58,8 @@ const nl: Messages = {
 
   waitingTitle: (seated, seats) => `Wacht op spelers (${seated} van ${seats} plaatsen bezet)`,
   inviteTitle: "Uitnodigingslink",
-  inviteHelp: "Stuur deze link naar de andere spelers. Het spel begint zodra alle plaatsen bezet zijn, of wanneer de maker het start.",
+  inviteHelp:
+    "Stuur deze link naar de andere spelers. Het spel begint zodra alle plaatsen bezet zijn, of wanneer de maker het start.",
   copy: "Kopiëren",
   copied: "Gekopieerd",
   share: "Delen",
@@ -120,7 +123,8 @@ const nl: Messages = {
   cellTitle: (label) => `Vak ${label}`,
   place: "Hier een kleine boom plaatsen",
   grow: (from, to) => `Laten groeien: ${from} → ${to}`,
-  collect: (value) => (value === null ? "Verzamelen (geen penning meer)" : `Verzamelen: een penning van ${value} punten`),
+  collect: (value) =>
+    value === null ? "Verzamelen (geen penning meer)" : `Verzamelen: een penning van ${value} punten`,
   plantFrom: (from) => `Hier een zaadje planten vanaf ${from}`,
   plantHint: (n) => `Deze boom kan een zaadje planten op ${n} gemarkeerde ${n === 1 ? "vak" : "vakken"}: kies er een.`,
   cost: (n) => `${n} ☀`,
@@ -180,7 +184,9 @@ const nl: Messages = {
   evPlanted: (who, from, to) => `${who} plantte een zaadje op ${to} vanaf ${from} (1 ☀)`,
   evGrew: (who, cell, from, to, cost) => `${who} liet op ${cell} een ${from} groeien tot ${to} (${cost} ☀)`,
   evCollected: (who, cell, value) =>
-    value === null ? `${who} verzamelde de boom op ${cell} (geen penning meer) (4 ☀)` : `${who} verzamelde de boom op ${cell}: ${value} punten (4 ☀)`,
+    value === null
+      ? `${who} verzamelde de boom op ${cell} (geen penning meer) (4 ☀)`
+      : `${who} verzamelde de boom op ${cell}: ${value} punten (4 ☀)`,
   evTurnEnded: (who) => `${who} beëindigde de beurt`,
   evTurnSkipped: (who) => `De beurt van ${who} werd overgeslagen`,
   evResigned: (who) => `${who} gaf op`,
@@ -198,7 +204,9 @@ const nl: Messages = {
   notificationsGameHint: "Webhooks voor het kanaal van dit spel, en wat er verstuurd is",
   notificationsMeHint: "Je eigen webhooks en Discord-pings, voor al je spellen",
   errVacationExhausted: (hours) =>
-    hours <= 0 ? "Je hebt in dit spel geen afwezigheid meer over." : `Zo lang kan niet: je hebt in dit spel nog ${hours === 1 ? "1 uur" : `${hours} uur`} afwezigheid over.`,
+    hours <= 0
+      ? "Je hebt in dit spel geen afwezigheid meer over."
+      : `Zo lang kan niet: je hebt in dit spel nog ${hours === 1 ? "1 uur" : `${hours} uur`} afwezigheid over.`,
   errNotAway: "Je bent in dit spel niet afwezig.",
   errRateLimited: "Te veel pogingen kort na elkaar: wacht een minuut en probeer het opnieuw.",
   errGameOver: "Het spel is afgelopen.",
@@ -207,13 +215,20 @@ const nl: Messages = {
   maxTimeoutsAfter: (n) => (n === 1 ? "na 1 keer te laat" : `na ${n} keer op rij te laat`),
   maxTimeoutsNever: "nooit",
   vacationDays: "Vakantiedagen per speler",
-  deadlineHelp: "Is de tijd op, dan eindigt de beurt vanzelf. Wie afwezig is, zet zijn klok stil, tot het aantal vakantiedagen op is.",
-  timeoutRule: (n) => (n === null ? "nooit opgeven door tijdsoverschrijding" : n === 1 ? "opgeven na 1 keer te laat" : `opgeven na ${n} keer op rij te laat`),
+  deadlineHelp:
+    "Is de tijd op, dan eindigt de beurt vanzelf. Wie afwezig is, zet zijn klok stil, tot het aantal vakantiedagen op is.",
+  timeoutRule: (n) =>
+    n === null
+      ? "nooit opgeven door tijdsoverschrijding"
+      : n === 1
+        ? "opgeven na 1 keer te laat"
+        : `opgeven na ${n} keer op rij te laat`,
   vacationRule: (n) => (n === 0 ? "geen vakantie" : n === 1 ? "1 vakantiedag elk" : `${n} vakantiedagen elk`),
   clockPaused: (name, until) => `${name} is afwezig tot ${until}: de klok staat stil`,
   youTimedOut: "Je tijd was op: de server heeft voor je gespeeld (je beurt is beëindigd).",
   awayTitle: "Even weg?",
-  awayHelp: (days) => `Zolang je weg bent, staat je klok stil en zien de anderen dat. In dit spel in totaal ${days === 1 ? "1 dag" : `${days} dagen`}.`,
+  awayHelp: (days) =>
+    `Zolang je weg bent, staat je klok stil en zien de anderen dat. In dit spel in totaal ${days === 1 ? "1 dag" : `${days} dagen`}.`,
   awayNone: "In dit spel is geen afwezigheid mogelijk.",
   awayFor: "Weg voor",
   awayUnit: "Eenheid",
@@ -223,7 +238,8 @@ const nl: Messages = {
   youAreAway: (until) => `Je bent weg tot ${until}. Je klok staat stil.`,
   imBack: "Ik ben terug",
   awayBadge: (until) => `weg tot ${until}`,
-  timeoutsBadge: (n, max) => (max === null ? (n === 1 ? "1 keer te laat" : `${n} keer te laat`) : `${n} van ${max} keer te laat`),
+  timeoutsBadge: (n, max) =>
+    max === null ? (n === 1 ? "1 keer te laat" : `${n} keer te laat`) : `${n} van ${max} keer te laat`,
   timeoutsLong: (n) => (n === 1 ? "was bij de laatste beurt te laat" : `was bij de laatste ${n} beurten te laat`),
   autoTimeout: "automatisch gespeeld: de tijd was op",
 };

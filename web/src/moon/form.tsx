@@ -7,10 +7,14 @@ import { lang, type Lang } from "../i18n";
 
 export type MoonMode = false | { greatTree: boolean; moonstones: boolean };
 
-const TEXT: Record<Lang, { on: string; onHelp: string; greatTree: string; greatTreeHelp: string; stones: string; stonesHelp: string }> = {
+const TEXT: Record<
+  Lang,
+  { on: string; onHelp: string; greatTree: string; greatTreeHelp: string; stones: string; stonesHelp: string }
+> = {
   en: {
     on: "Under the Moonlight",
-    onHelp: "The moon circles the board; each player keeps one of two animals, gathers moon points in its light and spends them on the animal's abilities.",
+    onHelp:
+      "The moon circles the board; each player keeps one of two animals, gathers moon points in its light and spends them on the animal's abilities.",
     greatTree: "+ the Great Tree",
     greatTreeHelp: "A huge tree that stops moonlight and casts a shadow to the board's edge.",
     stones: "+ moonstones",
@@ -18,7 +22,8 @@ const TEXT: Record<Lang, { on: string; onHelp: string; greatTree: string; greatT
   },
   nl: {
     on: "Onder het maanlicht",
-    onHelp: "De maan draait rond het bord; iedereen houdt één van twee dieren, verzamelt maanpunten in het maanlicht en besteedt ze aan de krachten van het dier.",
+    onHelp:
+      "De maan draait rond het bord; iedereen houdt één van twee dieren, verzamelt maanpunten in het maanlicht en besteedt ze aan de krachten van het dier.",
     greatTree: "+ de Grote Boom",
     greatTreeHelp: "Een reusachtige boom die het maanlicht tegenhoudt en schaduw werpt tot de rand van het bord.",
     stones: "+ maanstenen",
@@ -26,7 +31,8 @@ const TEXT: Record<Lang, { on: string; onHelp: string; greatTree: string; greatT
   },
   fr: {
     on: "Au clair de lune",
-    onHelp: "La lune tourne autour du plateau ; chacun garde un animal parmi deux, gagne des points de lune dans sa lumière et les dépense pour les pouvoirs de l’animal.",
+    onHelp:
+      "La lune tourne autour du plateau ; chacun garde un animal parmi deux, gagne des points de lune dans sa lumière et les dépense pour les pouvoirs de l’animal.",
     greatTree: "+ le Grand Arbre",
     greatTreeHelp: "Un arbre immense qui arrête le clair de lune et projette son ombre jusqu’au bord du plateau.",
     stones: "+ pierres de lune",
@@ -34,7 +40,8 @@ const TEXT: Record<Lang, { on: string; onHelp: string; greatTree: string; greatT
   },
   de: {
     on: "Unter dem Mondlicht",
-    onHelp: "Der Mond wandert um das Spielbrett; jeder behält eines von zwei Tieren, sammelt in seinem Licht Mondpunkte und gibt sie für die Fähigkeiten des Tiers aus.",
+    onHelp:
+      "Der Mond wandert um das Spielbrett; jeder behält eines von zwei Tieren, sammelt in seinem Licht Mondpunkte und gibt sie für die Fähigkeiten des Tiers aus.",
     greatTree: "+ der Große Baum",
     greatTreeHelp: "Ein riesiger Baum, der das Mondlicht aufhält und Schatten bis zum Rand wirft.",
     stones: "+ Mondsteine",
@@ -61,7 +68,13 @@ export function MoonlightFields(p: { value: MoonMode; onChange: (v: MoonMode) =>
   const v = p.value || { greatTree: false, moonstones: false };
   const box = (name: string, checked: boolean, label: string, help: string, set: (b: boolean) => void, id: string) => (
     <label class="check moon-opt" key={name}>
-      <input type="checkbox" name={name} checked={checked} aria-describedby={id} onChange={(e) => set((e.target as HTMLInputElement).checked)} />
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        aria-describedby={id}
+        onChange={(e) => set((e.target as HTMLInputElement).checked)}
+      />
       <span>
         {label}
         <small class="muted hint" id={id} style="display:block">
@@ -72,11 +85,32 @@ export function MoonlightFields(p: { value: MoonMode; onChange: (v: MoonMode) =>
   );
   return (
     <fieldset class="moonlight" style="border:0;padding:0;margin:0">
-      {box("moonlight", on, x.on, x.onHelp, (b) => p.onChange(b ? { greatTree: false, moonstones: false } : false), "moon-help")}
+      {box(
+        "moonlight",
+        on,
+        x.on,
+        x.onHelp,
+        (b) => p.onChange(b ? { greatTree: false, moonstones: false } : false),
+        "moon-help",
+      )}
       {on && (
         <div style="margin-left:1.6em">
-          {box("greatTree", v.greatTree, x.greatTree, x.greatTreeHelp, (b) => p.onChange({ ...v, greatTree: b }), "moon-gt-help")}
-          {box("moonstones", v.moonstones, x.stones, x.stonesHelp, (b) => p.onChange({ ...v, moonstones: b }), "moon-st-help")}
+          {box(
+            "greatTree",
+            v.greatTree,
+            x.greatTree,
+            x.greatTreeHelp,
+            (b) => p.onChange({ ...v, greatTree: b }),
+            "moon-gt-help",
+          )}
+          {box(
+            "moonstones",
+            v.moonstones,
+            x.stones,
+            x.stonesHelp,
+            (b) => p.onChange({ ...v, moonstones: b }),
+            "moon-st-help",
+          )}
         </div>
       )}
     </fieldset>

@@ -23,7 +23,14 @@ export interface MoonSummary {
   cells: [string, string];
   next: { position: number; full: boolean; cells: [string, string] };
   /** Per seat: animal (null while hidden or not chosen), its cell, moon points, what it would gain now, babies. */
-  seats: { animal: AnimalName | null; cell: string | null; points: number; gain: number; babies: BabyName[]; spent: BabyName[] }[];
+  seats: {
+    animal: AnimalName | null;
+    cell: string | null;
+    points: number;
+    gain: number;
+    babies: BabyName[];
+    spent: BabyName[];
+  }[];
   greatTree: string | null;
   stones: string[];
   dam: string[];
@@ -38,7 +45,11 @@ export function moonSummary(state: GameState): MoonSummary | null {
     position: r.position,
     full: r.full,
     cells: [lab(r.touches[0]), lab(r.touches[1])],
-    next: { position: r.marker.position, full: r.marker.full, cells: [lab(r.marker.touches[0]), lab(r.marker.touches[1])] },
+    next: {
+      position: r.marker.position,
+      full: r.marker.full,
+      cells: [lab(r.marker.touches[0]), lab(r.marker.touches[1])],
+    },
     seats: m.players.map((p, s) => ({
       animal: p.animal,
       cell: p.cell >= 0 ? LABELS[p.cell] : null,
@@ -62,7 +73,13 @@ export interface AnimalCard {
 }
 
 export function animalCard(animal: AnimalName): AnimalCard {
-  return { animal, abilities: moonRules.ABILITIES.filter((a) => a.animal === animal).map((a) => ({ ability: a.name, costs: a.costs.slice() })) };
+  return {
+    animal,
+    abilities: moonRules.ABILITIES.filter((a) => a.animal === animal).map((a) => ({
+      ability: a.name,
+      costs: a.costs.slice(),
+    })),
+  };
 }
 
 export interface MoonSetup {
@@ -88,9 +105,15 @@ export function moonSetup(state: GameState, legal: readonly Action[], seat: numb
     deal: deal.map(animalCard),
     choose: legal.filter((a) => a.type === "chooseAnimal"),
     choosing: m.players.map((p, s) =>
-      m.stage !== "choose" || p.animal !== null || rel(s) < rel(state.current) ? "chosen" : s === state.current ? "choosing" : "waiting",
+      m.stage !== "choose" || p.animal !== null || rel(s) < rel(state.current)
+        ? "chosen"
+        : s === state.current
+          ? "choosing"
+          : "waiting",
     ),
-    targets: legal.flatMap((a) => (a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone" ? [lab(a.cell)] : [])),
+    targets: legal.flatMap((a) =>
+      a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone" ? [lab(a.cell)] : [],
+    ),
   };
 }
 
@@ -235,12 +258,18 @@ function pickPairs(legal: readonly Action[], pick: MoonPick): { cells: [string, 
 /** The cells to highlight for the pick's next click. */
 export function pickTargets(legal: readonly Action[], pick: MoonPick): string[] {
   const pairs = pickPairs(legal, pick);
-  const cells = pick.first ? pairs.filter((p) => p.cells[0] === pick.first && p.cells[1]).map((p) => p.cells[1]!) : pairs.map((p) => p.cells[0]);
+  const cells = pick.first
+    ? pairs.filter((p) => p.cells[0] === pick.first && p.cells[1]).map((p) => p.cells[1]!)
+    : pairs.map((p) => p.cells[0]);
   return [...new Set(cells)].sort();
 }
 
 /** A click on `label` during a pick: the action it completes, the pick it continues, or null (not a target). */
-export function pickClick(legal: readonly Action[], pick: MoonPick, label: string): { action: Action } | { pick: MoonPick } | null {
+export function pickClick(
+  legal: readonly Action[],
+  pick: MoonPick,
+  label: string,
+): { action: Action } | { pick: MoonPick } | null {
   const pairs = pickPairs(legal, pick);
   if (pick.first) {
     const hit = pairs.find((p) => p.cells[0] === pick.first && p.cells[1] === label);
@@ -259,7 +288,13 @@ export function moveTo(legal: readonly Action[], label: string): Action | null {
 
 /** A click during the expansion's setup steps: the placement there, if legal. */
 export function placeAt(legal: readonly Action[], label: string): Action | null {
-  return legal.find((a) => (a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone") && lab(a.cell) === label) ?? null;
+  return (
+    legal.find(
+      (a) =>
+        (a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone") &&
+        lab(a.cell) === label,
+    ) ?? null
+  );
 }
 
 /** The cells the board should mark for the expansion now (setup targets, animal moves, or the pick's targets). */
@@ -274,6 +309,7 @@ export function moonTargets(state: GameState, legal: readonly Action[], pick: Mo
 export function moonActionCells(a: Action): string[] {
   const x = a as { cell?: unknown; to?: unknown; from?: unknown; cells?: unknown[] };
   const out: string[] = [];
-  for (const c of [x.cell, x.from, x.to, ...(x.cells ?? [])]) if (c && typeof c === "object") out.push(lab(c as { q: number; r: number }));
+  for (const c of [x.cell, x.from, x.to, ...(x.cells ?? [])])
+    if (c && typeof c === "object") out.push(lab(c as { q: number; r: number }));
   return out;
 }

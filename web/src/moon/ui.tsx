@@ -5,7 +5,14 @@
  * expansion's events in words. Everything offered comes from the engine's legal actions (./model.ts).
  */
 import { useState } from "preact/hooks";
-import { LABELS, cellIndex, registerExpansion, type Action, type GameEvent, type GameState } from "../../../src/engine/base";
+import {
+  LABELS,
+  cellIndex,
+  registerExpansion,
+  type Action,
+  type GameEvent,
+  type GameState,
+} from "../../../src/engine/base";
 import { MOONLIGHT, moonGeometry } from "../../../src/engine/moonlight";
 import { registerMoonLayer } from "../../../src/render/base";
 import * as moonDrawing from "../../../src/render/moon";
@@ -13,7 +20,19 @@ import type { MoonEvent } from "../../../src/engine";
 import { listOf, type Lang } from "../i18n";
 import en, { type MoonMessages } from "./i18n/en";
 import { loadMoonText } from "./i18n";
-import { animalCard, moonPlay, moonSetup, moonSummary, moonTargets, pickClick, pickTargets, placeAt, type AbilityOption, type AnimalCard, type MoonPick } from "./model";
+import {
+  animalCard,
+  moonPlay,
+  moonSetup,
+  moonSummary,
+  moonTargets,
+  pickClick,
+  pickTargets,
+  placeAt,
+  type AbilityOption,
+  type AnimalCard,
+  type MoonPick,
+} from "./model";
 
 // Loading this chunk plugs the expansion into the engine and the board drawing (the base page carries neither).
 registerExpansion(MOONLIGHT);
@@ -36,7 +55,12 @@ export function moonHighlights(state: GameState, legal: readonly Action[], pick:
 }
 
 /** A click on a cell: the expansion's action it makes, the pick it continues, or null (the base game's turn). */
-export function moonClick(state: GameState, legal: readonly Action[], pick: MoonPick | null, label: string): { action: Action } | { pick: MoonPick } | null {
+export function moonClick(
+  state: GameState,
+  legal: readonly Action[],
+  pick: MoonPick | null,
+  label: string,
+): { action: Action } | { pick: MoonPick } | null {
   if (pick) return pickClick(legal, pick, label);
   if (state.phase === "setup" && state.moon?.stage) {
     const a = placeAt(legal, label);
@@ -48,8 +72,24 @@ export function moonClick(state: GameState, legal: readonly Action[], pick: Moon
 // ---- the log -----------------------------------------------------------------------------------
 
 const MOON_EVENTS = new Set<string>([
-  "animalChosen", "animalsRevealed", "babiesLaid", "animalPlaced", "greatTreePlaced", "moonstonePlaced", "moonMoved", "moonCollected", "animalMoved",
-  "abilityUsed", "seedPlaced", "seedEaten", "seedMoved", "lightGained", "lightStolen", "damBuilt", "babyHatched", "babyUsed",
+  "animalChosen",
+  "animalsRevealed",
+  "babiesLaid",
+  "animalPlaced",
+  "greatTreePlaced",
+  "moonstonePlaced",
+  "moonMoved",
+  "moonCollected",
+  "animalMoved",
+  "abilityUsed",
+  "seedPlaced",
+  "seedEaten",
+  "seedMoved",
+  "lightGained",
+  "lightStolen",
+  "damBuilt",
+  "babyHatched",
+  "babyUsed",
 ]);
 
 /** The expansion's events in words (null for other events). */
@@ -79,15 +119,29 @@ export function moonEventText(ev: GameEvent, names: readonly string[]): string |
     case "animalMoved":
       return e.by !== e.seat
         ? m.evScared(who(e.by), who(e.seat), m.animals[e.animal], cellName(e.to as { q: number; r: number }))
-        : m.evAnimalMoved(who(e.seat), m.animals[e.animal], cellName(e.from as { q: number; r: number }), cellName(e.to as { q: number; r: number }));
+        : m.evAnimalMoved(
+            who(e.seat),
+            m.animals[e.animal],
+            cellName(e.from as { q: number; r: number }),
+            cellName(e.to as { q: number; r: number }),
+          );
     case "abilityUsed":
-      return m.evAbility(who(e.seat), m.abilities[e.ability] + (e.ability === "babySteps" || e.level <= 1 ? "" : ` ${["I", "II", "III", "IV"][e.level - 1]}`), e.cost);
+      return m.evAbility(
+        who(e.seat),
+        m.abilities[e.ability] +
+          (e.ability === "babySteps" || e.level <= 1 ? "" : ` ${["I", "II", "III", "IV"][e.level - 1]}`),
+        e.cost,
+      );
     case "seedPlaced":
       return m.evSeedPlaced(who(e.seat), cellName(e.cell as { q: number; r: number }));
     case "seedEaten":
       return m.evSeedEaten(who(e.seat), who(e.owner), cellName(e.cell as { q: number; r: number }));
     case "seedMoved":
-      return m.evSeedMoved(who(e.seat), cellName(e.from as { q: number; r: number }), cellName(e.to as { q: number; r: number }));
+      return m.evSeedMoved(
+        who(e.seat),
+        cellName(e.from as { q: number; r: number }),
+        cellName(e.to as { q: number; r: number }),
+      );
     case "lightGained":
       return m.evLightGained(who(e.seat), e.amount - e.lost);
     case "lightStolen":
@@ -117,7 +171,9 @@ function Card(p: { card: AnimalCard; children?: preact.ComponentChildren }) {
         {p.card.abilities.map((a) => (
           <li key={a.ability}>
             <strong>{m.abilities[a.ability]}</strong>{" "}
-            <span class="cost" aria-label={a.costs.map((c) => m.costLong(c)).join(" / ")}>{a.costs.map((c) => m.cost(c)).join(" / ")}</span>
+            <span class="cost" aria-label={a.costs.map((c) => m.costLong(c)).join(" / ")}>
+              {a.costs.map((c) => m.cost(c)).join(" / ")}
+            </span>
             <br />
             <small class="muted">{m.abilityHelp[a.ability]}</small>
           </li>
@@ -152,7 +208,13 @@ export function MoonControls(p: {
               const a = setup.choose.find((x) => x.type === "chooseAnimal" && x.animal === c.animal);
               return (
                 <Card card={c} key={c.animal}>
-                  <button type="button" class="choice moon-keep" data-animal={c.animal} disabled={!a} onClick={() => a && p.add(a)}>
+                  <button
+                    type="button"
+                    class="choice moon-keep"
+                    data-animal={c.animal}
+                    disabled={!a}
+                    onClick={() => a && p.add(a)}
+                  >
                     {m.keep(m.animals[c.animal])}
                   </button>
                 </Card>
@@ -161,7 +223,8 @@ export function MoonControls(p: {
           </div>
         </section>
       );
-    const hint = setup.stage === "animals" ? m.placeAnimal : setup.stage === "greatTree" ? m.placeGreatTree : m.placeMoonstone;
+    const hint =
+      setup.stage === "animals" ? m.placeAnimal : setup.stage === "greatTree" ? m.placeGreatTree : m.placeMoonstone;
     return (
       <section class="card moon-controls" aria-label={m.title}>
         <p class="hint moon-stage-hint">{hint}</p>
@@ -178,12 +241,14 @@ export function MoonControls(p: {
   return (
     <section class="card moon-controls" aria-labelledby="moon-play-h">
       <h2 id="moon-play-h">
-        {m.yourAnimal(m.animals[play.animal], play.cell ?? "–")} <span class="light-now">{m.pointsOf(play.points)}</span>
+        {m.yourAnimal(m.animals[play.animal], play.cell ?? "–")}{" "}
+        <span class="light-now">{m.pointsOf(play.points)}</span>
       </h2>
       {p.pick ? (
         <div class="moon-pick" aria-live="polite">
           <p class="hint">
-            {p.pick.ability === "move" ? m.moveNow : m.abilities[p.pick.ability]}: {pickHint(p.pick)} ({pickTargets(p.legal, p.pick).join(" ")})
+            {p.pick.ability === "move" ? m.moveNow : m.abilities[p.pick.ability]}: {pickHint(p.pick)} (
+            {pickTargets(p.legal, p.pick).join(" ")})
           </p>
           <button type="button" class="moon-cancel" onClick={() => p.setPick(null)}>
             {m.cancel}
@@ -191,7 +256,13 @@ export function MoonControls(p: {
         </div>
       ) : (
         <>
-          <button type="button" class="choice moon-move" data-moon="move" disabled={play.moves.length === 0} onClick={() => p.setPick({ ability: "move" })}>
+          <button
+            type="button"
+            class="choice moon-move"
+            data-moon="move"
+            disabled={play.moves.length === 0}
+            onClick={() => p.setPick({ ability: "move" })}
+          >
             <span>{m.moveNow}</span>
             <small>{m.moveHint(play.moves.length)}</small>
           </button>
@@ -204,7 +275,13 @@ export function MoonControls(p: {
   );
 }
 
-function Ability(p: { o: AbilityOption; names: readonly string[]; legal: readonly Action[]; setPick: (x: MoonPick | null) => void; add: (a: Action) => void }) {
+function Ability(p: {
+  o: AbilityOption;
+  names: readonly string[];
+  legal: readonly Action[];
+  setPick: (x: MoonPick | null) => void;
+  add: (a: Action) => void;
+}) {
   const o = p.o;
   const name = m.abilities[o.ability];
   const status = o.used ? m.used : !o.legal ? m.notNow : null;
@@ -301,7 +378,12 @@ export function MoonInfo(p: { state: GameState; names: readonly string[]; seat: 
   const myDeal = p.seat >= 0 ? mo.players[p.seat]?.deal : null;
   const phase = (full: boolean) => (full ? m.fullMoon : m.halfMoon);
   return (
-    <section class="card moon-info" aria-labelledby="moon-h" data-moon-position={s.position} data-moon-full={s.full ? "1" : "0"}>
+    <section
+      class="card moon-info"
+      aria-labelledby="moon-h"
+      data-moon-position={s.position}
+      data-moon-full={s.full ? "1" : "0"}
+    >
       {hide && <style>{"#board .moonbeam,#board .moonlit,#board .moonglow{display:none}"}</style>}
       <h2 id="moon-h">☾ {m.title}</h2>
       {setup && <p class="moon-stage">{m.stageOf(m.stages[setup.stage])}</p>}
@@ -353,15 +435,29 @@ export function MoonInfo(p: { state: GameState; names: readonly string[]; seat: 
             {x.cell && p.state.phase !== "ended" && <span class="muted"> · {m.gainNext(x.gain)}</span>}
             {(x.babies.length > 0 || x.spent.length > 0) && (
               <div class="moon-babies">
-                {x.babies.length > 0 && <small>{m.babiesHatched}: {x.babies.map((b) => m.babies[b]).join(", ")}</small>}
-                {x.spent.length > 0 && <small class="muted"> · {m.babiesUsed}: {x.spent.map((b) => m.babies[b]).join(", ")}</small>}
+                {x.babies.length > 0 && (
+                  <small>
+                    {m.babiesHatched}: {x.babies.map((b) => m.babies[b]).join(", ")}
+                  </small>
+                )}
+                {x.spent.length > 0 && (
+                  <small class="muted">
+                    {" "}
+                    · {m.babiesUsed}: {x.spent.map((b) => m.babies[b]).join(", ")}
+                  </small>
+                )}
               </div>
             )}
           </li>
         ))}
       </ul>
       <p class="muted moon-pieces">
-        {[s.greatTree && m.greatTreeAt(s.greatTree), s.stones.length > 0 && m.stonesAt(s.stones.join(" ")), s.dam.length > 0 && m.damAt(s.dam.join(" ")), s.nests > 0 && m.nestsLeft(s.nests)]
+        {[
+          s.greatTree && m.greatTreeAt(s.greatTree),
+          s.stones.length > 0 && m.stonesAt(s.stones.join(" ")),
+          s.dam.length > 0 && m.damAt(s.dam.join(" ")),
+          s.nests > 0 && m.nestsLeft(s.nests),
+        ]
           .filter(Boolean)
           .join(" · ")}
       </p>

@@ -14,7 +14,9 @@ import type { Delivery, EventType, Webhook, WebhookKind, WebhookTestResult } fro
 import { CopyField } from "../ui/copy";
 import { loadNotifyText, useNotifyText, type NotifyMessages } from "./i18n";
 
-export type PanelProps = { scope: "game"; gameId: string; lang: string; canAdd: boolean } | { scope: "me"; lang: string };
+export type PanelProps =
+  | { scope: "game"; gameId: string; lang: string; canAdd: boolean }
+  | { scope: "me"; lang: string };
 
 /** Webhooks per game and per player (the server's limit). */
 export const MAX_WEBHOOKS = 5;
@@ -70,7 +72,16 @@ export function Panel(p: PanelProps) {
         </button>
       </p>
       {p.scope === "me" && <DiscordId n={n} />}
-      <Webhooks n={n} base={base} hooks={hooks} scope={p.scope} canAdd={p.scope === "me" || p.canAdd} lang={p.lang} tick={tick} onSent={refreshSoon} />
+      <Webhooks
+        n={n}
+        base={base}
+        hooks={hooks}
+        scope={p.scope}
+        canAdd={p.scope === "me" || p.canAdd}
+        lang={p.lang}
+        tick={tick}
+        onSent={refreshSoon}
+      />
       {p.scope === "game" && <Deliveries n={n} gameId={p.gameId} lang={p.lang} tick={tick} onResent={refreshSoon} />}
     </div>
   );
@@ -90,7 +101,16 @@ function offText(n: NotifyMessages, reason: string | null): string {
   return n.offAfter(reason);
 }
 
-function Webhooks(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope: "game" | "me"; canAdd: boolean; lang: string; tick: number; onSent: () => void }) {
+function Webhooks(p: {
+  n: NotifyMessages;
+  base: string;
+  hooks: WebhookApi;
+  scope: "game" | "me";
+  canAdd: boolean;
+  lang: string;
+  tick: number;
+  onSent: () => void;
+}) {
   const { n } = p;
   const [hooks, setHooks] = useState<Webhook[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -167,7 +187,13 @@ function Webhooks(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope
             const result = tests[w.id];
             const doing = (what: string) => busy === `${w.id}:${what}`;
             return (
-              <li class={`hook${w.enabled ? "" : " off"}`} key={w.id} data-id={w.id} data-kind={w.kind} data-enabled={String(w.enabled)}>
+              <li
+                class={`hook${w.enabled ? "" : " off"}`}
+                key={w.id}
+                data-id={w.id}
+                data-kind={w.kind}
+                data-enabled={String(w.enabled)}
+              >
                 <div class="hook-head">
                   <strong class="hook-name">{hookName(n, w)}</strong>
                   <span class="badge kind">{n.kindNames[w.kind]}</span>
@@ -199,7 +225,9 @@ function Webhooks(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope
                 )}
                 {result && (
                   <p class={`test-result ${result.delivered ? "ok" : "fail"}`} role="status">
-                    {result.delivered ? n.testDelivered(result.status, result.latencyMs) : n.testFailed(result.status, result.latencyMs)}
+                    {result.delivered
+                      ? n.testDelivered(result.status, result.latencyMs)
+                      : n.testFailed(result.status, result.latencyMs)}
                     {!result.delivered && result.error ? ` — ${result.error}` : ""}
                   </p>
                 )}
@@ -222,7 +250,12 @@ function Webhooks(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope
                           {n.rotateSecret}
                         </button>
                       )}
-                      <button type="button" class="danger link delete" disabled={busy !== null} onClick={() => remove(w)}>
+                      <button
+                        type="button"
+                        class="danger link delete"
+                        disabled={busy !== null}
+                        onClick={() => remove(w)}
+                      >
                         {n.remove}
                       </button>
                     </>
@@ -274,7 +307,13 @@ export function createBody(f: { url: string; kind: WebhookKind | ""; label: stri
   };
 }
 
-function AddForm(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope: string; onAdded: (w: Webhook, secret: string | null) => void }) {
+function AddForm(p: {
+  n: NotifyMessages;
+  base: string;
+  hooks: WebhookApi;
+  scope: string;
+  onAdded: (w: Webhook, secret: string | null) => void;
+}) {
   const { n } = p;
   const [url, setUrl] = useState("");
   const [kind, setKind] = useState<WebhookKind | "">("");
@@ -342,7 +381,11 @@ function AddForm(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope:
       <div class="row">
         <label class="grow">
           <span>{n.kindLabel}</span>
-          <select name="hookKind" value={kind} onChange={(e) => setKind((e.target as HTMLSelectElement).value as WebhookKind | "")}>
+          <select
+            name="hookKind"
+            value={kind}
+            onChange={(e) => setKind((e.target as HTMLSelectElement).value as WebhookKind | "")}
+          >
             <option value="">{n.kindAuto}</option>
             {(["discord", "slack", "json"] as const).map((k) => (
               <option value={k} key={k}>
@@ -353,14 +396,26 @@ function AddForm(p: { n: NotifyMessages; base: string; hooks: WebhookApi; scope:
         </label>
         <label class="grow">
           <span>{n.labelLabel}</span>
-          <input name="hookLabel" maxLength={60} value={label} placeholder={n.labelPlaceholder} onInput={(e) => setLabel((e.target as HTMLInputElement).value)} />
+          <input
+            name="hookLabel"
+            maxLength={60}
+            value={label}
+            placeholder={n.labelPlaceholder}
+            onInput={(e) => setLabel((e.target as HTMLInputElement).value)}
+          />
         </label>
       </div>
       <fieldset class="events">
         <legend>{n.eventsLabel}</legend>
         {CHOOSABLE.map((ev) => (
           <label class="check" key={ev}>
-            <input type="checkbox" name="hookEvent" value={ev} checked={events.has(ev)} onChange={(e) => flip(ev, (e.target as HTMLInputElement).checked)} />
+            <input
+              type="checkbox"
+              name="hookEvent"
+              value={ev}
+              checked={events.has(ev)}
+              onChange={(e) => flip(ev, (e.target as HTMLInputElement).checked)}
+            />
             <span>{n.eventNames[ev] ?? ev}</span>
           </label>
         ))}
@@ -488,8 +543,11 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
                   </time>
                   {" · "}
                   {n.attempts(d.attempts.length)}
-                  {last && ` · ${n.attemptLine(last.attempt, last.status, last.latencyMs, n.outcomes[last.outcome] ?? last.outcome)}`}
-                  {d.state === "pending" && d.nextAttemptAt && ` · ${n.nextAttempt(relativeTime(d.nextAttemptAt, p.lang))}`}
+                  {last &&
+                    ` · ${n.attemptLine(last.attempt, last.status, last.latencyMs, n.outcomes[last.outcome] ?? last.outcome)}`}
+                  {d.state === "pending" &&
+                    d.nextAttemptAt &&
+                    ` · ${n.nextAttempt(relativeTime(d.nextAttemptAt, p.lang))}`}
                 </div>
                 {d.attempts.length > 1 && (
                   <details class="d-attempts">
@@ -497,7 +555,8 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
                     <ol>
                       {d.attempts.map((a) => (
                         <li key={a.attempt}>
-                          <time dateTime={a.at}>{whenText(a.at, p.lang)}</time> {n.attemptLine(a.attempt, a.status, a.latencyMs, n.outcomes[a.outcome] ?? a.outcome)}
+                          <time dateTime={a.at}>{whenText(a.at, p.lang)}</time>{" "}
+                          {n.attemptLine(a.attempt, a.status, a.latencyMs, n.outcomes[a.outcome] ?? a.outcome)}
                           {a.error ? ` — ${a.error}` : ""}
                         </li>
                       ))}

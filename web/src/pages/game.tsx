@@ -1,6 +1,13 @@
 /** The game page: lobby while waiting; board, players, turn planning, live updates and history. */
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
-import { applyAction, legalActions, type Action, type GameEvent, type GameOptionsInput, type GameState } from "../../../src/engine/base";
+import {
+  applyAction,
+  legalActions,
+  type Action,
+  type GameEvent,
+  type GameOptionsInput,
+  type GameState,
+} from "../../../src/engine/base";
 import { boardCells, type Highlight, type Theme } from "../../../src/render/base";
 import { api, ApiError, randomKey, viewOf } from "../api";
 import { Link } from "../app";
@@ -119,11 +126,18 @@ export function GamePage(p: Props) {
     if (!v.invite && old?.invite && v.status === "waiting") v = { ...v, invite: old.invite };
     viewRef.current = v;
     setView(v);
-    const touched = events.flatMap((e) => (e.type === "placed" || e.type === "planted" || e.type === "grew" || e.type === "collected" ? actionCells(e) : []));
+    const touched = events.flatMap((e) =>
+      e.type === "placed" || e.type === "planted" || e.type === "grew" || e.type === "collected" ? actionCells(e) : [],
+    );
     if (touched.length) setLastCells(touched);
     const seat = seatOf(v, idRef.current?.id);
     // The service played for this player: say so (the log tells the rest).
-    if (seat >= 0 && events.some((e) => (e as { type: string; seat?: number }).type === "timedOut" && (e as { seat?: number }).seat === seat))
+    if (
+      seat >= 0 &&
+      events.some(
+        (e) => (e as { type: string; seat?: number }).type === "timedOut" && (e as { seat?: number }).seat === seat,
+      )
+    )
       setNotice({ kind: "warn", text: t.youTimedOut });
     const current = planRef.current;
     if (v.state && v.status === "active" && seat >= 0 && v.state.current === seat) {
@@ -253,7 +267,8 @@ export function GamePage(p: Props) {
     const all = replayStates(view.state, log, viewer, replayOptions);
     // Only offer the replay when it lands exactly on the game as the server has it.
     const last = all?.at(-1);
-    if (!last || (log.length === view.state.ply && JSON.stringify(last.cells) !== JSON.stringify(view.state.cells))) return null;
+    if (!last || (log.length === view.state.ply && JSON.stringify(last.cells) !== JSON.stringify(view.state.cells)))
+      return null;
     return all;
   }, [log, view?.state?.options.players, viewer, replayOptions, moonUi]);
   const replaying = ply !== null && states !== null && ply < states.length - 1;
@@ -275,7 +290,18 @@ export function GamePage(p: Props) {
   if (!view) return <p class="card center muted">{t.loading}</p>;
 
   if (view.status === "waiting" || !view.state)
-    return <Lobby view={view} seat={seat} invite={p.invite} identity={p.identity} setIdentity={p.setIdentity} accept={accept} live={live} lang={p.lang} />;
+    return (
+      <Lobby
+        view={view}
+        seat={seat}
+        invite={p.invite}
+        identity={p.identity}
+        setIdentity={p.setIdentity}
+        accept={accept}
+        live={live}
+        lang={p.lang}
+      />
+    );
   // Under the Moonlight the rules and the drawing come with the game's chunk: nothing is shown or planned without them.
   if (view.state.moon && !moonUi) return <p class="card center muted">{t.loading}</p>;
 
@@ -283,8 +309,15 @@ export function GamePage(p: Props) {
   const shown: GameState = replaying ? states![ply!] : myTurn ? planState(plan!) : view.state;
   const legal: Action[] = myTurn && shown.current === seat && shown.phase !== "ended" ? legalActions(shown) : [];
   const focus = selected && myTurn ? cellFocus(shown, legal, selected) : null;
-  const setupTargets = myTurn && shown.phase === "setup" ? legal.filter((a) => a.type === "place").map((a) => actionCells(a)[0]) : [];
-  const sources = myTurn ? new Set(legal.flatMap((a) => (a.type === "grow" || a.type === "collect" ? actionCells(a) : a.type === "plant" ? [actionCells(a)[0]] : []))) : new Set<string>();
+  const setupTargets =
+    myTurn && shown.phase === "setup" ? legal.filter((a) => a.type === "place").map((a) => actionCells(a)[0]) : [];
+  const sources = myTurn
+    ? new Set(
+        legal.flatMap((a) =>
+          a.type === "grow" || a.type === "collect" ? actionCells(a) : a.type === "plant" ? [actionCells(a)[0]] : [],
+        ),
+      )
+    : new Set<string>();
   const replayLast = replaying && ply! > 0 ? actionCells(actions[ply! - 1]) : [];
   const highlights: Record<string, Highlight> = boardHighlights(shown, {
     selected,
@@ -299,7 +332,11 @@ export function GamePage(p: Props) {
 
   const info = roundInfo(shown);
   const panels = playerPanels({ ...view, you: seat >= 0 ? { seat } : null }, shown);
-  const complete = myTurn && (shown.current !== seat || shown.phase !== view.state.phase || (shown.phase === "setup" && plan!.actions.length > 0));
+  const complete =
+    myTurn &&
+    (shown.current !== seat ||
+      shown.phase !== view.state.phase ||
+      (shown.phase === "setup" && plan!.actions.length > 0));
 
   const add = (a: Action) => {
     if (!plan) return;
@@ -320,7 +357,9 @@ export function GamePage(p: Props) {
       if (mc) return "pick" in mc ? setMoonPick(mc.pick) : add(mc.action);
       if (moonPick) setMoonPick(null);
       if (selected && focus && focus.targets.includes(label)) {
-        const a = legal.find((x) => x.type === "plant" && actionCells(x)[0] === selected && actionCells(x)[1] === label);
+        const a = legal.find(
+          (x) => x.type === "plant" && actionCells(x)[0] === selected && actionCells(x)[1] === label,
+        );
         if (a) return add(a);
       }
       if (shown.phase === "setup") {
@@ -355,7 +394,10 @@ export function GamePage(p: Props) {
           const fresh = await api.game(p.id);
           const kept = rebase(pl, fresh.state ?? pl.base, fresh.version, seat).kept;
           accept(fresh);
-          setNotice({ kind: "warn", text: pl.actions.length ? `${t.conflict} ${kept ? t.planKept : t.planDropped}` : t.conflict });
+          setNotice({
+            kind: "warn",
+            text: pl.actions.length ? `${t.conflict} ${kept ? t.planKept : t.planDropped}` : t.conflict,
+          });
         } catch {
           /* the socket will bring it */
         }
@@ -390,7 +432,14 @@ export function GamePage(p: Props) {
   const winners = view.winners ?? [];
 
   return (
-    <div class="game" data-version={view.version} data-round={shown.round} data-phase={shown.phase} data-to-act={view.toAct ?? ""} data-seat={seat}>
+    <div
+      class="game"
+      data-version={view.version}
+      data-round={shown.round}
+      data-phase={shown.phase}
+      data-to-act={view.toAct ?? ""}
+      data-seat={seat}
+    >
       <a class="skip" href="#board">
         {t.skipToBoard}
       </a>
@@ -399,7 +448,11 @@ export function GamePage(p: Props) {
           {view.status === "finished" ? (
             <strong class="turn">
               {t.gameOver}
-              {winners.length === 1 ? ` — ${t.winnerIs(names[winners[0]])}` : winners.length > 1 ? ` — ${t.winnersAre(listOf(winners.map((w) => names[w])))}` : ""}
+              {winners.length === 1
+                ? ` — ${t.winnerIs(names[winners[0]])}`
+                : winners.length > 1
+                  ? ` — ${t.winnersAre(listOf(winners.map((w) => names[w])))}`
+                  : ""}
             </strong>
           ) : seat >= 0 && view.state.current === seat ? (
             <strong class="turn mine">{t.yourTurn}</strong>
@@ -434,7 +487,9 @@ export function GamePage(p: Props) {
           {toActAway && (
             <span class="paused" title={new Date(toActAway).toLocaleString(p.lang)}>
               <Glyph name="pause" />{" "}
-              {view.state.current === seat ? t.youAreAway(whenText(toActAway, p.lang)) : t.clockPaused(toActName ?? "?", whenText(toActAway, p.lang))}
+              {view.state.current === seat
+                ? t.youAreAway(whenText(toActAway, p.lang))
+                : t.clockPaused(toActName ?? "?", whenText(toActAway, p.lang))}
             </span>
           )}
           {view.options.longGame && <span class="chip">{t.longGame}</span>}
@@ -466,22 +521,40 @@ export function GamePage(p: Props) {
           />
           <div class="board-opts">
             <label class="check">
-              <input type="checkbox" checked={prefs.preview} onChange={(e) => setPrefs({ preview: (e.target as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                checked={prefs.preview}
+                onChange={(e) => setPrefs({ preview: (e.target as HTMLInputElement).checked })}
+              />
               <span>{t.showNext}</span>
             </label>
             <label class="check">
-              <input type="checkbox" checked={prefs.labels} onChange={(e) => setPrefs({ labels: (e.target as HTMLInputElement).checked })} />
+              <input
+                type="checkbox"
+                checked={prefs.labels}
+                onChange={(e) => setPrefs({ labels: (e.target as HTMLInputElement).checked })}
+              />
               <span>{t.showLabels}</span>
             </label>
           </div>
           <details class="legend">
             <summary>{t.legend}</summary>
             <ul>
-              <li><i class="sw shade" /> {t.legendShadow}</li>
-              <li><i class="sw next" /> {t.legendNext}</li>
-              <li><i class="sw pip" /> {t.legendLit}</li>
-              <li><i class="sw target" /> {t.legendTarget}</li>
-              <li><i class="sw rings" /> {t.legendRings}</li>
+              <li>
+                <i class="sw shade" /> {t.legendShadow}
+              </li>
+              <li>
+                <i class="sw next" /> {t.legendNext}
+              </li>
+              <li>
+                <i class="sw pip" /> {t.legendLit}
+              </li>
+              <li>
+                <i class="sw target" /> {t.legendTarget}
+              </li>
+              <li>
+                <i class="sw rings" /> {t.legendRings}
+              </li>
               {names.map((_, s) => (
                 <li key={s}>
                   <Icon seat={s} size={0} px={16} />
@@ -533,9 +606,18 @@ export function GamePage(p: Props) {
               sending={sending}
               onChoice={(c) => add(c.action)}
               onBuy={(piece) => add({ type: "buy", piece })}
-              onUndo={() => { setPlan(planUndo(plan!)); setSelected(null); }}
-              onRedo={() => { setPlan(planRedo(plan!)); setSelected(null); }}
-              onReset={() => { setPlan(newPlan(plan!.base, plan!.baseVersion)); setSelected(null); }}
+              onUndo={() => {
+                setPlan(planUndo(plan!));
+                setSelected(null);
+              }}
+              onRedo={() => {
+                setPlan(planRedo(plan!));
+                setSelected(null);
+              }}
+              onReset={() => {
+                setPlan(newPlan(plan!.base, plan!.baseVersion));
+                setSelected(null);
+              }}
               onSubmit={() => void submit()}
             />
           ) : (
@@ -562,7 +644,13 @@ export function GamePage(p: Props) {
 
       {view.status === "finished" && view.scores && <FinalScores view={view} names={names} />}
 
-      <History lines={logLines(log, names)} total={actions.length} ply={replaying ? ply : null} setPly={setPly} canReplay={states !== null} />
+      <History
+        lines={logLines(log, names)}
+        total={actions.length}
+        ply={replaying ? ply : null}
+        setPly={setPly}
+        canReplay={states !== null}
+      />
 
       {seat >= 0 && (
         <section class="card" aria-label={t.notificationsTitle}>
@@ -586,7 +674,14 @@ function CellInfoCard(p: { state: GameState; label: string; names: string[] }) {
 }
 
 /** Under the Moonlight: the events that name a planned action of the expansion. */
-const MOON_PLANNED = new Set<string>(["animalChosen", "animalPlaced", "greatTreePlaced", "moonstonePlaced", "animalMoved", "abilityUsed"]);
+const MOON_PLANNED = new Set<string>([
+  "animalChosen",
+  "animalPlaced",
+  "greatTreePlaced",
+  "moonstonePlaced",
+  "animalMoved",
+  "abilityUsed",
+]);
 
 function choiceText(c: Choice): string {
   switch (c.kind) {
@@ -628,7 +723,16 @@ function TurnPanel(p: {
     const r = applyAction(s, a);
     if (!r.ok) break;
     s = r.state;
-    for (const e of r.events) if (e.type === "placed" || e.type === "bought" || e.type === "planted" || e.type === "grew" || e.type === "collected" || MOON_PLANNED.has(e.type)) planned.push(eventText(e, p.names) ?? "");
+    for (const e of r.events)
+      if (
+        e.type === "placed" ||
+        e.type === "bought" ||
+        e.type === "planted" ||
+        e.type === "grew" ||
+        e.type === "collected" ||
+        MOON_PLANNED.has(e.type)
+      )
+        planned.push(eventText(e, p.names) ?? "");
   }
   const buys = setup ? [] : buyChoices(p.legal, p.state);
   return (
@@ -646,7 +750,11 @@ function TurnPanel(p: {
               {p.choices.map((c, i) => (
                 <button type="button" class="choice" data-kind={c.kind} key={i} onClick={() => p.onChoice(c)}>
                   <span>{choiceText(c)}</span>
-                  {"cost" in c && <span class="cost" aria-label={t.costLong(c.cost)}>{t.cost(c.cost)}</span>}
+                  {"cost" in c && (
+                    <span class="cost" aria-label={t.costLong(c.cost)}>
+                      {t.cost(c.cost)}
+                    </span>
+                  )}
                 </button>
               ))}
             </div>
@@ -658,7 +766,15 @@ function TurnPanel(p: {
               <h3>{t.buyTitle}</h3>
               <div class="buy-row">
                 {buys.map((b, size) => (
-                  <button type="button" class="buy" data-piece={b.piece} key={b.piece} disabled={!b.legal} onClick={() => p.onBuy(b.piece)} aria-label={`${t.buy(t.piece[size])}${b.price !== null ? `, ${t.costLong(b.price)}` : ""}`}>
+                  <button
+                    type="button"
+                    class="buy"
+                    data-piece={b.piece}
+                    key={b.piece}
+                    disabled={!b.legal}
+                    onClick={() => p.onBuy(b.piece)}
+                    aria-label={`${t.buy(t.piece[size])}${b.price !== null ? `, ${t.costLong(b.price)}` : ""}`}
+                  >
                     <Icon seat={seat} size={size} px={22} />
                     <span>{b.price === null ? "—" : `${b.price} ☀`}</span>
                   </button>
@@ -692,7 +808,12 @@ function TurnPanel(p: {
             </button>
           )}
         </div>
-        <button type="button" class="primary end-turn" onClick={p.onSubmit} disabled={p.sending || (setup && !p.complete)}>
+        <button
+          type="button"
+          class="primary end-turn"
+          onClick={p.onSubmit}
+          disabled={p.sending || (setup && !p.complete)}
+        >
           {p.sending ? t.sending : setup ? t.confirmPlacement : t.endTurn}
         </button>
       </div>
@@ -774,7 +895,12 @@ function Lobby(p: {
           {v.options.longGame ? `${t.longGame}. ` : ""}
           {v.options.heavyShade ? `${t.heavyShade}. ` : ""}
           {t.moveTime}: {v.options.moveTimeSeconds === null ? t.moveTimeNone : durationText(v.options.moveTimeSeconds)}
-          {v.options.moveTimeSeconds !== null && <span class="rules"> ({t.timeoutRule(v.options.maxTimeouts)}, {t.vacationRule(v.options.vacationDays)})</span>}
+          {v.options.moveTimeSeconds !== null && (
+            <span class="rules">
+              {" "}
+              ({t.timeoutRule(v.options.maxTimeouts)}, {t.vacationRule(v.options.vacationDays)})
+            </span>
+          )}
         </p>
         <ol class="seat-list">
           {v.seats.map((s) => (
@@ -807,7 +933,12 @@ function Lobby(p: {
             </div>
           ) : p.invite ? (
             <p>
-              <button type="button" class="primary take-seat" disabled={busy} onClick={() => void run(() => api.join(v.id, p.invite!))}>
+              <button
+                type="button"
+                class="primary take-seat"
+                disabled={busy}
+                onClick={() => void run(() => api.join(v.id, p.invite!))}
+              >
                 {t.takeSeat}
               </button>
             </p>
@@ -816,7 +947,12 @@ function Lobby(p: {
           ))}
         <div class="row">
           {isCreator && seated >= 2 && (
-            <button type="button" class="primary start-now" disabled={busy} onClick={() => void run(() => api.start(v.id))}>
+            <button
+              type="button"
+              class="primary start-now"
+              disabled={busy}
+              onClick={() => void run(() => api.start(v.id))}
+            >
               {t.startNow}
             </button>
           )}

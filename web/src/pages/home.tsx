@@ -38,7 +38,15 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
     <section class="card" aria-labelledby="profile-h">
       <h2 id="profile-h">{t.profileTitle}</h2>
       <p class="signed-in">{t.signedInAs(p.identity.name)}</p>
-      {me && <p class="muted">{t.stats(me.stats.gamesPlayed, me.stats.wins, me.stats.averageScore === null ? "–" : me.stats.averageScore.toFixed(1))}</p>}
+      {me && (
+        <p class="muted">
+          {t.stats(
+            me.stats.gamesPlayed,
+            me.stats.wins,
+            me.stats.averageScore === null ? "–" : me.stats.averageScore.toFixed(1),
+          )}
+        </p>
+      )}
       <details>
         <summary>{t.keyTitle}</summary>
         <p class="muted">{t.keyHelp}</p>
@@ -60,7 +68,17 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
   );
 }
 
-const MOVE_TIMES: (number | null)[] = [null, 3600, 6 * 3600, 12 * 3600, 86400, 2 * 86400, 3 * 86400, 7 * 86400, 14 * 86400];
+const MOVE_TIMES: (number | null)[] = [
+  null,
+  3600,
+  6 * 3600,
+  12 * 3600,
+  86400,
+  2 * 86400,
+  3 * 86400,
+  7 * 86400,
+  14 * 86400,
+];
 const MAX_TIMEOUTS: (number | null)[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, null];
 
 function NewGame() {
@@ -78,7 +96,15 @@ function NewGame() {
     setBusy(true);
     setError(null);
     try {
-      const r = await api.createGame({ seats, longGame, heavyShade, ...(moonlight ? { moonlight } : {}), moveTimeSeconds: moveTime, maxTimeouts, vacationDays });
+      const r = await api.createGame({
+        seats,
+        longGame,
+        heavyShade,
+        ...(moonlight ? { moonlight } : {}),
+        moveTimeSeconds: moveTime,
+        maxTimeouts,
+        vacationDays,
+      });
       navigate(`/g/${r.game.id}`);
     } catch (err) {
       setError(errorText(err));
@@ -101,18 +127,32 @@ function NewGame() {
           ))}
         </fieldset>
         <label class="check">
-          <input type="checkbox" name="longGame" checked={longGame} onChange={(e) => setLong((e.target as HTMLInputElement).checked)} />
+          <input
+            type="checkbox"
+            name="longGame"
+            checked={longGame}
+            onChange={(e) => setLong((e.target as HTMLInputElement).checked)}
+          />
           <span>{t.longGame}</span>
         </label>
         <label class="check">
-          <input type="checkbox" name="heavyShade" checked={heavyShade} onChange={(e) => setHeavy((e.target as HTMLInputElement).checked)} />
+          <input
+            type="checkbox"
+            name="heavyShade"
+            checked={heavyShade}
+            onChange={(e) => setHeavy((e.target as HTMLInputElement).checked)}
+          />
           <span>{t.heavyShade}</span>
         </label>
         <MoonlightFields value={moonlight} onChange={setMoonlight} />
         <fieldset class="deadlines" aria-describedby="deadline-help">
           <label>
             <span>{t.moveTime}</span>
-            <select name="moveTime" value={String(moveTime)} onChange={(e) => setMoveTime(pick((e.target as HTMLSelectElement).value, Number))}>
+            <select
+              name="moveTime"
+              value={String(moveTime)}
+              onChange={(e) => setMoveTime(pick((e.target as HTMLSelectElement).value, Number))}
+            >
               {MOVE_TIMES.map((s) => (
                 <option value={String(s)} key={String(s)}>
                   {timeLabel(s)}
@@ -190,7 +230,16 @@ function JoinByLink() {
       <form onSubmit={submit} class="row">
         <label class="grow">
           <span>{t.joinLabel}</span>
-          <input name="invite" value={link} inputMode="url" onInput={(e) => { setLink((e.target as HTMLInputElement).value); setError(false); }} placeholder="https://…/g/…?invite=…" />
+          <input
+            name="invite"
+            value={link}
+            inputMode="url"
+            onInput={(e) => {
+              setLink((e.target as HTMLInputElement).value);
+              setError(false);
+            }}
+            placeholder="https://…/g/…?invite=…"
+          />
         </label>
         <button type="submit" disabled={!link.trim()}>
           {t.joinButton}
@@ -234,7 +283,14 @@ function GameList(p: { identity: Identity }) {
       <h2 id="games-h">{t.yourGames}</h2>
       <div class="tabs" role="tablist">
         {tabs.map(([s, label]) => (
-          <button type="button" role="tab" aria-selected={status === s} class={status === s ? "tab on" : "tab"} onClick={() => setStatus(s)} key={s}>
+          <button
+            type="button"
+            role="tab"
+            aria-selected={status === s}
+            class={status === s ? "tab on" : "tab"}
+            onClick={() => setStatus(s)}
+            key={s}
+          >
             {label}
           </button>
         ))}
@@ -252,7 +308,8 @@ function GameList(p: { identity: Identity }) {
                   <Link href={`/g/${g.id}`}>
                     <strong>{others.length ? t.gameWith(listOf(others)) : `${g.seats} × ?`}</strong>
                     <span class="muted">
-                      {g.status === "active" ? ` · ${t.roundShort(g.round)}` : ""} · {new Date(g.createdAt).toLocaleDateString()}
+                      {g.status === "active" ? ` · ${t.roundShort(g.round)}` : ""} ·{" "}
+                      {new Date(g.createdAt).toLocaleDateString()}
                     </span>
                   </Link>
                 </li>

@@ -38,7 +38,12 @@ export function Away(p: { view: GameView; seat: number; lang: string; accept: (v
           <p class="away-now" title={new Date(state.until).toLocaleString(p.lang)}>
             <Glyph name="pause" /> {t.youAreAway(whenText(state.until, p.lang))}
           </p>
-          <button type="button" class="primary im-back" disabled={busy} onClick={() => void run(() => api.comeBack(p.view.id))}>
+          <button
+            type="button"
+            class="primary im-back"
+            disabled={busy}
+            onClick={() => void run(() => api.comeBack(p.view.id))}
+          >
             {t.imBack}
           </button>
         </>
@@ -67,7 +72,12 @@ export function Away(p: { view: GameView; seat: number; lang: string; accept: (v
             </label>
             <label class="unit">
               <span class="sr-only">{t.awayUnit}</span>
-              <select name="awayUnit" aria-label={t.awayUnit} value={unit} onChange={(e) => setUnit((e.target as HTMLSelectElement).value as "hours" | "days")}>
+              <select
+                name="awayUnit"
+                aria-label={t.awayUnit}
+                value={unit}
+                onChange={(e) => setUnit((e.target as HTMLSelectElement).value as "hours" | "days")}
+              >
                 <option value="hours">{t.unitHours}</option>
                 <option value="days">{t.unitDays}</option>
               </select>

@@ -23,7 +23,21 @@ export function stepCell(label: string, key: string): string {
   if (i < 0) return "d4";
   const { q, r } = CELLS[i];
   const tries: [number, number][] =
-    key === "ArrowLeft" ? [[-1, 0]] : key === "ArrowRight" ? [[1, 0]] : key === "ArrowUp" ? [[0, -1], [1, -1]] : key === "ArrowDown" ? [[0, 1], [-1, 1]] : [];
+    key === "ArrowLeft"
+      ? [[-1, 0]]
+      : key === "ArrowRight"
+        ? [[1, 0]]
+        : key === "ArrowUp"
+          ? [
+              [0, -1],
+              [1, -1],
+            ]
+          : key === "ArrowDown"
+            ? [
+                [0, 1],
+                [-1, 1],
+              ]
+            : [];
   for (const [dq, dr] of tries) {
     const j = cellIndex(q + dq, r + dr);
     if (j >= 0) return LABELS[j];
@@ -57,7 +71,8 @@ export function Board(p: BoardProps) {
     if (hadFocus.current) (host.current?.querySelector(`[data-cell="${focus}"]`) as SVGGElement | null)?.focus();
   }, [svg]);
 
-  const cellOf = (e: Event): string | null => (e.target as Element | null)?.closest?.("[data-cell]")?.getAttribute("data-cell") ?? null;
+  const cellOf = (e: Event): string | null =>
+    (e.target as Element | null)?.closest?.("[data-cell]")?.getAttribute("data-cell") ?? null;
   const choose = (label: string) => {
     setFocus(label);
     if (p.interactive) p.onChoose?.(label);

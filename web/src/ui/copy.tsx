@@ -20,7 +20,13 @@ export function CopyField(p: { value: string; label: string; share?: boolean }) 
   };
   return (
     <div class="copy-field row">
-      <input readOnly value={p.value} aria-label={p.label} class="grow" onFocus={(e) => (e.target as HTMLInputElement).select()} />
+      <input
+        readOnly
+        value={p.value}
+        aria-label={p.label}
+        class="grow"
+        onFocus={(e) => (e.target as HTMLInputElement).select()}
+      />
       <button type="button" onClick={copy}>
         {copied ? t.copied : t.copy}
       </button>

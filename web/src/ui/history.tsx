@@ -18,7 +18,10 @@ export interface LogLine {
 const MOVES = new Set(["placed", "turnEnded", "resigned"]);
 
 /** The log as lines, each tagged with the replay position it belongs to. */
-export function logLines(entries: readonly (Pick<LogEntryView, "events" | "seat"> & { auto?: LogEntryView["auto"] })[], names: readonly string[]): LogLine[] {
+export function logLines(
+  entries: readonly (Pick<LogEntryView, "events" | "seat"> & { auto?: LogEntryView["auto"] })[],
+  names: readonly string[],
+): LogLine[] {
   const lines: LogLine[] = [];
   let ply = 0;
   for (const e of entries) {
@@ -29,7 +32,14 @@ export function logLines(entries: readonly (Pick<LogEntryView, "events" | "seat"
       if (ev.type === "turnStarted") continue;
       const text = eventText(ev, names);
       if (!text) continue;
-      const kind = ev.type === "roundStarted" || ev.type === "setupEnded" || ev.type === "gameEnded" ? "round" : ev.type === "lightCollected" ? "light" : ev.type === "turnEnded" ? "other" : "action";
+      const kind =
+        ev.type === "roundStarted" || ev.type === "setupEnded" || ev.type === "gameEnded"
+          ? "round"
+          : ev.type === "lightCollected"
+            ? "light"
+            : ev.type === "turnEnded"
+              ? "other"
+              : "action";
       if (auto && MOVES.has(ev.type) && (e.seat === null || (ev as { seat?: number }).seat === e.seat)) {
         lines.push({ ply, text: `${text} — ${t.autoTimeout}`, kind: "action", auto: true });
         auto = false;
@@ -42,7 +52,12 @@ export function logLines(entries: readonly (Pick<LogEntryView, "events" | "seat"
 /** Media-style icons as shapes (no dependence on the font having ⏮ ⏭). */
 function Glyph({ kind }: { kind: "first" | "prev" | "next" | "last" }) {
   const tri = kind === "prev" || kind === "first" ? "M11 3 L4 8 L11 13 Z" : "M5 3 L12 8 L5 13 Z";
-  const bar = kind === "first" ? <rect x="2" y="3" width="2" height="10" /> : kind === "last" ? <rect x="12" y="3" width="2" height="10" /> : null;
+  const bar =
+    kind === "first" ? (
+      <rect x="2" y="3" width="2" height="10" />
+    ) : kind === "last" ? (
+      <rect x="12" y="3" width="2" height="10" />
+    ) : null;
   return (
     <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" fill="currentColor">
       <path d={tri} />
@@ -73,8 +88,12 @@ export function History(p: {
       <h2 id="log-h">{t.logTitle}</h2>
       {p.canReplay && p.total > 0 && (
         <div class="replay" role="group" aria-label={t.replayTitle}>
-          <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label={t.replayStart}><Glyph kind="first" /></button>
-          <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label={t.replayPrev}><Glyph kind="prev" /></button>
+          <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label={t.replayStart}>
+            <Glyph kind="first" />
+          </button>
+          <button type="button" onClick={() => go(at - 1)} disabled={at === 0} aria-label={t.replayPrev}>
+            <Glyph kind="prev" />
+          </button>
           <input
             type="range"
             min={0}
@@ -84,8 +103,12 @@ export function History(p: {
             aria-valuetext={t.replayPosition(at, p.total)}
             onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
           />
-          <button type="button" onClick={() => go(at + 1)} disabled={p.ply === null} aria-label={t.replayNext}><Glyph kind="next" /></button>
-          <button type="button" onClick={() => go(p.total)} disabled={p.ply === null} aria-label={t.replayLive}><Glyph kind="last" /></button>
+          <button type="button" onClick={() => go(at + 1)} disabled={p.ply === null} aria-label={t.replayNext}>
+            <Glyph kind="next" />
+          </button>
+          <button type="button" onClick={() => go(p.total)} disabled={p.ply === null} aria-label={t.replayLive}>
+            <Glyph kind="last" />
+          </button>
           <span class="muted pos">{t.replayPosition(at, p.total)}</span>
         </div>
       )}
@@ -95,7 +118,8 @@ export function History(p: {
         <ol class="log" ref={list} tabIndex={0} aria-label={t.logTitle}>
           {p.lines.map((l, i) => {
             const future = p.ply !== null && l.ply > p.ply;
-            const here = p.ply !== null && l.ply === p.ply && (i === p.lines.length - 1 || p.lines[i + 1].ply !== l.ply);
+            const here =
+              p.ply !== null && l.ply === p.ply && (i === p.lines.length - 1 || p.lines[i + 1].ply !== l.ply);
             return (
               <li key={i} class={`${l.kind}${l.auto ? " auto" : ""}${future ? " future" : ""}${here ? " here" : ""}`}>
                 {p.canReplay ? (

@@ -40,7 +40,12 @@ export function NotifyBox(p: PanelProps) {
   }, [open, failed]);
   const Panel = panel?.Panel;
   return (
-    <details class="notify-box" id={p.scope === "game" ? "notifications" : "my-notifications"} open={open} onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}>
+    <details
+      class="notify-box"
+      id={p.scope === "game" ? "notifications" : "my-notifications"}
+      open={open}
+      onToggle={(e) => setOpen((e.currentTarget as HTMLDetailsElement).open)}
+    >
       <summary>
         <span class="notify-title">
           <Glyph name="bell" /> {t.notificationsTitle}

@@ -6,20 +6,30 @@ import { whenText } from "../text";
 import { Glyph } from "./icons";
 
 export function Icon(p: { seat: number; size: number; px?: number }) {
-  return <span class="icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: pieceIcon(p.seat, p.size, p.px ?? 22) }} />;
+  return (
+    <span class="icon" aria-hidden="true" dangerouslySetInnerHTML={{ __html: pieceIcon(p.seat, p.size, p.px ?? 22) }} />
+  );
 }
 
 export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
   const style = SEAT_STYLES[p.seat];
   return (
-    <article class={`player${p.toAct ? " to-act" : ""}${p.isYou ? " me" : ""}`} style={{ "--seat": style.color }} aria-label={p.name}>
+    <article
+      class={`player${p.toAct ? " to-act" : ""}${p.isYou ? " me" : ""}`}
+      style={{ "--seat": style.color }}
+      aria-label={p.name}
+    >
       <header>
         <Icon seat={p.seat} size={2} px={26} />
         <h3>
           {p.name}
           {p.isYou && <span class="badge">{t.you}</span>}
         </h3>
-        {p.firstPlayer && <span class="badge first" title={t.firstPlayer}>① {t.firstPlayer}</span>}
+        {p.firstPlayer && (
+          <span class="badge first" title={t.firstPlayer}>
+            ① {t.firstPlayer}
+          </span>
+        )}
         {p.toAct && <span class="badge act">{t.toAct}</span>}
         {p.resigned && <span class="badge out">{t.resigned}</span>}
         {p.awayUntil && (
@@ -44,7 +54,10 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
         <span class="label">{t.playerBoard}</span>
         <ul class="columns">
           {p.board.map((c, size) => (
-            <li key={c.piece} aria-label={`${t.piece[size]}: ${c.count}/${c.slots}, ${c.price === null ? t.columnEmpty : t.nextPrice(c.price)}`}>
+            <li
+              key={c.piece}
+              aria-label={`${t.piece[size]}: ${c.count}/${c.slots}, ${c.price === null ? t.columnEmpty : t.nextPrice(c.price)}`}
+            >
               <Icon seat={p.seat} size={size} px={20} />
               <span class="slots" aria-hidden="true">
                 {c.costs.map((s, i) => (
@@ -53,14 +66,19 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
                   </span>
                 ))}
               </span>
-              <span class="price" aria-hidden="true">{c.price === null ? "—" : `${c.price}☀`}</span>
+              <span class="price" aria-hidden="true">
+                {c.price === null ? "—" : `${c.price}☀`}
+              </span>
             </li>
           ))}
         </ul>
       </div>
       <div class="avail">
         <span class="label">{t.availableArea}</span>
-        <ul class="available" aria-label={`${t.availableArea}: ${p.available.map((n, s) => t.pieceCount(s, n)).join(", ")}`}>
+        <ul
+          class="available"
+          aria-label={`${t.availableArea}: ${p.available.map((n, s) => t.pieceCount(s, n)).join(", ")}`}
+        >
           {p.available.map((n, size) => (
             <li key={size} class={n === 0 ? "none" : ""} aria-hidden="true">
               <Icon seat={p.seat} size={size} px={20} />×{n}
@@ -71,7 +89,13 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
       <div class="score-line">
         <span>
           <span class="label">{t.tokens}</span>{" "}
-          {p.tokens.length ? p.tokens.map((tk, i) => <span class={`token l${tk.leaves}`} key={i} title={t.stackLeaves(tk.leaves)}>{tk.value}</span>) : "—"}
+          {p.tokens.length
+            ? p.tokens.map((tk, i) => (
+                <span class={`token l${tk.leaves}`} key={i} title={t.stackLeaves(tk.leaves)}>
+                  {tk.value}
+                </span>
+              ))
+            : "—"}
         </span>
         <span>
           <span class="label">{t.score}</span> <strong>{p.score}</strong>
@@ -88,7 +112,11 @@ export function Stacks({ stacks }: { stacks: StackView[] }) {
       <ul>
         {stacks.map((s) => (
           <li key={s.leaves} class={`l${s.leaves}`}>
-            <span class="leaves" aria-hidden="true">{Array.from({ length: s.leaves }, (_, i) => <i key={i} />)}</span>
+            <span class="leaves" aria-hidden="true">
+              {Array.from({ length: s.leaves }, (_, i) => (
+                <i key={i} />
+              ))}
+            </span>
             <span class="sr-only">{t.stackLeaves(s.leaves)}: </span>
             <strong class={`token l${s.leaves}`}>{s.top ?? "–"}</strong>
             <span class="muted">{s.left > 0 ? t.stackLeft(s.left) : t.stackOut}</span>

@@ -48,7 +48,14 @@ export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: 
       <form onSubmit={create} class="row">
         <label class="grow">
           <span>{t.nameLabel}</span>
-          <input name="name" value={name} maxLength={40} required autoComplete="nickname" onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+          <input
+            name="name"
+            value={name}
+            maxLength={40}
+            required
+            autoComplete="nickname"
+            onInput={(e) => setName((e.target as HTMLInputElement).value)}
+          />
         </label>
         <button type="submit" class="primary" disabled={busy || !name.trim()}>
           {t.createProfile}
@@ -59,7 +66,13 @@ export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: 
         <form onSubmit={adopt} class="row">
           <label class="grow">
             <span>{t.keyLabel}</span>
-            <input name="key" value={key} autoComplete="off" spellcheck={false} onInput={(e) => setKey((e.target as HTMLInputElement).value)} />
+            <input
+              name="key"
+              value={key}
+              autoComplete="off"
+              spellcheck={false}
+              onInput={(e) => setKey((e.target as HTMLInputElement).value)}
+            />
           </label>
           <button type="submit" disabled={busy || !key.trim()}>
             {t.useKeyButton}
@@ -74,4 +87,3 @@ export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: 
     </div>
   );
 }
-

@@ -32,7 +32,11 @@ export async function loadMoonText(lang: Lang): Promise<MoonMessages> {
 export function useMoonText(lang: Lang): MoonMessages {
   const [, rerender] = useState(0);
   useEffect(() => {
-    if (!loaded[lang]) loadMoonText(lang).then(() => rerender((n) => n + 1), () => {});
+    if (!loaded[lang])
+      loadMoonText(lang).then(
+        () => rerender((n) => n + 1),
+        () => {},
+      );
   }, [lang]);
   const d = loaded[lang];
   if (d) last = d;

@@ -2,19 +2,24 @@ import type { NotifyMessages } from "./en";
 
 const fr: NotifyMessages = {
   gameHooksTitle: "Salons de cette partie",
-  gameHooksHelp: "Chaque notification de cette partie va à ces webhooks (le salon Discord ou Slack d’un groupe, ou tout serveur qui accepte du JSON signé). Tous les joueurs les voient avec leur journal d’envoi ; seul le joueur qui en a ajouté un, ou le créateur de la partie, peut le modifier ou le supprimer.",
+  gameHooksHelp:
+    "Chaque notification de cette partie va à ces webhooks (le salon Discord ou Slack d’un groupe, ou tout serveur qui accepte du JSON signé). Tous les joueurs les voient avec leur journal d’envoi ; seul le joueur qui en a ajouté un, ou le créateur de la partie, peut le modifier ou le supprimer.",
   myHooksTitle: "Vos webhooks",
-  myHooksHelp: "Ce qui vous concerne dans toutes vos parties arrive ici : votre tour, les rappels, les dépassements de temps, les parties qui commencent et finissent, les joueurs qui arrivent ou abandonnent.",
+  myHooksHelp:
+    "Ce qui vous concerne dans toutes vos parties arrive ici : votre tour, les rappels, les dépassements de temps, les parties qui commencent et finissent, les joueurs qui arrivent ou abandonnent.",
   noHooks: "Aucun webhook pour l’instant.",
   count: (n, max) => `${n} sur ${max}`,
   kindNames: { discord: "Discord", slack: "Slack", json: "JSON signé" },
   on: "actif",
   off: "arrêté",
   offByPlayer: "Arrêté par un joueur.",
-  offAfter: (answer) => `Arrêté : il a répondu ${answer} à chaque fois (l’adresse n’existe sans doute plus). Vérifiez-la, puis réactivez-le.`,
+  offAfter: (answer) =>
+    `Arrêté : il a répondu ${answer} à chaque fois (l’adresse n’existe sans doute plus). Vérifiez-la, puis réactivez-le.`,
   offNoAnswer: "Arrêté : il ne répondait plus.",
-  offRefused: "Arrêté : son adresse n’est pas sur l’internet public, rien n’y est envoyé. Indiquez une adresse publique, puis réactivez-le.",
-  addedBy: (name) => `Ajouté par ${name} : seuls cette personne et le créateur de la partie peuvent le modifier, l’arrêter ou le supprimer.`,
+  offRefused:
+    "Arrêté : son adresse n’est pas sur l’internet public, rien n’y est envoyé. Indiquez une adresse publique, puis réactivez-le.",
+  addedBy: (name) =>
+    `Ajouté par ${name} : seuls cette personne et le créateur de la partie peuvent le modifier, l’arrêter ou le supprimer.`,
   allEvents: "toutes les notifications",
   someEvents: (names) => `seulement : ${names}`,
   lastAnswer: (status, when) => `dernière réponse HTTP ${status}, ${when}`,
@@ -29,13 +34,18 @@ const fr: NotifyMessages = {
   remove: "Supprimer",
   removeConfirm: (name) => `Supprimer le webhook « ${name} » ? Plus rien ne lui sera envoyé.`,
   testDelivered: (status, ms) => `Test livré : HTTP ${status ?? "?"} en ${ms} ms.`,
-  testFailed: (status, ms) => (status === null ? `Test non livré : pas de réponse (après ${ms} ms).` : `Test non livré : HTTP ${status} en ${ms} ms.`),
+  testFailed: (status, ms) =>
+    status === null
+      ? `Test non livré : pas de réponse (après ${ms} ms).`
+      : `Test non livré : HTTP ${status} en ${ms} ms.`,
   secretTitle: "Secret de signature",
-  secretHelp: "Affiché cette seule fois : copiez-le maintenant dans le serveur qui reçoit. Il vérifie l’en-tête webhook-signature (Standard Webhooks).",
+  secretHelp:
+    "Affiché cette seule fois : copiez-le maintenant dans le serveur qui reçoit. Il vérifie l’en-tête webhook-signature (Standard Webhooks).",
   secretDone: "Je l’ai copié",
   addTitle: "Ajouter un webhook",
   urlLabel: "Adresse du webhook (URL)",
-  urlHelp: "Discord : paramètres du salon → Intégrations → Webhooks → Copier l’URL du webhook. Slack : un webhook entrant. Toute autre adresse reçoit du JSON signé.",
+  urlHelp:
+    "Discord : paramètres du salon → Intégrations → Webhooks → Copier l’URL du webhook. Slack : un webhook entrant. Toute autre adresse reçoit du JSON signé.",
   detected: (kind) => `Reconnu : ${kind}`,
   kindLabel: "Format",
   kindAuto: "D’après l’adresse",
@@ -61,7 +71,8 @@ const fr: NotifyMessages = {
     "webhook.test": "test",
   },
   deliveriesTitle: "Journal des envois",
-  deliveriesHelp: "Chaque notification envoyée par cette partie, de la plus récente à la plus ancienne, avec chaque tentative. Les échecs sont retentés d’eux-mêmes pendant un moment ; Renvoyer en renvoie une tout de suite.",
+  deliveriesHelp:
+    "Chaque notification envoyée par cette partie, de la plus récente à la plus ancienne, avec chaque tentative. Les échecs sont retentés d’eux-mêmes pendant un moment ; Renvoyer en renvoie une tout de suite.",
   noDeliveries: "Rien envoyé pour l’instant.",
   refresh: "Actualiser",
   older: "Plus anciens",
@@ -69,21 +80,33 @@ const fr: NotifyMessages = {
   someonesOwn: "le webhook personnel d’un joueur",
   states: { pending: "en attente", delivered: "livré", failed: "échec", dropped: "abandonné" },
   attempts: (n) => (n === 0 ? "pas encore tenté" : n === 1 ? "1 tentative" : `${n} tentatives`),
-  attemptLine: (n, status, ms, outcome) => `n° ${n} : ${status === null ? "pas de réponse" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
-  outcomes: { delivered: "livré", retry: "sera retenté", rate_limited: "trop de requêtes, en attente", gone: "adresse disparue", rejected: "refusé" },
+  attemptLine: (n, status, ms, outcome) =>
+    `n° ${n} : ${status === null ? "pas de réponse" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
+  outcomes: {
+    delivered: "livré",
+    retry: "sera retenté",
+    rate_limited: "trop de requêtes, en attente",
+    gone: "adresse disparue",
+    rejected: "refusé",
+  },
   nextAttempt: (when) => `prochaine tentative ${when}`,
   resend: "Renvoyer",
   resent: "En file : il sera renvoyé dans un instant.",
   discordTitle: "Mentions Discord",
   discordLabel: "Votre identifiant d’utilisateur Discord",
-  discordHelp: "Avec lui, les notifications sur Discord vous mentionnent quand c’est votre tour. Discord : Paramètres → Avancés → Mode développeur, puis clic droit sur votre nom → Copier l’identifiant. Vous seul le voyez.",
+  discordHelp:
+    "Avec lui, les notifications sur Discord vous mentionnent quand c’est votre tour. Discord : Paramètres → Avancés → Mode développeur, puis clic droit sur votre nom → Copier l’identifiant. Vous seul le voyez.",
   discordInvalid: "Un identifiant Discord est un nombre de 15 à 21 chiffres.",
   // The API's refusals of a webhook, explained
-  errNotConfigured: "Les notifications ne sont pas encore configurées sur ce serveur : son administrateur doit définir WEBHOOK_KEY.",
-  errBadUrl: "Cette adresse ne peut pas recevoir de notifications. Collez l’adresse https:// d’un webhook (Discord : paramètres du salon → Intégrations → Webhooks ; Slack : un webhook entrant).",
-  errBadKind: "Ce format ne convient pas à cette adresse : un webhook Discord ou Slack n’accepte que le sien. Choisissez « d’après l’adresse ».",
+  errNotConfigured:
+    "Les notifications ne sont pas encore configurées sur ce serveur : son administrateur doit définir WEBHOOK_KEY.",
+  errBadUrl:
+    "Cette adresse ne peut pas recevoir de notifications. Collez l’adresse https:// d’un webhook (Discord : paramètres du salon → Intégrations → Webhooks ; Slack : un webhook entrant).",
+  errBadKind:
+    "Ce format ne convient pas à cette adresse : un webhook Discord ou Slack n’accepte que le sien. Choisissez « d’après l’adresse ».",
   errTooMany: "Il y a déjà 5 webhooks ici : supprimez-en un d’abord.",
-  errNotOwner: "Seuls le joueur qui a ajouté ce webhook et le créateur de la partie peuvent le modifier, l’arrêter ou le supprimer.",
+  errNotOwner:
+    "Seuls le joueur qui a ajouté ce webhook et le créateur de la partie peuvent le modifier, l’arrêter ou le supprimer.",
   save: "Enregistrer",
   saved: "Enregistré.",
 };

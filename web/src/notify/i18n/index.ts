@@ -32,7 +32,11 @@ export async function loadNotifyText(lang: Lang): Promise<NotifyMessages> {
 export function useNotifyText(lang: Lang): NotifyMessages {
   const [, rerender] = useState(0);
   useEffect(() => {
-    if (!loaded[lang]) loadNotifyText(lang).then(() => rerender((n) => n + 1), () => {});
+    if (!loaded[lang])
+      loadNotifyText(lang).then(
+        () => rerender((n) => n + 1),
+        () => {},
+      );
   }, [lang]);
   const d = loaded[lang];
   if (d) last = d;

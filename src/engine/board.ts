@@ -1,5 +1,5 @@
 /**
- * The board: 37 hexagonal cells in axial coordinates (RULES.md §1), the sun's six corners and the
+ * The board: 37 hexagonal cells in axial coordinates (docs/rules.md §1), the sun's six corners and the
  * shadow directions (§2), with every neighbour, range and shadow ray precomputed once.
  *
  * Cells are numbered 0..36 row by row, top (r = -3) to bottom (r = 3), west to east. Their
@@ -15,7 +15,7 @@ export interface Hex {
 export const RADIUS = 3;
 export const CELL_COUNT = 37;
 
-/** The six directions (RULES.md §1). */
+/** The six directions (docs/rules.md §1). */
 export const DIRECTIONS = {
   E: { q: 1, r: 0 },
   NE: { q: 1, r: -1 },
@@ -26,7 +26,7 @@ export const DIRECTIONS = {
 } as const satisfies Record<string, Hex>;
 export type DirectionName = keyof typeof DIRECTIONS;
 
-/** Sun position k: the corner it stands at and the direction shadows fall (RULES.md §2). */
+/** Sun position k: the corner it stands at and the direction shadows fall (docs/rules.md §2). */
 export const SUN_CORNERS: readonly { corner: Hex; cornerName: string; shadow: Hex; shadowName: DirectionName }[] = [
   { corner: { q: 3, r: -3 }, cornerName: "NE", shadow: DIRECTIONS.SW, shadowName: "SW" },
   { corner: { q: 3, r: 0 }, cornerName: "E", shadow: DIRECTIONS.W, shadowName: "W" },

@@ -1,6 +1,6 @@
 /**
  * Shared by the base game (game.ts) and the expansion modules: the copy-on-write working copy of a
- * state used while one move is applied, and the piece, token and light bookkeeping of RULES.md §3.
+ * state used while one move is applied, and the piece, token and light bookkeeping of docs/rules.md §3.
  */
 import { BOARD_SLOTS, LIGHT_CAP, TOKEN_VALUES } from "./rules";
 import { expansionOf } from "./expansion";
@@ -63,7 +63,7 @@ export function returnToBoard(player: PlayerState, size: number): "board" | "box
   return "box";
 }
 
-/** Take the top token of the cell's stack, falling back to lower stacks (RULES.md §3). */
+/** Take the top token of the cell's stack, falling back to lower stacks (docs/rules.md §3). */
 export function takeToken(stacks: number[], leaves: number): ScoringToken | null {
   for (let l = leaves; l >= 1; l--) {
     const left = stacks[l - 1];
@@ -77,7 +77,7 @@ export function takeToken(stacks: number[], leaves: number): ScoringToken | null
 }
 
 /**
- * One action per cell per turn (RULES.md §3): whether cell c may be the subject of one more action
+ * One action per cell per turn (docs/rules.md §3): whether cell c may be the subject of one more action
  * this turn — not used yet, or its expansion allows a further use (expansion.ts `reuse`). The only
  * place the rule is decided; the base game and every expansion ask here.
  */

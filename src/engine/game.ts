@@ -1,5 +1,5 @@
 /**
- * The base game (RULES.md §3–§6): creating a game, the legal moves of the player to act, and
+ * The base game (docs/rules.md §3–§6): creating a game, the legal moves of the player to act, and
  * applying a move. Pure: no clock, no I/O, randomness only from the state's seeded generator.
  *
  * Moves are handled internally as small integers (a "move code": type in the low 3 bits, then two

@@ -1,5 +1,5 @@
 /**
- * Sun, shadows and light (RULES.md §2): where shadows fall and which trees collect light.
+ * Sun, shadows and light (docs/rules.md §2): where shadows fall and which trees collect light.
  */
 import { CELL_COUNT, CELLS, SHADOW_RAY, type Hex } from "./board";
 import { BASE, expansionOf } from "./expansion";

@@ -47,7 +47,7 @@ export function setupProgress(state: GameState): SetupProgress {
 }
 
 /**
- * The scoring token a collect on a cell with `leaves` leaves would take now (RULES.md §3: the top
+ * The scoring token a collect on a cell with `leaves` leaves would take now (docs/rules.md §3: the top
  * of that stack, falling back to lower stacks), or null when every stack it may take from is empty.
  */
 export function nextToken(state: Pick<GameState, "stacks">, leaves: number): ScoringToken | null {

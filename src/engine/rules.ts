@@ -1,5 +1,5 @@
 /**
- * The numbers of the rulebook, in one place (RULES.md §3–§7). Every "Decision" of RULES.md that
+ * The numbers of the rulebook, in one place (docs/rules.md §3–§7). Every "Decision" of docs/rules.md that
  * is a number lives here, so a correction is a one-line change.
  */
 

@@ -1,4 +1,4 @@
-/** Final scoring and tie-breaks (RULES.md §6). */
+/** Final scoring and tie-breaks (docs/rules.md §6). */
 import { expansionOf } from "./expansion";
 import { LIGHT_PER_POINT } from "./rules";
 import type { GameState, Score } from "./types";

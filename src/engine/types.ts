@@ -6,7 +6,7 @@ export interface GameOptionsInput {
   players: number;
   /** 4 sun revolutions (24 rounds) instead of 3 (18). */
   longGame?: boolean;
-  /** Heavy shade variant (RULES.md §7). */
+  /** Heavy shade variant (docs/rules.md §7). */
   heavyShade?: boolean;
   /** Seat holding the first-player token; drawn from the seed when omitted. */
   firstPlayer?: number;
@@ -82,7 +82,7 @@ export interface GameState {
   rng: number;
 }
 
-/** A cell in actions and events: axial coordinates (RULES.md §1). */
+/** A cell in actions and events: axial coordinates (docs/rules.md §1). */
 export type CellRef = Hex;
 
 /** What the player to act can do. `seat`, when given, must be the seat to act. */

@@ -30,7 +30,7 @@ function screenDir(d: Hex): P {
 /** Screen centres of the six corner cells (sun corners 0..5). */
 const CORNERS: readonly P[] = SUN_CORNERS.map(({ corner }) => cellCenter(corner.q, corner.r));
 
-/** The outward normal of board side j (from corner j to corner j + 1; RULES.md §8.1): between its two corners. */
+/** The outward normal of board side j (from corner j to corner j + 1; docs/rules.md §8.1): between its two corners. */
 function sideNormal(side: number): P {
   const cj = CORNERS[side];
   const ck = CORNERS[(side + 1) % 6];
@@ -106,7 +106,7 @@ export function moonTiles(
   return out.join("");
 }
 
-/** The screen direction of each lit path (from its edge cell inward), as in RULES.md §8.1. */
+/** The screen direction of each lit path (from its edge cell inward), as in docs/rules.md §8.1. */
 export function pathDirections(position: number): [P, P] {
   const j = Math.floor(position / 3);
   return [screenDir(moonGeometry.CLOCKWISE[(j + 3) % 6]), screenDir(moonGeometry.CLOCKWISE[(j + 2) % 6])];

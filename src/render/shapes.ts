@@ -8,7 +8,7 @@ import type { PieceShape } from "./style";
 export const HEX = 30;
 export const SQRT3 = Math.sqrt(3);
 
-/** Pixel centre of a cell (pointy-top, RULES.md §1), in viewBox units. */
+/** Pixel centre of a cell (pointy-top, docs/rules.md §1), in viewBox units. */
 export function cellCenter(q: number, r: number): { x: number; y: number } {
   return { x: round2(SQRT3 * (q + r / 2) * HEX), y: round2(1.5 * r * HEX) };
 }

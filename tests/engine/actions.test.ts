@@ -1,5 +1,5 @@
 /**
- * RULES.md §3 and §5: the player board (prices, returning pieces), buying, planting, growing,
+ * docs/rules.md §3 and §5: the player board (prices, returning pieces), buying, planting, growing,
  * collecting, one action per cell per turn; §7 heavy shade. Every position is a notation string.
  * Unless a row says otherwise: 2 players, round 2 (sun at position 1: shadows toward the west),
  * seat a to act.

@@ -1,4 +1,4 @@
-/** RULES.md §1: the board, coordinates, soil richness, cell labels and distance. */
+/** docs/rules.md §1: the board, coordinates, soil richness, cell labels and distance. */
 import { describe, expect, it } from "vitest";
 import {
   CELLS,

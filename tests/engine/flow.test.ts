@@ -1,5 +1,5 @@
 /**
- * RULES.md §3 (start), §4 (setup and round structure), §6 (end of game, scoring, tie-breaks), §7
+ * docs/rules.md §3 (start), §4 (setup and round structure), §6 (end of game, scoring, tie-breaks), §7
  * long game, and resignation (a service rule: a resigned seat's turns end by themselves and it
  * cannot win).
  */

@@ -1,5 +1,5 @@
 /**
- * RULES.md §2 (the sun, shadows, light) and the 20-light cap of §3, and the worked example of §9.
+ * docs/rules.md §2 (the sun, shadows, light) and the 20-light cap of §3, and the worked example of §9.
  * Each position is the last turn of a round; ending it runs the next round's photosynthesis, so
  * these tests go through the real round start, not only through lightReport.
  */

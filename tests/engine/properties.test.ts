@@ -5,7 +5,7 @@
  * round-trips; garbage and illegal actions are refused without a trace, and exactly the actions
  * of legalActions are accepted; the log replays to the same game; every game ends after 18 (24)
  * rounds with scores. Also an independent, naive reference implementation of light collection
- * (straight from RULES.md §2) compared with the engine.
+ * (straight from docs/rules.md §2) compared with the engine.
  */
 import { isDeepStrictEqual } from "node:util";
 import fc from "fast-check";
@@ -41,7 +41,7 @@ import {
 } from "../../src/engine";
 import { nextInt } from "../../src/engine/rng";
 
-// ---- a naive reference for light collection, straight from RULES.md §1–§2 -----------------------
+// ---- a naive reference for light collection, straight from docs/rules.md §1–§2 -----------------------
 
 /** §1: the cells, numbered row by row (r = -3..3), west to east. */
 const REF_CELLS: { q: number; r: number }[] = [];
@@ -462,7 +462,7 @@ describe("random legal play (fast-check)", () => {
   );
 });
 
-describe("light collection against a naive reference (RULES.md §2)", () => {
+describe("light collection against a naive reference (docs/rules.md §2)", () => {
   it("the reference numbers the cells as the engine does", () => {
     expect(REF_CELLS).toEqual(CELLS.map((c) => ({ q: c.q, r: c.r })));
   });

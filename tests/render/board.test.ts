@@ -19,7 +19,7 @@ function fresh(players = 2): GameState {
   return c.state;
 }
 
-/** RULES.md §9: the worked example, sun at position 1 (round 2). */
+/** docs/rules.md §9: the worked example, sun at position 1 (round 2). */
 function workedExample(): GameState {
   const s = fresh(2);
   const cells = s.cells.slice();
@@ -80,7 +80,7 @@ describe("renderBoard", () => {
     expect(svg).toMatch(/width="226" height="200"/);
   });
 
-  it("shows the worked example's light: A collects 7, B 1 (RULES.md §9)", () => {
+  it("shows the worked example's light: A collects 7, B 1 (docs/rules.md §9)", () => {
     const s = workedExample();
     const cells = boardCells(s);
     const gain = [0, 0];

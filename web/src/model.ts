@@ -179,7 +179,7 @@ export function stacksView(state: GameState): StackView[] {
   }).reverse();
 }
 
-/** The token collecting on a cell of `leaves` would take now (RULES.md §3 fallback), or null. */
+/** The token collecting on a cell of `leaves` would take now (docs/rules.md §3 fallback), or null. */
 export function tokenFor(state: GameState, leaves: number): { leaves: number; value: number } | null {
   return nextToken(state, leaves);
 }

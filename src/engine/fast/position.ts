@@ -391,7 +391,7 @@ export class FastPosition {
     a[TURN] = 0;
     a[CURRENT] = a[FIRST];
     // each tree looks at the (up to 3) cells toward the sun: a tree of height h at distance i
-    // shades it when h >= i and h >= its size (RULES.md §2; light.ts's shadeHeights, inverted)
+    // shades it when h >= i and h >= its size (docs/rules.md §2; light.ts's shadeHeights, inverted)
     const base = ((round - 1) % 6) * CELL_COUNT * 3;
     let lo = a[OCC_LO];
     let hi = a[OCC_HI];

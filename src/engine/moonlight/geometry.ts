@@ -1,7 +1,7 @@
 /**
- * Every geometric rule of the Under the Moonlight expansion (RULES.md §8, §8.1), as data.
+ * Every geometric rule of the Under the Moonlight expansion (docs/rules.md §8, §8.1), as data.
  *
- * The German rulebook lost its pictures; RULES.md settles the geometry and marks its choices
+ * The German rulebook lost its pictures; docs/rules.md settles the geometry and marks its choices
  * **Decision**. Each such choice is one constant below, so a correction is a one-line change.
  * Tables are computed once from these constants and the board (board.ts).
  */
@@ -9,7 +9,7 @@ import { CELL_COUNT, CELLS, NEIGHBOURS, RING, RADIUS, SHADOW_RAY, SUN_CORNERS, c
 
 // ---- the moon's track -------------------------------------------------------------------------
 
-/** Clockwise direction list of RULES.md §8.1: E, SE, SW, W, NW, NE. */
+/** Clockwise direction list of docs/rules.md §8.1: E, SE, SW, W, NW, NE. */
 export const CLOCKWISE: readonly Hex[] = [
   { q: 1, r: 0 },
   { q: 0, r: 1 },
@@ -28,7 +28,7 @@ export const MOON_START_FULL = false;
 export const MOON_STEP = 5;
 /**
  * The moon flips when its jump from `g` to `g − 5` passes the sun's new corner `j`, i.e. when
- * `3j − g` (mod 18) is one of these offsets (RULES.md §8.1: 3j ∈ {g, g−1, …, g−4}).
+ * `3j − g` (mod 18) is one of these offsets (docs/rules.md §8.1: 3j ∈ {g, g−1, …, g−4}).
  */
 export const FLIP_OFFSETS: readonly number[] = [0, -1, -2, -3, -4];
 
@@ -66,7 +66,7 @@ export const MOON_PATHS: readonly (readonly (readonly number[])[])[] = MOON_GAP.
   return [ray(a, CLOCKWISE[(j + 3) % 6]), ray(b, CLOCKWISE[(j + 2) % 6])];
 });
 
-/** Where the moon is in round `round` (1-based) and whether it is full, by RULES.md §8.1. */
+/** Where the moon is in round `round` (1-based) and whether it is full, by docs/rules.md §8.1. */
 export function moonAt(round: number): { position: number; full: boolean } {
   let position = MOON_START;
   let full = MOON_START_FULL;
@@ -88,7 +88,7 @@ export function moonStep(g: number, sun: number): { position: number; flips: boo
 // ---- moonstones and the Great Tree --------------------------------------------------------------
 
 /**
- * Decision: a stone next to a glowing stone glows, even on the centre (RULES.md §8.1 chain rule;
+ * Decision: a stone next to a glowing stone glows, even on the centre (docs/rules.md §8.1 chain rule;
  * the German note that a stone on the centre "never stands in moonlight" is read as: never in
  * direct moonlight). Set to false to keep a centre stone dark whatever its neighbours do.
  */
@@ -98,7 +98,7 @@ export const MOONSTONES: { readonly without: readonly number[]; readonly withGre
   without: [0, 0, 3, 2, 0],
   withGreatTree: [0, 0, 3, 2, 1],
 };
-/** A moonstone's sun shadow: this many cells, and only on small trees (RULES.md §8). */
+/** A moonstone's sun shadow: this many cells, and only on small trees (docs/rules.md §8). */
 export const STONE_SHADOW_LENGTH = 1;
 export const STONE_SHADOW_SIZES: readonly number[] = [1];
 
@@ -115,7 +115,7 @@ export const STONE_SHADOW: readonly (readonly (readonly number[])[])[] = SHADOW_
 
 /** Animals start on a free cell with this many leaves (the six 3-leaf cells). */
 export const ANIMAL_START_LEAVES = 3;
-/** Animals move to adjacent cells; the squirrel 1 or 2 (RULES.md §8). */
+/** Animals move to adjacent cells; the squirrel 1 or 2 (docs/rules.md §8). */
 export const ANIMAL_STEP = 1;
 export const SQUIRREL_STEPS = 2;
 /** The fox churns a seed 1 or 2 cells in a straight line. */

@@ -1,5 +1,5 @@
 /**
- * The Under the Moonlight expansion (RULES.md §8): switched on by `createGame({ moonlight })`.
+ * The Under the Moonlight expansion (docs/rules.md §8): switched on by `createGame({ moonlight })`.
  * The base game calls into it only through the hooks of ../expansion.ts (`MOONLIGHT`, module.ts);
  * this is what it offers consumers besides (re-exported by ../expansions.ts and ../index.ts).
  */

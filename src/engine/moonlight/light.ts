@@ -1,5 +1,5 @@
 /**
- * Moonlight (RULES.md §8, §8.1): where the moon stands, which cells its two paths light (stopped
+ * Moonlight (docs/rules.md §8, §8.1): where the moon stands, which cells its two paths light (stopped
  * by the Great Tree), which moonstones glow and which cells they light indirectly, and the moon
  * points each animal gains.
  */

@@ -1,5 +1,5 @@
 /**
- * The expansion during play (German rulebook, "Die Waldtiere", "Die Tierfähigkeiten"; RULES.md §8):
+ * The expansion during play (German rulebook, "Die Waldtiere", "Die Tierfähigkeiten"; docs/rules.md §8):
  * moving an animal and every ability of the eight animals, with their costs and conditions, and the
  * hooks the base game calls (blocked cells, the turtle's two actions on one cell, the moon's round).
  *

@@ -1,5 +1,5 @@
 /**
- * The numbers of the Under the Moonlight expansion (German rulebook `rules/003_*`, RULES.md §8):
+ * The numbers of the Under the Moonlight expansion (German rulebook `rules/003_*`, docs/rules.md §8):
  * animals, abilities and their costs per level, baby turtles, moon points. Every non-geometric
  * **Decision** about them is written next to its constant (geometry lives in geometry.ts).
  */

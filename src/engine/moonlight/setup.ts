@@ -1,5 +1,5 @@
 /**
- * The expansion's setup (German rulebook, "Spielaufbau"; RULES.md §8): the animal deal, the choice
+ * The expansion's setup (German rulebook, "Spielaufbau"; docs/rules.md §8): the animal deal, the choice
  * (private until every seat has chosen), the turtle's babies, the animals' placement, the Great
  * Tree and the moonstones — all before the base game's setup trees.
  */

@@ -1,5 +1,5 @@
 /**
- * Types of the Under the Moonlight expansion (RULES.md §8): its options, the `moon` part of a
+ * Types of the Under the Moonlight expansion (docs/rules.md §8): its options, the `moon` part of a
  * game state, its actions, events and error codes. See docs/engine.md, "Under the Moonlight".
  */
 import type { CellRef } from "../types";
@@ -69,7 +69,7 @@ export interface MoonNest {
 export interface MoonState {
   /** The expansion's setup step in progress; null once its steps are done (then the setup trees). */
   stage: MoonStage | null;
-  /** Moon position 0..17 (RULES.md §8.1). The phase marker stands 5 positions counter-clockwise. */
+  /** Moon position 0..17 (docs/rules.md §8.1). The phase marker stands 5 positions counter-clockwise. */
   position: number;
   /** Full moon face up (else half moon). */
   full: boolean;
@@ -162,7 +162,7 @@ export type MoonErrorCode =
 /** What the expansion adds to the base types (expansion.ts, types.ts). */
 declare module "../types" {
   interface GameOptionsInput {
-    /** Under the Moonlight (RULES.md §8): `true` for the moon and animals, or which extra modes too. */
+    /** Under the Moonlight (docs/rules.md §8): `true` for the moon and animals, or which extra modes too. */
     moonlight?: MoonOptionsInput;
   }
   interface GameOptions {

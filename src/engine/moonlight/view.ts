@@ -1,5 +1,5 @@
 /**
- * Hidden information of the expansion (RULES.md §8): the animal boards dealt to others, the
+ * Hidden information of the expansion (docs/rules.md §8): the animal boards dealt to others, the
  * animals chosen while someone is still choosing, the face-down baby turtles and the two babies in
  * the box. The base's `viewFor`, `viewEvents` and `viewEntry` (../view.ts) call these hooks until
  * the game has ended (then everything may be seen; the seed is public then anyway).

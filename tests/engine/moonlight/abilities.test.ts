@@ -1,6 +1,6 @@
 /**
  * Every animal ability at every level, with its cost and conditions (German rulebook "Die
- * Tierfähigkeiten"; RULES.md §8), and the ordinary animal move. Each scenario starts from a
+ * Tierfähigkeiten"; docs/rules.md §8), and the ordinary animal move. Each scenario starts from a
  * position in the notation (PS2): `moonPos` writes the usual fields, `boardOf` the board from labels.
  * Seat a is to act in round 2 of a 2-player game unless said otherwise.
  */

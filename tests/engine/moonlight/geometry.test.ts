@@ -1,5 +1,5 @@
 /**
- * The expansion's geometry (RULES.md §8.1): the moon's 18 positions and the 18-round table, flips,
+ * The expansion's geometry (docs/rules.md §8.1): the moon's 18 positions and the 18-round table, flips,
  * the phase marker, the two paths, the centre never lit, moon points, the Great Tree's sun and moon
  * shadows, moonstones (glow chains, indirect light, their one-cell shadow on small trees), dam
  * sites and nests.
@@ -26,7 +26,7 @@ const G = moonGeometry;
 const label = (c: { q: number; r: number }) => LABELS[CELLS.findIndex((x) => x.q === c.q && x.r === c.r)];
 const labels = (cs: { q: number; r: number }[]) => cs.map(label).join(" ");
 
-/** RULES.md §8.1's table: round → (position, phase). */
+/** docs/rules.md §8.1's table: round → (position, phase). */
 const TABLE: [number, "half" | "full"][] = [
   [9, "half"],
   [4, "half"],
@@ -60,12 +60,12 @@ describe("the moon's track", () => {
       "c6-d7",
       "d7-e6",
     ]);
-    // side 0 and side 5 of RULES.md §8.1
+    // side 0 and side 5 of docs/rules.md §8.1
     expect(G.SIDES[0].map((c) => LABELS[c])).toEqual(["a4", "b5", "c6", "d7"]); // (3,-3) (3,-2) (3,-1) (3,0)
     expect(G.SIDES[5].map((c) => LABELS[c])).toEqual(["a1", "a2", "a3", "a4"]); // (0,-3) (1,-3) (2,-3) (3,-3)
   });
 
-  it("follows the 18-round table of RULES.md §8.1 (moonAt)", () => {
+  it("follows the 18-round table of docs/rules.md §8.1 (moonAt)", () => {
     TABLE.forEach(([position, phase], i) =>
       expect([i + 1, G.moonAt(i + 1)]).toEqual([i + 1, { position, full: phase === "full" }]),
     );
@@ -147,7 +147,7 @@ describe("the moon's track", () => {
 });
 
 describe("moonlight paths", () => {
-  it("position 0 lights a4 a3 a2 a1 and b5 c5 d5 e4 f3 g2 (the example of RULES.md §8.1)", () => {
+  it("position 0 lights a4 a3 a2 a1 and b5 c5 d5 e4 f3 g2 (the example of docs/rules.md §8.1)", () => {
     expect(G.MOON_PATHS[0].map((p) => p.map((c) => LABELS[c]).join(" "))).toEqual(["a4 a3 a2 a1", "b5 c5 d5 e4 f3 g2"]);
     // (3,-3) (2,-3) (1,-3) (0,-3) and (3,-2) (2,-1) (1,0) (0,1) (-1,2) (-2,3)
     expect(G.MOON_PATHS[0][1].map((c) => CELLS[c])).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Hidden information (RULES.md §8): the face-down baby turtles, the babies in the box, the animal
+ * Hidden information (docs/rules.md §8): the face-down baby turtles, the babies in the box, the animal
  * boards dealt to others and the animals chosen while someone is still choosing never reach a seat
  * that may not see them, nor a spectator — not in `viewFor`, not in the notation of a view, not in
  * `viewEvents`, not in `viewEntry`.

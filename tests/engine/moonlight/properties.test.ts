@@ -3,7 +3,7 @@
  * occasional resignations (fast-check). After every action: moon points within 0..14, pieces,
  * tokens and baby turtles conserved, animals, stones and the Great Tree consistent, the notation
  * (of the state and of every view) round-trips; light and moon points of each round agree with a
- * naive reference written straight from RULES.md §8.1; the log replays to the same game; exactly
+ * naive reference written straight from docs/rules.md §8.1; the log replays to the same game; exactly
  * the actions of legalActions are accepted; garbage is refused without a trace; games end after
  * 18 (24) rounds with moon points and babies in the scores.
  */
@@ -44,7 +44,7 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-// ---- a naive reference, straight from RULES.md §1, §2, §8, §8.1 ----------------------------------
+// ---- a naive reference, straight from docs/rules.md §1, §2, §8, §8.1 ----------------------------------
 
 const key = (q: number, r: number) => `${q},${r}`;
 const INDEX = new Map(CELLS.map((c, i) => [key(c.q, c.r), i]));

@@ -1,5 +1,5 @@
 /**
- * The expansion's setup (German rulebook "Spielaufbau", RULES.md §8): the deal from the seed, the
+ * The expansion's setup (German rulebook "Spielaufbau", docs/rules.md §8): the deal from the seed, the
  * private choice, the turtle's nests, the animals' placement order and cells, the Great Tree and
  * the moonstones (who places them, how many, where), then the setup trees.
  */

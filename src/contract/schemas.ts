@@ -144,30 +144,22 @@ export const ActionSchema = z
     z.object({ type: z.literal("grow"), cell: CellSchema }).openapi("GrowAction"),
     z.object({ type: z.literal("collect"), cell: CellSchema }).openapi("CollectAction"),
     z.object({ type: z.literal("endTurn") }).openapi("EndTurnAction"),
-    z
-      .object({ type: z.literal("chooseAnimal"), animal: AnimalSchema })
-      .openapi("ChooseAnimalAction", {
-        description:
-          "Under the Moonlight, setup: keep one of your two dealt animal boards (hidden from the others until everyone has chosen).",
-      }),
+    z.object({ type: z.literal("chooseAnimal"), animal: AnimalSchema }).openapi("ChooseAnimalAction", {
+      description:
+        "Under the Moonlight, setup: keep one of your two dealt animal boards (hidden from the others until everyone has chosen).",
+    }),
     z
       .object({ type: z.literal("placeAnimal"), cell: CellSchema })
       .openapi("PlaceAnimalAction", { description: "Under the Moonlight, setup: your animal on a free 3-leaf cell." }),
-    z
-      .object({ type: z.literal("placeGreatTree"), cell: CellSchema })
-      .openapi("PlaceGreatTreeAction", {
-        description: "Under the Moonlight, mode A, setup: the Great Tree on a free cell.",
-      }),
-    z
-      .object({ type: z.literal("placeMoonstone"), cell: CellSchema })
-      .openapi("PlaceMoonstoneAction", {
-        description: "Under the Moonlight, mode B, setup: a moonstone on a free cell.",
-      }),
-    z
-      .object({ type: z.literal("moveAnimal"), to: CellSchema })
-      .openapi("MoveAnimalAction", {
-        description: "Under the Moonlight: move your animal (once a turn; the squirrel 1 or 2 cells).",
-      }),
+    z.object({ type: z.literal("placeGreatTree"), cell: CellSchema }).openapi("PlaceGreatTreeAction", {
+      description: "Under the Moonlight, mode A, setup: the Great Tree on a free cell.",
+    }),
+    z.object({ type: z.literal("placeMoonstone"), cell: CellSchema }).openapi("PlaceMoonstoneAction", {
+      description: "Under the Moonlight, mode B, setup: a moonstone on a free cell.",
+    }),
+    z.object({ type: z.literal("moveAnimal"), to: CellSchema }).openapi("MoveAnimalAction", {
+      description: "Under the Moonlight: move your animal (once a turn; the squirrel 1 or 2 cells).",
+    }),
     z
       .object({
         type: z.literal("ability"),
@@ -225,11 +217,9 @@ export const ScoreSchema = z
 const MoonOptionsSchema = z
   .object({
     greatTree: z.boolean().openapi({ description: "Mode A: the Great Tree." }),
-    moonstones: z
-      .boolean()
-      .openapi({
-        description: "Mode B: moonstones (2 players 3, 3 players 2, 4 players 1 with the Great Tree, else 0).",
-      }),
+    moonstones: z.boolean().openapi({
+      description: "Mode B: moonstones (2 players 3, 3 players 2, 4 players 1 with the Great Tree, else 0).",
+    }),
   })
   .openapi("MoonlightOptions", {
     description: "Under the Moonlight: the moon and the animals, with these extra modes.",
@@ -339,17 +329,10 @@ export const CreateGameBody = z
       .nullable()
       .default(null)
       .openapi({ description: "Seat with the first-player token; null = drawn at random." }),
-    maxTimeouts: z
-      .number()
-      .int()
-      .min(1)
-      .max(10)
-      .nullable()
-      .default(3)
-      .openapi({
-        description:
-          "With a time per move: a seat that runs out of time this many turns in a row is resigned (null: never).",
-      }),
+    maxTimeouts: z.number().int().min(1).max(10).nullable().default(3).openapi({
+      description:
+        "With a time per move: a seat that runs out of time this many turns in a row is resigned (null: never).",
+    }),
     vacationDays: z
       .number()
       .int()
@@ -574,12 +557,10 @@ export const WebhookSchema = z
     gameId: z.string().nullable(),
     kind: WebhookKindSchema,
     label: z.string().nullable(),
-    url: z
-      .string()
-      .openapi({
-        description: "Redacted: the URL is a secret and is never shown again.",
-        example: "https://discord.com/api/webhooks/…/wxyz",
-      }),
+    url: z.string().openapi({
+      description: "Redacted: the URL is a secret and is never shown again.",
+      example: "https://discord.com/api/webhooks/…/wxyz",
+    }),
     events: z.array(EventTypeSchema).nullable(),
     enabled: z.boolean(),
     disabledAt: z.string().nullable(),
@@ -604,13 +585,10 @@ export const WebhookSchema = z
 export const WebhookEnvelopeSchema = z
   .object({
     webhook: WebhookSchema,
-    secret: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          "json kind: the signing secret (whsec_…), shown only when it is created. Verify webhook-signature with it.",
-      }),
+    secret: z.string().nullable().openapi({
+      description:
+        "json kind: the signing secret (whsec_…), shown only when it is created. Verify webhook-signature with it.",
+    }),
   })
   .openapi("WebhookEnvelope");
 

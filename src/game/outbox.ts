@@ -325,15 +325,13 @@ export class Outbox {
     this.settle(d, result, started);
     try {
       const reason = answerText(result, target);
-      const off = await this.host
-        .directory()
-        .record(target.id, {
-          status: result.status,
-          at: started,
-          gone: result.outcome === "gone",
-          delivered: result.outcome === "delivered",
-          reason,
-        });
+      const off = await this.host.directory().record(target.id, {
+        status: result.status,
+        at: started,
+        gone: result.outcome === "gone",
+        delivered: result.outcome === "delivered",
+        reason,
+      });
       if (off) {
         this.db
           .update(deliveries)
@@ -412,15 +410,13 @@ export class Outbox {
       .where(eq(deliveries.n, row.n))
       .run();
     try {
-      await this.host
-        .directory()
-        .record(target.id, {
-          status: r.status,
-          at,
-          gone: false,
-          delivered: r.outcome === "delivered",
-          reason: answerText(r, target),
-        });
+      await this.host.directory().record(target.id, {
+        status: r.status,
+        at,
+        gone: false,
+        delivered: r.outcome === "delivered",
+        reason: answerText(r, target),
+      });
     } catch {
       /* the answer is reported to the caller anyway */
     }

@@ -93,13 +93,11 @@ export function fitEmbed(e: APIEmbed): APIEmbed {
   if (out.footer) out.footer = { ...out.footer, text: clip(out.footer.text, L.footer) };
   if (out.author) out.author = { ...out.author, name: clip(out.author.name, L.author) };
   if (out.fields)
-    out.fields = out.fields
-      .slice(0, L.fields)
-      .map((f) => ({
-        ...f,
-        name: clip(f.name || "\u200b", L.fieldName),
-        value: clip(f.value || "\u200b", L.fieldValue),
-      }));
+    out.fields = out.fields.slice(0, L.fields).map((f) => ({
+      ...f,
+      name: clip(f.name || "\u200b", L.fieldName),
+      value: clip(f.value || "\u200b", L.fieldValue),
+    }));
   while (embedLength(out) > L.total && out.fields && out.fields.length > 0) out.fields = out.fields.slice(0, -1);
   if (embedLength(out) > L.total && out.footer) out.footer = { ...out.footer, text: clip(out.footer.text, 100) };
   const over = embedLength(out) - L.total;

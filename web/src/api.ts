@@ -54,7 +54,7 @@ type Loose = {
 /**
  * One call of a route of `paths`: its answer, or an ApiError with the server's code (status 0: the
  * network failed). Hand-written rather than openapi-fetch (which takes the same `paths`): the game
- * page has a 46 KB budget (tests/web/bundle.test.ts) and these routes need only path parameters,
+ * page has a 40 KB budget (tests/web/bundle.test.ts) and these routes need only path parameters,
  * flat query strings and JSON bodies, not openapi-fetch's 2.6 KB gz of serializers.
  */
 async function request<P extends keyof paths, M extends keyof paths[P] & Method>(

@@ -4,5 +4,10 @@ import { initialLang, setLang } from "./i18n";
 import "./style.css";
 
 const start = () => render(<App />, document.getElementById("app")!);
-// The page appears in its language (English if that language cannot be loaded).
-setLang(initialLang()).then(start, start);
+// The page appears in its language (English if that language cannot be loaded; if not even English
+// can be, a plain line in the page says so).
+setLang(initialLang())
+  .catch(() => setLang("en"))
+  .then(start, () => {
+    document.getElementById("app")!.textContent = "Canopy could not be loaded. Check your connection and reload.";
+  });

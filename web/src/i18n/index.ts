@@ -1,9 +1,10 @@
 /**
  * The five languages of the rulebooks. The browser's language is the default; a choice is
- * remembered in localStorage. English is built in; the others are loaded on demand (a small chunk
- * each), so a page carries one language. `t` is the live dictionary (re-render after setLang).
+ * remembered in localStorage. Every language, English too, is a small chunk loaded on demand, so a
+ * page carries exactly one (index.html preloads the one `initialLang` will pick, alongside app.js).
+ * `t` is the live dictionary: main.tsx sets a language before the first render; re-render after setLang.
  */
-import en, { type Messages } from "./en";
+import type { Messages } from "./en";
 
 export type Lang = "en" | "nl" | "fr" | "de" | "ja";
 export const LANGS: readonly Lang[] = ["en", "nl", "fr", "de", "ja"];
@@ -18,17 +19,18 @@ export const LANG_NAMES: Record<Lang, string> = {
 export type { Messages };
 
 const LOADERS: Record<Lang, () => Promise<Messages>> = {
-  en: async () => en,
+  en: () => import("./en").then((m) => m.default),
   nl: () => import("./nl").then((m) => m.default),
   fr: () => import("./fr").then((m) => m.default),
   de: () => import("./de").then((m) => m.default),
   ja: () => import("./ja").then((m) => m.default),
 };
-const loaded: Partial<Record<Lang, Messages>> = { en };
+const loaded: Partial<Record<Lang, Messages>> = {};
 
 const KEY = "canopy.lang";
 
-export let t: Messages = en;
+/** Set by `setLang` (main.tsx awaits it before the first render). */
+export let t: Messages = undefined as unknown as Messages;
 export let lang: Lang = "en";
 
 /** The first of the browser's preferred languages that we speak. */

@@ -38,15 +38,23 @@ import {
 } from "../model";
 import { boardText, durationText, eventText, relativeTime, seatLabel, whenText } from "../text";
 import type { GameView, Identity, LogEntryView } from "../types";
-import { Away } from "../ui/away";
 import { Board } from "../ui/board";
-import { CopyField } from "../ui/copy";
-import { History, logLines } from "../ui/history";
 import { Glyph } from "../ui/icons";
+import { lazy } from "../ui/lazy";
 import { NotifyBox } from "../ui/notify-box";
 import { Icon, PlayerCard, Stacks } from "../ui/players";
-import { ProfileForm } from "../ui/profile-form";
 import { useMoonUi, type MoonPick } from "../moon/load";
+
+// Chunks of their own: the lobby (a game in play does not need it), and what lies below a turn's
+// first paint (the log with the replay scrubber, going away, the final scores).
+const more = () => import("./game-more");
+const Lobby = lazy(
+  () => import("./lobby").then((m) => m.Lobby),
+  () => <p class="card center muted">{t.loading}</p>,
+);
+const GameLog = lazy(() => more().then((m) => m.GameLog));
+const Away = lazy(() => more().then((m) => m.Away));
+const FinalScores = lazy(() => more().then((m) => m.FinalScores));
 
 interface Props {
   id: string;
@@ -644,8 +652,9 @@ export function GamePage(p: Props) {
 
       {view.status === "finished" && view.scores && <FinalScores view={view} names={names} />}
 
-      <History
-        lines={logLines(log, names)}
+      <GameLog
+        log={log}
+        names={names}
         total={actions.length}
         ply={replaying ? ply : null}
         setPly={setPly}
@@ -818,165 +827,5 @@ function TurnPanel(p: {
         </button>
       </div>
     </section>
-  );
-}
-
-function FinalScores(p: { view: GameView; names: string[] }) {
-  const rows = (p.view.scores ?? []).slice().sort((a, b) => a.rank - b.rank);
-  return (
-    <section class="card final" aria-labelledby="final-h">
-      <h2 id="final-h">{t.finalScores}</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t.playersTitle}</th>
-            <th scope="col">{t.tokensPoints}</th>
-            <th scope="col">{t.lightPointsScore}</th>
-            <th scope="col">{t.total}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.seat} class={p.view.winners?.includes(r.seat) ? "win" : ""}>
-              <td>{t.rank(r.rank)}</td>
-              <th scope="row">
-                <Icon seat={r.seat} size={3} px={18} /> {p.names[r.seat]}
-                {r.resigned ? ` (${t.resigned})` : ""}
-              </th>
-              <td>{r.tokens}</td>
-              <td>{r.light}</td>
-              <td>
-                <strong>{r.total}</strong>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
-
-function Lobby(p: {
-  view: GameView;
-  seat: number;
-  invite: string | null;
-  identity: Identity | null;
-  setIdentity: (id: Identity | null) => void;
-  accept: (v: GameView) => void;
-  live: LiveStatus;
-  lang: string;
-}) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const v = p.view;
-  const seated = v.seats.filter((s) => s.player).length;
-  const run = async (f: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await f();
-      const nv = viewOf(r);
-      if (nv) p.accept(nv);
-      else p.accept(await api.game(v.id));
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const inviteUrl = v.invite?.url ?? null;
-  const isCreator = p.identity?.id === v.createdBy;
-  return (
-    <div class="lobby" data-version={v.version}>
-      <section class="card" aria-labelledby="lobby-h">
-        <h1 id="lobby-h">{t.waitingTitle(seated, v.options.seats)}</h1>
-        <p class="muted">
-          {v.options.longGame ? `${t.longGame}. ` : ""}
-          {v.options.heavyShade ? `${t.heavyShade}. ` : ""}
-          {t.moveTime}: {v.options.moveTimeSeconds === null ? t.moveTimeNone : durationText(v.options.moveTimeSeconds)}
-          {v.options.moveTimeSeconds !== null && (
-            <span class="rules">
-              {" "}
-              ({t.timeoutRule(v.options.maxTimeouts)}, {t.vacationRule(v.options.vacationDays)})
-            </span>
-          )}
-        </p>
-        <ol class="seat-list">
-          {v.seats.map((s) => (
-            <li key={s.seat}>
-              <Icon seat={s.seat} size={2} px={24} />
-              {s.player ? (
-                <span>
-                  {s.player.name}
-                  {s.player.id === p.identity?.id ? ` (${t.you})` : ""}
-                  {s.player.id === v.createdBy ? <span class="muted"> · {t.creator}</span> : null}
-                </span>
-              ) : (
-                <span class="muted">{t.freeSeat}</span>
-              )}
-            </li>
-          ))}
-        </ol>
-        {inviteUrl && p.seat >= 0 && (
-          <div class="invite">
-            <h2>{t.inviteTitle}</h2>
-            <p class="muted">{t.inviteHelp}</p>
-            <CopyField value={inviteUrl} label={t.inviteTitle} share />
-          </div>
-        )}
-        {p.seat < 0 &&
-          (!p.identity ? (
-            <div>
-              <p>{t.needProfileToJoin}</p>
-              <ProfileForm setIdentity={p.setIdentity} compact />
-            </div>
-          ) : p.invite ? (
-            <p>
-              <button
-                type="button"
-                class="primary take-seat"
-                disabled={busy}
-                onClick={() => void run(() => api.join(v.id, p.invite!))}
-              >
-                {t.takeSeat}
-              </button>
-            </p>
-          ) : (
-            <p class="muted">{t.needInviteToJoin}</p>
-          ))}
-        <div class="row">
-          {isCreator && seated >= 2 && (
-            <button
-              type="button"
-              class="primary start-now"
-              disabled={busy}
-              onClick={() => void run(() => api.start(v.id))}
-            >
-              {t.startNow}
-            </button>
-          )}
-          {p.seat >= 0 && (
-            <button type="button" class="danger link" disabled={busy} onClick={() => void run(() => api.leave(v.id))}>
-              {t.leave}
-            </button>
-          )}
-        </div>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
-        <p class={`live ${p.live}`}>
-          <i aria-hidden="true" />
-          {p.live === "open" ? t.liveOn : t.liveOff}
-        </p>
-      </section>
-      {p.seat >= 0 && (
-        <section class="card" aria-label={t.notificationsTitle}>
-          <NotifyBox scope="game" gameId={v.id} lang={p.lang} canAdd />
-        </section>
-      )}
-    </div>
   );
 }

@@ -1,0 +1,23 @@
+/**
+ * The parts of the game page below the first paint of a turn, in one chunk loaded right after it:
+ * the game log with its replay scrubber, going away / coming back, the final scores.
+ */
+import type { LogEntryView } from "../types";
+import { History, logLines } from "../ui/history";
+
+export { Away } from "../ui/away";
+export { FinalScores } from "../ui/final-scores";
+
+/** The log of the game (as lines in the page's language) with the replay scrubber. */
+export function GameLog(p: {
+  log: LogEntryView[];
+  names: string[];
+  total: number;
+  ply: number | null;
+  setPly: (n: number | null) => void;
+  canReplay: boolean;
+}) {
+  return (
+    <History lines={logLines(p.log, p.names)} total={p.total} ply={p.ply} setPly={p.setPly} canReplay={p.canReplay} />
+  );
+}

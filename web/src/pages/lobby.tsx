@@ -1,0 +1,139 @@
+/**
+ * The game page while the game waits for players: seats, the invite, joining, starting, leaving.
+ * A chunk of its own (loaded through game.tsx): a game in play does not carry it.
+ */
+import { useState } from "preact/hooks";
+import { api, viewOf } from "../api";
+import { errorText } from "../errors";
+import { t } from "../i18n";
+import type { LiveStatus } from "../live";
+import { durationText } from "../text";
+import type { GameView, Identity } from "../types";
+import { CopyField } from "../ui/copy";
+import { NotifyBox } from "../ui/notify-box";
+import { Icon } from "../ui/players";
+import { ProfileForm } from "../ui/profile-form";
+
+export function Lobby(p: {
+  view: GameView;
+  seat: number;
+  invite: string | null;
+  identity: Identity | null;
+  setIdentity: (id: Identity | null) => void;
+  accept: (v: GameView) => void;
+  live: LiveStatus;
+  lang: string;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const v = p.view;
+  const seated = v.seats.filter((s) => s.player).length;
+  const run = async (f: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await f();
+      const nv = viewOf(r);
+      if (nv) p.accept(nv);
+      else p.accept(await api.game(v.id));
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const inviteUrl = v.invite?.url ?? null;
+  const isCreator = p.identity?.id === v.createdBy;
+  return (
+    <div class="lobby" data-version={v.version}>
+      <section class="card" aria-labelledby="lobby-h">
+        <h1 id="lobby-h">{t.waitingTitle(seated, v.options.seats)}</h1>
+        <p class="muted">
+          {v.options.longGame ? `${t.longGame}. ` : ""}
+          {v.options.heavyShade ? `${t.heavyShade}. ` : ""}
+          {t.moveTime}: {v.options.moveTimeSeconds === null ? t.moveTimeNone : durationText(v.options.moveTimeSeconds)}
+          {v.options.moveTimeSeconds !== null && (
+            <span class="rules">
+              {" "}
+              ({t.timeoutRule(v.options.maxTimeouts)}, {t.vacationRule(v.options.vacationDays)})
+            </span>
+          )}
+        </p>
+        <ol class="seat-list">
+          {v.seats.map((s) => (
+            <li key={s.seat}>
+              <Icon seat={s.seat} size={2} px={24} />
+              {s.player ? (
+                <span>
+                  {s.player.name}
+                  {s.player.id === p.identity?.id ? ` (${t.you})` : ""}
+                  {s.player.id === v.createdBy ? <span class="muted"> · {t.creator}</span> : null}
+                </span>
+              ) : (
+                <span class="muted">{t.freeSeat}</span>
+              )}
+            </li>
+          ))}
+        </ol>
+        {inviteUrl && p.seat >= 0 && (
+          <div class="invite">
+            <h2>{t.inviteTitle}</h2>
+            <p class="muted">{t.inviteHelp}</p>
+            <CopyField value={inviteUrl} label={t.inviteTitle} share />
+          </div>
+        )}
+        {p.seat < 0 &&
+          (!p.identity ? (
+            <div>
+              <p>{t.needProfileToJoin}</p>
+              <ProfileForm setIdentity={p.setIdentity} compact />
+            </div>
+          ) : p.invite ? (
+            <p>
+              <button
+                type="button"
+                class="primary take-seat"
+                disabled={busy}
+                onClick={() => void run(() => api.join(v.id, p.invite!))}
+              >
+                {t.takeSeat}
+              </button>
+            </p>
+          ) : (
+            <p class="muted">{t.needInviteToJoin}</p>
+          ))}
+        <div class="row">
+          {isCreator && seated >= 2 && (
+            <button
+              type="button"
+              class="primary start-now"
+              disabled={busy}
+              onClick={() => void run(() => api.start(v.id))}
+            >
+              {t.startNow}
+            </button>
+          )}
+          {p.seat >= 0 && (
+            <button type="button" class="danger link" disabled={busy} onClick={() => void run(() => api.leave(v.id))}>
+              {t.leave}
+            </button>
+          )}
+        </div>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <p class={`live ${p.live}`}>
+          <i aria-hidden="true" />
+          {p.live === "open" ? t.liveOn : t.liveOff}
+        </p>
+      </section>
+      {p.seat >= 0 && (
+        <section class="card" aria-label={t.notificationsTitle}>
+          <NotifyBox scope="game" gameId={v.id} lang={p.lang} canAdd />
+        </section>
+      )}
+    </div>
+  );
+}

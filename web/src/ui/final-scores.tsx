@@ -1,0 +1,40 @@
+/** The table of final scores of a finished game. */
+import { t } from "../i18n";
+import type { GameView } from "../types";
+import { Icon } from "./players";
+
+export function FinalScores(p: { view: GameView; names: string[] }) {
+  const rows = (p.view.scores ?? []).slice().sort((a, b) => a.rank - b.rank);
+  return (
+    <section class="card final" aria-labelledby="final-h">
+      <h2 id="final-h">{t.finalScores}</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t.playersTitle}</th>
+            <th scope="col">{t.tokensPoints}</th>
+            <th scope="col">{t.lightPointsScore}</th>
+            <th scope="col">{t.total}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.seat} class={p.view.winners?.includes(r.seat) ? "win" : ""}>
+              <td>{t.rank(r.rank)}</td>
+              <th scope="row">
+                <Icon seat={r.seat} size={3} px={18} /> {p.names[r.seat]}
+                {r.resigned ? ` (${t.resigned})` : ""}
+              </th>
+              <td>{r.tokens}</td>
+              <td>{r.light}</td>
+              <td>
+                <strong>{r.total}</strong>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

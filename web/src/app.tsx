@@ -2,34 +2,12 @@
 import { useEffect, useState } from "preact/hooks";
 import { loadIdentity, saveIdentity } from "./api";
 import { LANG_NAMES, LANGS, lang, setLang, t, type Lang } from "./i18n";
+import { Link } from "./nav";
 import { GamePage } from "./pages/game";
 // The start page is a chunk of its own: a game page (what most visits are) does not carry it.
 type Home = typeof import("./pages/home").HomePage;
 let homePage: Home | null = null;
 import type { Identity } from "./types";
-
-export function navigate(path: string): void {
-  history.pushState(null, "", path);
-  dispatchEvent(new PopStateEvent("popstate"));
-  window.scrollTo(0, 0);
-}
-
-/** A link that stays in the page. */
-export function Link(p: { href: string; class?: string; children: preact.ComponentChildren }) {
-  return (
-    <a
-      href={p.href}
-      class={p.class}
-      onClick={(e) => {
-        if (e.ctrlKey || e.metaKey || e.shiftKey || e.button !== 0) return;
-        e.preventDefault();
-        navigate(p.href);
-      }}
-    >
-      {p.children}
-    </a>
-  );
-}
 
 function route(): { page: "home" } | { page: "game"; id: string; invite: string | null } {
   const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);

@@ -10,7 +10,7 @@ import {
 } from "../../../src/engine/base";
 import { boardCells, type Highlight, type Theme } from "../../../src/render/base";
 import { api, ApiError, randomKey, viewOf } from "../api";
-import { Link } from "../app";
+import { Link } from "../nav";
 import { errorText } from "../errors";
 import { listOf, t } from "../i18n";
 import { follow, type LiveStatus } from "../live";

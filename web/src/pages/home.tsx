@@ -1,7 +1,7 @@
 /** The start page: your profile, a new game, joining by link, and your games. */
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
-import { Link, navigate } from "../app";
+import { Link, navigate } from "../nav";
 import { errorText } from "../errors";
 import { listOf, t } from "../i18n";
 import { durationText } from "../text";

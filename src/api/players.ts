@@ -159,6 +159,7 @@ players.openapi(
           round: now[i]?.round ?? r.round,
           toAct: now[i] ? now[i].toAct : r.toAct,
           yourTurn: r.status === "active" && (now[i] ? now[i].toAct : r.toAct) === r.seat,
+          deadline: iso(now[i]?.deadline ?? null),
           createdAt: iso(r.createdAt)!,
           startedAt: iso(r.startedAt),
           endedAt: iso(r.endedAt),

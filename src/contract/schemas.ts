@@ -103,6 +103,10 @@ export const GameSummarySchema = z
     round: z.number().int(),
     toAct: z.number().int().nullable().openapi({ description: "Seat to act while the game is active." }),
     yourTurn: z.boolean().openapi({ description: "Whether it is this player's turn." }),
+    deadline: z
+      .string()
+      .nullable()
+      .openapi({ description: "When the turn being played times out (active games with a move time), else null." }),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     endedAt: z.string().nullable(),

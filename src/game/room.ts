@@ -11,6 +11,7 @@ import type { Notification } from "../notify/types";
 import { db, syncGame } from "../db/queries";
 import type { Env } from "../env";
 import { nextDue as clockDue, clockStep, comeBack, goAway, withClock } from "./deadlines";
+import { deadlineOf } from "./clock";
 import { eventsOf } from "./events";
 import * as live from "./live";
 import * as lobby from "./lobby";
@@ -202,7 +203,13 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Where a game stands, for "whose turn is it" lists (D1 is not written on every turn). */
-  summary(): { status: string; round: number; toAct: number | null; version: number } | null {
+  summary(): {
+    status: string;
+    round: number;
+    toAct: number | null;
+    version: number;
+    deadline: number | null;
+  } | null {
     const g = this.game;
     if (!g) return null;
     return {
@@ -210,6 +217,7 @@ export class GameRoom extends DurableObject<Env> {
       round: g.state?.round ?? 0,
       toAct: g.status === "active" && g.state ? g.state.current : null,
       version: g.version,
+      deadline: g.status === "active" ? deadlineOf(g.clock) : null,
     };
   }
 

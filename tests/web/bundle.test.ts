@@ -47,6 +47,8 @@ describe("web bundle", () => {
       ...langs.map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
       // The start page (a game page does not carry it).
       byEntry.get("web/src/pages/home.tsx"),
+      // The poll of games waiting for you, loaded after the page (it only changes the title).
+      byEntry.get("web/src/turns.ts"),
     ]);
     expect(expected.has(undefined)).toBe(false);
     const chunks = [...files.keys()].filter((f) => f.startsWith("chunks/"));

@@ -138,9 +138,9 @@ export const api = {
   createPlayer: (name: string) => request("post", "/api/players", { body: { name }, headers: auth(null) }),
   me: (token?: string) => request("get", "/api/me", { headers: auth(token) }),
   updateMe: (discordUserId: string | null) => request("patch", "/api/me", { body: { discordUserId }, headers: auth() }),
-  games: (playerId: string, status: "waiting" | "active" | "finished", cursor?: string | null) =>
+  games: (playerId: string, status: "waiting" | "active" | "finished", cursor?: string | null, limit = 20) =>
     request("get", "/api/players/{id}/games", {
-      params: { path: { id: playerId }, query: { status, limit: 20, ...(cursor ? { cursor } : {}) } },
+      params: { path: { id: playerId }, query: { status, limit, ...(cursor ? { cursor } : {}) } },
       headers: auth(),
     }),
   createGame: (opts: CreateGameOptions) => request("post", "/api/games", { body: opts, headers: auth() }),

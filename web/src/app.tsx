@@ -1,9 +1,10 @@
 /** The shell: header with the language switcher, and a two-route router (/ and /g/<id>). */
 import { useEffect, useState } from "preact/hooks";
-import { loadIdentity, saveIdentity } from "./api";
+import { api, loadIdentity, saveIdentity } from "./api";
 import { LANG_NAMES, LANGS, lang, setLang, t, type Lang } from "./i18n";
 import { Link } from "./nav";
 import { GamePage } from "./pages/game";
+import { seen, setTitle, setTitleCount, whenSeen } from "./title";
 // The start page is a chunk of its own: a game page (what most visits are) does not carry it.
 type Home = typeof import("./pages/home").HomePage;
 let homePage: Home | null = null;
@@ -33,6 +34,24 @@ export function App() {
       removeEventListener("storage", onStorage);
     };
   }, []);
+
+  // The count of games waiting for you, in the tab's title on every page (loaded after the page).
+  useEffect(() => {
+    const id = identity?.id ?? null;
+    void import("./turns").then((m) =>
+      m.watchTurns(id, {
+        list: (player) => api.games(player, "active", null, 100),
+        seen,
+        whenSeen,
+        setTitleCount,
+      }),
+    );
+  }, [identity?.id]);
+
+  // The start page's title (the game page sets its own; see title.ts for the count in front).
+  useEffect(() => {
+    if (where.page === "home") setTitle("Canopy");
+  }, [where.page]);
 
   const setIdentity = (id: Identity | null) => {
     saveIdentity(id);

@@ -36,6 +36,7 @@ import {
   type Choice,
   type Plan,
 } from "../model";
+import { saw, setTitle } from "../title";
 import { boardText, durationText, eventText, relativeTime, seatLabel, whenText } from "../text";
 import type { GameView, Identity, LogEntryView } from "../types";
 import { Board } from "../ui/board";
@@ -228,11 +229,14 @@ export function GamePage(p: Props) {
     if (started) void loadLog();
   }, [version, started, p.identity?.token]);
 
+  // The title says when it is your turn (and, through title.ts, how many games wait for you).
+  const yours = !!view && view.status === "active" && view.you !== null && view.you.seat === view.toAct;
   useEffect(() => {
     if (!view) return;
     const names = view.seats.map((s) => s.player?.name ?? "?").join(", ");
-    document.title = `Canopy · ${names}`;
-  }, [view?.id, view?.seats.length, view?.seats.map((s) => s.player?.name).join()]);
+    setTitle(yours ? `${t.yourTurn} · Canopy · ${names}` : `Canopy · ${names}`);
+    saw(view.id, yours);
+  }, [view?.id, view?.seats.length, view?.seats.map((s) => s.player?.name).join(), yours, p.lang]);
 
   // A deadline is shown relative to now: refresh it every 30 s.
   const [, setTick] = useState(0);

@@ -1,15 +1,23 @@
-/** The start page: your profile, a new game, joining by link, and your games. */
+/**
+ * The start page: signed in, the games where it is your turn first, then those waiting on others,
+ * gathering players and finished; then a new game, joining by link, and your profile.
+ */
 import { useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import { Link, navigate } from "../nav";
 import { errorText } from "../errors";
-import { listOf, t } from "../i18n";
-import { durationText } from "../text";
-import type { GameStatus, GameSummary, Identity, Me } from "../types";
+import { listOf, t, type Lang } from "../i18n";
+import { HOME_TEXT } from "../i18n/home";
+import { durationText, relativeTime } from "../text";
+// The poll of your games in play is a chunk of its own that the shell loads (app.tsx); this page
+// asks for the same module instead of carrying a copy of it.
+type Turns = typeof import("../turns");
+import type { GameSummary, Identity, Me } from "../types";
 import { CopyField } from "../ui/copy";
 import { NotifyBox } from "../ui/notify-box";
 import { MoonlightFields, type MoonMode } from "../moon/form";
 import { ProfileForm } from "../ui/profile-form";
+import { groupGames, othersOf, waitingOn } from "./home-model";
 
 export { ProfileForm };
 
@@ -254,83 +262,176 @@ function JoinByLink() {
   );
 }
 
-function GameList(p: { identity: Identity }) {
-  const [status, setStatus] = useState<GameStatus>("active");
-  const [games, setGames] = useState<GameSummary[] | null>(null);
+type Summary = GameSummary;
+
+/** One game of a list: a link to it, what it is about, and a line of details. */
+function GameItem(p: { game: Summary; title: string; details: (string | null | false)[] }) {
+  return (
+    <li data-game={p.game.id}>
+      <Link href={`/g/${p.game.id}`}>
+        <strong>{p.title}</strong>
+        <span class="muted">
+          {p.details
+            .filter(Boolean)
+            .map((d) => ` · ${d}`)
+            .join("")}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/**
+ * Your games, the ones waiting for you first: your turn (the nearest deadline first), then the
+ * games waiting on others, those still gathering players, and the finished ones. The games in play
+ * come from the poll that keeps the title's count (turns.ts), so the page costs no extra request
+ * for them and follows it live.
+ */
+function Games(p: { identity: Identity; lang: string }) {
+  const h = HOME_TEXT[p.lang as Lang] ?? HOME_TEXT.en;
+  const [turns, setTurns] = useState<Turns | null>(null);
+  const [active, setActive] = useState<ReturnType<Turns["activeGames"]>>({ games: null, failed: false });
+  const [gathering, setGathering] = useState<Summary[]>([]);
+  const [finished, setFinished] = useState<Summary[]>([]);
   const [cursor, setCursor] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = (s: GameStatus, after: string | null) => {
-    setError(null);
+  useEffect(() => {
+    let live = true;
+    let off = () => {};
+    void import("../turns").then((m) => {
+      if (!live) return;
+      setTurns(m);
+      setActive(m.activeGames());
+      off = m.onTurns(() => setActive(m.activeGames()));
+      // Coming back from a game just created or joined: the list may be a minute old.
+      m.refreshTurns(10_000);
+    });
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+  const loadFinished = (after: string | null) =>
     api
-      .games(p.identity.id, s, after)
+      .games(p.identity.id, "finished", after)
       .then((r) => {
-        setGames((g) => (after && g ? [...g, ...r.games] : r.games));
+        setFinished((g) => (after ? [...g, ...r.games] : r.games));
         setCursor(r.nextCursor);
       })
       .catch((e) => setError(errorText(e)));
-  };
   useEffect(() => {
-    setGames(null);
-    load(status, null);
-  }, [status, p.identity.id]);
-  const tabs: [GameStatus, string][] = [
-    ["active", t.statusActive],
-    ["waiting", t.statusWaiting],
-    ["finished", t.statusFinished],
-  ];
+    setError(null);
+    api
+      .games(p.identity.id, "waiting", null, 100)
+      .then((r) => setGathering(r.games))
+      .catch((e) => setError(errorText(e)));
+    void loadFinished(null);
+  }, [p.identity.id]);
+
+  const you = p.identity.id;
+  const groups = groupGames([gathering, finished, active.games ?? []]);
+  const names = (g: Summary) => listOf(othersOf(g, you));
+  const round = (g: Summary) => t.roundShort(g.round);
+  const deadline = (g: Summary) => g.deadline !== null && t.deadline(relativeTime(g.deadline, p.lang));
+  const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(p.lang) : null);
+  const count = groups.yourTurn.length;
   return (
-    <section class="card wide" aria-labelledby="games-h">
-      <h2 id="games-h">{t.yourGames}</h2>
-      <div class="tabs" role="tablist">
-        {tabs.map(([s, label]) => (
-          <button
-            type="button"
-            role="tab"
-            aria-selected={status === s}
-            class={status === s ? "tab on" : "tab"}
-            onClick={() => setStatus(s)}
-            key={s}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel">
-        {error && <p class="error">{error}</p>}
-        {!games && !error && <p class="muted">{t.loading}</p>}
-        {games && games.length === 0 && <p class="muted">{t.noGames}</p>}
-        {games && games.length > 0 && (
+    <>
+      <section class="card wide" aria-labelledby="turns-h" id="turns">
+        <h1 id="turns-h">
+          {t.yourTurn} {active.games && count > 0 && <span class="badge act">{count}</span>}
+        </h1>
+        {!active.games &&
+          (active.failed ? (
+            <p class="error">
+              {t.loadFailed}{" "}
+              <button type="button" class="link" onClick={() => turns?.refreshTurns()}>
+                {h.retry}
+              </button>
+            </p>
+          ) : (
+            <p class="muted">{t.loading}</p>
+          ))}
+        {active.games && count === 0 && <p class="muted">{h.noTurns}</p>}
+        {count > 0 && (
           <ul class="games">
-            {games.map((g) => {
-              const others = g.players.filter((x) => x.id !== p.identity.id).map((x) => x.name);
+            {groups.yourTurn.map((g) => {
+              const others = othersOf(g, you);
               return (
-                <li key={g.id}>
-                  <Link href={`/g/${g.id}`}>
-                    <strong>{others.length ? t.gameWith(listOf(others)) : `${g.seats} × ?`}</strong>
-                    <span class="muted">
-                      {g.status === "active" ? ` · ${t.roundShort(g.round)}` : ""} ·{" "}
-                      {new Date(g.createdAt).toLocaleDateString()}
-                    </span>
-                  </Link>
-                </li>
+                <GameItem
+                  key={g.id}
+                  game={g}
+                  title={others.length ? h.waitFor(listOf(others), others.length) : t.yourTurn}
+                  details={[round(g), deadline(g)]}
+                />
               );
             })}
           </ul>
         )}
-        {cursor && (
-          <button type="button" onClick={() => load(status, cursor)}>
-            {t.moreGames}
-          </button>
-        )}
-      </div>
-    </section>
+      </section>
+      {groups.others.length > 0 && (
+        <section class="card wide" aria-labelledby="others-h" id="others">
+          <h2 id="others-h">{h.othersTitle}</h2>
+          <ul class="games">
+            {groups.others.map((g) => {
+              const on = waitingOn(g);
+              return (
+                <GameItem
+                  key={g.id}
+                  game={g}
+                  title={t.gameWith(names(g))}
+                  details={[on && h.waitingOn(on), round(g), deadline(g)]}
+                />
+              );
+            })}
+          </ul>
+        </section>
+      )}
+      {groups.gathering.length > 0 && (
+        <section class="card wide" aria-labelledby="gathering-h" id="gathering">
+          <h2 id="gathering-h">{t.statusWaiting}</h2>
+          <ul class="games">
+            {groups.gathering.map((g) => (
+              <GameItem
+                key={g.id}
+                game={g}
+                title={othersOf(g, you).length ? t.gameWith(names(g)) : `${g.seats} × ?`}
+                details={[h.seatsTaken(g.players.length, g.seats), day(g.createdAt)]}
+              />
+            ))}
+          </ul>
+        </section>
+      )}
+      {error && (
+        <p class="card wide error" role="alert">
+          {error}
+        </p>
+      )}
+      {groups.finished.length > 0 && (
+        <section class="card wide" aria-labelledby="finished-h" id="finished">
+          <h2 id="finished-h">{t.statusFinished}</h2>
+          <ul class="games">
+            {groups.finished.map((g) => (
+              <GameItem
+                key={g.id}
+                game={g}
+                title={t.gameWith(names(g))}
+                details={[g.endedAt && h.endedOn(day(g.endedAt)!)]}
+              />
+            ))}
+          </ul>
+          {cursor && (
+            <button type="button" onClick={() => void loadFinished(cursor)}>
+              {t.moreGames}
+            </button>
+          )}
+        </section>
+      )}
+    </>
   );
 }
 
 export function HomePage(p: PageProps) {
-  useEffect(() => {
-    document.title = "Canopy";
-  }, []);
   if (!p.identity)
     return (
       <div class="home">
@@ -343,10 +444,10 @@ export function HomePage(p: PageProps) {
     );
   return (
     <div class="home">
-      <ProfileCard {...p} identity={p.identity} />
+      <Games identity={p.identity} lang={p.lang} />
       <NewGame />
       <JoinByLink />
-      <GameList identity={p.identity} />
+      <ProfileCard {...p} identity={p.identity} />
     </div>
   );
 }

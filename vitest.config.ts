@@ -22,6 +22,12 @@ function testRateLimits() {
   return out;
 }
 
+/** A VAPID key pair for tests only (P-256, base64url; made with crypto.subtle.generateKey). */
+export const TEST_VAPID = {
+  publicKey: "BCLo6kMxKWxTCWNNS7p1gVCrD84-sCMfiWaASRl8xFBIpCKIMkqubHmaPKlvAE_KklmAyA0kxO8w1VsQDrew5QY",
+  privateKey: "2-9pqSMpnMP9e_zqGr0ZheVgkmdPeUNMEAdpx2HrNps",
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
@@ -58,6 +64,10 @@ export default defineConfig(async () => {
                   // Webhooks: a test-only encryption key, and http:// to localhost allowed.
                   WEBHOOK_KEY: "test-only-webhook-key-0123456789abcdef",
                   ALLOW_HTTP_WEBHOOKS: "1",
+                  // Web Push: a test-only VAPID key pair (tests/notify/push-service.setup.ts checks its signatures).
+                  VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
+                  VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
+                  VAPID_SUBJECT: "mailto:tests@canopy.invalid",
                 },
               },
             }),
@@ -67,7 +77,8 @@ export default defineConfig(async () => {
             include: ["tests/{api,game,db,notify,render,embed,contract}/**/*.test.ts"],
             setupFiles: ["./tests/apply-migrations.ts"],
             // A webhook receiver on loopback, in Node (tests/notify/loopback.test.ts).
-            globalSetup: ["./tests/notify/receiver.setup.ts"],
+            // A local Web Push service that decrypts what it receives (tests/notify/push.test.ts).
+            globalSetup: ["./tests/notify/receiver.setup.ts", "./tests/notify/push-service.setup.ts"],
           },
         },
       ],

@@ -8,12 +8,14 @@
 //   3. D1 migrations, applied remotely;
 //   4. `wrangler deploy`, with the secrets: WEBHOOK_KEY from the environment if set; if it is not set
 //      and the Worker has no WEBHOOK_KEY yet, a random one is made and uploaded (never printed).
+//      Web Push the same way: VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (and VAPID_SUBJECT, a mailto: or
+//      https: contact) from the environment, else a new P-256 pair when the Worker has none yet.
 //
 // Flags: --prepare (steps 1–2 only: CI's wrangler-action does the rest), --dry-run [--outdir dir]
 // (steps 1–2 with the placeholder allowed, then `wrangler deploy --dry-run`: offline, uploads nothing).
 // Needs `wrangler login` or CLOUDFLARE_API_TOKEN (+ CLOUDFLARE_ACCOUNT_ID) except with --dry-run.
 import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -23,7 +25,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The id committed in wrangler.toml: a stand-in that local dev and the tests use. */
 const PLACEHOLDER_D1_ID = "00000000-0000-4000-8000-000000000000";
 /** Secrets the Worker reads (add new ones here and in the README's Deploying section). */
-const SECRETS = ["WEBHOOK_KEY"];
+const SECRETS = ["WEBHOOK_KEY", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"];
 const DEPLOY_CONFIG = "wrangler.deploy.toml";
 
 const args = process.argv.slice(2);
@@ -103,7 +105,9 @@ function main() {
 
   const secrets = {};
   for (const s of SECRETS) if (process.env[s]) secrets[s] = process.env[s];
-  if (!secrets.WEBHOOK_KEY) {
+  if (!!secrets.VAPID_PUBLIC_KEY !== !!secrets.VAPID_PRIVATE_KEY)
+    throw new Error("deploy: set both VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY (a pair), or neither");
+  if (!secrets.WEBHOOK_KEY || !secrets.VAPID_PRIVATE_KEY) {
     let existing = [];
     try {
       existing = JSON.parse(
@@ -116,6 +120,12 @@ function main() {
       secrets.WEBHOOK_KEY = randomBytes(32).toString("base64");
       console.log(
         "deploy: no WEBHOOK_KEY yet, uploading a random one (it stays on the Worker across deploys; set WEBHOOK_KEY to choose your own)",
+      );
+    }
+    if (!secrets.VAPID_PRIVATE_KEY && !existing.some((s) => s.name === "VAPID_PRIVATE_KEY")) {
+      Object.assign(secrets, vapidKeys());
+      console.log(
+        "deploy: no VAPID keys yet (Web Push), uploading a new pair (keep them: changing them makes every device subscribe again)",
       );
     }
   }
@@ -131,6 +141,14 @@ function main() {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A Web Push (VAPID) key pair: P-256, base64url; the public key uncompressed (65 bytes). */
+function vapidKeys() {
+  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
+  const jwk = privateKey.export({ format: "jwk" });
+  const point = Buffer.concat([Buffer.from([4]), Buffer.from(jwk.x, "base64url"), Buffer.from(jwk.y, "base64url")]);
+  return { VAPID_PUBLIC_KEY: point.toString("base64url"), VAPID_PRIVATE_KEY: jwk.d };
 }
 
 try {

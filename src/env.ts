@@ -14,6 +14,11 @@ interface Bindings {
   WRITE_LIMITER?: RateLimit;
   /** Test messages to your own webhooks, per player (Workers rate limiting binding). */
   WEBHOOK_TEST_LIMITER?: RateLimit;
+  /** Web Push (VAPID): the server's P-256 key pair, base64url (public: 65 bytes; private: the 32-byte d). */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  /** A mailto: or https: contact push services may use (default: PUBLIC_ORIGIN when https). */
+  VAPID_SUBJECT?: string;
 }
 
 /** Bindings the Worker receives (see wrangler.toml). */

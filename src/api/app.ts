@@ -9,6 +9,7 @@ import { embeds } from "./embeds";
 import { games } from "./games";
 import { notifications } from "./notifications";
 import { players } from "./players";
+import { push } from "./push";
 
 export const api = new OpenAPIHono<AppEnv>().basePath("/api");
 
@@ -24,6 +25,7 @@ api.route("/", players);
 api.route("/", games);
 api.route("/", embeds);
 api.route("/", notifications);
+api.route("/", push);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
   type: "http",

@@ -23,9 +23,10 @@ import {
 } from "../db/webhooks";
 import type { RoomReply } from "../game/room";
 import { encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
-import { bodyFor, GONE_LIMIT, sendOnce } from "../notify/deliver";
+import { GONE_LIMIT } from "../notify/deliver";
 import { notifyConfig, openTarget } from "../notify/directory";
 import { newSecret } from "../notify/json";
+import { deliverTo } from "../notify/send";
 import { checkUrl, chooseKind, redactUrl } from "../notify/targets";
 import type { EventType, Notification, TargetKind } from "../notify/types";
 import { randomId } from "./auth";
@@ -516,7 +517,7 @@ notifications.openapi(
         players: [{ seat: 0, id: me.id, name: me.name, resigned: false, discordUserId: me.discordUserId }],
       },
     };
-    const r = await sendOnce(target, n.id, bodyFor(target.kind, n));
+    const r = await deliverTo(target, n, now);
     try {
       await recordWebhookAnswer(db(c.env.DB), w.id, {
         status: r.status,

@@ -24,6 +24,11 @@ import type {
   LogSchema,
   MeSchema,
   ProfileSchema,
+  PushKeySchema,
+  PushSubscribeBody,
+  PushSubscriptionEnvelopeSchema,
+  PushSubscriptionListSchema,
+  PushSubscriptionSchema,
   TestResultSchema,
   UpdateMeBody,
   UpdateWebhookBody,
@@ -57,6 +62,7 @@ export type GameLog = Omit<z.infer<typeof LogSchema>, "entries"> & { entries: Lo
 export type Webhook = z.infer<typeof WebhookSchema>;
 export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
 export type Me = z.infer<typeof MeSchema>;
+export type PushSubscriptionView = z.infer<typeof PushSubscriptionSchema>;
 
 type GameEnvelope = { game: GameView };
 type WebhookRoutes<P> = {
@@ -116,6 +122,22 @@ export interface paths {
   "/api/me/webhooks": { get: WebhookRoutes<never>["list"]; post: WebhookRoutes<never>["create"] };
   "/api/me/webhooks/{wid}": { patch: WebhookRoutes<never>["change"]; delete: WebhookRoutes<never>["remove"] };
   "/api/me/webhooks/{wid}/test": { post: WebhookRoutes<never>["test"] };
+  "/api/push/key": { get: Op<Params, never, { 200: Json<z.infer<typeof PushKeySchema>> }> };
+  "/api/me/push": {
+    get: Op<Params, never, { 200: Json<z.infer<typeof PushSubscriptionListSchema>> }>;
+    post: Op<
+      Params,
+      z.input<typeof PushSubscribeBody>,
+      {
+        200: Json<z.infer<typeof PushSubscriptionEnvelopeSchema>>;
+        201: Json<z.infer<typeof PushSubscriptionEnvelopeSchema>>;
+      }
+    >;
+  };
+  "/api/me/push/{pid}": { delete: Op<Params<{ pid: string }>, never, { 204: NoContent }> };
+  "/api/me/push/{pid}/test": {
+    post: Op<Params<{ pid: string }>, never, { 200: Json<z.infer<typeof TestResultSchema>> }>;
+  };
   "/api/games/{id}/deliveries": {
     get: Op<Params<Id, QueryIn<typeof DeliveriesQuery>>, never, { 200: Json<z.infer<typeof DeliveryLogSchema>> }>;
   };
@@ -153,6 +175,10 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/me/webhooks": { get: 200, post: 201 },
   "/api/me/webhooks/{wid}": { patch: 200, delete: 204 },
   "/api/me/webhooks/{wid}/test": { post: 200 },
+  "/api/push/key": { get: 200 },
+  "/api/me/push": { get: 200, post: 201 },
+  "/api/me/push/{pid}": { delete: 204 },
+  "/api/me/push/{pid}/test": { post: 200 },
   "/api/games/{id}/deliveries": { get: 200 },
   "/api/games/{id}/deliveries/{did}/redeliver": { post: 202 },
 };

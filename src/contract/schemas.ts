@@ -663,3 +663,73 @@ export const UpdateMeBody = z
   })
   .strict()
   .openapi("UpdateMe");
+
+// ---- Web Push -------------------------------------------------------------------------------
+
+const base64url = (what: string) =>
+  z
+    .string()
+    .trim()
+    .min(16)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+={0,2}$/, `${what} is base64url`);
+
+export const PushSubscribeBody = z
+  .object({
+    endpoint: z.string().trim().min(10).max(2000).openapi({
+      description:
+        "The PushSubscription's endpoint (https://, on a public host: checked like a webhook URL). A secret: never shown again.",
+      example: "https://fcm.googleapis.com/fcm/send/abc…",
+    }),
+    keys: z
+      .object({
+        p256dh: base64url("p256dh").openapi({ description: "The subscription's P-256 public key (65 bytes)." }),
+        auth: base64url("auth").openapi({ description: "The subscription's 16-byte authentication secret." }),
+      })
+      .strict(),
+    expirationTime: z.number().nullable().optional(),
+    label: z
+      .string()
+      .trim()
+      .min(1)
+      .max(60)
+      .optional()
+      .openapi({ description: "What this device is called in your list.", example: "Firefox on Android" }),
+  })
+  .strict()
+  .openapi("PushSubscribe", { description: "A browser's PushSubscription.toJSON(), and a name for the device." });
+
+export const PushSubscriptionSchema = z
+  .object({
+    id: z.string(),
+    service: z.string().openapi({ description: "The push service's host.", example: "fcm.googleapis.com" }),
+    label: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    lastStatus: z.number().int().nullable(),
+    lastAttemptAt: z.string().nullable(),
+  })
+  .openapi("PushSubscription");
+
+export const PushSubscriptionEnvelopeSchema = z
+  .object({ subscription: PushSubscriptionSchema })
+  .openapi("PushSubscriptionEnvelope");
+
+export const PushSubscriptionListSchema = z
+  .object({ subscriptions: z.array(PushSubscriptionSchema) })
+  .openapi("PushSubscriptionList");
+
+export const PushKeySchema = z
+  .object({
+    publicKey: z.string().openapi({
+      description: "The server's VAPID public key: pass it as applicationServerKey to pushManager.subscribe().",
+    }),
+  })
+  .openapi("PushKey");
+
+export const PushParam = z.object({
+  pid: z
+    .string()
+    .regex(/^push_[0-9a-z]{16}$/, "push subscription ids look like push_ and 16 characters")
+    .openapi({ param: { name: "pid", in: "path" }, example: "push_0123456789abcdef" }),
+});

@@ -102,6 +102,36 @@ export const webhooks = sqliteTable(
   (t) => [index("webhooks_game").on(t.gameId), index("webhooks_owner").on(t.ownerId, t.scope)],
 );
 
+/**
+ * Web Push subscriptions: a browser (a device) that gets its player's personal notifications. The
+ * endpoint and the keys are secrets (whoever has them can send to the device), stored encrypted
+ * like webhook URLs; `endpointHash` (SHA-256) finds a browser's row again without decrypting. A
+ * device belongs to the player who turned push on last on it.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    endpointHash: text("endpoint_hash").notNull().unique(),
+    endpointEncrypted: text("endpoint_encrypted").notNull(),
+    /** The subscription's p256dh and auth keys, JSON, encrypted. */
+    keysEncrypted: text("keys_encrypted").notNull(),
+    /** The push service's host (fcm.googleapis.com, updates.push.services.mozilla.com…): what is shown. */
+    service: text("service").notNull(),
+    /** The device, as the browser named it when push was turned on ("Firefox on Android"). */
+    label: text("label"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    /** 401/403 answers in a row (the push service refuses our VAPID key); at GONE_LIMIT it is removed. */
+    failures: integer("failures").notNull().default(0),
+    lastStatus: integer("last_status"),
+    lastAttemptAt: integer("last_attempt_at"),
+  },
+  (t) => [index("push_subscriptions_owner").on(t.ownerId)],
+);
+
 export type PlayerRow = typeof players.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

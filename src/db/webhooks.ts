@@ -1,7 +1,7 @@
 /** D1 queries for notification webhooks (drizzle). Values stay encrypted here; see src/notify/directory.ts. */
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "./queries";
-import { games, players, webhooks, type WebhookRow } from "./schema";
+import { games, players, pushSubscriptions, webhooks, type PushSubscriptionRow, type WebhookRow } from "./schema";
 
 export type NewWebhook = typeof webhooks.$inferInsert;
 
@@ -79,14 +79,15 @@ export async function deleteWebhook(d: Db, id: string): Promise<boolean> {
 
 /**
  * What a game needs to deliver its notifications: its own enabled webhooks, the enabled personal
- * webhooks of the given players, and those players' Discord user ids (one round trip).
+ * webhooks and push subscriptions of the given players, and those players' Discord user ids (one
+ * round trip).
  */
 export async function deliveryTargets(
   d: Db,
   gameId: string,
   playerIds: string[],
   seated: string[],
-): Promise<{ rows: WebhookRow[]; discordIds: Map<string, string | null> }> {
+): Promise<{ rows: WebhookRow[]; push: PushSubscriptionRow[]; discordIds: Map<string, string | null> }> {
   const ids = [...new Set(playerIds)].slice(0, 40);
   const people = [...new Set([...seated, ...ids])].slice(0, 40);
   const scopeMatch = ids.length
@@ -95,7 +96,7 @@ export async function deliveryTargets(
         and(eq(webhooks.scope, "player"), inArray(webhooks.ownerId, ids)),
       )!
     : and(eq(webhooks.scope, "game"), eq(webhooks.gameId, gameId))!;
-  const [rows, found] = await d.batch([
+  const [rows, found, push] = await d.batch([
     d
       .select()
       .from(webhooks)
@@ -104,8 +105,12 @@ export async function deliveryTargets(
       .select({ id: players.id, discordUserId: players.discordUserId })
       .from(players)
       .where(inArray(players.id, people.length ? people : [""])),
+    d
+      .select()
+      .from(pushSubscriptions)
+      .where(inArray(pushSubscriptions.ownerId, ids.length ? ids : [""])),
   ]);
-  return { rows, discordIds: new Map(found.map((p) => [p.id, p.discordUserId])) };
+  return { rows, push, discordIds: new Map(found.map((p) => [p.id, p.discordUserId])) };
 }
 
 /**

@@ -15,8 +15,9 @@
  * game when a webhook that concerns it is added, and every change of membership looks again.
  */
 import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
-import { MAX_ATTEMPTS, bodyFor, retryDelay, sendOnce, type AttemptResult } from "../notify/deliver";
+import { MAX_ATTEMPTS, retryDelay, type AttemptResult } from "../notify/deliver";
 import { wants, type NotifyDirectory, type Target } from "../notify/directory";
+import { deliverTo } from "../notify/send";
 import type { Notification, QueuedNotification } from "../notify/types";
 import { snapshotOf, type GameRecord, type GameSnapshot } from "./model";
 import type { Store } from "./store";
@@ -321,7 +322,7 @@ export class Outbox {
       return "dropped";
     }
     const n = JSON.parse(d.notification) as Notification;
-    const result = await sendOnce(target, n.id, bodyFor(target.kind, n));
+    const result = await deliverTo(target, n, started);
     this.settle(d, result, started);
     try {
       const reason = answerText(result, target);
@@ -401,7 +402,7 @@ export class Outbox {
       .from(deliveries)
       .where(eq(deliveries.id, `${n.id}:${target.id}`))
       .get()!;
-    const r = await sendOnce(target, n.id, bodyFor(target.kind, n));
+    const r = await deliverTo(target, n, at);
     this.settle(row, r, at);
     // A test is never retried.
     this.db

@@ -479,7 +479,8 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   private webhookDisabled(t: Target, reason: string): void {
-    if (!this.game) return;
+    // Push subscriptions are removed, never switched off (the directory reports none).
+    if (!this.game || t.kind === "push") return;
     this.commit({
       next: this.game,
       entries: [],

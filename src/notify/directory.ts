@@ -2,11 +2,13 @@
  * Where a game finds the webhooks to notify: D1 rows, decrypted with WEBHOOK_KEY. Replaceable in
  * tests (a D1 outage, a fake directory).
  */
+import { pushSubscriptionsByIds, recordPushAnswer } from "../db/push";
 import { db } from "../db/queries";
-import type { WebhookRow } from "../db/schema";
+import type { PushSubscriptionRow, WebhookRow } from "../db/schema";
 import { deliveryTargets, recordWebhookAnswer, webhooksByIds } from "../db/webhooks";
 import { decrypt, webhookKey } from "./crypto";
 import { GONE_LIMIT } from "./deliver";
+import { isExpired, vapidConfig, type PushKeys, type VapidConfig } from "./push";
 import { checkPublicUrl, type UrlPolicy } from "./targets";
 import { ALWAYS_SENT, type EventType, type QueuedNotification, type TargetKind } from "./types";
 
@@ -36,13 +38,22 @@ export function notifyConfig(env: unknown): NotifyConfig {
   };
 }
 
-/** A webhook with its URL and secret in the clear: never logged, never returned by the API. */
+/** Where a notification may go: a kind of webhook, or a device's Web Push subscription. */
+export type DeliveryKind = TargetKind | "push";
+
+/** Push subscription ids start with this (webhook ids with `wh_`). */
+export const PUSH_ID_PREFIX = "push_";
+
+/**
+ * A webhook (or a push subscription) with its URL and secret in the clear: never logged, never
+ * returned by the API.
+ */
 export interface Target {
   id: string;
   scope: "game" | "player";
   gameId: string | null;
   ownerId: string;
-  kind: TargetKind;
+  kind: DeliveryKind;
   label: string | null;
   url: string;
   secret: string | null;
@@ -54,6 +65,37 @@ export interface Target {
    * permanent failure, and the directory switches it off at once (see d1Directory.record).
    */
   refused: string | null;
+  /** A push subscription's keys and the server's VAPID keys (kind "push" only). */
+  push?: { keys: PushKeys; vapid: VapidConfig };
+}
+
+/**
+ * A stored push subscription, decrypted and its endpoint checked again like a webhook's URL:
+ * a personal target of its owner that takes every personal notification.
+ */
+export async function openPushTarget(
+  key: CryptoKey,
+  row: PushSubscriptionRow,
+  policy: UrlPolicy,
+  vapid: VapidConfig,
+): Promise<Target> {
+  const url = await decrypt(key, row.endpointEncrypted, `url:${row.id}`);
+  const keys = JSON.parse(await decrypt(key, row.keysEncrypted, `keys:${row.id}`)) as PushKeys;
+  const check = checkPublicUrl(url, policy);
+  return {
+    id: row.id,
+    scope: "player",
+    gameId: null,
+    ownerId: row.ownerId,
+    kind: "push",
+    label: row.label,
+    url,
+    secret: null,
+    events: null,
+    redactedUrl: `https://${row.service}/…`,
+    refused: check.ok ? null : check.message,
+    push: { keys, vapid },
+  };
 }
 
 /**
@@ -110,6 +152,8 @@ export function d1Directory(env: { DB: D1Database } & Record<string, unknown>): 
   const d = db(env.DB);
   const config = notifyConfig(env);
   const key = () => webhookKey(config.key);
+  // Without VAPID keys nothing can be pushed: subscriptions are then not targets at all.
+  const vapid = vapidConfig(env);
   // Webhooks handed out whose URL is refused: their "gone" answer switches them off at once.
   const refused = new Map<string, string>();
   const open = async (rows: WebhookRow[]) => {
@@ -129,16 +173,49 @@ export function d1Directory(env: { DB: D1Database } & Record<string, unknown>): 
     }
     return out;
   };
+  const openPush = async (rows: PushSubscriptionRow[]) => {
+    if (!rows.length || !vapid) return [];
+    const k = await key();
+    const out: Target[] = [];
+    for (const r of rows) {
+      try {
+        out.push(await openPushTarget(k, r, { allowHttpLocalhost: config.allowHttpLocalhost }, vapid));
+      } catch {
+        console.warn("push subscription could not be decrypted", r.id);
+      }
+    }
+    return out;
+  };
   return {
     async targetsFor(gameId, playerIds, seated) {
-      const { rows, discordIds } = await deliveryTargets(d, gameId, playerIds, seated);
-      return { targets: await open(rows), discordIds };
+      const { rows, push, discordIds } = await deliveryTargets(d, gameId, playerIds, seated);
+      return { targets: [...(await open(rows)), ...(await openPush(push))], discordIds };
     },
     async targetsById(ids) {
-      const rows = (await webhooksByIds(d, [...new Set(ids)])).filter((r) => r.disabledAt === null);
-      return new Map((await open(rows)).map((t) => [t.id, t]));
+      const unique = [...new Set(ids)];
+      const pushIds = unique.filter((id) => id.startsWith(PUSH_ID_PREFIX));
+      const hookIds = unique.filter((id) => !id.startsWith(PUSH_ID_PREFIX));
+      const [hooks, subs] = await Promise.all([
+        hookIds.length ? webhooksByIds(d, hookIds) : [],
+        pushIds.length && vapid ? pushSubscriptionsByIds(d, pushIds) : [],
+      ]);
+      const targets = [...(await open(hooks.filter((r) => r.disabledAt === null))), ...(await openPush(subs))];
+      return new Map(targets.map((t) => [t.id, t]));
     },
     async record(id, a) {
+      if (id.startsWith(PUSH_ID_PREFIX)) {
+        // An expired subscription (404/410) is removed at once; one the push service keeps refusing
+        // (401/403) after GONE_LIMIT answers. Its owner is not told: the device simply stops.
+        await recordPushAnswer(d, id, {
+          status: a.status,
+          at: a.at,
+          delivered: a.delivered,
+          gone: a.gone,
+          expired: isExpired(a.status),
+          limit: GONE_LIMIT,
+        });
+        return false;
+      }
       const why = a.gone && !a.delivered ? refused.get(id) : undefined;
       const r = await recordWebhookAnswer(
         d,

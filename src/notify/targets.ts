@@ -285,7 +285,7 @@ export function hostRefusal(hostname: string): string | null {
  * https:// only (http:// and https:// to exactly localhost, 127.0.0.1 or [::1] when the policy
  * allows it, for development), no credentials, no fragment, and a host on the public internet.
  */
-export function checkPublicUrl(raw: string, policy: UrlPolicy): PublicUrlCheck {
+export function checkPublicUrl(raw: string, policy: UrlPolicy, what = "Webhook URLs"): PublicUrlCheck {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -297,17 +297,16 @@ export function checkPublicUrl(raw: string, policy: UrlPolicy): PublicUrlCheck {
     if (!devLocal)
       return {
         ok: false,
-        message: "Webhook URLs must use https:// (plain http:// only to localhost, in development).",
+        message: `${what} must use https:// (plain http:// only to localhost, in development).`,
       };
   } else if (url.protocol !== "https:") {
-    return { ok: false, message: "Webhook URLs must use https://." };
+    return { ok: false, message: `${what} must use https://.` };
   }
-  if (url.username || url.password) return { ok: false, message: "Webhook URLs cannot carry a user name or password." };
-  if (url.hash) return { ok: false, message: "Webhook URLs cannot have a #fragment." };
+  if (url.username || url.password) return { ok: false, message: `${what} cannot carry a user name or password.` };
+  if (url.hash) return { ok: false, message: `${what} cannot have a #fragment.` };
   if (!devLocal) {
     const why = hostRefusal(url.hostname);
-    if (why)
-      return { ok: false, message: `Webhook URLs must point at a public host: ${url.hostname} is not one (${why}).` };
+    if (why) return { ok: false, message: `${what} must point at a public host: ${url.hostname} is not one (${why}).` };
   }
   return { ok: true, url };
 }

@@ -1,0 +1,261 @@
+/**
+ * Web Push: the server's VAPID public key, and a player's devices (browser push subscriptions).
+ * A subscription gets the same personal notifications as the player's own webhooks, through the
+ * game's outbox (src/notify/directory.ts, send.ts). Its endpoint and keys are secrets: stored
+ * encrypted with WEBHOOK_KEY, never returned; an endpoint on a private address is refused with the
+ * webhooks' rules (checkPublicUrl).
+ */
+import { createRoute } from "@hono/zod-openapi";
+import {
+  PushKeySchema,
+  PushParam,
+  PushSubscribeBody,
+  PushSubscriptionEnvelopeSchema,
+  PushSubscriptionListSchema,
+  TestResultSchema,
+} from "../contract/schemas";
+import {
+  deletePushSubscription,
+  playerPushSubscriptions,
+  pushSubscriptionByEndpointHash,
+  pushSubscriptionsByIds,
+  recordPushAnswer,
+  savePushSubscription,
+} from "../db/push";
+import { db } from "../db/queries";
+import type { PushSubscriptionRow } from "../db/schema";
+import { totalRounds } from "../engine";
+import { hashToken } from "../game/tokens";
+import { encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
+import { GONE_LIMIT } from "../notify/deliver";
+import { notifyConfig, openPushTarget, PUSH_ID_PREFIX } from "../notify/directory";
+import { isExpired, pushKeysProblem, vapidConfig, type VapidConfig } from "../notify/push";
+import { deliverTo } from "../notify/send";
+import { checkPublicUrl } from "../notify/targets";
+import type { Notification } from "../notify/types";
+import { randomId } from "./auth";
+import { bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
+import { ApiError } from "./errors";
+import { webhooksChanged } from "./games";
+import { limitPersonalTests } from "./limits";
+
+export const push = subApp();
+
+/** Devices per player. */
+const MAX_DEVICES = 10;
+
+const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+
+export function pushView(r: PushSubscriptionRow) {
+  return {
+    id: r.id,
+    service: r.service,
+    label: r.label,
+    createdAt: iso(r.createdAt)!,
+    updatedAt: iso(r.updatedAt)!,
+    lastStatus: r.lastStatus,
+    lastAttemptAt: iso(r.lastAttemptAt),
+  };
+}
+
+const notConfigured = (what: string) =>
+  new ApiError(503, "PUSH_NOT_CONFIGURED", `Push notifications are not set up on this server (${what} is missing).`);
+
+function vapid(c: Ctx): VapidConfig {
+  const v = vapidConfig(c.env);
+  if (!v) throw notConfigured("VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY");
+  return v;
+}
+
+async function key(c: Ctx): Promise<CryptoKey> {
+  try {
+    return await webhookKey(notifyConfig(c.env).key);
+  } catch (e) {
+    if (e instanceof MissingKeyError) throw notConfigured("WEBHOOK_KEY");
+    throw e;
+  }
+}
+
+async function mine(c: Ctx, ownerId: string, pid: string): Promise<PushSubscriptionRow> {
+  const [row] = await pushSubscriptionsByIds(db(c.env.DB), [pid]);
+  if (!row || row.ownerId !== ownerId) throw new ApiError(404, "NOT_FOUND", "No such push subscription of yours.");
+  return row;
+}
+
+const bodyOf = <T>(schema: T) => ({ content: { "application/json": { schema } }, required: true });
+
+push.openapi(
+  createRoute({
+    method: "get",
+    path: "/push/key",
+    tags: ["push"],
+    summary: "The server's VAPID public key (applicationServerKey for pushManager.subscribe)",
+    responses: { 200: json(PushKeySchema, "The key"), 503: { description: "Push is not configured" } },
+  }),
+  async (c) => c.json({ publicKey: vapid(c).publicKey }, 200),
+);
+
+push.openapi(
+  createRoute({
+    method: "get",
+    path: "/me/push",
+    tags: ["push"],
+    summary: "Your devices that get push notifications (endpoints are never shown)",
+    security: bearer,
+    responses: { 200: json(PushSubscriptionListSchema, "Your devices"), ...errorResponses(401) },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    return c.json({ subscriptions: (await playerPushSubscriptions(db(c.env.DB), me.id)).map(pushView) }, 200);
+  },
+);
+
+push.openapi(
+  createRoute({
+    method: "post",
+    path: "/me/push",
+    tags: ["push"],
+    summary:
+      "Turn on push notifications on a device: your turns, reminders, timeouts and results in every game (a browser's subscription; sending it again renews it)",
+    security: bearer,
+    request: { body: bodyOf(PushSubscribeBody) },
+    responses: {
+      200: json(PushSubscriptionEnvelopeSchema, "Already known: renewed"),
+      201: json(PushSubscriptionEnvelopeSchema, "Added"),
+      ...errorResponses(400, 401, 409),
+      503: { description: "Push is not configured" },
+    },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    const body = c.req.valid("json");
+    vapid(c);
+    const check = checkPublicUrl(
+      body.endpoint,
+      { allowHttpLocalhost: notifyConfig(c.env).allowHttpLocalhost },
+      "Push endpoints",
+    );
+    if (!check.ok) throw new ApiError(400, "BAD_PUSH_ENDPOINT", check.message);
+    const problem = pushKeysProblem(body.keys);
+    if (problem) throw new ApiError(400, "BAD_PUSH_KEYS", problem);
+    const k = await key(c);
+    const d = db(c.env.DB);
+    const endpoint = check.url.href;
+    const existing = await pushSubscriptionByEndpointHash(d, await hashToken(endpoint));
+    if (!existing || existing.ownerId !== me.id) {
+      const count = (await playerPushSubscriptions(d, me.id)).length;
+      if (count >= MAX_DEVICES)
+        throw new ApiError(
+          409,
+          "TOO_MANY_PUSH_SUBSCRIPTIONS",
+          `At most ${MAX_DEVICES} devices get push notifications; remove one first.`,
+        );
+    }
+    const id = existing?.id ?? `${PUSH_ID_PREFIX}${randomId(16)}`;
+    const now = Date.now();
+    const keys = { p256dh: body.keys.p256dh, auth: body.keys.auth };
+    const row = await savePushSubscription(
+      d,
+      {
+        id,
+        ownerId: me.id,
+        endpointHash: await hashToken(endpoint),
+        endpointEncrypted: await encrypt(k, endpoint, `url:${id}`),
+        keysEncrypted: await encrypt(k, JSON.stringify(keys), `keys:${id}`),
+        service: check.url.host,
+        label: body.label ?? null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      existing,
+    );
+    // The player's games keep notifications from now on (a game without targets keeps none).
+    await webhooksChanged(c, "player", me.id, null);
+    return c.json({ subscription: pushView(row) }, existing ? 200 : 201);
+  },
+);
+
+push.openapi(
+  createRoute({
+    method: "delete",
+    path: "/me/push/{pid}",
+    tags: ["push"],
+    summary: "Turn off push notifications on one of your devices",
+    security: bearer,
+    request: { params: PushParam },
+    responses: { 204: { description: "Removed" }, ...errorResponses(400, 401, 404) },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    const { pid } = c.req.valid("param");
+    await mine(c, me.id, pid);
+    await deletePushSubscription(db(c.env.DB), pid, me.id);
+    return c.body(null, 204);
+  },
+);
+
+push.openapi(
+  createRoute({
+    method: "post",
+    path: "/me/push/{pid}/test",
+    tags: ["push"],
+    summary: "Send a test notification to one of your devices now and report the push service's answer",
+    security: bearer,
+    request: { params: PushParam },
+    responses: {
+      200: json(TestResultSchema, "The push service's answer"),
+      ...errorResponses(400, 401, 404, 429),
+      503: { description: "Push is not configured" },
+    },
+  }),
+  async (c) => {
+    const me = await requirePlayer(c);
+    const row = await mine(c, me.id, c.req.valid("param").pid);
+    await limitPersonalTests(c, me.id);
+    const target = await openPushTarget(
+      await key(c),
+      row,
+      { allowHttpLocalhost: notifyConfig(c.env).allowHttpLocalhost },
+      vapid(c),
+    );
+    const now = Date.now();
+    const n: Notification = {
+      id: `evt_test_${randomId(16)}`,
+      type: "webhook.test",
+      at: now,
+      game: {
+        id: "",
+        url: `${notifyConfig(c.env).publicOrigin ?? origin(c)}/`,
+        status: "active",
+        round: 0,
+        totalRounds: totalRounds({ longGame: false }),
+        phase: "lobby",
+        seats: 1,
+        players: [{ seat: 0, id: me.id, name: me.name, resigned: false }],
+      },
+    };
+    const r = await deliverTo(target, n, now);
+    try {
+      await recordPushAnswer(db(c.env.DB), row.id, {
+        status: r.status,
+        at: now,
+        delivered: r.outcome === "delivered",
+        gone: r.outcome === "gone",
+        expired: isExpired(r.status),
+        limit: GONE_LIMIT,
+      });
+    } catch {
+      /* the answer is reported anyway */
+    }
+    return c.json(
+      {
+        delivered: r.outcome === "delivered",
+        status: r.status,
+        latencyMs: r.latencyMs,
+        error: r.error,
+        deliveryId: null,
+      },
+      200,
+    );
+  },
+);

@@ -1,0 +1,101 @@
+/** D1 queries for Web Push subscriptions (drizzle). Values stay encrypted here; see src/notify/push.ts. */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "./queries";
+import { pushSubscriptions, type PushSubscriptionRow } from "./schema";
+
+export type NewPushSubscription = typeof pushSubscriptions.$inferInsert;
+
+export async function pushSubscriptionByEndpointHash(d: Db, hash: string): Promise<PushSubscriptionRow | null> {
+  return (await d.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpointHash, hash)).limit(1))[0] ?? null;
+}
+
+export async function playerPushSubscriptions(d: Db, ownerId: string): Promise<PushSubscriptionRow[]> {
+  return d
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.ownerId, ownerId))
+    .orderBy(pushSubscriptions.createdAt, pushSubscriptions.id);
+}
+
+/** The subscriptions of these players (the ones a game's personal notifications go to). */
+export async function pushSubscriptionsOf(d: Db, ownerIds: string[]): Promise<PushSubscriptionRow[]> {
+  const ids = [...new Set(ownerIds)].slice(0, 40);
+  if (!ids.length) return [];
+  return d.select().from(pushSubscriptions).where(inArray(pushSubscriptions.ownerId, ids));
+}
+
+export async function pushSubscriptionsByIds(d: Db, ids: string[]): Promise<PushSubscriptionRow[]> {
+  if (!ids.length) return [];
+  return d
+    .select()
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.id, [...new Set(ids)].slice(0, 90)));
+}
+
+/**
+ * Store a browser's subscription for a player: a new row, or the existing row of the same endpoint
+ * (same browser) given to this player with its keys renewed. Returns the row and whether it is new.
+ */
+export async function savePushSubscription(
+  d: Db,
+  row: NewPushSubscription,
+  existing: PushSubscriptionRow | null,
+): Promise<PushSubscriptionRow> {
+  if (existing) {
+    const [updated] = await d
+      .update(pushSubscriptions)
+      .set({
+        ownerId: row.ownerId,
+        endpointEncrypted: row.endpointEncrypted,
+        keysEncrypted: row.keysEncrypted,
+        label: row.label,
+        updatedAt: row.updatedAt,
+        failures: 0,
+      })
+      .where(eq(pushSubscriptions.id, existing.id))
+      .returning();
+    return updated;
+  }
+  const [inserted] = await d.insert(pushSubscriptions).values(row).returning();
+  return inserted;
+}
+
+export async function deletePushSubscription(d: Db, id: string, ownerId?: string): Promise<boolean> {
+  const rows = await d
+    .delete(pushSubscriptions)
+    .where(
+      ownerId
+        ? and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.ownerId, ownerId))
+        : eq(pushSubscriptions.id, id),
+    )
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+/**
+ * Record a push service's answer. 404/410 (`expired`): the subscription is gone for good and is
+ * removed at once. 401/403 (`gone`): counted, removed at `limit` in a row. A success resets the
+ * count. Returns whether the subscription was removed by this call.
+ */
+export async function recordPushAnswer(
+  d: Db,
+  id: string,
+  a: { status: number | null; at: number; delivered: boolean; gone: boolean; expired: boolean; limit: number },
+): Promise<boolean> {
+  if (a.expired) return deletePushSubscription(d, id);
+  const base = { lastStatus: a.status, lastAttemptAt: a.at };
+  if (a.delivered || !a.gone) {
+    await d
+      .update(pushSubscriptions)
+      .set(a.delivered ? { ...base, failures: 0 } : base)
+      .where(eq(pushSubscriptions.id, id));
+    return false;
+  }
+  const [row] = await d
+    .update(pushSubscriptions)
+    .set({ ...base, failures: sql`${pushSubscriptions.failures} + 1` })
+    .where(eq(pushSubscriptions.id, id))
+    .returning();
+  if (!row || row.failures < a.limit) return false;
+  return deletePushSubscription(d, id);
+}

@@ -1,0 +1,224 @@
+/**
+ * Web Push end to end: subscriptions through the API (structured errors that change nothing, the
+ * webhooks' address rules), and deliveries from the game's outbox to a real local push service
+ * (web-push-testing, tests/notify/push-service.setup.ts) that checks the VAPID signature, decrypts
+ * the payload and records TTL, Urgency and Topic. Time is the Durable Object's injectable clock;
+ * alarms are fired on demand.
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, inject, it } from "vitest";
+import { call, newPlayer } from "../api/client";
+import { clockedGame, farFuture, fireAlarm, playFirstLegal } from "./helpers";
+
+const service = () => `http://localhost:${inject("pushServicePort")}`;
+const post = async (path: string, body?: unknown) => {
+  const res = await fetch(`${service()}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
+};
+
+interface ServiceSubscription {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+  clientHash: string;
+}
+
+/** A subscription at the local push service, as a browser would make it with this key. */
+async function subscribe(applicationServerKey = env.VAPID_PUBLIC_KEY as string): Promise<ServiceSubscription> {
+  return (await post("/subscribe", { userVisibleOnly: "true", applicationServerKey })).data;
+}
+const received = async (s: ServiceSubscription) =>
+  ((await post("/get-notifications", { clientHash: s.clientHash })).data.messages as string[]).map((m) =>
+    JSON.parse(m),
+  );
+const headersOf = async (s: ServiceSubscription) => post(`/headers/${s.clientHash}`);
+const asBody = (s: ServiceSubscription, label?: string) => ({
+  endpoint: s.endpoint,
+  keys: s.keys,
+  expirationTime: null,
+  ...(label ? { label } : {}),
+});
+const P256 = "BCLo6kMxKWxTCWNNS7p1gVCrD84-sCMfiWaASRl8xFBIpCKIMkqubHmaPKlvAE_KklmAyA0kxO8w1VsQDrew5QY";
+const AUTH = "c2VjcmV0LWF1dGgtMTIzNA";
+
+describe("push subscriptions through the API", () => {
+  it("the VAPID public key is public; subscribing needs a profile", async () => {
+    const key = await call("GET", "/api/push/key");
+    expect(key.status).toBe(200);
+    expect(key.body.publicKey).toBe(env.VAPID_PUBLIC_KEY);
+    const anon = await call("POST", "/api/me/push", {
+      body: { endpoint: "https://push.example.com/x", keys: { p256dh: P256, auth: AUTH } },
+    });
+    expect(anon.status).toBe(401);
+    expect(anon.body.error.code).toBe("UNAUTHORIZED");
+  });
+
+  it("bad subscriptions are refused with a structured error and store nothing", async () => {
+    const me = await newPlayer("Pia");
+    const cases: [unknown, number, string][] = [
+      [{ endpoint: "https://fcm.googleapis.com/fcm/send/abcdef" }, 400, "VALIDATION_FAILED"],
+      [
+        { endpoint: "https://fcm.googleapis.com/fcm/send/abcdef", keys: { p256dh: P256, auth: AUTH }, extra: 1 },
+        400,
+        "VALIDATION_FAILED",
+      ],
+      // The webhooks' address rules: no private, loopback or metadata address, https only.
+      [{ endpoint: "https://10.0.0.7/push/abc", keys: { p256dh: P256, auth: AUTH } }, 400, "BAD_PUSH_ENDPOINT"],
+      [
+        { endpoint: "https://169.254.169.254/latest/meta-data", keys: { p256dh: P256, auth: AUTH } },
+        400,
+        "BAD_PUSH_ENDPOINT",
+      ],
+      [{ endpoint: "https://127.0.0.1.nip.io/push", keys: { p256dh: P256, auth: AUTH } }, 400, "BAD_PUSH_ENDPOINT"],
+      [{ endpoint: "https://[::ffff:192.168.1.1]/push", keys: { p256dh: P256, auth: AUTH } }, 400, "BAD_PUSH_ENDPOINT"],
+      [{ endpoint: "http://push.example.com/abc", keys: { p256dh: P256, auth: AUTH } }, 400, "BAD_PUSH_ENDPOINT"],
+      [{ endpoint: "https://push.internal/abcdef", keys: { p256dh: P256, auth: AUTH } }, 400, "BAD_PUSH_ENDPOINT"],
+      // Keys that are not a P-256 point and a 16-byte secret.
+      [
+        { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys: { p256dh: P256.slice(8), auth: AUTH } },
+        400,
+        "BAD_PUSH_KEYS",
+      ],
+      [
+        { endpoint: "https://fcm.googleapis.com/fcm/send/abc", keys: { p256dh: P256, auth: `${AUTH}AAAA` } },
+        400,
+        "BAD_PUSH_KEYS",
+      ],
+    ];
+    for (const [body, status, code] of cases) {
+      const r = await call("POST", "/api/me/push", { token: me.token, body });
+      expect([r.status, r.body.error?.code], JSON.stringify(body)).toEqual([status, code]);
+      expect(typeof r.body.error.message).toBe("string");
+    }
+    const nip = await call("POST", "/api/me/push", { token: me.token, body: cases[4][0] });
+    expect(nip.body.error.message).toMatch(/^Push endpoints must point at a public host/);
+    expect((await call("GET", "/api/me/push", { token: me.token })).body.subscriptions).toEqual([]);
+  });
+
+  it("a subscription is stored once per browser, never shown again, and only its owner removes it", async () => {
+    const me = await newPlayer("Pia");
+    const other = await newPlayer("Quinn");
+    const s = await subscribe();
+    const first = await call("POST", "/api/me/push", { token: me.token, body: asBody(s, "Firefox on Android") });
+    expect(first.status).toBe(201);
+    const sub = first.body.subscription;
+    expect(sub).toMatchObject({ label: "Firefox on Android", service: `localhost:${inject("pushServicePort")}` });
+    expect(sub.id).toMatch(/^push_[0-9a-z]{16}$/);
+    const again = await call("POST", "/api/me/push", { token: me.token, body: asBody(s) });
+    expect([again.status, again.body.subscription.id]).toEqual([200, sub.id]);
+    const list = await call("GET", "/api/me/push", { token: me.token });
+    expect(list.body.subscriptions.map((x: { id: string }) => x.id)).toEqual([sub.id]);
+    const shown = JSON.stringify([first.body, again.body, list.body]);
+    expect(shown).not.toContain(s.clientHash);
+    expect(shown).not.toContain(s.keys.auth);
+    expect(shown).not.toContain(s.keys.p256dh);
+
+    expect((await call("DELETE", `/api/me/push/${sub.id}`, { token: other.token })).status).toBe(404);
+    expect((await call("DELETE", "/api/me/push/not-an-id", { token: me.token })).body.error.code).toBe(
+      "VALIDATION_FAILED",
+    );
+    expect((await call("GET", "/api/me/push", { token: me.token })).body.subscriptions).toHaveLength(1);
+    expect((await call("DELETE", `/api/me/push/${sub.id}`, { token: me.token })).status).toBe(204);
+    expect((await call("DELETE", `/api/me/push/${sub.id}`, { token: me.token })).status).toBe(404);
+    expect((await call("GET", "/api/me/push", { token: me.token })).body.subscriptions).toEqual([]);
+  });
+
+  it("send test: the local push service verifies, decrypts and keeps it", async () => {
+    const me = await newPlayer("Pia");
+    const s = await subscribe();
+    const sub = (await call("POST", "/api/me/push", { token: me.token, body: asBody(s) })).body.subscription;
+    const r = await call("POST", `/api/me/push/${sub.id}/test`, { token: me.token });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ delivered: true, status: 201, error: null });
+    const [msg] = await received(s);
+    expect(msg).toMatchObject({ v: 1, type: "webhook.test", body: "Push notifications work on this device." });
+    const [h] = await headersOf(s);
+    expect(h).toMatchObject({ ttl: "300", urgency: "high", encoding: "aes128gcm", vapid: true });
+  });
+});
+
+describe("push deliveries from the game's outbox", () => {
+  it("your turn reaches the device: payload decrypted, TTL until the deadline, Urgency high, VAPID verified; the log shows it", async () => {
+    const clock = { t: farFuture() };
+    const g = await clockedGame(2, clock, { moveTimeSeconds: 6 * 3600 });
+    const s = await subscribe();
+    const sub = await call("POST", "/api/me/push", { token: g.players[1].token, body: asBody(s) });
+    expect(sub.status).toBe(201);
+    await g.join();
+    await fireAlarm(g.id);
+    await playFirstLegal(g.id, g.players);
+    await fireAlarm(g.id);
+
+    const got = await received(s);
+    expect(got.map((m) => m.type)).toEqual(["game.started", "turn.started"]);
+    const turn = got[1];
+    expect(turn).toMatchObject({ v: 1, gameId: g.id, tag: `canopy-${g.id}`, title: "Photosynthesis with P0" });
+    expect(turn.url).toMatch(new RegExp(`/g/${g.id}$`));
+    expect(turn.body).toMatch(/^Your turn\. It ends by itself in 6 h\./);
+    const h = await headersOf(s);
+    expect(h[1]).toMatchObject({ ttl: String(6 * 3600), urgency: "high", encoding: "aes128gcm", vapid: true });
+    expect(h[1].topic).toBe(`turn-${g.id}`.slice(0, 32));
+    expect(h[0].topic).toBeNull();
+
+    const log = (await call("GET", `/api/games/${g.id}/deliveries`, { token: g.players[1].token })).body.deliveries;
+    const pushed = log.filter((d: any) => d.target.kind === "push");
+    expect(pushed.map((d: any) => [d.eventType, d.state])).toEqual([
+      ["turn.started", "delivered"],
+      ["game.started", "delivered"],
+    ]);
+    expect(pushed[0].attempts[0]).toMatchObject({ status: 201, outcome: "delivered" });
+    expect(pushed[0].target.url).toBe(`https://localhost:${inject("pushServicePort")}/…`);
+    // Another player sees that a delivery exists, not where it went.
+    const theirs = (await call("GET", `/api/games/${g.id}/deliveries`, { token: g.players[0].token })).body.deliveries;
+    const seen = theirs.find((d: any) => d.id === pushed[0].id);
+    expect(seen.target).toMatchObject({ kind: "push", url: null, label: null, id: "" });
+  });
+
+  it("an expired subscription (410) is removed and what was waiting for it is dropped", async () => {
+    const clock = { t: farFuture() };
+    const g = await clockedGame(2, clock);
+    const s = await subscribe();
+    await call("POST", "/api/me/push", { token: g.players[1].token, body: asBody(s) });
+    await g.join();
+    await fireAlarm(g.id);
+    expect((await received(s)).map((m) => m.type)).toEqual(["game.started"]);
+
+    await post(`/expire-subscription/${s.clientHash}`);
+    await playFirstLegal(g.id, g.players);
+    await fireAlarm(g.id);
+    expect((await call("GET", "/api/me/push", { token: g.players[1].token })).body.subscriptions).toEqual([]);
+    clock.t += 3600_000;
+    await fireAlarm(g.id);
+    const log = (await call("GET", `/api/games/${g.id}/deliveries`, { token: g.players[1].token })).body.deliveries;
+    const turn = log.find((d: any) => d.target.kind === "push" && d.eventType === "turn.started");
+    expect(turn.attempts.map((a: any) => a.status)).toEqual([410]);
+    expect(turn.state).toBe("dropped");
+    expect((await received(s)).map((m) => m.type)).toEqual(["game.started"]);
+  });
+
+  it("a push signed with another VAPID key is refused by the push service (the signature is really checked)", async () => {
+    const clock = { t: farFuture() };
+    const g = await clockedGame(2, clock);
+    // Made for another server's key.
+    const other = await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, ["sign"]);
+    const raw = new Uint8Array((await crypto.subtle.exportKey("raw", other.publicKey)) as ArrayBuffer);
+    const s = await subscribe(
+      btoa(String.fromCharCode(...raw))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, ""),
+    );
+    await call("POST", "/api/me/push", { token: g.players[1].token, body: asBody(s) });
+    await g.join();
+    await fireAlarm(g.id);
+    expect(await received(s)).toEqual([]);
+    const log = (await call("GET", `/api/games/${g.id}/deliveries`, { token: g.players[1].token })).body.deliveries;
+    const started = log.find((d: any) => d.target.kind === "push");
+    expect(started.attempts[0]).toMatchObject({ status: 400, outcome: "rejected" });
+    expect(started.state).toBe("failed");
+  });
+});

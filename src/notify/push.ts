@@ -121,7 +121,6 @@ export function pushMessage(n: Notification, ownerId: string, now: number): Push
     case "turn.started": {
       body = mine(n.seat) ? "Your turn." : `${name(n.seat)}'s turn.`;
       if (n.deadline) body += ` It ends by itself in ${duration(n.deadline - now)}.`;
-      if (g.phase === "setup") body += " (Setup: place a small tree.)";
       ttl = untilDeadline(n.deadline);
       urgency = mine(n.seat) ? "high" : "normal";
       replaces = topic;

@@ -9,33 +9,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
 import { call, newPlayer } from "../api/client";
 import { clockedGame, farFuture, fireAlarm, playFirstLegal } from "./helpers";
+import { pushServiceClient, type ServiceSubscription } from "./push-service-client";
 
 const service = () => `http://localhost:${inject("pushServicePort")}`;
-const post = async (path: string, body?: unknown) => {
-  const res = await fetch(`${service()}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
-};
-
-interface ServiceSubscription {
-  endpoint: string;
-  keys: { p256dh: string; auth: string };
-  clientHash: string;
-}
-
+const pushes = () => pushServiceClient(service());
 /** A subscription at the local push service, as a browser would make it with this key. */
-async function subscribe(applicationServerKey = env.VAPID_PUBLIC_KEY as string): Promise<ServiceSubscription> {
-  return (await post("/subscribe", { userVisibleOnly: "true", applicationServerKey })).data;
-}
-const received = async (s: ServiceSubscription) =>
-  ((await post("/get-notifications", { clientHash: s.clientHash })).data.messages as string[]).map((m) =>
-    JSON.parse(m),
-  );
-const headersOf = async (s: ServiceSubscription) => post(`/headers/${s.clientHash}`);
+const subscribe = (applicationServerKey = env.VAPID_PUBLIC_KEY as string) => pushes().subscribe(applicationServerKey);
+const received = (s: ServiceSubscription) => pushes().messages(s);
+const headersOf = (s: ServiceSubscription) => pushes().headers(s);
 const asBody = (s: ServiceSubscription, label?: string) => ({
   endpoint: s.endpoint,
   keys: s.keys,
@@ -187,7 +168,7 @@ describe("push deliveries from the game's outbox", () => {
     await fireAlarm(g.id);
     expect((await received(s)).map((m) => m.type)).toEqual(["game.started"]);
 
-    await post(`/expire-subscription/${s.clientHash}`);
+    await pushes().expire(s);
     await playFirstLegal(g.id, g.players);
     await fireAlarm(g.id);
     expect((await call("GET", "/api/me/push", { token: g.players[1].token })).body.subscriptions).toEqual([]);

@@ -160,6 +160,14 @@ export const api = {
   goAway: (id: string, hours: number) => request("post", "/api/games/{id}/vacation", { ...game(id), body: { hours } }),
   comeBack: (id: string) => request("delete", "/api/games/{id}/vacation", game(id)),
   webhooks,
+  /** Push on this device (web/src/notify/push.ts). */
+  push: {
+    key: () => request("get", "/api/push/key", { headers: auth(null) }),
+    subscribe: (body: paths["/api/me/push"]["post"]["requestBody"]["content"]["application/json"]) =>
+      request("post", "/api/me/push", { body, headers: auth() }),
+    remove: (pid: string) => request("delete", "/api/me/push/{pid}", { params: { path: { pid } }, headers: auth() }),
+    test: (pid: string) => request("post", "/api/me/push/{pid}/test", { params: { path: { pid } }, headers: auth() }),
+  },
   deliveries: (id: string, q: { limit: number; before?: number }) =>
     request("get", "/api/games/{id}/deliveries", { params: { path: { id }, query: q }, headers: auth() }),
   redeliver: (id: string, did: number) =>

@@ -13,6 +13,7 @@ import { relativeTime, whenText } from "../text";
 import type { Delivery, EventType, Webhook, WebhookKind, WebhookTestResult } from "../types";
 import { CopyField } from "../ui/copy";
 import { loadNotifyText, useNotifyText, type NotifyMessages } from "./i18n";
+import { PushToggle } from "./push-toggle";
 
 export type PanelProps =
   | { scope: "game"; gameId: string; lang: string; canAdd: boolean }
@@ -71,6 +72,7 @@ export function Panel(p: PanelProps) {
           ↻ {n.refresh}
         </button>
       </p>
+      {p.scope === "me" && <PushToggle n={n} />}
       {p.scope === "me" && <DiscordId n={n} />}
       <Webhooks
         n={n}

@@ -97,6 +97,22 @@ const de: NotifyMessages = {
   discordHelp:
     "Damit erwähnen dich Benachrichtigungen auf Discord, wenn du am Zug bist. Discord: Einstellungen → Erweitert → Entwicklermodus, dann Rechtsklick auf deinen Namen → Benutzer-ID kopieren. Nur du siehst sie.",
   discordInvalid: "Eine Discord-Benutzer-ID ist eine Zahl mit 15 bis 21 Ziffern.",
+  pushTitle: "Push auf diesem Gerät",
+  pushHelp:
+    "Dein Zug, Erinnerungen und Ergebnisse erscheinen auf diesem Gerät, auch wenn Canopy geschlossen ist; ein Tippen öffnet die Partie. Auf iPhone und iPad füge Canopy zuerst zum Home-Bildschirm hinzu (Teilen → Zum Home-Bildschirm).",
+  pushOn: "Einschalten",
+  pushOff: "Ausschalten",
+  pushIsOn: "An: dieses Gerät bekommt deine Benachrichtigungen.",
+  pushIsOff: "Aus auf diesem Gerät.",
+  pushUnsupported: "Dieser Browser kann keine Push-Benachrichtigungen empfangen.",
+  pushDenied:
+    "Benachrichtigungen sind für diese Seite blockiert: erlaube sie in den Website-Einstellungen des Browsers und komm zurück.",
+  pushNotConfigured: "Push-Benachrichtigungen sind auf diesem Server noch nicht eingerichtet.",
+  pushRefused: "Der Server hat den Push-Dienst dieses Browsers abgelehnt",
+  pushFailed: "Der Browser konnte Push nicht einschalten",
+  pushTest: "Test senden",
+  pushTestSent: "Gesendet: er sollte gleich auf diesem Gerät erscheinen.",
+  pushTestFailed: (error: string) => `Der Push-Dienst hat ihn nicht angenommen: ${error}`,
   // The API's refusals of a webhook, explained
   errNotConfigured:
     "Benachrichtigungen sind auf diesem Server noch nicht eingerichtet: Die Administration muss WEBHOOK_KEY setzen.",

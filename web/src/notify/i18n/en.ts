@@ -106,6 +106,21 @@ const en = {
   discordHelp:
     "With it, notifications on Discord mention you when it is your turn. Discord: Settings → Advanced → Developer Mode, then right-click your name → Copy User ID. Only you see it.",
   discordInvalid: "A Discord user id is a number of 15 to 21 digits.",
+  pushTitle: "Push on this device",
+  pushHelp:
+    "Your turn, reminders and results appear on this device even when Canopy is closed; tapping one opens the game. On iPhone and iPad, first add Canopy to the Home Screen (Share → Add to Home Screen).",
+  pushOn: "Turn on",
+  pushOff: "Turn off",
+  pushIsOn: "On: this device gets your notifications.",
+  pushIsOff: "Off on this device.",
+  pushUnsupported: "This browser cannot receive push notifications.",
+  pushDenied: "Notifications are blocked for this site: allow them in the browser's site settings, then come back.",
+  pushNotConfigured: "Push notifications are not set up on this server yet.",
+  pushRefused: "The server refused this browser's push service",
+  pushFailed: "The browser could not turn push on",
+  pushTest: "Send a test",
+  pushTestSent: "Sent: it should appear on this device in a moment.",
+  pushTestFailed: (error: string) => `The push service did not take it: ${error}`,
 
   // The API's refusals of a webhook, explained
   errNotConfigured: "Notifications are not set up on this server yet: its administrator has to set WEBHOOK_KEY.",

@@ -97,6 +97,22 @@ const fr: NotifyMessages = {
   discordHelp:
     "Avec lui, les notifications sur Discord vous mentionnent quand c’est votre tour. Discord : Paramètres → Avancés → Mode développeur, puis clic droit sur votre nom → Copier l’identifiant. Vous seul le voyez.",
   discordInvalid: "Un identifiant Discord est un nombre de 15 à 21 chiffres.",
+  pushTitle: "Notifications push sur cet appareil",
+  pushHelp:
+    "Votre tour, les rappels et les résultats s’affichent sur cet appareil même quand Canopy est fermé ; toucher une notification ouvre la partie. Sur iPhone et iPad, ajoutez d’abord Canopy à l’écran d’accueil (Partager → Sur l’écran d’accueil).",
+  pushOn: "Activer",
+  pushOff: "Désactiver",
+  pushIsOn: "Activées : cet appareil reçoit vos notifications.",
+  pushIsOff: "Désactivées sur cet appareil.",
+  pushUnsupported: "Ce navigateur ne peut pas recevoir de notifications push.",
+  pushDenied:
+    "Les notifications sont bloquées pour ce site : autorisez-les dans les réglages du site du navigateur, puis revenez.",
+  pushNotConfigured: "Les notifications push ne sont pas encore configurées sur ce serveur.",
+  pushRefused: "Le serveur a refusé le service push de ce navigateur",
+  pushFailed: "Le navigateur n’a pas pu activer les notifications push",
+  pushTest: "Envoyer un test",
+  pushTestSent: "Envoyé : il devrait s’afficher sur cet appareil dans un instant.",
+  pushTestFailed: (error: string) => `Le service push ne l’a pas accepté : ${error}`,
   // The API's refusals of a webhook, explained
   errNotConfigured:
     "Les notifications ne sont pas encore configurées sur ce serveur : son administrateur doit définir WEBHOOK_KEY.",

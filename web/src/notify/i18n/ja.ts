@@ -96,6 +96,21 @@ const ja: NotifyMessages = {
   discordHelp:
     "設定すると、あなたの手番のときに Discord の通知であなたをメンションします。Discord：設定 → 詳細設定 → 開発者モード、次に自分の名前を右クリック → ユーザー ID をコピー。あなた以外には表示されません。",
   discordInvalid: "Discord のユーザー ID は 15〜21 桁の数字です。",
+  pushTitle: "この端末へのプッシュ通知",
+  pushHelp:
+    "あなたの手番、リマインダー、結果が Canopy を閉じていてもこの端末に表示されます。タップするとゲームが開きます。iPhone と iPad では、先に Canopy をホーム画面に追加してください（共有 → ホーム画面に追加）。",
+  pushOn: "オンにする",
+  pushOff: "オフにする",
+  pushIsOn: "オン：この端末に通知が届きます。",
+  pushIsOff: "この端末ではオフです。",
+  pushUnsupported: "このブラウザはプッシュ通知を受け取れません。",
+  pushDenied: "このサイトの通知はブロックされています。ブラウザのサイト設定で許可してから戻ってください。",
+  pushNotConfigured: "このサーバーではプッシュ通知がまだ設定されていません。",
+  pushRefused: "サーバーがこのブラウザのプッシュサービスを拒否しました",
+  pushFailed: "ブラウザがプッシュ通知をオンにできませんでした",
+  pushTest: "テストを送る",
+  pushTestSent: "送信しました。まもなくこの端末に表示されます。",
+  pushTestFailed: (error: string) => `プッシュサービスが受け付けませんでした：${error}`,
   // The API's refusals of a webhook, explained
   errNotConfigured: "このサーバーではまだ通知が設定されていません。管理者が WEBHOOK_KEY を設定する必要があります。",
   errBadUrl:

@@ -97,6 +97,22 @@ const nl: NotifyMessages = {
   discordHelp:
     "Daarmee noemen meldingen op Discord je bij naam als je aan de beurt bent. Discord: Instellingen → Geavanceerd → Ontwikkelaarsmodus, dan rechtsklikken op je naam → Gebruikers-ID kopiëren. Alleen jij ziet het.",
   discordInvalid: "Een Discord-gebruikers-ID is een getal van 15 tot 21 cijfers.",
+  pushTitle: "Pushmeldingen op dit apparaat",
+  pushHelp:
+    "Je beurt, herinneringen en uitslagen verschijnen op dit apparaat, ook als Canopy dicht is; tik erop om het spel te openen. Op iPhone en iPad voeg je Canopy eerst toe aan het beginscherm (Deel → Zet op beginscherm).",
+  pushOn: "Aanzetten",
+  pushOff: "Uitzetten",
+  pushIsOn: "Aan: dit apparaat krijgt je meldingen.",
+  pushIsOff: "Uit op dit apparaat.",
+  pushUnsupported: "Deze browser kan geen pushmeldingen ontvangen.",
+  pushDenied:
+    "Meldingen zijn geblokkeerd voor deze site: sta ze toe in de site-instellingen van de browser en kom terug.",
+  pushNotConfigured: "Pushmeldingen zijn op deze server nog niet ingesteld.",
+  pushRefused: "De server weigerde de pushdienst van deze browser",
+  pushFailed: "De browser kon pushmeldingen niet aanzetten",
+  pushTest: "Test sturen",
+  pushTestSent: "Verstuurd: hij verschijnt zo op dit apparaat.",
+  pushTestFailed: (error: string) => `De pushdienst nam hem niet aan: ${error}`,
   // The API's refusals of a webhook, explained
   errNotConfigured: "Meldingen zijn op deze server nog niet ingesteld: de beheerder moet WEBHOOK_KEY instellen.",
   errBadUrl:

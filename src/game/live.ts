@@ -4,8 +4,23 @@ import { gameView, type GameRecord } from "./model";
 import { hashToken } from "./tokens";
 
 interface SocketInfo {
+  /** The seat the socket's key sat in when it said who it is (kept for sockets of older code). */
   seat: number | null;
   origin: string;
+  /**
+   * The hash of the key the socket said it holds, kept even while that key sits nowhere: a visitor
+   * who takes a seat with the page open gets their seat's view from then on (Moonlight: their own
+   * deal), without reconnecting. Server-side only, like the seats' own hashes.
+   */
+  keyHash?: string;
+}
+
+/** The seat whose view a socket gets now: where its key sits today (it may have joined or left). */
+function seatOf(g: GameRecord, info: SocketInfo | null): number | null {
+  if (!info) return null;
+  if (info.keyHash === undefined) return info.seat;
+  const seat = g.seats.findIndex((s) => s.tokenHash === info.keyHash);
+  return seat < 0 ? null : seat;
 }
 
 const message = (g: GameRecord, seat: number | null, origin: string, events: LogEvent[]) =>
@@ -39,6 +54,7 @@ export async function onMessage(ws: WebSocket, g: GameRecord, data: string | Arr
   else if (msg.type === "auth" && typeof msg.token === "string") {
     const hash = await hashToken(msg.token);
     const seat = g.seats.findIndex((s) => s.tokenHash === hash);
+    ws.serializeAttachment({ ...info, seat: seat < 0 ? null : seat, keyHash: hash } satisfies SocketInfo);
     if (seat < 0) {
       ws.send(
         JSON.stringify({
@@ -48,9 +64,8 @@ export async function onMessage(ws: WebSocket, g: GameRecord, data: string | Arr
       );
       return;
     }
-    ws.serializeAttachment({ ...info, seat } satisfies SocketInfo);
     ws.send(message(g, seat, info.origin, []));
-  } else if (msg.type === "sync") ws.send(message(g, info.seat, info.origin, []));
+  } else if (msg.type === "sync") ws.send(message(g, seatOf(g, info), info.origin, []));
 }
 
 export function onClose(ws: WebSocket, code: number): void {
@@ -66,7 +81,7 @@ export function broadcast(ctx: DurableObjectState, g: GameRecord, events: LogEve
   const views = new Map<string, string>();
   for (const ws of ctx.getWebSockets()) {
     const info = ws.deserializeAttachment() as SocketInfo | null;
-    const seat = info?.seat ?? null;
+    const seat = seatOf(g, info);
     const key = `${seat}|${info?.origin ?? ""}`;
     let text = views.get(key);
     if (!text) {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { db, syncGame } from "../../src/db/queries";
-import { call, inRoom, playToEnd, roomStub, startedGame } from "../api/client";
+import { call, inRoom, newPlayer, playToEnd, roomStub, startedGame } from "../api/client";
 
 async function playSome(id: string, players: { token: string }[], n: number) {
   for (let i = 0; i < n; i++) {
@@ -126,5 +126,55 @@ describe("the game Durable Object", () => {
 
     const plain = await call("GET", `/api/games/${id}/live`);
     expect(plain.status).toBe(426);
+  });
+  it("a socket that said who it is before taking a seat gets that seat's view once seated (Moonlight deal)", async () => {
+    const ann = await newPlayer("Ann");
+    const bruno = await newPlayer("Bruno");
+    const created = await call("POST", "/api/games", {
+      token: ann.token,
+      body: { seats: 2, moonlight: true, firstPlayer: 0 },
+    });
+    const id: string = created.body.game.id;
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, {
+      headers: { upgrade: "websocket" },
+    });
+    const ws = res.webSocket!;
+    const messages: any[] = [];
+    let wake: () => void = () => {};
+    ws.addEventListener("message", (e) => {
+      messages.push(JSON.parse(e.data as string));
+      wake();
+    });
+    ws.accept();
+    const next = async (n: number) => {
+      while (messages.length < n) await new Promise<void>((r) => (wake = r));
+      return messages[n - 1];
+    };
+    expect((await next(1)).game.you).toBeNull();
+    // Bruno's page says who he is while he only looks at the lobby: not seated yet.
+    ws.send(JSON.stringify({ type: "auth", token: bruno.token }));
+    expect((await next(2)).type).toBe("error");
+    // He takes the seat (the game starts) and Ann chooses her animal: his socket now carries his own view.
+    const joined = await call("POST", `/api/games/${id}/join`, {
+      token: bruno.token,
+      body: { code: created.body.invite.code },
+    });
+    expect(joined.status).toBe(200);
+    const started = await next(3);
+    expect(started.game.you).toEqual({ seat: 1 });
+    expect(started.game.state.moon.players[1].deal).toHaveLength(2);
+    const g = (await call("GET", `/api/games/${id}`, { token: ann.token })).body;
+    const chose = await call("POST", `/api/games/${id}/actions`, {
+      token: ann.token,
+      body: { version: g.version, action: { type: "chooseAnimal", animal: g.state.moon.players[0].deal[0] } },
+    });
+    expect(chose.status).toBe(200);
+    let update = await next(4);
+    while (update.game.version < chose.body.version) update = await next(messages.length + 1);
+    expect(update.game.you).toEqual({ seat: 1 });
+    expect(update.game.state.moon.players[1].deal).toHaveLength(2);
+    expect(update.game.state.moon.players[0].deal).toBeNull();
+    ws.close(1000);
   });
 });

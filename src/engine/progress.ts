@@ -34,16 +34,23 @@ export interface SetupProgress {
   done: number;
   total: number;
   remaining: number;
+  /**
+   * Within the kind of step in progress: the setup trees (`step` "trees": placed of 2 per player)
+   * or the expansion's steps taken together (its choices and placements). Outside setup: 0 of 0.
+   */
+  stepDone: number;
+  stepTotal: number;
 }
 
 export function setupProgress(state: GameState): SetupProgress {
   const ext = expansionOf(state.options);
   const extra = ext.setupStepCount(state.options, state.firstPlayer);
   const total = extra + SETUP_TREES_PER_PLAYER * state.options.players;
-  if (state.phase !== "setup") return { step: null, done: total, total, remaining: 0 };
+  if (state.phase !== "setup") return { step: null, done: total, total, remaining: 0, stepDone: 0, stepTotal: 0 };
   const stage = ext.setupStage(state);
   const done = stage !== null ? state.turn : extra + state.turn;
-  return { step: stage ?? "trees", done, total, remaining: total - done };
+  const [stepDone, stepTotal] = stage !== null ? [state.turn, extra] : [state.turn, total - extra];
+  return { step: stage ?? "trees", done, total, remaining: total - done, stepDone, stepTotal };
 }
 
 /**

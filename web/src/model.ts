@@ -53,6 +53,10 @@ export interface RoundInfo {
   /** During setup: placements made so far and in all. */
   setupDone: number;
   setupTotal: number;
+  /** During setup: the step in progress ("trees", or the expansion's step) and how far it is. */
+  setupStep: string | null;
+  setupStepDone: number;
+  setupStepTotal: number;
 }
 
 export function roundInfo(state: GameState): RoundInfo {
@@ -69,6 +73,9 @@ export function roundInfo(state: GameState): RoundInfo {
     nextSun: state.phase === "ended" || round >= rounds ? null : sunPosition(Math.max(1, round) + 1),
     setupDone: setup.done,
     setupTotal: setup.total,
+    setupStep: setup.step,
+    setupStepDone: setup.stepDone,
+    setupStepTotal: setup.stepTotal,
   };
 }
 

@@ -47,6 +47,12 @@ export async function setMoonLang(lang: string): Promise<void> {
 
 const cellName = (c: { q: number; r: number }) => LABELS[cellIndex(c.q, c.r)];
 
+/** The game status line during the expansion's setup steps: which step, and how far (engine's setupProgress). */
+export function moonStageText(stage: string, done: number, total: number): string {
+  const name = (m.stages as Record<string, string>)[stage] ?? stage;
+  return m.stageStatus(name, done, total);
+}
+
 // ---- the board ---------------------------------------------------------------------------------
 
 /** Cells to mark as targets for the expansion now. */

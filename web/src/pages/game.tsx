@@ -480,7 +480,11 @@ export function GamePage(p: Props) {
         </div>
         <div class="status-sub">
           {info.phase === "setup" ? (
-            <span>{t.setupStatus(info.setupDone, info.setupTotal)}</span>
+            <span class="setup-status">
+              {info.setupStep === "trees" || !moonUi
+                ? t.setupStatus(info.setupStepDone, info.setupStepTotal)
+                : moonUi.moonStageText(info.setupStep ?? "", info.setupStepDone, info.setupStepTotal)}
+            </span>
           ) : (
             <span>
               {t.roundOf(info.round, info.rounds)} · {t.revolution(info.revolution, info.revolutions)}

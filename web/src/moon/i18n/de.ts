@@ -84,6 +84,7 @@ const de: MoonMessages = {
   placeAnimal: "Stelle dein Tier auf ein markiertes Feld mit 3 Blättern.",
   placeGreatTree: "Stelle den Großen Baum auf ein markiertes freies Feld.",
   placeMoonstone: "Lege einen Mondstein auf ein markiertes freies Feld.",
+  stageStatus: (stage, done, total) => `Aufbau unter dem Mond: ${stage} (Schritt ${done + 1} von ${total})`,
   stageOf: (stage) => `Aufbau Unter dem Mondlicht: ${stage}`,
   stages: {
     choose: "Tiere wählen",

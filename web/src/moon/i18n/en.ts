@@ -83,6 +83,8 @@ const en = {
   placeAnimal: "Place your animal on a highlighted 3-leaf cell.",
   placeGreatTree: "Place the Great Tree on a highlighted free cell.",
   placeMoonstone: "Place a moonstone on a highlighted free cell.",
+  stageStatus: (stage: string, done: number, total: number) =>
+    `Setup under the moon: ${stage} (step ${done + 1} of ${total})`,
   stageOf: (stage: string) => `Under the Moonlight setup: ${stage}`,
   stages: {
     choose: "choosing animals",

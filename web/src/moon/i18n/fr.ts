@@ -84,6 +84,7 @@ const fr: MoonMessages = {
   placeAnimal: "Placez votre animal sur une case à 3 feuilles en surbrillance.",
   placeGreatTree: "Placez le Grand Arbre sur une case libre en surbrillance.",
   placeMoonstone: "Posez une pierre de lune sur une case libre en surbrillance.",
+  stageStatus: (stage, done, total) => `Mise en place sous la lune : ${stage} (étape ${done + 1} sur ${total})`,
   stageOf: (stage) => `Mise en place Au clair de lune : ${stage}`,
   stages: {
     choose: "choix des animaux",

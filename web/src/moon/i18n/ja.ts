@@ -83,6 +83,7 @@ const ja: MoonMessages = {
   placeAnimal: "強調表示された葉3枚のマスに動物を置いてください。",
   placeGreatTree: "強調表示された空きマスに大樹を置いてください。",
   placeMoonstone: "強調表示された空きマスに月の石を置いてください。",
+  stageStatus: (stage, done, total) => `月の準備：${stage}（${total} 手中 ${done + 1} 手目）`,
   stageOf: (stage) => `月明かりの下での準備：${stage}`,
   stages: { choose: "動物の選択", animals: "動物の配置", greatTree: "大樹の配置", moonstones: "月の石の配置" },
   yourAnimal: (animal, cell) => `あなたの${animal}（${cell}）`,

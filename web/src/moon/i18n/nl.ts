@@ -84,6 +84,7 @@ const nl: MoonMessages = {
   placeAnimal: "Zet je dier op een gemarkeerd veld met 3 blaadjes.",
   placeGreatTree: "Zet de Grote Boom op een gemarkeerd vrij veld.",
   placeMoonstone: "Leg een maansteen op een gemarkeerd vrij veld.",
+  stageStatus: (stage, done, total) => `Opbouw onder de maan: ${stage} (stap ${done + 1} van ${total})`,
   stageOf: (stage) => `Opbouw Onder het maanlicht: ${stage}`,
   stages: {
     choose: "dieren kiezen",

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
 import { DICTS } from "../../web/src/i18n/all";
 import { stepCell } from "../../web/src/ui/board";
-import { launchChromium, startWorker, type LocalWorker, shot, withoutLiveUpdates } from "./support";
+import { apiCall, launchChromium, startWorker, type LocalWorker, shot, withoutLiveUpdates } from "./support";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -409,7 +409,18 @@ describe("a whole game in the browser", () => {
     await bruno.click(".take-seat");
     // Ann sees Bruno arrive live, and may start with two of three seats taken.
     await ann.waitForSelector(".start-now");
+    // Starting early asks first (issue 14 defect 4): the free seat would close for good.
     await ann.click(".start-now");
+    await ann.waitForSelector(".start-confirm");
+    expect(await ann.textContent(".start-confirm")).toContain("Start with 2 players? The free seat closes");
+    const waiting = await apiCall(worker.base, "GET", `/api/games/${new URL(ann.url()).pathname.split("/g/")[1]}`);
+    expect(waiting.status).toBe("waiting");
+    await ann.click(".start-confirm-no");
+    await ann.waitForSelector(".start-now");
+    expect(await ann.$(".start-confirm")).toBeNull();
+    expect(await ann.$(".lobby")).not.toBeNull();
+    await ann.click(".start-now");
+    await ann.click(".start-confirm-yes");
     await ann.waitForSelector(".game");
     expect(await ann.$$(".player")).toHaveLength(2);
     expect(await ann.textContent(".status")).toContain("Heavy shade");

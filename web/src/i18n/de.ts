@@ -66,6 +66,10 @@ const de: Messages = {
   takeSeat: "Platz nehmen",
   needProfileToJoin: "Lege ein Profil an, um an diesem Spiel teilzunehmen.",
   needInviteToJoin: "Um mitzuspielen, öffne den Einladungslink, den dir jemand geschickt hat.",
+  startConfirm: (seated, free) =>
+    `Mit ${seated} Spielern starten? ${free === 1 ? "Der freie Platz wird geschlossen" : `Die ${free} freien Plätze werden geschlossen`}: Wer dafür eingeladen ist, kann dann nur noch zuschauen.`,
+  startWith: (n) => `Mit ${n} Spielern starten`,
+  keepWaiting: "Weiter warten",
   startNow: "Jetzt starten",
   leave: "Dieses Spiel verlassen",
   creator: "hat das Spiel angelegt",

@@ -88,6 +88,10 @@ const en = {
   takeSeat: "Take a seat",
   needProfileToJoin: "Create a profile to take a seat in this game.",
   needInviteToJoin: "To join, open the invite link another player sent you.",
+  startConfirm: (seated: number, free: number) =>
+    `Start with ${seated} players? ${free === 1 ? "The free seat closes" : `The ${free} free seats close`}: whoever you invited to ${free === 1 ? "it" : "them"} can then only watch.`,
+  startWith: (n: number) => `Start with ${n} players`,
+  keepWaiting: "Keep waiting",
   startNow: "Start now",
   leave: "Leave this game",
   creator: "created the game",

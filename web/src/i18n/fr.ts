@@ -67,6 +67,10 @@ const fr: Messages = {
   takeSeat: "Prendre une place",
   needProfileToJoin: "Créez un profil pour prendre place dans cette partie.",
   needInviteToJoin: "Pour rejoindre la partie, ouvrez le lien d’invitation envoyé par un autre joueur.",
+  startConfirm: (seated, free) =>
+    `Lancer à ${seated} joueurs ? ${free === 1 ? "La place libre sera fermée" : `Les ${free} places libres seront fermées`} : les personnes invitées ne pourront plus que regarder.`,
+  startWith: (n) => `Lancer à ${n} joueurs`,
+  keepWaiting: "Continuer d’attendre",
   startNow: "Lancer maintenant",
   leave: "Quitter cette partie",
   creator: "a créé la partie",

@@ -62,6 +62,10 @@ const ja: Messages = {
   takeSeat: "席に着く",
   needProfileToJoin: "このゲームに参加するにはプロフィールを作成してください。",
   needInviteToJoin: "参加するには、他のプレイヤーから届いた招待リンクを開いてください。",
+  startConfirm: (seated, free) =>
+    `${seated} 人で開始しますか？空いている ${free} 席は閉じられ、招待した人は観戦のみになります。`,
+  startWith: (n) => `${n} 人で開始`,
+  keepWaiting: "待ち続ける",
   startNow: "今すぐ開始",
   leave: "このゲームから抜ける",
   creator: "がゲームを作成しました",

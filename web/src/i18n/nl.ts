@@ -64,6 +64,10 @@ const nl: Messages = {
   takeSeat: "Plaats nemen",
   needProfileToJoin: "Maak een profiel aan om aan dit spel deel te nemen.",
   needInviteToJoin: "Open de uitnodigingslink van een andere speler om mee te doen.",
+  startConfirm: (seated, free) =>
+    `Starten met ${seated} spelers? ${free === 1 ? "De vrije plaats sluit" : `De ${free} vrije plaatsen sluiten`}: wie je ervoor uitnodigde, kan dan alleen nog kijken.`,
+  startWith: (n) => `Starten met ${n} spelers`,
+  keepWaiting: "Blijven wachten",
   startNow: "Nu starten",
   leave: "Dit spel verlaten",
   creator: "heeft het spel aangemaakt",

@@ -26,6 +26,7 @@ export function Lobby(p: {
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const v = p.view;
   const seated = v.seats.filter((s) => s.player).length;
   const run = async (f: () => Promise<unknown>) => {
@@ -103,13 +104,8 @@ export function Lobby(p: {
             <p class="muted">{t.needInviteToJoin}</p>
           ))}
         <div class="row">
-          {isCreator && seated >= 2 && (
-            <button
-              type="button"
-              class="primary start-now"
-              disabled={busy}
-              onClick={() => void run(() => api.start(v.id))}
-            >
+          {isCreator && seated >= 2 && !confirming && (
+            <button type="button" class="primary start-now" disabled={busy} onClick={() => setConfirming(true)}>
               {t.startNow}
             </button>
           )}
@@ -119,6 +115,26 @@ export function Lobby(p: {
             </button>
           )}
         </div>
+        {isCreator && seated >= 2 && confirming && (
+          // Starting early closes the free seats for good: whoever was invited to one can then only
+          // watch. Asked in the page (not a browser dialog), so it reads in the page's language.
+          <div class="start-confirm" role="group" aria-labelledby="start-confirm-q">
+            <p id="start-confirm-q">{t.startConfirm(seated, v.options.seats - seated)}</p>
+            <div class="row">
+              <button
+                type="button"
+                class="primary start-confirm-yes"
+                disabled={busy}
+                onClick={() => void run(() => api.start(v.id)).then(() => setConfirming(false))}
+              >
+                {t.startWith(seated)}
+              </button>
+              <button type="button" class="start-confirm-no" disabled={busy} onClick={() => setConfirming(false)}>
+                {t.keepWaiting}
+              </button>
+            </div>
+          </div>
+        )}
         {error && (
           <p class="error" role="alert">
             {error}

@@ -20,6 +20,10 @@ import {
   logActions,
   newPlan,
   planAdd,
+  planToSave,
+  readSavedPlan,
+  restorePlan,
+  turnOf,
   planRedo,
   planState,
   planUndo,
@@ -314,6 +318,52 @@ describe("planning a turn", () => {
     // Poorer than planned: dropped.
     const poor = { ...p.base, players: p.base.players.map((x, i) => (i === 0 ? { ...x, light: 1 } : x)) };
     expect(rebase(p, poor, 12, 0).kept).toBe(false);
+  });
+
+  it("is kept in the browser as JSON and comes back while its turn lasts and it still applies", () => {
+    const grow = { type: "grow" as const, cell: at("a1") };
+    const p = planAdd(myPlan(), grow) as Plan;
+    expect(planToSave(myPlan())).toBeNull(); // nothing planned, nothing kept
+    const text = JSON.stringify(planToSave(p));
+    const saved = readSavedPlan(text)!;
+    expect(saved).toEqual({ version: 10, turn: turnOf(p.base), actions: [grow], redo: [] });
+    // A reload on the same game: the same plan, the same state after it.
+    const back = restorePlan(saved, p.base, 10, 0);
+    expect(back.kept).toBe(true);
+    expect(back.plan.actions).toEqual([grow]);
+    expect(planState(back.plan)).toEqual(planState(p));
+    // A newer version of the same turn (say the other seat went away): still kept.
+    expect(restorePlan(saved, p.base, 13, 0)).toMatchObject({ kept: true, plan: { baseVersion: 13 } });
+    // The turn was played elsewhere: the other seat is to act, or it is this seat's next turn.
+    const played = play(p.base, grow, { type: "endTurn" });
+    expect(restorePlan(saved, played, 11, 0)).toMatchObject({ kept: false, plan: { actions: [] } });
+    let next = played;
+    while (next.current !== 0) next = play(next, { type: "endTurn" });
+    expect(next.round).toBe(2);
+    expect(turnOf(next)).not.toBe(saved.turn);
+    expect(restorePlan(saved, next, 12, 0)).toMatchObject({ kept: false, plan: { actions: [] } });
+    // The same turn, but the action no longer applies (less light): discarded.
+    const poor = { ...p.base, players: p.base.players.map((x, i) => (i === 0 ? { ...x, light: 0 } : x)) };
+    expect(restorePlan(saved, poor, 11, 0).kept).toBe(false);
+    // Not a saved plan: ignored.
+    for (const junk of [null, "", "{", "null", "[]", '{"version":1,"turn":"x","actions":{}}', '{"actions":[]}'])
+      expect(readSavedPlan(junk), String(junk)).toBeNull();
+    // Actions that are not actions never apply.
+    const bad = { ...saved, actions: [{ type: "grow", cell: "nowhere" }] };
+    expect(restorePlan(bad, p.base, 10, 0).kept).toBe(false);
+  });
+
+  it("keeps the undone actions for redo only as long as they would still apply", () => {
+    const grow = { type: "grow" as const, cell: at("a1") };
+    const p = planUndo(planAdd(myPlan(), grow) as Plan);
+    const saved = readSavedPlan(JSON.stringify(planToSave(p)))!;
+    expect(saved.actions).toEqual([]);
+    expect(saved.redo).toEqual([grow]);
+    const back = restorePlan(saved, p.base, 10, 0);
+    expect(back).toMatchObject({ kept: true, plan: { actions: [], redo: [grow] } });
+    expect(planRedo(back.plan).actions).toEqual([grow]);
+    const poor = { ...p.base, players: p.base.players.map((x, i) => (i === 0 ? { ...x, light: 0 } : x)) };
+    expect(restorePlan(saved, poor, 10, 0)).toMatchObject({ kept: true, plan: { redo: [] } });
   });
 });
 

@@ -12,6 +12,7 @@ import {
   PLANT_COST,
   TOKEN_VALUES,
   applyAction,
+  applyActions,
   boardPrice,
   cellIndex,
   computeScores,
@@ -237,19 +238,15 @@ export function planRedo(plan: Plan): Plan {
 
 /**
  * The planned actions replayed on a newer server state (after a live update or a conflict).
- * Returns the new plan, and whether every planned action still applies.
+ * Returns the new plan, and whether every planned action still applies (see `restorePlan`).
  */
 export function rebase(plan: Plan, base: GameState, version: number, seat: number): { plan: Plan; kept: boolean } {
-  const fresh = newPlan(base, version);
-  if (plan.actions.length === 0) return { plan: fresh, kept: true };
-  if (base.phase === "ended" || base.current !== seat) return { plan: fresh, kept: false };
-  let s = base;
-  for (const a of plan.actions) {
-    const r = applyAction(s, a);
-    if (!r.ok) return { plan: fresh, kept: false };
-    s = r.state;
-  }
-  return { plan: { ...fresh, actions: plan.actions.slice() }, kept: true };
+  return restorePlan(
+    { version: plan.baseVersion, turn: turnOf(plan.base), actions: plan.actions, redo: plan.redo },
+    base,
+    version,
+    seat,
+  );
 }
 
 /** The actions to submit for the planned turn: in play, the turn is closed with endTurn. */
@@ -258,6 +255,80 @@ export function turnToSubmit(plan: Plan, seat: number): Action[] {
   if (s.phase === "play" && s.current === seat && plan.base.phase === "play")
     return [...plan.actions, { type: "endTurn" }];
   return plan.actions.slice();
+}
+
+// ---- a planned turn kept in the browser ------------------------------------------------------
+
+/**
+ * What the browser keeps of a planned turn until it is sent (localStorage, per game and seat), so
+ * that it survives a reload or a closed tab: the game's version and turn it was planned on, and the
+ * actions (with the undone ones, for redo).
+ */
+export interface SavedPlan {
+  version: number;
+  turn: string;
+  actions: unknown[];
+  redo: unknown[];
+}
+
+/** Whose turn in which round, which turn of it: a plan belongs to one such turn. */
+export function turnOf(s: GameState): string {
+  return `${s.phase}:${s.round}:${s.turn}:${s.current}`;
+}
+
+/** What to keep of `plan` (null: nothing planned, nothing to keep). */
+export function planToSave(plan: Plan): SavedPlan | null {
+  if (plan.actions.length === 0 && plan.redo.length === 0) return null;
+  return { version: plan.baseVersion, turn: turnOf(plan.base), actions: plan.actions, redo: plan.redo };
+}
+
+/** What storage held, if it is a saved plan (it may be old, edited by hand, or anything). */
+export function readSavedPlan(text: string | null): SavedPlan | null {
+  if (!text) return null;
+  try {
+    const x = JSON.parse(text) as Partial<SavedPlan> | null;
+    if (
+      x &&
+      Number.isInteger(x.version) &&
+      typeof x.turn === "string" &&
+      Array.isArray(x.actions) &&
+      Array.isArray(x.redo)
+    )
+      return x as SavedPlan;
+  } catch {
+    /* not JSON */
+  }
+  return null;
+}
+
+/**
+ * A saved plan on the game as it is now. Kept when it is still the same turn of this seat and
+ * every planned action still applies (the engine checks each, in order); otherwise a fresh plan,
+ * and `kept: false` when there was something planned to lose. Undone actions are kept for redo
+ * only as long as they would still apply after the plan.
+ */
+export function restorePlan(
+  saved: SavedPlan,
+  base: GameState,
+  version: number,
+  seat: number,
+): { plan: Plan; kept: boolean } {
+  const fresh = newPlan(base, version);
+  const planned = saved.actions.length > 0;
+  if (base.phase === "ended" || base.current !== seat || turnOf(base) !== saved.turn)
+    return { plan: fresh, kept: !planned };
+  const done = applyActions(base, saved.actions);
+  if (!done.ok) return { plan: fresh, kept: !planned };
+  // Redo takes the last undone action first.
+  const redo: Action[] = [];
+  let s = done.state;
+  for (let i = saved.redo.length - 1; i >= 0; i--) {
+    const r = applyAction(s, saved.redo[i]);
+    if (!r.ok) break;
+    s = r.state;
+    redo.unshift(saved.redo[i] as Action);
+  }
+  return { plan: { ...fresh, actions: saved.actions as Action[], redo }, kept: true };
 }
 
 // ---- what a chosen cell offers ------------------------------------------------------------

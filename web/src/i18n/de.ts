@@ -145,6 +145,8 @@ const de: Messages = {
   sending: "Wird gesendet…",
   planKept: "Deine geplanten Aktionen gelten weiter und bleiben erhalten.",
   planDropped: "Deine geplanten Aktionen gelten nicht mehr und wurden verworfen.",
+  planGone:
+    "Das Spiel ist weitergegangen (dein Zug wurde anderswo gespielt oder seine Zeit ist abgelaufen): deine geplanten Aktionen wurden verworfen.",
   conflict:
     "Das Spiel hat sich geändert, während du geplant hast (eine andere Aktion kam zuerst an). Der Plan zeigt jetzt das aktuelle Spiel.",
   refused: (msg) => `Der Server hat diesen Zug abgelehnt: ${msg}`,

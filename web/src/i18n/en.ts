@@ -175,6 +175,8 @@ const en = {
   sending: "Sending…",
   planKept: "Your planned actions still apply and were kept.",
   planDropped: "Your planned actions no longer apply and were discarded.",
+  planGone:
+    "The game moved on (your turn was played elsewhere, or its time ran out): the actions you had planned were discarded.",
   conflict:
     "The game changed while you were planning (another action arrived first). The board now shows the current game.",
   refused: (msg: string) => `The server refused this turn: ${msg}`,

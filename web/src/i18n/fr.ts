@@ -146,6 +146,8 @@ const fr: Messages = {
   sending: "Envoi…",
   planKept: "Vos actions prévues restent valables et ont été gardées.",
   planDropped: "Vos actions prévues ne sont plus valables et ont été abandonnées.",
+  planGone:
+    "La partie a avancé (votre tour a été joué ailleurs, ou son temps était écoulé) : les actions que vous aviez prévues ont été abandonnées.",
   conflict:
     "La partie a changé pendant que vous prépariez votre tour (une autre action est arrivée avant). Le plateau montre la partie actuelle.",
   refused: (msg) => `Le serveur a refusé ce tour : ${msg}`,

@@ -143,6 +143,8 @@ const nl: Messages = {
   sending: "Versturen…",
   planKept: "Je geplande acties zijn nog geldig en blijven staan.",
   planDropped: "Je geplande acties zijn niet meer geldig en zijn geschrapt.",
+  planGone:
+    "Het spel is verder gegaan (je beurt is elders gespeeld, of de tijd was om): de acties die je had gepland zijn geschrapt.",
   conflict: "Het spel is veranderd terwijl je plande (een andere actie was eerst). Het bord toont nu het actuele spel.",
   refused: (msg) => `De server weigerde deze beurt: ${msg}`,
   notYourTurn: "Je bent niet meer aan de beurt.",

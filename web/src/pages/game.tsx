@@ -26,15 +26,20 @@ import {
   planState,
   planUndo,
   playerPanels,
+  readSavedPlan,
+  planToSave,
   rebase,
   replayStates,
+  restorePlan,
   roundInfo,
   seatOf,
   stacksView,
   turnToSubmit,
   vacationOf,
   type Choice,
+  turnOf,
   type Plan,
+  type SavedPlan,
 } from "../model";
 import { saw, setTitle } from "../title";
 import { boardText, durationText, eventText, relativeTime, seatLabel, whenText } from "../text";
@@ -83,6 +88,28 @@ function loadPrefs(): Prefs {
   }
 }
 
+/**
+ * Where the browser keeps the turn planned for `seat` in a game until it is sent, so it survives a
+ * reload and a closed tab (issue 13). Removed when the turn is sent or the game moved on without it.
+ */
+const planKey = (gameId: string, seat: number) => `canopy.plan.${gameId}.${seat}`;
+function loadSavedPlan(key: string): SavedPlan | null {
+  try {
+    return readSavedPlan(localStorage.getItem(key));
+  } catch {
+    return null;
+  }
+}
+function keepPlan(key: string, plan: Plan | null): void {
+  try {
+    const saved = plan && planToSave(plan);
+    if (saved) localStorage.setItem(key, JSON.stringify(saved));
+    else localStorage.removeItem(key);
+  } catch {
+    /* storage blocked or full: the plan lives as long as the page */
+  }
+}
+
 function theme(): Theme {
   return typeof matchMedia !== "undefined" && matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
 }
@@ -112,10 +139,15 @@ export function GamePage(p: Props) {
   idRef.current = p.identity;
   const keyRef = useRef<{ plan: string; key: string } | null>(null);
   const logRef = useRef<LogEntryView[]>([]);
+  const moonReady = useRef(false);
+  moonReady.current = !!moonUi;
 
+  /** The planned turn, also kept in the browser for the seat the page plays. */
   const setPlan = (pl: Plan | null) => {
     planRef.current = pl;
     setPlanState(pl);
+    const seat = seatOf(viewRef.current, idRef.current?.id);
+    if (seat >= 0) keepPlan(planKey(p.id, seat), pl);
   };
   const setPrefs = (x: Partial<Prefs>) => {
     const next = { ...prefs, ...x };
@@ -141,27 +173,71 @@ export function GamePage(p: Props) {
     if (touched.length) setLastCells(touched);
     const seat = seatOf(v, idRef.current?.id);
     // The service played for this player: say so (the log tells the rest).
-    if (
+    const timedOut =
       seat >= 0 &&
       events.some(
         (e) => (e as { type: string; seat?: number }).type === "timedOut" && (e as { seat?: number }).seat === seat,
-      )
-    )
-      setNotice({ kind: "warn", text: t.youTimedOut });
+      );
+    if (timedOut) setNotice({ kind: "warn", text: t.youTimedOut });
+    // Planned actions lost: they no longer apply to this turn, or the turn is over (played elsewhere, timed out).
+    const lost = (sameTurn: boolean) =>
+      setNotice({
+        kind: "warn",
+        text: sameTurn ? t.planDropped : timedOut ? `${t.youTimedOut} ${t.planGone}` : t.planGone,
+      });
+    // Under the Moonlight the rules come with the game's chunk: the plan waits for it (see the effect below).
+    if (v.state?.moon && !moonReady.current) return;
     const current = planRef.current;
-    if (v.state && v.status === "active" && seat >= 0 && v.state.current === seat) {
-      // An empty plan follows the newest view (the same version may come with more to see, e.g. your own Moonlight deal).
-      if (!current || (current.actions.length === 0 && current.base !== v.state)) setPlan(newPlan(v.state, v.version));
-      else if (current.baseVersion !== v.version) {
-        const r = rebase(current, v.state, v.version, seat);
-        setPlan(r.plan);
-        if (!r.kept) setNotice({ kind: "warn", text: t.planDropped });
+    const myTurn = !!v.state && v.status === "active" && seat >= 0 && v.state.current === seat;
+    const key = seat >= 0 ? planKey(p.id, seat) : null;
+    // What the browser kept (from before a reload or a closed tab, or from another tab): read when
+    // nothing is planned in this page yet, or when the turn is over.
+    const kept = key && (!current || !myTurn) ? loadSavedPlan(key) : null;
+    const saved = kept && kept.version <= v.version ? kept : null;
+    if (!myTurn || !v.state) {
+      // Not this seat's turn (any more): what was planned for it, here or in another tab, is discarded.
+      if (current?.actions.length || saved?.actions.length) lost(false);
+      if (current || saved) {
+        setPlan(null);
+        setSelected(null);
       }
-    } else if (current) {
-      setPlan(null);
-      setSelected(null);
+    } else if (!current) {
+      // Another tab planned on a newer view than this page has yet: wait for that view.
+      if (kept && !saved) return;
+      // A turn planned before comes back if it is still this turn and still applies.
+      const r = saved
+        ? restorePlan(saved, v.state, v.version, seat)
+        : { plan: newPlan(v.state, v.version), kept: true };
+      setPlan(r.plan);
+      if (!r.kept) lost(turnOf(v.state) === saved?.turn);
+    } else if (current.baseVersion !== v.version || (current.actions.length === 0 && current.base !== v.state)) {
+      // A newer view of the game (an empty plan follows it too: the same version may come with more
+      // to see, e.g. your own Moonlight deal): the plan still holds if its actions still apply.
+      const r = rebase(current, v.state, v.version, seat);
+      setPlan(r.plan);
+      if (!r.kept) lost(turnOf(v.state) === turnOf(current.base));
     }
   };
+
+  // Another tab of this browser changed the planned turn: this one follows it.
+  useEffect(() => {
+    const onStorage = (e: StorageEvent) => {
+      const v = viewRef.current;
+      const seat = seatOf(v, idRef.current?.id);
+      if (!v?.state || seat < 0 || e.key !== planKey(p.id, seat)) return;
+      if (v.status !== "active" || v.state.current !== seat) return;
+      const saved = readSavedPlan(e.newValue);
+      const r = saved
+        ? restorePlan(saved, v.state, v.version, seat)
+        : { plan: newPlan(v.state, v.version), kept: true };
+      if (!r.kept) return;
+      planRef.current = r.plan;
+      setPlanState(r.plan);
+      setSelected(null);
+    };
+    addEventListener("storage", onStorage);
+    return () => removeEventListener("storage", onStorage);
+  }, [p.id]);
 
   // The log is fetched incrementally; one fetch at a time, and another round if the game moved meanwhile.
   const logBusy = useRef(false);
@@ -221,6 +297,11 @@ export function GamePage(p: Props) {
     });
     return stop;
   }, [p.id, p.identity?.token]);
+
+  // The Moonlight chunk has come: the planned turn (restored, or a fresh one) can now be checked.
+  useEffect(() => {
+    if (moonUi && viewRef.current) accept(viewRef.current);
+  }, [moonUi]);
 
   // The log follows the game's version.
   const version = view?.version ?? -1;

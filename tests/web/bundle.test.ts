@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { initialLang, type Lang } from "../../web/src/i18n";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { buildOptions, gamePageKbGz, pageBytesGz, root, withPreloads } from "../../scripts/build-web.mjs";
 
@@ -119,4 +120,49 @@ describe("web bundle", () => {
     // (The invite field's placeholder "https://…/g/…" is text, not a load.)
     expect(urls.filter((u) => !u.startsWith("http://www.w3.org/") && !/\\u2026|…/.test(u))).toEqual([]);
   }, 30_000);
+});
+
+describe("the page's language preload", () => {
+  it("picks the chunk of the language the page will load, as initialLang does", async () => {
+    const languages = {
+      en: "chunks/en-A.js",
+      nl: "chunks/nl-B.js",
+      fr: "chunks/fr-C.js",
+      de: "chunks/de-D.js",
+      ja: "chunks/ja-E.js",
+    };
+    const html = readFileSync(join(root, "web/public/index.html"), "utf8");
+    const script = /<script>(.+?)<\/script>/s.exec(withPreloads(html, [], languages))![1];
+    const cases: { saved: string | null; langs: string[]; lang?: string; blocked?: boolean }[] = [
+      { saved: "ja", langs: ["en-US"] },
+      { saved: null, langs: ["de-DE", "en"] },
+      { saved: "xx", langs: ["pt-BR", "fr-CA"] },
+      { saved: null, langs: [], lang: "nl-NL" },
+      { saved: null, langs: ["pt-BR"] },
+      { saved: "de", langs: ["fr"], blocked: true },
+    ];
+    try {
+      for (const c of cases) {
+        const storage = {
+          getItem: (k: string) => {
+            if (c.blocked) throw new Error("blocked");
+            return k === "canopy.lang" ? c.saved : null;
+          },
+        };
+        const nav = { languages: c.langs, language: c.lang ?? c.langs[0] ?? "" };
+        vi.stubGlobal("localStorage", storage);
+        vi.stubGlobal("navigator", nav);
+        const head: { rel: string; href: string }[] = [];
+        const doc = {
+          createElement: () => ({ rel: "", href: "" }),
+          head: { appendChild: (l: { rel: string; href: string }) => head.push(l) },
+        };
+        new Function("localStorage", "navigator", "document", script)(storage, nav, doc);
+        const want = initialLang();
+        expect(head, JSON.stringify(c)).toEqual([{ rel: "modulepreload", href: `/${languages[want as Lang]}` }]);
+      }
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -1,7 +1,10 @@
-import type { GameRoom } from "./game/room";
-
+/**
+ * The bindings the Worker receives (see wrangler.toml). A leaf: it imports neither the Worker entry
+ * nor the game, so GAME is an untyped namespace here; `roomStub` (src/game/stub.ts) gives the typed
+ * stub, and src/index.ts declares the entry module for `cloudflare:workers`.
+ */
 interface Bindings {
-  GAME: DurableObjectNamespace<GameRoom>;
+  GAME: DurableObjectNamespace;
   DB: D1Database;
   ASSETS: Fetcher;
   /** "1" enables the benchmark's probe routes. */
@@ -27,9 +30,5 @@ export type Env = Bindings;
 declare global {
   namespace Cloudflare {
     interface Env extends Bindings {}
-    interface GlobalProps {
-      mainModule: typeof import("./index");
-      durableNamespaces: "GameRoom";
-    }
   }
 }

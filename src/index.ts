@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { api } from "./api/app";
 import { embedPages } from "./embed/routes";
 import type { Env } from "./env";
+import { roomStub } from "./game/stub";
 
 export { GameRoom } from "./game/room";
 
@@ -11,7 +12,7 @@ app.get("/api/health", (c) => c.json({ ok: true }));
 // Benchmark probes, only when the worker runs with BENCH_ROUTES=1 (npm run bench starts it so).
 app.get("/api/_bench/:id/:probe", async (c, next) => {
   if (c.env.BENCH_ROUTES !== "1") return next();
-  const stub = c.env.GAME.get(c.env.GAME.idFromName(c.req.param("id")));
+  const stub = roomStub(c.env.GAME, c.req.param("id"));
   if (c.req.param("probe") === "ping") return c.json({ pong: await stub.ping() });
   if (c.req.param("probe") === "stats") return c.json(await stub.storageStats());
   // The floor: a Durable Object call that writes one row (on an id that is no game's).

@@ -17,6 +17,7 @@ import {
 import { fail, fromOutcome, send } from "./errors";
 import { db, unfinishedGameIds } from "../db/queries";
 import type { RoomReply } from "../game/room";
+import { roomStub } from "../game/stub";
 import {
   CreateGameBody,
   CreatedGameSchema,
@@ -45,7 +46,7 @@ const IdempotencyHeader = z.object({
 export const games = subApp();
 
 export function room(c: Ctx, id: string) {
-  return c.env.GAME.get(c.env.GAME.idFromName(id));
+  return roomStub(c.env.GAME, id);
 }
 
 /**

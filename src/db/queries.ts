@@ -1,7 +1,9 @@
 /** D1 queries (drizzle): profiles, the games index, and history. */
 import { and, avg, count, desc, eq, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import type { GameSnapshot, GameStatus } from "../game/model";
+import type { GameStatus } from "../contract/views";
+import type { GameSnapshot } from "./snapshot";
 import * as schema from "./schema";
 import { gamePlayers, games, players, resultSeats, results } from "./schema";
 
@@ -142,7 +144,7 @@ export async function resultOf(d: Db, gameId: string) {
  */
 export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
   const g = snap.game;
-  const statements: any[] = [
+  const statements: BatchItem<"sqlite">[] = [
     d
       .insert(games)
       .values({ ...g, options: g.options })
@@ -204,7 +206,9 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
         .onConflictDoNothing(),
     );
   }
-  const written = (await d.batch(statements as [any, ...any[]])) as unknown as { meta?: { rows_written?: number } }[];
+  const written = (await d.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]])) as unknown as {
+    meta?: { rows_written?: number };
+  }[];
   // D1's own count of the rows this wrote (indexes included), for the cost figures.
   return written.reduce((n, r) => n + (r?.meta?.rows_written ?? 0), 0);
 }

@@ -24,6 +24,7 @@ import {
 } from "../engine";
 import type { Env } from "../env";
 import type { GameView } from "../game/model";
+import { roomStub } from "../game/stub";
 import type { BoardState, Highlight } from "../render";
 
 /** What `GameRoom.publicAt` answers. */
@@ -47,7 +48,7 @@ export type Loaded = { ok: true; moment: Moment } | { ok: false; status: 404 | 5
 /** Ask the game's Durable Object for the moment at `ply` (null: now). */
 export async function loadMoment(env: Env, id: string, ply: number | null, origin: string): Promise<Loaded> {
   if (!GAME_ID.test(id)) return { ok: false, status: 404, code: "NOT_FOUND", message: "No such game." };
-  const stub = env.GAME.get(env.GAME.idFromName(id));
+  const stub = roomStub(env.GAME, id);
   const reply = (await stub.publicAt(ply, origin)) as {
     ok: boolean;
     value?: unknown;

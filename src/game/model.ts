@@ -11,15 +11,15 @@ import {
   winnersOf,
   type GameOptionsInput,
   type GameState,
-  type MoonOptions,
-  type Score,
 } from "../engine";
 import { DEFAULT_MAX_TIMEOUTS, DEFAULT_VACATION_DAYS, deadlineOf, type ClockFields } from "./clock";
 
 import type { GameSettings, GameStatus, GameView, SeatView } from "../contract/views";
+import type { GameSnapshot } from "../db/snapshot";
 
 // The views are part of the API contract, declared there.
 export type { GameSettings, GameStatus, GameView, SeatView };
+export type { GameSnapshot };
 
 /** The settings with the defaults of fields that older games lack. */
 export function settingsOf(g: { settings: GameSettings }): Required<GameSettings> {
@@ -127,41 +127,6 @@ export function startedState(g: GameRecord): GameState {
   const created = createGame(engineOptions(g));
   if (!created.ok) throw new Error(`cannot start: ${created.error.message}`);
   return created.state;
-}
-
-/** What D1 keeps of a game: the index row, its seats, and the result once finished. */
-export interface GameSnapshot {
-  game: {
-    id: string;
-    status: GameStatus;
-    seats: number;
-    options: GameSettings;
-    createdBy: string;
-    createdAt: number;
-    startedAt: number | null;
-    endedAt: number | null;
-    round: number;
-    /** Seat to act while active, else null. */
-    toAct: number | null;
-    version: number;
-  };
-  players: { seat: number; playerId: string }[];
-  result: {
-    rounds: number;
-    actionCount: number;
-    startedAt: number;
-    endedAt: number;
-    winners: number[];
-    seats: {
-      seat: number;
-      playerId: string;
-      score: number;
-      tokens: { leaves: number; value: number }[];
-      light: number;
-      rank: number;
-      resigned: boolean;
-    }[];
-  } | null;
 }
 
 export function snapshotOf(g: GameRecord): GameSnapshot {

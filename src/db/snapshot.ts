@@ -1,0 +1,37 @@
+/** What the games index in D1 is written from (the game authority builds it: game/model.ts snapshotOf). */
+import type { GameSettings, GameStatus } from "../contract/views";
+
+/** What D1 keeps of a game: the index row, its seats, and the result once finished. */
+export interface GameSnapshot {
+  game: {
+    id: string;
+    status: GameStatus;
+    seats: number;
+    options: GameSettings;
+    createdBy: string;
+    createdAt: number;
+    startedAt: number | null;
+    endedAt: number | null;
+    round: number;
+    /** Seat to act while active, else null. */
+    toAct: number | null;
+    version: number;
+  };
+  players: { seat: number; playerId: string }[];
+  result: {
+    rounds: number;
+    actionCount: number;
+    startedAt: number;
+    endedAt: number;
+    winners: number[];
+    seats: {
+      seat: number;
+      playerId: string;
+      score: number;
+      tokens: { leaves: number; value: number }[];
+      light: number;
+      rank: number;
+      resigned: boolean;
+    }[];
+  } | null;
+}

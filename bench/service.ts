@@ -76,8 +76,6 @@ export async function startLocalWorker(): Promise<{ base: string; stop: () => vo
       persist,
       "--var",
       "BENCH_ROUTES:1",
-      "--var",
-      "RATE_LIMIT_BURST:1000000",
       "--show-interactive-dev-session=false",
     ],
     { env, stdio: "ignore", detached: true },

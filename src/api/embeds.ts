@@ -55,12 +55,11 @@ const pictureHeaders = {
 
 const binary = z.string().openapi({ format: "binary" });
 
-// biome-ignore lint/suspicious/noExplicitAny: a computed image response, described by the route
 async function answer(
   c: Ctx,
   kind: PictureKind,
   q: { ply?: number; theme: "light" | "dark"; width?: number },
-): Promise<any> {
+): Promise<Response> {
   const { id } = c.req.param() as { id: string };
   let ctx: { waitUntil(p: Promise<unknown>): void } | null = null;
   try {

@@ -207,8 +207,7 @@ async function update(
 
 async function gameWebhook(c: Ctx, gameId: string, wid: string): Promise<WebhookRow> {
   const w = await webhookById(db(c.env.DB), wid);
-  if (!w || w.scope !== "game" || w.gameId !== gameId)
-    throw new ApiError(404, "NOT_FOUND", "No such webhook in this game.");
+  if (w?.scope !== "game" || w.gameId !== gameId) throw new ApiError(404, "NOT_FOUND", "No such webhook in this game.");
   return w;
 }
 
@@ -232,7 +231,7 @@ async function managedGameWebhook(c: Ctx, gameId: string, wid: string, playerId:
 
 async function myWebhook(c: Ctx, playerId: string, wid: string): Promise<WebhookRow> {
   const w = await webhookById(db(c.env.DB), wid);
-  if (!w || w.scope !== "player" || w.ownerId !== playerId) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
+  if (w?.scope !== "player" || w.ownerId !== playerId) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
   return w;
 }
 

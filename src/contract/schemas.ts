@@ -197,7 +197,12 @@ const HexSchema = z.object({ q: z.number().int(), r: z.number().int() });
 
 export const EventSchema = z.looseObject({ type: z.string().openapi({ example: "grew" }) }).openapi("GameEvent", {
   description:
-    "What happened (placed, bought, planted, grew, collected, turnEnded, roundStarted, lightCollected, turnStarted, resigned, setupEnded, gameEnded; timedOut when the service played for a player whose time ran out). Under the Moonlight also animalChosen (others see no animal), animalsRevealed, babiesLaid, animalPlaced, greatTreePlaced, moonstonePlaced, moonMoved, moonCollected, animalMoved, abilityUsed, seedPlaced, seedEaten, seedMoved, lightGained, lightStolen, damBuilt, babyHatched, babyUsed.",
+    "What happened (placed, bought, planted, grew, collected, turnEnded, roundStarted, lightCollected, " +
+    "turnStarted, resigned, setupEnded, gameEnded; timedOut when the service played for a player whose " +
+    "time ran out). Under the Moonlight also animalChosen (others see no animal), animalsRevealed, " +
+    "babiesLaid, animalPlaced, greatTreePlaced, moonstonePlaced, moonMoved, moonCollected, animalMoved, " +
+    "abilityUsed, seedPlaced, seedEaten, seedMoved, lightGained, lightStolen, damBuilt, babyHatched, " +
+    "babyUsed.",
 });
 
 export const ScoreSchema = z

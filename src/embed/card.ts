@@ -44,11 +44,11 @@ function emWidth(text: string, bold: boolean): number {
 }
 
 /** `text` shortened with "…" to fit `maxPx` at `fontPx`. */
-export function fit(text: string, fontPx: number, maxPx: number, bold = false): string {
+export function fitted(text: string, fontPx: number, maxPx: number, bold = false): string {
   if (emWidth(text, bold) * fontPx <= maxPx) return text;
   const chars = Array.from(text);
-  while (chars.length > 1 && emWidth(chars.join("") + "…", bold) * fontPx > maxPx) chars.pop();
-  return chars.join("").trimEnd() + "…";
+  while (chars.length > 1 && emWidth(`${chars.join("")}…`, bold) * fontPx > maxPx) chars.pop();
+  return `${chars.join("").trimEnd()}…`;
 }
 
 /** A name the bundled font can draw (else "Player A"). */
@@ -99,10 +99,10 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
   out.push(text(px + 44, y, 28, ink.muted, "Canopy · Photosynthesis", ` font-weight="bold"`));
   y += 70;
   const stagePx = Math.max(30, Math.min(44, Math.floor(pw / emWidth(s.stage, true))));
-  out.push(text(px, y, stagePx, ink.text, fit(s.stage, stagePx, pw, true), ` font-weight="bold"`));
+  out.push(text(px, y, stagePx, ink.text, fitted(s.stage, stagePx, pw, true), ` font-weight="bold"`));
   y += 44;
   const sub = s.lastMove ? plain(s.lastMove, s) : `${s.players.length} players`;
-  out.push(text(px, y, 24, ink.muted, fit(sub, 24, pw)));
+  out.push(text(px, y, 24, ink.muted, fitted(sub, 24, pw)));
   y += 24;
   out.push(`<line x1="${px}" y1="${y}" x2="${px + pw}" y2="${y}" stroke="${ink.line}" stroke-width="2"/>`);
   // Columns (right edges): points, light and, under the Moonlight, moon points; the winner's star left of them.
@@ -117,7 +117,7 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
       out.push(text(px + col.moon, y + 26, 17, ink.muted, "moon", ` text-anchor="end"`));
       out.push(moonIconElement(px + 10, y + 20, 10, s.moon.full, theme));
       const phase = `${s.moon.full ? "Full" : "Half"} moon · next ${s.moon.nextFull ? "full" : "half"}`;
-      out.push(text(px + 28, y + 26, 17, ink.muted, fit(phase, 17, col.moon - 60 - 28)));
+      out.push(text(px + 28, y + 26, 17, ink.muted, fitted(phase, 17, col.moon - 60 - 28)));
     }
   }
   y += 32;
@@ -148,7 +148,7 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
         cy + (s.moon ? 10 : 11),
         namePx,
         p.seated ? ink.text : ink.muted,
-        fit(label, namePx, nameMax, p.toAct || p.winner),
+        fitted(label, namePx, nameMax, p.toAct || p.winner),
         p.toAct || p.winner ? ` font-weight="bold"` : "",
       ),
     );
@@ -173,8 +173,10 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
   }
   // The headline under the players, and the address in the footer.
   y += 36;
-  out.push(text(px, Math.min(y, H - 86), 30, ink.turn, fit(plain(s.headline, s), 30, pw, true), ` font-weight="bold"`));
-  if (opts.host) out.push(text(px, H - 40, 22, ink.muted, fit(`${opts.host}/g/${s.id}`, 22, pw)));
+  out.push(
+    text(px, Math.min(y, H - 86), 30, ink.turn, fitted(plain(s.headline, s), 30, pw, true), ` font-weight="bold"`),
+  );
+  if (opts.host) out.push(text(px, H - 40, 22, ink.muted, fitted(`${opts.host}/g/${s.id}`, 22, pw)));
   out.push(`</svg>`);
   return out.join("");
 }

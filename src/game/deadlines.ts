@@ -78,7 +78,7 @@ function timeout(g: GameRecord, now: number): Transition {
       result = resign(s, seat);
     }
   }
-  if (!result || !result.ok) {
+  if (!result?.ok) {
     console.error("timeout: no move possible", result?.ok === false ? result.error.code : "");
     return { next: { ...g, clock: null }, entries: [], answer: none };
   }

@@ -26,7 +26,7 @@ import { deliveries, deliveryAttempts } from "./store/schema";
 /** Where the games index and results go (D1 in production; a stub in some tests). */
 export interface GameIndex {
   /** Returns the rows it wrote (D1's meta.rows_written), when known. */
-  sync(snapshot: GameSnapshot): Promise<number | void>;
+  sync(snapshot: GameSnapshot): Promise<number | undefined>;
 }
 
 export interface OutboxHost {
@@ -197,7 +197,7 @@ export class Outbox {
     // Notifications are due from the time of the change that caused them.
     const rows = store
       .notesAfter(store.meta().expanded, BATCH)
-      .filter((r, i, all) => all.slice(0, i + 1).every((x) => x.at <= now));
+      .filter((_, i, all) => all.slice(0, i + 1).every((x) => x.at <= now));
     if (!rows.length || !game) return;
     const seated = game.seats.map((s) => s.playerId);
     let found: Awaited<ReturnType<NotifyDirectory["targetsFor"]>>;

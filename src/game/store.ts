@@ -6,7 +6,7 @@
  * Every statement's cursor is kept until `takeRowsWritten()` sums its `rowsWritten`: the
  * storage API's own count, for the cost figures.
  */
-import { and, asc, desc, eq, gt, isNotNull, lt, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { drizzle, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
 import type { QueuedNotification } from "../notify/types";

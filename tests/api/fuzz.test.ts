@@ -74,7 +74,7 @@ describe("fuzzing the write endpoints", () => {
     }
     const wrongCode = await call("POST", `/api/games/${id}/join`, {
       token: stranger.token,
-      body: { code: code + "x" },
+      body: { code: `${code}x` },
     });
     expect(wrongCode.status).toBe(409); // already started
     const huge = await call("POST", `/api/games/${id}/actions`, {

@@ -46,10 +46,7 @@ export async function startWorker(opts: { vars?: Record<string, string> } = {}):
     config: join(ROOT, "wrangler.toml"),
     dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, persist, logLevel: "warn" },
     bindings: Object.fromEntries(
-      Object.entries({ RATE_LIMIT_BURST: "1000000", ...opts.vars }).map(([k, value]) => [
-        k,
-        { type: "plain_text", value },
-      ]),
+      Object.entries({ ...opts.vars }).map(([k, value]) => [k, { type: "plain_text", value }]),
     ),
   } as Parameters<typeof unstable_startWorker>[0]);
   const url = await worker.url;

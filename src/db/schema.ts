@@ -10,6 +10,12 @@ export const players = sqliteTable("players", {
   createdAt: integer("created_at").notNull(),
 });
 
+/*
+ * games, game_players, results and result_seats are WITHOUT ROWID tables (migrations/0005, written
+ * by hand: drizzle cannot say it): each row is stored in its key, so writing one is one row for D1,
+ * not the row plus its key's index. A migration that rebuilds one of them must keep WITHOUT ROWID.
+ */
+
 /** One row per game, kept up to date from the game's Durable Object (through its outbox). */
 export const games = sqliteTable(
   "games",

@@ -59,6 +59,9 @@ describe("game storage", () => {
 
   it("a turn writes one row; D1 is written when membership or results change, not per turn; lists still know whose turn it is", async () => {
     const { id, players, game } = await startedGame(2);
+    // D1 for the lobby: the game's row and its creator's seat (with the seat's player index), then the
+    // joining seat with its index and the row again (the game starts): keyed tables, no key index rows.
+    expect((await stats(id)).d1RowsWritten).toBe(6);
     const d1Version = async () =>
       (await env.DB.prepare("SELECT version FROM games WHERE id = ?").bind(id).first<{ version: number }>())?.version;
     const syncedAt = await d1Version();

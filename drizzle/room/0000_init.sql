@@ -39,7 +39,8 @@ CREATE TABLE `room` (
 	`synced` integer DEFAULT 0 NOT NULL,
 	`sync_attempts` integer DEFAULT 0 NOT NULL,
 	`sync_due` integer,
-	`sync_error` text
+	`sync_error` text,
+	`at_turn` integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE `turns` (
@@ -52,6 +53,8 @@ CREATE TABLE `turns` (
 	`record` text,
 	`notes` text,
 	`sync` integer DEFAULT false NOT NULL,
+	`hooks` integer,
+	`synced` integer,
 	`idem_player` text,
 	`idem_key` text,
 	`idem_fingerprint` text,

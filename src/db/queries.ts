@@ -160,7 +160,8 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
           toAct: g.toAct,
           version: g.version,
         },
-        setWhere: sql`${games.version} <= ${g.version}`,
+        // Newer only: a snapshot D1 already has (a sync repeated after an eviction) writes nothing.
+        setWhere: sql`${games.version} < ${g.version}`,
       }),
     // Seats past the current count (someone left the lobby); with the snapshot current only.
     d

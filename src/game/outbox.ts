@@ -94,8 +94,12 @@ export class Outbox {
     return this.host.store.lastSyncTurn() > this.host.store.meta().synced;
   }
 
-  /** Bring D1 up to date if it is behind (and, unless `force`, its retry is due). Never throws. */
-  async sync(now: number, force = false): Promise<void> {
+  /**
+   * Bring D1 up to date if it is behind (and, unless `force`, its retry is due). Never throws.
+   * `later`: a change the game goes on from (a lobby change): that D1 has it is noted for the
+   * next turn row to carry rather than written now (when no failure is on record to clear).
+   */
+  async sync(now: number, force = false, later = false): Promise<void> {
     const store = this.host.store;
     const meta = store.meta();
     const last = store.lastSyncTurn();
@@ -105,8 +109,13 @@ export class Outbox {
     try {
       const rows = await this.host.index().sync(snapshotOf(g));
       if (typeof rows === "number") this.host.countD1(rows);
+      const m = store.meta();
+      if (later && m.syncAttempts === 0 && m.syncDue === null) {
+        store.noteMeta({ synced: Math.max(upTo, m.synced), ...this.takeHooks() });
+        return;
+      }
       store.setMeta({
-        synced: Math.max(upTo, store.meta().synced),
+        synced: Math.max(upTo, m.synced),
         syncAttempts: 0,
         syncDue: null,
         syncError: null,

@@ -450,7 +450,8 @@ export class GameRoom extends DurableObject<Env> {
   private async settle(reply: RoomReply, created = false): Promise<RoomReply> {
     if (this.urgent || created) {
       this.urgent = false;
-      await this.outbox.sync(this.now(), true);
+      // The game goes on from a lobby change: the next turn's row notes that D1 has it.
+      await this.outbox.sync(this.now(), true, this.game?.status !== "finished");
       this.counted();
       if (this.benching) await this.ctx.storage.put("bench:rows", this.rows);
       await this.scheduleAlarm();

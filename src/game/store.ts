@@ -136,8 +136,16 @@ export class Store {
         idemKey: t.idem?.key ?? null,
         idemFingerprint: t.idem?.fingerprint ?? null,
         idemAnswer: t.idem ? JSON.stringify(t.idem.answer) : null,
+        ...this.carried(),
       })
       .run();
+    this.noted = null;
+  }
+
+  /** What a new row carries of the bookkeeping. */
+  private carried(): { hooks: boolean; synced: number } {
+    const m = this.meta();
+    return { hooks: m.hooks, synced: m.synced };
   }
 
   /** The answer remembered for a player's Idempotency-Key (sent since `since`). */
@@ -170,8 +178,10 @@ export class Store {
         idemKey: idem.key,
         idemFingerprint: idem.fingerprint,
         idemAnswer: JSON.stringify(answer),
+        ...this.carried(),
       })
       .run();
+    this.noted = null;
   }
 
   /** Log entries after index `after` (at most `limit`), oldest first. */
@@ -195,9 +205,13 @@ export class Store {
     return out;
   }
 
+  /**
+   * The outbox's bookkeeping: the room row, unless a newer turn row carries `hooks` and `synced`,
+   * with what is noted for the next row on top.
+   */
   meta(): RoomMeta {
     const m = this.db.select().from(room).where(eq(room.id, 1)).get();
-    return m
+    const base: RoomMeta = m
       ? {
           hooks: m.hooks,
           expanded: m.expanded,
@@ -207,16 +221,40 @@ export class Store {
           syncError: m.syncError,
         }
       : { ...DEFAULT_META };
+    const last = this.db
+      .select({ n: turns.n, hooks: turns.hooks, synced: turns.synced })
+      .from(turns)
+      .orderBy(desc(turns.n))
+      .limit(1)
+      .get();
+    if (last && last.hooks !== null && last.n > (m?.atTurn ?? 0)) {
+      base.hooks = last.hooks;
+      base.synced = Math.max(base.synced, last.synced ?? 0);
+    }
+    return this.noted ? { ...base, ...this.noted } : base;
   }
 
+  /** Write the bookkeeping now (with anything noted for the next row). */
   setMeta(patch: Partial<RoomMeta>): void {
-    const next = { ...this.meta(), ...patch };
+    const next = { ...this.meta(), ...patch, atTurn: this.lastTurn() };
     this.db
       .insert(room)
       .values({ id: 1, ...next })
       .onConflictDoUpdate({ target: room.id, set: next })
       .run();
+    this.noted = null;
   }
+
+  /**
+   * Note `hooks` and `synced` for the next row to carry, instead of writing them now. Lost if the
+   * object is evicted before that row: then D1 is synced once more (it changes nothing there) and
+   * the webhooks are looked up again.
+   */
+  noteMeta(patch: { synced: number; hooks?: boolean }): void {
+    this.noted = { ...this.noted, ...patch };
+  }
+
+  private noted: Partial<Pick<RoomMeta, "hooks" | "synced">> | null = null;
 
   /** Turns after `after` that carry notifications, oldest first. */
   notesAfter(after: number, limit: number): { n: number; at: number; notes: QueuedNotification[] }[] {

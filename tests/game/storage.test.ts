@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call, inRoom, roomStub, startedGame } from "../api/client";
-import { runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 
 const ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz";
 const unknownId = () => Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => ALPHABET[b & 31]).join("");
@@ -110,5 +110,37 @@ describe("game storage", () => {
     const list = (await call("GET", `/api/players/${players[now.toAct].id}/games`)).body.games;
     expect(list.find((x: any) => x.id === id)).toMatchObject({ toAct: now.toAct, yourTurn: true, round: now.round });
     expect(await inRoom(id, (room) => room.notificationQueue())).toMatchObject({ notifications: 0, deliveries: 0 });
+  });
+
+  it("a lobby change writes its row only: that D1 has it rides on the next row, and survives an eviction", async () => {
+    const { newPlayer } = await import("../api/client");
+    const [a, b] = [await newPlayer("A"), await newPlayer("B")];
+    const created = await call("POST", "/api/games", { token: a.token, body: { seats: 2 } });
+    const id: string = created.body.game.id;
+    const before = await stats(id);
+    const joined = await call("POST", `/api/games/${id}/join`, {
+      token: b.token,
+      body: { code: created.body.invite.code },
+    });
+    expect(joined.status).toBe(200);
+    const after = await stats(id);
+    // The join's row, nothing else (no bookkeeping row for the D1 sync made before the answer).
+    expect(after.rowsWritten - before.rowsWritten).toBe(1);
+    expect(after.d1RowsWritten).toBeGreaterThan(before.d1RowsWritten);
+    expect(await inRoom(id, (room) => room.outboxItems())).toEqual([]);
+    // The first move's row carries it: evicted, the game still knows D1 has the start.
+    const g = (await call("GET", `/api/games/${id}`)).body;
+    const token = [a, b][g.toAct].token;
+    const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
+    const moved = await call("POST", `/api/games/${id}/actions`, {
+      token,
+      body: { version: g.version, action: legal.actions[0] },
+    });
+    expect(moved.status).toBe(200);
+    expect((await stats(id)).rowsWritten - after.rowsWritten).toBe(1);
+    await evictDurableObject(roomStub(id));
+    expect(await inRoom(id, (room) => room.outboxItems())).toEqual([]);
+    const d1 = await env.DB.prepare("SELECT status FROM games WHERE id = ?").bind(id).first<{ status: string }>();
+    expect(d1?.status).toBe("active");
   });
 });

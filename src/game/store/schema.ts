@@ -6,7 +6,9 @@
  *   notifications it causes (only when someone may listen), and the answer a retry with the same
  *   Idempotency-Key gets. A turn writes this one row and nothing else.
  *   A refusal sent with an Idempotency-Key is remembered in a row of its own (no record).
- * - `room`: the outbox's bookkeeping (D1 sync, notification cursor); written only when it moves.
+ * - `room`: the outbox's bookkeeping (D1 sync, notification cursor); written only when it moves
+ *   outside a turn (the alarm, a failed sync, a webhook added); a turn row carries `hooks` and
+ *   `synced` as they stand.
  * - `deliveries`, `delivery_attempts`: the per-webhook delivery log (games with webhooks only).
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -27,6 +29,13 @@ export const turns = sqliteTable("turns", {
   notes: text("notes"),
   /** Whether D1 must learn of this change (membership or result). */
   sync: integer("sync", { mode: "boolean" }).notNull().default(false),
+  /**
+   * The outbox's bookkeeping as of this row (null in rows imported from the old storage): whether
+   * the game may have webhooks, and the turn up to which D1 knew the game. A D1 sync made before a
+   * lobby change is answered is noted here, by the next row, instead of a write of its own.
+   */
+  hooks: integer("hooks", { mode: "boolean" }),
+  synced: integer("synced"),
   /** Idempotency: who sent which key with which request, and the answer (JSON). */
   idemPlayer: text("idem_player"),
   idemKey: text("idem_key"),
@@ -45,6 +54,8 @@ export const room = sqliteTable("room", {
   syncAttempts: integer("sync_attempts").notNull().default(0),
   syncDue: integer("sync_due"),
   syncError: text("sync_error"),
+  /** The last turn when this row was written: a newer turn row's `hooks` and `synced` win. */
+  atTurn: integer("at_turn").notNull().default(0),
 });
 
 export const deliveries = sqliteTable(

@@ -95,3 +95,36 @@ export function broadcast(ctx: DurableObjectState, g: GameRecord, events: LogEve
     }
   }
 }
+
+/**
+ * Changes to tell the sockets, sent just after the request that made them is answered (the
+ * mover's answer does not wait for the sockets). What is sent is the game as it stands then,
+ * with every event since the last send, so a socket never sees an older version after a newer
+ * one: anything else sent to a socket (its first view, a sync) first sends what is waiting.
+ */
+export class Changes {
+  private events: LogEvent[] | null = null;
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly game: () => GameRecord | null,
+  ) {}
+
+  /** A visible change was committed: tell the sockets right after this request. */
+  add(events: LogEvent[]): void {
+    if (this.events) {
+      this.events.push(...events);
+      return;
+    }
+    this.events = [...events];
+    setTimeout(() => this.flush(), 0);
+  }
+
+  /** Send what is waiting, now. */
+  flush(): void {
+    const events = this.events;
+    this.events = null;
+    const g = this.game();
+    if (events && g) broadcast(this.ctx, g, events);
+  }
+}

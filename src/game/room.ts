@@ -1,8 +1,10 @@
 /**
  * The game Durable Object: the single authority of one game, as a thin shell. It authenticates
  * the caller, runs a pure command (lobby.ts, play.ts, deadlines.ts), and commits the transition
- * as one row (store.ts) with no await in between, before it answers; then it tells the live
- * sockets (live.ts) and leaves the rest to the outbox (outbox.ts), delivered from the alarm.
+ * as one row (store.ts) with no await in between, before it answers; just after the answer it
+ * tells the live sockets (live.ts: the mover does not wait for them, and no socket ever sees an
+ * older version after a newer one) and leaves the rest to the outbox (outbox.ts), delivered from
+ * the alarm.
  * Clock and randomness are injectable (tests drive time through `now`).
  */
 import { DurableObject } from "cloudflare:workers";
@@ -63,6 +65,8 @@ export class GameRoom extends DurableObject<Env> {
   directory: NotifyDirectory;
   private readonly config: NotifyConfig;
   private readonly outbox: Outbox;
+  /** Visible changes, told to the live sockets just after the answer. */
+  private readonly changes = new live.Changes(this.ctx, () => this.game);
   /** Rows written, by the storage API's own counts (cost figures; kept across evictions in bench runs). */
   private rows = { do: 0, d1: 0, alarms: 0 };
 
@@ -338,10 +342,12 @@ export class GameRoom extends DurableObject<Env> {
         { status: 426 },
       );
     if (!this.game) return Response.json({ error: { code: "NOT_FOUND", message: "No such game." } }, { status: 404 });
+    this.changes.flush();
     return live.accept(this.ctx, this.game, request);
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    this.changes.flush();
     if (this.game) await live.onMessage(ws, this.game, message);
   }
 
@@ -395,7 +401,7 @@ export class GameRoom extends DurableObject<Env> {
   /**
    * Commit a transition: the clock of a new turn, the version bumped when anything visible
    * changed, the notifications it causes (kept only if someone may listen), all in one row; then
-   * the live sockets. Returns the answer computed from the game as stored.
+   * the live sockets (just after the answer). Returns the answer computed from the game as stored.
    */
   private commit<T>(t: Transition<T>, idem?: { player: string; key: string; fingerprint: string }): Outcome<T> {
     const now = this.now();
@@ -426,7 +432,7 @@ export class GameRoom extends DurableObject<Env> {
       at: now,
       idem: idem && { ...idem, answer },
     });
-    if (visible) live.broadcast(this.ctx, next, t.entries.flatMap(eventsOf));
+    if (visible) this.changes.add(t.entries.flatMap(eventsOf));
     if (membership) this.urgent = true;
     if (keep || clockDue(prev) !== clockDue(next)) void this.scheduleAlarm();
     return answer;

@@ -122,6 +122,18 @@ describe("the game Durable Object", () => {
     expect(mine.game.you).toEqual({ seat: 0 });
     ws.send(JSON.stringify({ type: "auth", token: "cnp_nobody" }));
     expect((await next(4)).type).toBe("error");
+    // A move and, before its update can be sent, a sync: the socket still sees the versions in order.
+    const again = (await call("GET", `/api/games/${id}/legal-actions`, { token: players[1 - game.toAct].token })).body;
+    const moved = call("POST", `/api/games/${id}/actions`, {
+      token: players[1 - game.toAct].token,
+      body: { version: again.version, action: again.actions[0] },
+    });
+    ws.send(JSON.stringify({ type: "sync" }));
+    expect((await moved).status).toBe(200);
+    await next(6);
+    const versions = messages.filter((m) => m.type === "game").map((m) => m.game.version);
+    expect(versions).toEqual([...versions].sort((a, b) => a - b));
+    expect(versions.at(-1)).toBe(game.version + 2);
     ws.close(1000);
 
     const plain = await call("GET", `/api/games/${id}/live`);

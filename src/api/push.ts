@@ -26,7 +26,7 @@ import { db } from "../db/queries";
 import type { PushSubscriptionRow } from "../db/schema";
 import { totalRounds } from "../engine";
 import { hashToken } from "../game/tokens";
-import { encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
+import { decrypt, encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
 import { GONE_LIMIT } from "../notify/deliver";
 import { notifyConfig, openPushTarget, PUSH_ID_PREFIX } from "../notify/directory";
 import { isExpired, pushKeysProblem, vapidConfig, type VapidConfig } from "../notify/push";
@@ -154,6 +154,12 @@ push.openapi(
     const id = existing?.id ?? `${PUSH_ID_PREFIX}${randomId(16)}`;
     const now = Date.now();
     const keys = { p256dh: body.keys.p256dh, auth: body.keys.auth };
+    // The same browser sending the same subscription again (the panel renews it each time it opens):
+    // nothing to write and no game to tell.
+    if (existing && existing.ownerId === me.id && (body.label ?? null) === existing.label) {
+      const stored = await decrypt(k, existing.keysEncrypted, `keys:${existing.id}`).catch(() => null);
+      if (stored === JSON.stringify(keys)) return c.json({ subscription: pushView(existing) }, 200);
+    }
     const row = await savePushSubscription(
       d,
       {
@@ -170,7 +176,7 @@ push.openapi(
       existing,
     );
     // The player's games keep notifications from now on (a game without targets keeps none).
-    await webhooksChanged(c, "player", me.id, null);
+    if (existing?.ownerId !== me.id) await webhooksChanged(c, "player", me.id, null);
     return c.json({ subscription: pushView(row) }, existing ? 200 : 201);
   },
 );

@@ -89,8 +89,22 @@ describe("push subscriptions through the API", () => {
     const sub = first.body.subscription;
     expect(sub).toMatchObject({ label: "Firefox on Android", service: `localhost:${inject("pushServicePort")}` });
     expect(sub.id).toMatch(/^push_[0-9a-z]{16}$/);
+    // Sent again as it is (the panel renews it when it opens): answered, nothing written.
+    await env.DB.prepare("UPDATE push_subscriptions SET updated_at = 1 WHERE id = ?").bind(sub.id).run();
+    const same = await call("POST", "/api/me/push", { token: me.token, body: asBody(s, "Firefox on Android") });
+    expect([same.status, same.body.subscription.id, same.body.subscription.updatedAt]).toEqual([
+      200,
+      sub.id,
+      new Date(1).toISOString(),
+    ]);
     const again = await call("POST", "/api/me/push", { token: me.token, body: asBody(s) });
-    expect([again.status, again.body.subscription.id]).toEqual([200, sub.id]);
+    expect([again.status, again.body.subscription.id, again.body.subscription.label]).toEqual([200, sub.id, null]);
+    expect(again.body.subscription.updatedAt).not.toBe(new Date(1).toISOString());
+    // Another profile signing in on the same browser takes the device over.
+    const taken = await call("POST", "/api/me/push", { token: other.token, body: asBody(s) });
+    expect([taken.status, taken.body.subscription.id]).toEqual([200, sub.id]);
+    expect((await call("GET", "/api/me/push", { token: me.token })).body.subscriptions).toEqual([]);
+    await call("POST", "/api/me/push", { token: me.token, body: asBody(s) });
     const list = await call("GET", "/api/me/push", { token: me.token });
     expect(list.body.subscriptions.map((x: { id: string }) => x.id)).toEqual([sub.id]);
     const shown = JSON.stringify([first.body, again.body, list.body]);

@@ -22,6 +22,12 @@ interface Bindings {
   VAPID_PRIVATE_KEY?: string;
   /** A mailto: or https: contact push services may use (default: PUBLIC_ORIGIN when https). */
   VAPID_SUBJECT?: string;
+  /** Pairing codes and passkey ceremonies, per profile and per client address (Workers rate limiting binding). */
+  PAIR_LIMITER?: RateLimit;
+  /** Passkeys: the relying party id (the site's domain); unset: the host the request came to. */
+  RP_ID?: string;
+  /** Passkeys: the origins pages run on (comma-separated); unset: the origin the request came to. */
+  RP_ORIGIN?: string;
 }
 
 /** Bindings the Worker receives (see wrangler.toml). */

@@ -7,6 +7,7 @@ import type { AppEnv } from "./context";
 import { ApiError, errorBody } from "./errors";
 import { embeds } from "./embeds";
 import { games } from "./games";
+import { identity } from "./identity";
 import { notifications } from "./notifications";
 import { players } from "./players";
 import { push } from "./push";
@@ -26,11 +27,12 @@ api.route("/", games);
 api.route("/", embeds);
 api.route("/", notifications);
 api.route("/", push);
+api.route("/", identity);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
   type: "http",
   scheme: "bearer",
-  description: "The token returned when the profile was created.",
+  description: "A device's token: returned when the profile was created, a device paired, or a passkey signed in.",
 });
 
 api.doc31("/openapi.json", (c) => ({

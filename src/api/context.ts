@@ -5,7 +5,10 @@ import type { Env } from "../env";
 import { ErrorSchema } from "../contract/schemas";
 import { callerOf, type Caller } from "./auth";
 import { ApiError, errorBody } from "./errors";
-import { db, playerByTokenHash } from "../db/queries";
+import { db } from "../db/queries";
+import { deviceByTokenHash, touchDevice } from "../db/identity";
+import type { DeviceRow, PlayerRow } from "../db/schema";
+import { shouldTouch } from "../contract/identity";
 
 export type AppEnv = { Bindings: Env };
 export type Ctx = Context<AppEnv>;
@@ -45,6 +48,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   403: "Not allowed (not your seat, not your turn, not the creator)",
   404: "Not found",
   409: "Conflict (stale version, game state does not allow it)",
+  410: "Gone (an expired or used pairing code or passkey challenge)",
   422: "Illegal move (rule error code) or reused idempotency key",
   429: "Rate limited",
 };
@@ -60,24 +64,74 @@ export function origin(c: Ctx): string {
   return new URL(c.req.url).origin;
 }
 
-/** The caller as claimed by the Authorization header (null: none). A malformed token is a 401. */
+/** Work that need not hold the answer: after it when there is an execution context, else awaited. */
+export async function background(c: Ctx, work: Promise<unknown>, what: string): Promise<void> {
+  const logged = work.catch((e) => console.error(what, String(e)));
+  try {
+    c.executionCtx.waitUntil(logged);
+  } catch {
+    await logged; // no execution context (in-process calls)
+  }
+}
+
+/** A device's key, checked in D1: its device and player (memoised per request). */
+export interface SignedIn {
+  caller: Caller;
+  device: DeviceRow;
+  player: PlayerRow;
+}
+
+const signedIn = new WeakMap<Request, Promise<SignedIn | null>>();
+
+/**
+ * The caller, verified against D1: the Authorization header's key must be a device's that is not
+ * revoked (null: no header). The game's Durable Objects know each seat by the player's id and the
+ * player's seat key (players.token_hash, the hash of the profile's first key), so the caller
+ * handed to them carries that, whichever device called. Every request with a key costs one D1
+ * read: a revoked device is refused at its very next request.
+ */
+export async function verifiedCaller(c: Ctx): Promise<SignedIn | null> {
+  let p = signedIn.get(c.req.raw);
+  if (!p) {
+    p = verify(c);
+    signedIn.set(c.req.raw, p);
+  }
+  return p;
+}
+
+async function verify(c: Ctx): Promise<SignedIn | null> {
+  const claim = await callerOf(c);
+  if (claim === "invalid") throw new ApiError(401, "UNAUTHORIZED", "That is not a Canopy token.");
+  if (!claim) return null;
+  const d = db(c.env.DB);
+  const found = await deviceByTokenHash(d, claim.tokenHash);
+  if (!found || found.player.id !== claim.playerId)
+    throw new ApiError(401, "UNAUTHORIZED", "Unknown or revoked token.");
+  if (found.device.revokedAt !== null)
+    throw new ApiError(
+      401,
+      "DEVICE_REVOKED",
+      "This device was signed out from its profile; sign in again (pair it or use a passkey).",
+    );
+  const now = Date.now();
+  if (shouldTouch(found.device.lastSeenAt, now)) {
+    await background(c, touchDevice(d, found.device.id, now), "touch device");
+  }
+  return {
+    caller: { playerId: found.player.id, tokenHash: found.player.tokenHash, deviceId: found.device.id },
+    device: found.device,
+    player: found.player,
+  };
+}
+
+/** The verified caller (null: no Authorization header); a malformed, unknown or revoked key is a 401. */
 export async function claimedCaller(c: Ctx): Promise<Caller | null> {
-  const caller = await callerOf(c);
-  if (caller === "invalid") throw new ApiError(401, "UNAUTHORIZED", "That is not a Canopy token.");
-  return caller;
+  return (await verifiedCaller(c))?.caller ?? null;
 }
 
 /** The calling player, verified against D1. */
 export async function requirePlayer(c: Ctx) {
-  const caller = await claimedCaller(c);
-  if (!caller) throw new ApiError(401, "UNAUTHORIZED", "Send your token as Authorization: Bearer <token>.");
-  const player = await playerByTokenHash(db(c.env.DB), caller.tokenHash);
-  if (!player || player.id !== caller.playerId) throw new ApiError(401, "UNAUTHORIZED", "Unknown or revoked token.");
-  return { ...player, caller };
-}
-
-/** Whether a claimed caller is a real player (used when a game did not recognise the token). */
-export async function isRealPlayer(c: Ctx, caller: Caller): Promise<boolean> {
-  const player = await playerByTokenHash(db(c.env.DB), caller.tokenHash);
-  return !!player && player.id === caller.playerId;
+  const who = await verifiedCaller(c);
+  if (!who) throw new ApiError(401, "UNAUTHORIZED", "Send your token as Authorization: Bearer <token>.");
+  return { ...who.player, caller: who.caller, device: who.device };
 }

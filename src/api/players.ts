@@ -1,7 +1,9 @@
 /** Profiles: create one (get a token), read a public profile, list a player's games. */
 import { createRoute } from "@hono/zod-openapi";
 import { room } from "./games";
-import { db, gamePlayerNames, insertPlayer, playerById, playerGames, playerStats } from "../db/queries";
+import { db, gamePlayerNames, playerById, playerGames, playerStats } from "../db/queries";
+import { insertPlayerWithDevice } from "../db/identity";
+import { deviceNameFrom } from "../contract/identity";
 import { setDiscordUserId } from "../db/webhooks";
 import { hashToken, newToken, randomId } from "./auth";
 import { bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
@@ -58,13 +60,21 @@ players.openapi(
     const id = randomId();
     const token = newToken(id);
     const createdAt = Date.now();
-    await insertPlayer(db(c.env.DB), {
-      id,
-      name: body.name,
-      tokenHash: await hashToken(token),
-      discordUserId: body.discordUserId ?? null,
-      createdAt,
-    });
+    const tokenHash = await hashToken(token);
+    // The profile's first key is its first device (and its seat key in every game: see claimedCaller).
+    await insertPlayerWithDevice(
+      db(c.env.DB),
+      { id, name: body.name, tokenHash, discordUserId: body.discordUserId ?? null, createdAt },
+      {
+        id: randomId(),
+        playerId: id,
+        tokenHash,
+        name: deviceNameFrom(c.req.header("user-agent") ?? ""),
+        via: "key",
+        createdAt,
+        lastSeenAt: createdAt,
+      },
+    );
     return c.json({ player: { id, name: body.name, createdAt: iso(createdAt)! }, token }, 201);
   },
   namedFieldHook,

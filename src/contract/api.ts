@@ -38,6 +38,17 @@ import type {
   WebhookSchema,
 } from "./schemas";
 import type { GameView, LogEntryView } from "./views";
+import type {
+  DeviceListSchema,
+  PairingSchema,
+  PasskeyListSchema,
+  PasskeyOptionsSchema,
+  PasskeySchema,
+  PasskeySignInBody,
+  RedeemPairingBody,
+  RegisterPasskeyBody,
+  SignedInSchema,
+} from "./identity-schemas";
 
 type Json<T> = { headers: { [name: string]: unknown }; content: { "application/json": T } };
 type NoContent = { headers: { [name: string]: unknown }; content?: never };
@@ -144,6 +155,22 @@ export interface paths {
   "/api/games/{id}/deliveries/{did}/redeliver": {
     post: Op<Params<Id & { did: number }>, never, { 202: Json<z.infer<typeof DeliveryEnvelopeSchema>> }>;
   };
+  "/api/me/devices": { get: Op<Params, never, { 200: Json<z.infer<typeof DeviceListSchema>> }> };
+  "/api/me/devices/{did}": { delete: Op<Params<{ did: string }>, never, { 204: NoContent }> };
+  "/api/me/pairings": { post: Op<Params, never, { 201: Json<z.infer<typeof PairingSchema>> }> };
+  "/api/pairings/redeem": {
+    post: Op<Params, z.input<typeof RedeemPairingBody>, { 201: Json<z.infer<typeof SignedInSchema>> }>;
+  };
+  "/api/me/passkeys": {
+    get: Op<Params, never, { 200: Json<z.infer<typeof PasskeyListSchema>> }>;
+    post: Op<Params, z.input<typeof RegisterPasskeyBody>, { 201: Json<z.infer<typeof PasskeySchema>> }>;
+  };
+  "/api/me/passkeys/options": { post: Op<Params, never, { 200: Json<z.infer<typeof PasskeyOptionsSchema>> }> };
+  "/api/me/passkeys/{pid}": { delete: Op<Params<{ pid: string }>, never, { 204: NoContent }> };
+  "/api/passkeys/options": { post: Op<Params, never, { 200: Json<z.infer<typeof PasskeyOptionsSchema>> }> };
+  "/api/passkeys/signin": {
+    post: Op<Params, z.input<typeof PasskeySignInBody>, { 201: Json<z.infer<typeof SignedInSchema>> }>;
+  };
 }
 
 /** The success answer of a route (null when it has no body). */
@@ -181,4 +208,13 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/me/push/{pid}/test": { post: 200 },
   "/api/games/{id}/deliveries": { get: 200 },
   "/api/games/{id}/deliveries/{did}/redeliver": { post: 202 },
+  "/api/me/devices": { get: 200 },
+  "/api/me/devices/{did}": { delete: 204 },
+  "/api/me/pairings": { post: 201 },
+  "/api/pairings/redeem": { post: 201 },
+  "/api/me/passkeys": { get: 200, post: 201 },
+  "/api/me/passkeys/options": { post: 200 },
+  "/api/me/passkeys/{pid}": { delete: 204 },
+  "/api/passkeys/options": { post: 200 },
+  "/api/passkeys/signin": { post: 201 },
 };

@@ -141,3 +141,73 @@ export type PlayerRow = typeof players.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type GameRow = typeof games.$inferSelect;
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * A profile's devices: each signed-in browser (or API client) holds a key of its own; only the
+ * key's SHA-256 is stored. A revoked device keeps its row (so its next request is told why) and
+ * is refused at once. The profile's first key (players.token_hash) is its first device.
+ */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: text("id").primaryKey(),
+    playerId: text("player_id").notNull(),
+    /** SHA-256 (hex) of the device's bearer token. */
+    tokenHash: text("token_hash").notNull().unique(),
+    name: text("name").notNull(),
+    /** How it was signed in: the profile's first key, a pairing code, or a passkey. */
+    via: text("via", { enum: ["key", "pairing", "passkey"] }).notNull(),
+    createdAt: integer("created_at").notNull(),
+    /** Updated at most every few minutes (each update is a row written). */
+    lastSeenAt: integer("last_seen_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [index("devices_player").on(t.playerId)],
+);
+
+/** "Add a device": a short code, valid for minutes, used once; only its SHA-256 is stored. */
+export const pairings = sqliteTable(
+  "pairings",
+  {
+    codeHash: text("code_hash").primaryKey(),
+    playerId: text("player_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    /** The device the code signed in. */
+    deviceId: text("device_id"),
+  },
+  (t) => [index("pairings_player").on(t.playerId)],
+);
+
+/** Passkeys (WebAuthn credentials): the public key only. */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    /** The credential id (base64url). */
+    id: text("id").primaryKey(),
+    playerId: text("player_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull(),
+    transports: text("transports", { mode: "json" }).$type<string[] | null>(),
+    name: text("name").notNull(),
+    createdAt: integer("created_at").notNull(),
+    lastUsedAt: integer("last_used_at"),
+  },
+  (t) => [index("passkeys_player").on(t.playerId)],
+);
+
+/** WebAuthn challenges: single use, minutes long; only the SHA-256 of the challenge is stored. */
+export const webauthnChallenges = sqliteTable("webauthn_challenges", {
+  challengeHash: text("challenge_hash").primaryKey(),
+  purpose: text("purpose", { enum: ["register", "signin"] }).notNull(),
+  /** Who registers (purpose "register"); null for signing in. */
+  playerId: text("player_id"),
+  expiresAt: integer("expires_at").notNull(),
+  /** Set when a ceremony used it: a second use is refused as such. */
+  usedAt: integer("used_at"),
+});
+
+export type DeviceRow = typeof devices.$inferSelect;
+export type PairingRow = typeof pairings.$inferSelect;
+export type PasskeyRow = typeof passkeys.$inferSelect;

@@ -1,18 +1,20 @@
 /** The live channel: hibernatable WebSockets that get the game view after every visible change. */
 import { viewLogEvents, type LogEvent } from "./events";
 import { gameView, type GameRecord } from "./model";
-import { hashToken } from "./tokens";
+import { type Caller, hashToken } from "./tokens";
 
 interface SocketInfo {
   /** The seat the socket's key sat in when it said who it is (kept for sockets of older code). */
   seat: number | null;
   origin: string;
   /**
-   * The hash of the key the socket said it holds, kept even while that key sits nowhere: a visitor
-   * who takes a seat with the page open gets their seat's view from then on (Moonlight: their own
-   * deal), without reconnecting. Server-side only, like the seats' own hashes.
+   * The player's seat key (see Caller) the socket's token stands for, kept even while it sits
+   * nowhere: a visitor who takes a seat with the page open gets their seat's view from then on
+   * (Moonlight: their own deal), without reconnecting. Server-side only, like the seats' own hashes.
    */
   keyHash?: string;
+  /** The device whose token said who it is (so signing that device out drops the seat's view). */
+  device?: string;
 }
 
 /** The seat whose view a socket gets now: where its key sits today (it may have joined or left). */
@@ -40,7 +42,16 @@ export function accept(ctx: DurableObjectState, g: GameRecord, request: Request)
   return new Response(null, { status: 101, webSocket: client });
 }
 
-export async function onMessage(ws: WebSocket, g: GameRecord, data: string | ArrayBuffer): Promise<void> {
+/**
+ * A socket's message. `verify` checks a token the way the Worker does (a device's, not revoked;
+ * see src/api/context.ts) and answers the caller with the player's seat key, or null.
+ */
+export async function onMessage(
+  ws: WebSocket,
+  g: GameRecord,
+  data: string | ArrayBuffer,
+  verify: (tokenHash: string) => Promise<Caller | null>,
+): Promise<void> {
   if (typeof data !== "string" || data.length > 4096) return;
   let msg: { type?: unknown; token?: unknown };
   try {
@@ -52,9 +63,16 @@ export async function onMessage(ws: WebSocket, g: GameRecord, data: string | Arr
   const info = ws.deserializeAttachment() as SocketInfo;
   if (msg.type === "ping") ws.send(JSON.stringify({ type: "pong", version: g.version }));
   else if (msg.type === "auth" && typeof msg.token === "string") {
-    const hash = await hashToken(msg.token);
-    const seat = g.seats.findIndex((s) => s.tokenHash === hash);
-    ws.serializeAttachment({ ...info, seat: seat < 0 ? null : seat, keyHash: hash } satisfies SocketInfo);
+    const caller = await verify(await hashToken(msg.token));
+    const seat = caller
+      ? g.seats.findIndex((s) => s.playerId === caller.playerId && s.tokenHash === caller.tokenHash)
+      : -1;
+    ws.serializeAttachment({
+      ...info,
+      seat: seat < 0 ? null : seat,
+      keyHash: caller?.tokenHash,
+      device: caller?.deviceId,
+    } satisfies SocketInfo);
     if (seat < 0) {
       ws.send(
         JSON.stringify({
@@ -66,6 +84,26 @@ export async function onMessage(ws: WebSocket, g: GameRecord, data: string | Arr
     }
     ws.send(message(g, seat, info.origin, []));
   } else if (msg.type === "sync") ws.send(message(g, seatOf(g, info), info.origin, []));
+}
+
+/** Sockets signed in by a device that was just revoked go back to the spectators' view, told why. */
+export function signOut(ctx: DurableObjectState, g: GameRecord, deviceId: string): void {
+  for (const ws of ctx.getWebSockets()) {
+    const info = ws.deserializeAttachment() as SocketInfo | null;
+    if (!info || info.device !== deviceId) continue;
+    ws.serializeAttachment({ seat: null, origin: info.origin } satisfies SocketInfo);
+    try {
+      ws.send(
+        JSON.stringify({
+          type: "error",
+          error: { code: "DEVICE_REVOKED", message: "This device was signed out from its profile." },
+        }),
+      );
+      ws.send(message(g, null, info.origin, []));
+    } catch {
+      /* a closing socket */
+    }
+  }
 }
 
 export function onClose(ws: WebSocket, code: number): void {

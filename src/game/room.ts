@@ -11,6 +11,7 @@ import { DurableObject } from "cloudflare:workers";
 import { d1Directory, notifyConfig, type NotifyConfig, type NotifyDirectory, type Target } from "../notify/directory";
 import type { Notification } from "../notify/types";
 import { db, syncGame } from "../db/queries";
+import { deviceByTokenHash } from "../db/identity";
 import type { Env } from "../env";
 import { nextDue as clockDue, clockStep, comeBack, goAway, withClock } from "./deadlines";
 import { deadlineOf } from "./clock";
@@ -348,7 +349,19 @@ export class GameRoom extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     this.changes.flush();
-    if (this.game) await live.onMessage(ws, this.game, message);
+    if (this.game) await live.onMessage(ws, this.game, message, (hash) => this.deviceCaller(hash));
+  }
+
+  /** A device's key hash as a verified caller (its player's seat key), or null: unknown or revoked. */
+  private async deviceCaller(tokenHash: string): Promise<Caller | null> {
+    const found = await deviceByTokenHash(db(this.env.DB), tokenHash);
+    if (!found || found.device.revokedAt !== null) return null;
+    return { playerId: found.player.id, tokenHash: found.player.tokenHash, deviceId: found.device.id };
+  }
+
+  /** A device was signed out of its profile: its live sockets here lose their seat's view at once. */
+  async deviceRevoked(deviceId: string): Promise<void> {
+    if (this.game) live.signOut(this.ctx, this.game, deviceId);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {

@@ -1,7 +1,11 @@
-/** Who calls: a player id and the SHA-256 of their bearer token (the token itself is never kept). */
+/**
+ * Who calls, as the Worker verified it: a player id and the player's seat key (the SHA-256 of the
+ * profile's first token, which every game they sit in keeps), and the device that called.
+ */
 export interface Caller {
   playerId: string;
   tokenHash: string;
+  deviceId?: string;
 }
 
 export async function hashToken(token: string): Promise<string> {

@@ -57,7 +57,7 @@ type Loose = {
  * page has a 40 KB budget (tests/web/bundle.test.ts) and these routes need only path parameters,
  * flat query strings and JSON bodies, not openapi-fetch's 2.6 KB gz of serializers.
  */
-async function request<P extends keyof paths, M extends keyof paths[P] & Method>(
+export async function request<P extends keyof paths, M extends keyof paths[P] & Method>(
   method: M,
   path: P,
   init: Init<paths[P][M]> = {},
@@ -95,7 +95,7 @@ async function request<P extends keyof paths, M extends keyof paths[P] & Method>
 }
 
 /** The Authorization header: the saved identity's token unless one is given (null: none). */
-function auth(token?: string | null): Record<string, string> {
+export function auth(token?: string | null): Record<string, string> {
   const t = token === undefined ? loadIdentity()?.token : token;
   return t ? { authorization: `Bearer ${t}` } : {};
 }

@@ -10,9 +10,17 @@ type Home = typeof import("./pages/home").HomePage;
 let homePage: Home | null = null;
 import type { Identity } from "./types";
 
-function route(): { page: "home" } | { page: "game"; id: string; invite: string | null } {
+type Where =
+  | { page: "home" }
+  | { page: "game"; id: string; invite: string | null }
+  | { page: "signin"; code: string | null };
+
+function route(): Where {
   const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (m) return { page: "game", id: m[1], invite: new URLSearchParams(location.search).get("invite") };
+  // Signing this device in: /pair, or the QR code's link /pair/<code>.
+  const pair = /^\/pair(?:\/([A-Za-z0-9-]{1,20}))?\/?$/.exec(location.pathname);
+  if (pair) return { page: "signin", code: pair[1] ?? null };
   return { page: "home" };
 }
 
@@ -98,6 +106,8 @@ export function App() {
             setIdentity={setIdentity}
             lang={lang}
           />
+        ) : where.page === "signin" ? (
+          <LazySignIn code={where.code} identity={identity} setIdentity={setIdentity} />
         ) : (
           <LazyHome identity={identity} setIdentity={setIdentity} lang={lang} />
         )}
@@ -120,5 +130,26 @@ function LazyHome(p: Parameters<Home>[0]) {
     };
   }, []);
   const Page = homePage;
+  return Page ? <Page {...p} /> : <p class="card center muted">{t.loading}</p>;
+}
+
+type SignIn = typeof import("./devices/signin").SignInPage;
+let signInPage: SignIn | null = null;
+
+/** The sign-in page (/pair): a chunk of its own, like the start page. */
+function LazySignIn(p: Parameters<SignIn>[0]) {
+  const [, loaded] = useState(0);
+  useEffect(() => {
+    if (signInPage) return;
+    let live = true;
+    void import("./devices/signin").then((m) => {
+      signInPage = m.SignInPage;
+      if (live) loaded((n) => n + 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  const Page = signInPage;
   return Page ? <Page {...p} /> : <p class="card center muted">{t.loading}</p>;
 }

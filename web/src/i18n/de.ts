@@ -27,14 +27,10 @@ const de: Messages = {
   signedInAs: (name) => `Du spielst als ${name}`,
   stats: (games, wins, avg) => `${games} Spiele gespielt · ${wins} gewonnen · Durchschnitt ${avg} Punkte`,
   keyTitle: "Auf einem anderen Gerät spielen",
-  keyHelp:
-    "Dieser Schlüssel ist dein Profil. Kopiere ihn in einen anderen Browser („Vorhandenen Schlüssel verwenden“). Halte ihn geheim.",
   useKey: "Vorhandenen Schlüssel verwenden",
   keyLabel: "Profilschlüssel",
   useKeyButton: "Diesen Schlüssel verwenden",
   badKey: "Dieser Schlüssel ist ungültig.",
-  signOut: "Dieses Profil in diesem Browser vergessen",
-  signOutConfirm: "Ohne den Schlüssel kannst du nie wieder mit diesem Profil spielen. Trotzdem vergessen?",
 
   newGameTitle: "Neues Spiel",
   playersLabel: "Spieler",

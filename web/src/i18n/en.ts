@@ -35,13 +35,10 @@ const en = {
   signedInAs: (name: string) => `You play as ${name}`,
   stats: (games: number, wins: number, avg: string) => `${games} games played · ${wins} won · average score ${avg}`,
   keyTitle: "Play on another device",
-  keyHelp: 'This key is your profile. Copy it to another browser ("Use an existing key"). Keep it secret.',
   useKey: "Use an existing key",
   keyLabel: "Profile key",
   useKeyButton: "Use this key",
   badKey: "That key is not valid.",
-  signOut: "Forget this profile on this browser",
-  signOutConfirm: "Without the key you cannot play as this profile again. Forget it?",
 
   // Creating and joining games
   newGameTitle: "New game",

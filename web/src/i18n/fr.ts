@@ -28,14 +28,10 @@ const fr: Messages = {
   signedInAs: (name) => `Vous jouez en tant que ${name}`,
   stats: (games, wins, avg) => `${games} parties jouées · ${wins} gagnées · score moyen ${avg}`,
   keyTitle: "Jouer sur un autre appareil",
-  keyHelp:
-    "Cette clé est votre profil. Copiez-la dans un autre navigateur (« Utiliser une clé existante »). Gardez-la secrète.",
   useKey: "Utiliser une clé existante",
   keyLabel: "Clé du profil",
   useKeyButton: "Utiliser cette clé",
   badKey: "Cette clé n’est pas valide.",
-  signOut: "Oublier ce profil dans ce navigateur",
-  signOutConfirm: "Sans la clé, vous ne pourrez plus jouer avec ce profil. L’oublier quand même ?",
 
   newGameTitle: "Nouvelle partie",
   playersLabel: "Joueurs",

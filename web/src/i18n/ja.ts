@@ -24,14 +24,10 @@ const ja: Messages = {
   signedInAs: (name) => `${name} としてプレイ中`,
   stats: (games, wins, avg) => `${games} ゲーム・${wins} 勝・平均 ${avg} 点`,
   keyTitle: "別の端末でプレイする",
-  keyHelp:
-    "この鍵があなたのプロフィールです。別のブラウザにコピーしてください（「既存の鍵を使う」）。他人には教えないでください。",
   useKey: "既存の鍵を使う",
   keyLabel: "プロフィールの鍵",
   useKeyButton: "この鍵を使う",
   badKey: "その鍵は無効です。",
-  signOut: "このブラウザからプロフィールを削除",
-  signOutConfirm: "鍵がないと、このプロフィールでは二度とプレイできません。削除しますか？",
 
   newGameTitle: "新しいゲーム",
   playersLabel: "人数",

@@ -25,14 +25,10 @@ const nl: Messages = {
   signedInAs: (name) => `Je speelt als ${name}`,
   stats: (games, wins, avg) => `${games} spellen gespeeld · ${wins} gewonnen · gemiddelde score ${avg}`,
   keyTitle: "Spelen op een ander apparaat",
-  keyHelp:
-    'Deze sleutel is je profiel. Kopieer hem naar een andere browser ("Bestaande sleutel gebruiken"). Houd hem geheim.',
   useKey: "Bestaande sleutel gebruiken",
   keyLabel: "Profielsleutel",
   useKeyButton: "Deze sleutel gebruiken",
   badKey: "Die sleutel is niet geldig.",
-  signOut: "Dit profiel vergeten in deze browser",
-  signOutConfirm: "Zonder de sleutel kun je niet meer als dit profiel spelen. Toch vergeten?",
 
   newGameTitle: "Nieuw spel",
   playersLabel: "Spelers",

@@ -6,14 +6,15 @@ import { useEffect, useState } from "preact/hooks";
 import { api, ApiError } from "../api";
 import { Link, navigate } from "../nav";
 import { errorText } from "../errors";
-import { listOf, t, type Lang } from "../i18n";
+import { lang, listOf, t, type Lang } from "../i18n";
 import { HOME_TEXT } from "../i18n/home";
 import { durationText, relativeTime } from "../text";
 // The poll of your games in play is a chunk of its own that the shell loads (app.tsx); this page
 // asks for the same module instead of carrying a copy of it.
 type Turns = typeof import("../turns");
 import type { GameSummary, Identity, Me } from "../types";
-import { CopyField } from "../ui/copy";
+import { DevicesBox } from "../devices/devices";
+import { DEVICE_TEXT } from "../devices/i18n";
 import { NotifyBox } from "../ui/notify-box";
 import { MoonlightFields, type MoonMode } from "../moon/form";
 import { ProfileForm } from "../ui/profile-form";
@@ -57,19 +58,7 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
       )}
       <details>
         <summary>{t.keyTitle}</summary>
-        <p class="muted">{t.keyHelp}</p>
-        <CopyField value={p.identity.token} label={t.keyLabel} />
-        <p>
-          <button
-            type="button"
-            class="danger link"
-            onClick={() => {
-              if (confirm(t.signOutConfirm)) p.setIdentity(null);
-            }}
-          >
-            {t.signOut}
-          </button>
-        </p>
+        <DevicesBox identity={p.identity} setIdentity={p.setIdentity} />
       </details>
       <NotifyBox scope="me" lang={p.lang} />
     </section>
@@ -438,6 +427,9 @@ export function HomePage(p: PageProps) {
         <section class="card hero" aria-labelledby="create-h">
           <h1 id="create-h">{t.createProfileTitle}</h1>
           <ProfileForm setIdentity={p.setIdentity} />
+          <p>
+            <Link href="/pair">{DEVICE_TEXT[lang].signInLink}</Link>
+          </p>
         </section>
         <JoinByLink />
       </div>

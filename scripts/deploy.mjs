@@ -133,6 +133,8 @@ function main() {
   const secretsFile = join(dir, "secrets.json");
   try {
     const extra = [];
+    // Passkeys' relying party (plain settings, not secrets); unset, the Worker uses the request's host.
+    for (const v of ["RP_ID", "RP_ORIGIN"]) if (process.env[v]) extra.push("--var", `${v}:${process.env[v]}`);
     if (Object.keys(secrets).length) {
       writeFileSync(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
       extra.push("--secrets-file", secretsFile);

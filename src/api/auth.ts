@@ -1,6 +1,7 @@
 /**
- * Bearer tokens. A token is `cnp_<playerId>_<secret>`; only its SHA-256 is stored (in D1, and in
- * the Durable Object of every game the player sits in, so moves need no D1 round trip).
+ * Bearer tokens. A token is `cnp_<playerId>_<secret>`, one per device; only its SHA-256 is stored
+ * (D1's devices). The games know a seat by the player's seat key, the hash of the profile's first
+ * token (see claimedCaller in context.ts: every token is checked in D1, so a revoked one is refused).
  */
 import type { Context } from "hono";
 import { type Caller, hashToken } from "../game/tokens";

@@ -3,11 +3,21 @@
  * Bad input (expired or used codes and challenges, a revoked device's key) is a structured error
  * that changes nothing.
  */
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import migration0006 from "../../migrations/0006_devices_pairing_passkeys.sql?raw";
+import worker from "../../src/index";
 import { SoftAuthenticator } from "./authenticator";
 import { call, newPlayer, startedGame } from "./client";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_PAIR_LIMITER: RateLimit;
+    }
+  }
+}
 
 const devices = async (token: string) => (await call("GET", "/api/me/devices", { token })).body.devices as any[];
 
@@ -266,5 +276,76 @@ describe("passkeys", () => {
       "PASSKEY_UNKNOWN",
     );
     expectError(await call("DELETE", `/api/me/passkeys/${auth.id}`, { token: ann.token }), 404, "NOT_FOUND");
+  });
+});
+
+describe("a revoked device's live game page", () => {
+  it("loses its seat's view at once, and cannot take it again", async () => {
+    const { id, players, game } = await startedGame(2);
+    const phone = await pair(players[0].token);
+    const { exports } = await import("cloudflare:workers");
+    const res = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, {
+      headers: { upgrade: "websocket" },
+    });
+    const ws = res.webSocket!;
+    const messages: any[] = [];
+    let wake: () => void = () => {};
+    ws.addEventListener("message", (e) => {
+      messages.push(JSON.parse(e.data as string));
+      wake();
+    });
+    ws.accept();
+    const next = async (n: number) => {
+      while (messages.length < n) await new Promise<void>((r) => (wake = r));
+      return messages[n - 1];
+    };
+    expect((await next(1)).game.you).toBeNull();
+    ws.send(JSON.stringify({ type: "auth", token: phone.token }));
+    expect((await next(2)).game.you).toEqual({ seat: 0 });
+
+    expect((await call("DELETE", `/api/me/devices/${phone.device.id}`, { token: players[0].token })).status).toBe(204);
+    expect((await next(3)).error.code).toBe("DEVICE_REVOKED");
+    const after = await next(4);
+    expect(after.type).toBe("game");
+    expect(after.game.you).toBeNull();
+    expect(after.game.version).toBe(game.version);
+    ws.send(JSON.stringify({ type: "auth", token: phone.token }));
+    expect((await next(5)).error.code).toBe("UNAUTHORIZED");
+    ws.close(1000);
+  });
+});
+
+describe("pairing is rate limited", () => {
+  it("ten tries a minute from one address, then 429 even for the right code (nothing signed in)", async () => {
+    const ann = await newPlayer("Ann");
+    const { code } = (await call("POST", "/api/me/pairings", { token: ann.token })).body;
+    const limited = { ...env, PAIR_LIMITER: env.TEST_PAIR_LIMITER };
+    const attempt = async (ip: string, c: string) => {
+      const ctx = createExecutionContext();
+      const req = new Request("http://canopy.test/api/pairings/redeem", {
+        method: "POST",
+        headers: { "content-type": "application/json", "cf-connecting-ip": ip },
+        body: JSON.stringify({ code: c }),
+      });
+      const r = await worker.fetch(req, limited, ctx);
+      await waitOnExecutionContext(ctx);
+      return { status: r.status, body: (await r.json()) as any, headers: r.headers };
+    };
+    // workerd counts in fixed one-minute windows aligned to the clock: a run that crossed a window's
+    // end is run again from a fresh address.
+    for (let run = 1; ; run++) {
+      const ip = `10.9.${run}.${Math.floor(Math.random() * 250)}`;
+      const start = Date.now();
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i++) statuses.push((await attempt(ip, `ZZZZ-ZZ${String(i).padStart(2, "0")}`)).status);
+      const right = await attempt(ip, code);
+      if (Math.floor(start / 60_000) !== Math.floor(Date.now() / 60_000) && run < 3) continue;
+      expect(statuses).toEqual(Array(10).fill(404));
+      expect(right.status).toBe(429);
+      expect(right.body.error.code).toBe("RATE_LIMITED");
+      expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
+      break;
+    }
+    expect(await devices(ann.token)).toHaveLength(1);
   });
 });

@@ -102,12 +102,17 @@ describe("devices and passkeys in the browser", () => {
     const code = (await a.locator(".pairing-code").textContent())!;
     expect(code).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     expect(await a.locator(".qr svg").count()).toBe(1);
+    // Typed on a device that opened a game's link (from Discord, say) signed out: "Sign in" in the
+    // header, the code, and back to the game.
+    const created = await apiCall(base, "POST", "/api/games", { seats: 2 }, ann.token);
     const ctxC = await chromium.browser.newContext();
     const c = await ctxC.newPage();
-    await c.goto(`${base}/pair`);
+    await c.goto(`${base}/g/${created.game.id}`);
+    await c.locator("header").getByRole("link", { name: "Sign in" }).click();
     await c.locator('input[name="code"]').fill(code.toLowerCase().replace("-", " "));
     await c.getByRole("button", { name: "Sign in", exact: true }).click();
-    await signedInHome(c, "Ann");
+    await c.waitForURL(`${base}/g/${created.game.id}`);
+    await c.locator("header").getByRole("link", { name: "Sign in" }).waitFor({ state: "detached" });
     const onC = (await identityOf(c))!;
     expect(onC.id).toBe(ann.id);
 

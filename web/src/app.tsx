@@ -13,14 +13,18 @@ import type { Identity } from "./types";
 type Where =
   | { page: "home" }
   | { page: "game"; id: string; invite: string | null }
-  | { page: "signin"; code: string | null };
+  | { page: "signin"; code: string | null; next: string };
 
 function route(): Where {
   const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (m) return { page: "game", id: m[1], invite: new URLSearchParams(location.search).get("invite") };
   // Signing this device in: /pair, or the QR code's link /pair/<code>.
   const pair = /^\/pair(?:\/([A-Za-z0-9-]{1,20}))?\/?$/.exec(location.pathname);
-  if (pair) return { page: "signin", code: pair[1] ?? null };
+  if (pair) {
+    // Back to the page that sent the player here (a path of this site only).
+    const next = new URLSearchParams(location.search).get("next");
+    return { page: "signin", code: pair[1] ?? null, next: next && /^\/(?!\/)/.test(next) ? next : "/" };
+  }
   return { page: "home" };
 }
 
@@ -81,6 +85,11 @@ export function App() {
           <span>Canopy</span>
         </Link>
         <span class="tagline">{t.appTagline}</span>
+        {!identity && where.page !== "signin" && (
+          <Link href={`/pair?next=${encodeURIComponent(location.pathname)}`} class="signin-link">
+            {t.signInHere}
+          </Link>
+        )}
         <label class="lang">
           <span class="sr-only">{t.language}</span>
           <select
@@ -107,7 +116,7 @@ export function App() {
             lang={lang}
           />
         ) : where.page === "signin" ? (
-          <LazySignIn code={where.code} identity={identity} setIdentity={setIdentity} />
+          <LazySignIn code={where.code} next={where.next} identity={identity} setIdentity={setIdentity} />
         ) : (
           <LazyHome identity={identity} setIdentity={setIdentity} lang={lang} />
         )}

@@ -1,9 +1,13 @@
 /**
  * The profile's devices and passkeys: the list (name, last seen) with "Sign out" on each, "Add a
  * device" (a QR code and a short code, valid 10 minutes, one use), and passkeys (add, remove).
- * Part of the start page's chunk; @simplewebauthn/browser and the QR encoder load when used.
+ * Part of the start page's chunk, with @simplewebauthn/browser and the QR encoder (imported
+ * statically: loaded on demand as chunks of their own, they split esbuild's shared helpers off
+ * into one more chunk the game page would load).
  */
+import { startRegistration } from "@simplewebauthn/browser";
 import { useEffect, useState } from "preact/hooks";
+import { renderSVG } from "uqr";
 import { PAIRING_TTL_MS } from "../../../src/contract/identity";
 import { deviceNameFrom } from "../../../src/contract/identity";
 import { ApiError } from "../api";
@@ -60,7 +64,6 @@ export function DevicesBox(p: { identity: Identity; setIdentity: (id: Identity |
   const addDevice = () =>
     act(async () => {
       const made = await identityApi.newPairing();
-      const { renderSVG } = await import("uqr");
       setQr(renderSVG(made.url, { border: 1 }));
       setPairing(made);
       // A device that used the code shows up in the list; the code is gone when it expires.
@@ -78,7 +81,6 @@ export function DevicesBox(p: { identity: Identity; setIdentity: (id: Identity |
 
   const addPasskey = () =>
     act(async () => {
-      const { startRegistration } = await import("@simplewebauthn/browser");
       const options = await identityApi.passkeyOptions();
       // biome-ignore lint/suspicious/noExplicitAny: the server's options, passed through as JSON
       const response = await startRegistration({ optionsJSON: options as any });

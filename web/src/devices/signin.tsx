@@ -3,6 +3,7 @@
  * QR code's link /pair/<code>) or with a passkey. Each way gives this device a key of its own.
  * A chunk of its own, loaded for /pair only.
  */
+import { startAuthentication } from "@simplewebauthn/browser";
 import { useState } from "preact/hooks";
 import { deviceNameFrom, normalizePairingCode } from "../../../src/contract/identity";
 import { errorText } from "../errors";
@@ -12,7 +13,13 @@ import type { Identity } from "../types";
 import { identityApi } from "./api";
 import { DEVICE_TEXT } from "./i18n";
 
-export function SignInPage(p: { code: string | null; identity: Identity | null; setIdentity: (id: Identity) => void }) {
+export function SignInPage(p: {
+  code: string | null;
+  /** Where to go once signed in (a path of this site). */
+  next: string;
+  identity: Identity | null;
+  setIdentity: (id: Identity) => void;
+}) {
   const d = DEVICE_TEXT[lang];
   const [code, setCode] = useState(p.code ?? "");
   const [busy, setBusy] = useState(false);
@@ -20,7 +27,7 @@ export function SignInPage(p: { code: string | null; identity: Identity | null; 
 
   const signedIn = (r: { player: { id: string; name: string }; token: string }) => {
     p.setIdentity({ id: r.player.id, name: r.player.name, token: r.token });
-    navigate("/");
+    navigate(p.next);
   };
   const act = async (work: () => Promise<void>) => {
     setBusy(true);
@@ -38,7 +45,6 @@ export function SignInPage(p: { code: string | null; identity: Identity | null; 
   };
   const withPasskey = () =>
     act(async () => {
-      const { startAuthentication } = await import("@simplewebauthn/browser");
       const options = await identityApi.signInOptions();
       // biome-ignore lint/suspicious/noExplicitAny: the server's options, passed through as JSON
       const response = await startAuthentication({ optionsJSON: options as any });

@@ -29,6 +29,7 @@ const de: Messages = {
   keyTitle: "Auf einem anderen Gerät spielen",
   useKey: "Vorhandenen Schlüssel verwenden",
   keyLabel: "Profilschlüssel",
+  signInHere: "Anmelden",
   useKeyButton: "Diesen Schlüssel verwenden",
   badKey: "Dieser Schlüssel ist ungültig.",
 

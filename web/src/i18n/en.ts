@@ -37,6 +37,7 @@ const en = {
   keyTitle: "Play on another device",
   useKey: "Use an existing key",
   keyLabel: "Profile key",
+  signInHere: "Sign in",
   useKeyButton: "Use this key",
   badKey: "That key is not valid.",
 

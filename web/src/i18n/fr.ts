@@ -30,6 +30,7 @@ const fr: Messages = {
   keyTitle: "Jouer sur un autre appareil",
   useKey: "Utiliser une clé existante",
   keyLabel: "Clé du profil",
+  signInHere: "Se connecter",
   useKeyButton: "Utiliser cette clé",
   badKey: "Cette clé n’est pas valide.",
 

@@ -26,6 +26,7 @@ const ja: Messages = {
   keyTitle: "別の端末でプレイする",
   useKey: "既存の鍵を使う",
   keyLabel: "プロフィールの鍵",
+  signInHere: "サインイン",
   useKeyButton: "この鍵を使う",
   badKey: "その鍵は無効です。",
 

@@ -27,6 +27,7 @@ const nl: Messages = {
   keyTitle: "Spelen op een ander apparaat",
   useKey: "Bestaande sleutel gebruiken",
   keyLabel: "Profielsleutel",
+  signInHere: "Aanmelden",
   useKeyButton: "Deze sleutel gebruiken",
   badKey: "Die sleutel is niet geldig.",
 

@@ -15,12 +15,20 @@ export class Draft {
   readonly s: GameState;
   private copied = 0;
   constructor(from: GameState) {
-    this.s = { ...from, players: from.players.slice(), ply: from.ply + 1 };
+    this.s = { ...from, ply: from.ply + 1 };
   }
+  /**
+   * A seat's player state, copied on first use (the players array too). Its `tokens` array stays
+   * shared with the state before: replace it (`p.tokens = [...p.tokens, token]`), never push.
+   */
   player(seat: number): PlayerState {
     if (!(this.copied & (1 << seat))) {
+      if (!(this.copied & 0x80)) {
+        this.s.players = this.s.players.slice();
+        this.copied |= 0x80;
+      }
       const p = this.s.players[seat];
-      this.s.players[seat] = { ...p, board: p.board.slice(), available: p.available.slice(), tokens: p.tokens.slice() };
+      this.s.players[seat] = { ...p, board: p.board.slice(), available: p.available.slice() };
       this.copied |= 1 << seat;
     }
     return this.s.players[seat];
@@ -32,8 +40,17 @@ export class Draft {
     }
     return this.s.cells;
   }
-  touch(...cells: number[]): void {
-    this.s.touched = this.s.touched.concat(cells);
+  /** Mark cell a (and b, when given) the subject of an action this turn (a new array: states share theirs). */
+  touch(a: number, b = -1): void {
+    const old = this.s.touched;
+    if (old.length === 0) {
+      this.s.touched = b < 0 ? [a] : [a, b];
+      return;
+    }
+    const touched = old.slice();
+    touched.push(a);
+    if (b >= 0) touched.push(b);
+    this.s.touched = touched;
   }
   /**
    * For an expansion's copy-on-write of its own part: true the first time `bit` (0..15) is asked

@@ -153,6 +153,7 @@ const registry: Expansion[] = [];
 /** Register an expansion module (expansions.ts does it for every module, once). */
 export function registerExpansion(x: Expansion): void {
   if (!registry.includes(x)) registry.push(x);
+  lastOptions = null;
 }
 
 /** Every registered expansion. */
@@ -160,11 +161,25 @@ export function expansions(): readonly Expansion[] {
   return registry;
 }
 
+/**
+ * The last options asked about and their expansion: every state of a game shares its options
+ * object, and the engine asks several times per action (a one-entry cache, cheaper than a lookup).
+ */
+let lastOptions: GameOptions | null = null;
+let lastExpansion: Expansion = BASE;
+
 /** The expansion a game plays (BASE when none). */
 export function expansionOf(options: GameOptions): Expansion {
+  if (options === lastOptions) return lastExpansion;
+  let found = BASE;
   for (let i = 0; i < registry.length; i++)
-    if ((options as unknown as Record<string, unknown>)[registry[i].key] !== undefined) return registry[i];
-  return BASE;
+    if ((options as unknown as Record<string, unknown>)[registry[i].key] !== undefined) {
+      found = registry[i];
+      break;
+    }
+  lastOptions = options;
+  lastExpansion = found;
+  return found;
 }
 
 /** The expansion that owns the extra move-code types when no state is at hand (parsing, actionOf). */

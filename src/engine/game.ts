@@ -6,7 +6,7 @@
  * 6-bit cell/piece fields) so random play and search need no object churn; `actions.ts` converts
  * between codes and the public JSON actions.
  */
-import { CELL_COUNT, CELLS, DISTANCE, EDGE_CELLS, LEAVES, RING, RADIUS, WITHIN, labelOf } from "./board";
+import { CELL_COUNT, CELLS, DISTANCE, EDGE_CELLS, LEAVES, RING, RADIUS, labelOf } from "./board";
 import {
   M_BUY,
   M_COLLECT,
@@ -23,6 +23,7 @@ import {
 } from "./codes";
 import { Draft, addLight, err, returnToBoard, takeToken, usable, usable2 } from "./draft";
 import { BASE, expansionOf, expansions, type Expansion } from "./expansion";
+import { AT_HI, AT_LO, PRICE } from "./masks";
 import { currentSun, encodePiece, inShadow, lightGainsFor, shadeFor, sunPosition } from "./light";
 import { totalRounds } from "./progress";
 import { nextInt } from "./rng";
@@ -117,7 +118,8 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
     firstPlayer,
     current: firstPlayer,
     turn: 0,
-    cells: new Array<number>(CELL_COUNT).fill(0),
+    // a packed array of small integers (new Array(n) would be a holey one, slower on every read)
+    cells: Array.from({ length: CELL_COUNT }, () => 0),
     touched: [],
     stacks: startStacks(players),
     players: Array.from({ length: players }, () => ({
@@ -136,8 +138,35 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
 
 // ---- legal moves --------------------------------------------------------------------------
 
+/**
+ * The last state legalMoves answered and a private copy of its answer: applyMove of one of those
+ * codes on that very state needs no second check (a random game or a search applies what it was
+ * just offered). States are never mutated, so the same object means the same position.
+ */
+let listed: GameState | null = null;
+let listedCount = 0;
+const LISTED = new Int32Array(1024);
+
 /** Every legal move of the player to act, as move codes (empty when the game is over). */
 export function legalMoves(state: GameState): number[] {
+  const out = listMoves(state);
+  const n = out.length;
+  if (n <= LISTED.length) {
+    for (let i = 0; i < n; i++) LISTED[i] = out[i];
+    listed = state;
+    listedCount = n;
+  }
+  return out;
+}
+
+/** Whether legalMoves just listed `code` for this state. */
+function listedFor(state: GameState, code: number): boolean {
+  if (state !== listed) return false;
+  for (let i = 0; i < listedCount; i++) if (LISTED[i] === code) return true;
+  return false;
+}
+
+function listMoves(state: GameState): number[] {
   const out: number[] = [];
   if (state.phase === "ended") return out;
   const seat = state.current;
@@ -152,33 +181,82 @@ export function legalMoves(state: GameState): number[] {
   }
   out.push(M_END_TURN);
   const light = player.light;
+  const board = player.board;
   for (let col = 0; col < 4; col++) {
-    const price = boardPrice(player, col);
-    if (price >= 0 && price <= light) out.push(moveCode(M_BUY, col));
+    const count = board[col];
+    // PRICE holds boardPrice's answer for every count a column can hold (-1 outside)
+    const price = count >= 0 && count < 5 ? PRICE[col * 5 + count] : -1;
+    if (price >= 0 && price <= light) out.push(M_BUY | (col << 3));
   }
-  const touched = state.touched;
-  const heavy = state.options.heavyShade;
-  const shade = heavy ? shadeFor(state, currentSun(state)) : null;
-  const canPlant = player.available[SEED] > 0 && light >= PLANT_COST;
+  const anyTouched = state.touched.length > 0;
+  const shade = state.options.heavyShade ? shadeFor(state, currentSun(state)) : null;
+  const available = player.available;
+  const canPlant = available[SEED] > 0 && light >= PLANT_COST;
   const own = 1 + seat * 4;
   const blocks = ext.blocked !== BASE.blocked;
-  for (let c = 0; c < CELL_COUNT; c++) {
+  // one pass over the board, without branches (a board's contents defeat branch prediction): the
+  // empty cells and the seat's pieces as 37-cell sets (masks.ts), so plant targets come from a few
+  // bit operations instead of a scan per tree
+  let emptyLo = 0;
+  let mineLo = 0;
+  for (let c = 0; c < 32; c++) {
     const piece = cells[c];
-    if (piece < own || piece > own + 3) continue;
-    if (touched.length > 0 && !usable(state, c)) continue;
-    const size = piece - own;
+    const x = ((piece - 1) >> 2) ^ seat; // 0 exactly for the seat's pieces (an empty cell gives -1 ^ seat)
+    emptyLo |= ((piece - 1) >>> 31) << c;
+    mineLo |= (((x | -x) >>> 31) ^ 1) << c;
+  }
+  let emptyHi = 0;
+  let mineHi = 0;
+  for (let c = 32; c < CELL_COUNT; c++) {
+    const piece = cells[c];
+    const x = ((piece - 1) >> 2) ^ seat;
+    emptyHi |= ((piece - 1) >>> 31) << (c - 32);
+    mineHi |= (((x | -x) >>> 31) ^ 1) << (c - 32);
+  }
+  let freeLo = emptyLo;
+  let freeHi = emptyHi;
+  if (blocks)
+    for (let c = 0; c < CELL_COUNT; c++)
+      if (ext.blocked(state, c)) {
+        if (c < 32) freeLo &= ~(1 << c);
+        else freeHi &= ~(1 << (c - 32));
+      }
+  while ((mineLo | mineHi) !== 0) {
+    let c: number;
+    if (mineLo !== 0) {
+      const bit = mineLo & -mineLo;
+      mineLo ^= bit;
+      c = 31 - Math.clz32(bit);
+    } else {
+      const bit = mineHi & -mineHi;
+      mineHi ^= bit;
+      c = 63 - Math.clz32(bit);
+    }
+    if (anyTouched && !usable(state, c)) continue;
+    const size = cells[c] - own;
     const shaded = shade !== null && inShadow(shade[c], size);
     if (size < LARGE) {
-      if (!shaded && player.available[size + 1] > 0 && light >= GROW_COST[size + 1]) out.push(moveCode(M_GROW, c));
+      if (!shaded && available[size + 1] > 0 && light >= GROW_COST[size + 1]) out.push(M_GROW | (c << 3));
     } else if (light >= COLLECT_COST) {
-      out.push(moveCode(M_COLLECT, c));
+      out.push(M_COLLECT | (c << 3));
     }
     if (size > 0 && canPlant && !shaded) {
-      const targets = WITHIN[size][c];
-      for (let i = 0; i < targets.length; i++) {
-        const t = targets[i];
-        if (cells[t] !== 0 || (blocks && ext.blocked(state, t))) continue;
-        if (touched.length === 0 || usable2(state, c, t)) out.push(moveCode(M_PLANT, c, t));
+      const from = M_PLANT | (c << 3);
+      for (let d = 1; d <= size; d++) {
+        let lo = AT_LO[d * CELL_COUNT + c] & freeLo;
+        while (lo !== 0) {
+          const bit = lo & -lo;
+          lo ^= bit;
+          const t = 31 - Math.clz32(bit);
+          if (!anyTouched || usable2(state, c, t)) out.push(from | (t << 9));
+        }
+        let hi = AT_HI[d * CELL_COUNT + c] & freeHi;
+        while (hi !== 0) {
+          const bit = hi & -hi;
+          hi ^= bit;
+          const t = 63 - Math.clz32(bit);
+          if (!anyTouched || usable2(state, c, t)) out.push(from | (t << 9));
+        }
       }
     }
   }
@@ -308,7 +386,7 @@ export function checkMove(state: GameState, code: number): RuleError | null {
 
 /** Apply a move code for the player to act: validated, never throws for a bad move. */
 export function applyMove(state: GameState, code: number): ApplyResult {
-  const problem = checkMove(state, code);
+  const problem = listedFor(state, code) ? null : checkMove(state, code);
   if (problem) return { ok: false, error: problem };
   const d = new Draft(state);
   const events: GameEvent[] = [];
@@ -379,7 +457,7 @@ export function applyMove(state: GameState, code: number): ApplyResult {
       const returnedTo = returnToBoard(p, LARGE);
       d.s.stacks = d.s.stacks.slice();
       const token = takeToken(d.s.stacks, LEAVES[a]);
-      if (token) p.tokens.push(token);
+      if (token) p.tokens = [...p.tokens, token];
       d.touch(a);
       events.push({ type: "collected", seat, cell: CELLS[a], cost: COLLECT_COST, token, returnedTo });
       break;
@@ -400,7 +478,7 @@ export function resign(state: GameState, seat: number): ApplyResult {
   const d = new Draft(state);
   d.player(seat).resigned = true;
   const events: GameEvent[] = [{ type: "resigned", seat }];
-  if (d.s.players.every((p) => p.resigned)) endGame(d, events);
+  if (allResigned(d.s)) endGame(d, events);
   else if (seat === state.current && expansionOf(state.options).resignOnTurn(d)) {
     // the expansion passed its setup step on itself (expansion.ts)
   } else if (seat === state.current) {
@@ -410,6 +488,11 @@ export function resign(state: GameState, seat: number): ApplyResult {
   return { ok: true, state: d.s, events };
 }
 
+function allResigned(s: GameState): boolean {
+  for (let i = 0; i < s.players.length; i++) if (!s.players[i].resigned) return false;
+  return true;
+}
+
 /** Pass play to the next seat that may act, running setup's end, round ends and photosynthesis. */
 function advance(d: Draft, events: GameEvent[]): void {
   const s = d.s;
@@ -417,7 +500,7 @@ function advance(d: Draft, events: GameEvent[]): void {
   const ext = expansionOf(s.options);
   if (s.touched.length > 0) s.touched = [];
   ext.endTurn(d);
-  if (s.players.every((p) => p.resigned)) {
+  if (allResigned(s)) {
     endGame(d, events);
     return;
   }

@@ -40,7 +40,14 @@ export function encodePiece(seat: number, size: number): number {
  * sun at `sun`. Seeds cast no shadow; pieces between do not stop a shadow.
  */
 export function shadeHeights(cells: readonly number[], sun: number): Uint8Array {
-  const shade = new Uint8Array(CELL_COUNT);
+  return shadeInto(new Uint8Array(CELL_COUNT), cells, sun);
+}
+
+/** Scratch shade for lightGains (used and dropped within one call: no allocation per round). */
+const SCRATCH_SHADE = new Uint8Array(CELL_COUNT);
+
+function shadeInto(shade: Uint8Array, cells: readonly number[], sun: number): Uint8Array {
+  shade.fill(0);
   const rays = SHADOW_RAY[sun];
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = cells[c];
@@ -87,7 +94,7 @@ export function lightGainsFor(state: GameState, sun: number): number[] {
 
 /** Light each seat's trees would collect with the sun at `sun` (before the 20 cap). */
 export function lightGains(cells: readonly number[], sun: number, players: number): number[] {
-  const shade = shadeHeights(cells, sun);
+  const shade = shadeInto(SCRATCH_SHADE, cells, sun);
   const gains = new Array<number>(players).fill(0);
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = cells[c];

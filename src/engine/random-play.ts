@@ -1,6 +1,5 @@
 /** A uniformly random player, driven by its own seeded generator: for tests, benchmarks and bots. */
 import { applyMove, createGame, legalMoves } from "./game";
-import { nextInt } from "./rng";
 import type { GameEvent, GameOptionsInput, GameState } from "./types";
 
 /** Play from `state` to the end, each move chosen uniformly among the legal moves. */
@@ -13,12 +12,15 @@ export function playOutRandomly(
   const moves: number[] = [];
   while (state.phase !== "ended") {
     const legal = legalMoves(state);
-    const d = nextInt(rng, legal.length);
-    rng = d.rng;
-    const r = applyMove(state, legal[d.value]);
+    // rng.ts's nextInt, inlined (no object per move)
+    rng = (rng + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(rng ^ (rng >>> 15), rng | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const code = legal[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * legal.length)];
+    const r = applyMove(state, code);
     if (!r.ok) throw new Error(`engine refused its own legal move: ${r.error.code} ${r.error.message}`);
-    onMove?.(state, legal[d.value], r.state, r.events);
-    moves.push(legal[d.value]);
+    onMove?.(state, code, r.state, r.events);
+    moves.push(code);
     state = r.state;
   }
   return { state, moves };

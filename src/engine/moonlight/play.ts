@@ -610,7 +610,7 @@ function collectTree(d: Draft, seat: number, c: number, cost: number, leaves: nu
   const returnedTo = returnToBoard(p, LARGE);
   d.s.stacks = d.s.stacks.slice();
   const token = takeToken(d.s.stacks, leaves);
-  if (token) p.tokens.push(token);
+  if (token) p.tokens = [...p.tokens, token];
   d.touch(c);
   events.push({ type: "collected", seat, cell: CELLS[c], cost, token, returnedTo });
 }

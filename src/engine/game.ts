@@ -196,7 +196,7 @@ function listMoves(state: GameState): number[] {
   const blocks = ext.blocked !== BASE.blocked;
   // one pass over the board, without branches (a board's contents defeat branch prediction): the
   // empty cells and the seat's pieces as 37-cell sets (masks.ts), so plant targets come from a few
-  // bit operations instead of a scan per tree
+  // bit operations instead of a scan per tree (an expansion's blocked cells are asked per target)
   let emptyLo = 0;
   let mineLo = 0;
   for (let c = 0; c < 32; c++) {
@@ -213,14 +213,6 @@ function listMoves(state: GameState): number[] {
     emptyHi |= ((piece - 1) >>> 31) << (c - 32);
     mineHi |= (((x | -x) >>> 31) ^ 1) << (c - 32);
   }
-  let freeLo = emptyLo;
-  let freeHi = emptyHi;
-  if (blocks)
-    for (let c = 0; c < CELL_COUNT; c++)
-      if (ext.blocked(state, c)) {
-        if (c < 32) freeLo &= ~(1 << c);
-        else freeHi &= ~(1 << (c - 32));
-      }
   while ((mineLo | mineHi) !== 0) {
     let c: number;
     if (mineLo !== 0) {
@@ -243,18 +235,20 @@ function listMoves(state: GameState): number[] {
     if (size > 0 && canPlant && !shaded) {
       const from = M_PLANT | (c << 3);
       for (let d = 1; d <= size; d++) {
-        let lo = AT_LO[d * CELL_COUNT + c] & freeLo;
+        let lo = AT_LO[d * CELL_COUNT + c] & emptyLo;
         while (lo !== 0) {
           const bit = lo & -lo;
           lo ^= bit;
           const t = 31 - Math.clz32(bit);
+          if (blocks && ext.blocked(state, t)) continue;
           if (!anyTouched || usable2(state, c, t)) out.push(from | (t << 9));
         }
-        let hi = AT_HI[d * CELL_COUNT + c] & freeHi;
+        let hi = AT_HI[d * CELL_COUNT + c] & emptyHi;
         while (hi !== 0) {
           const bit = hi & -hi;
           hi ^= bit;
           const t = 63 - Math.clz32(bit);
+          if (blocks && ext.blocked(state, t)) continue;
           if (!anyTouched || usable2(state, c, t)) out.push(from | (t << 9));
         }
       }

@@ -48,18 +48,28 @@ const SCRATCH_SHADE = new Uint8Array(CELL_COUNT);
 
 function shadeInto(shade: Uint8Array, cells: readonly number[], sun: number): Uint8Array {
   shade.fill(0);
-  const rays = SHADOW_RAY[sun];
+  const base = sun * CELL_COUNT * 3;
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = cells[c];
     if (piece === 0) continue;
     const h = (piece - 1) & 3;
-    if (h === 0) continue;
-    const ray = rays[c];
-    const n = h < ray.length ? h : ray.length;
-    for (let i = 0; i < n; i++) if (shade[ray[i]] < h) shade[ray[i]] = h;
+    const at = base + c * 3;
+    for (let i = 0; i < h; i++) {
+      const t = RAY[at + i];
+      if (t < 0) break;
+      if (shade[t] < h) shade[t] = h;
+    }
   }
   return shade;
 }
+
+/** SHADOW_RAY flattened: RAY[(sun * 37 + c) * 3 + i], -1 past the board's edge (no nested arrays on the hot path). */
+const RAY: Int8Array = (() => {
+  const r = new Int8Array(6 * CELL_COUNT * 3).fill(-1);
+  for (let sun = 0; sun < 6; sun++)
+    for (let c = 0; c < CELL_COUNT; c++) SHADOW_RAY[sun][c].forEach((t, i) => (r[(sun * CELL_COUNT + c) * 3 + i] = t));
+  return r;
+})();
 
 /**
  * Whether a piece of `size` on a cell with this shade height is "in shadow": covered by a tree at
@@ -82,7 +92,8 @@ export function lightGainsFor(state: GameState, sun: number): number[] {
   const ext = expansionOf(state.options);
   if (ext.addShade === BASE_ADD_SHADE) return lightGains(state.cells, sun, state.options.players);
   const shade = shadeFor(state, sun);
-  const gains = new Array<number>(state.options.players).fill(0);
+  const gains: number[] = [];
+  for (let seat = 0; seat < state.options.players; seat++) gains.push(0);
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = state.cells[c];
     if (piece === 0) continue;
@@ -95,7 +106,8 @@ export function lightGainsFor(state: GameState, sun: number): number[] {
 /** Light each seat's trees would collect with the sun at `sun` (before the 20 cap). */
 export function lightGains(cells: readonly number[], sun: number, players: number): number[] {
   const shade = shadeInto(SCRATCH_SHADE, cells, sun);
-  const gains = new Array<number>(players).fill(0);
+  const gains: number[] = [];
+  for (let seat = 0; seat < players; seat++) gains.push(0);
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = cells[c];
     if (piece === 0) continue;

@@ -195,5 +195,5 @@ describe("replayView", () => {
       }),
       { numRuns: 25, seed: 7 },
     );
-  });
+  }, 60_000); // 25 games × every viewer × every ply compared deeply: ~5 s alone, more on a busy machine
 });

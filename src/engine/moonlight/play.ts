@@ -126,70 +126,103 @@ export function moveTargets(m: MoonState, seat: number, from: number): number[] 
   return out;
 }
 
-/** Candidate codes of every ability of the animal (each then checked by checkPlay). */
-function candidates(state: GameState, seat: number): number[] {
-  const m = state.moon!;
-  const mp = m.players[seat];
-  const here = mp.cell;
-  const out: number[] = [];
-  const code = (name: AbilityName, a = 0, b = 0, level = 0) =>
-    extCode(M_EXT_PLAY, ABILITY_INDEX[name] + 1, a, b, level);
-  switch (mp.animal) {
-    case "boar":
-      out.push(code("dig", 0, 0, 0), code("dig", 0, 0, 1));
-      break;
-    case "hedgehog":
-      for (const c of NEIGHBOURS[here]) out.push(code("run", c));
-      out.push(code("plant"));
-      break;
-    case "squirrel":
-      out.push(code("eat"));
-      break;
-    case "fox":
-      for (const from of NEIGHBOURS[here])
-        if (animalAt(m, from) >= 0) for (const to of NEIGHBOURS[from]) out.push(code("scare", from, to));
-      for (const to of STRAIGHT[here]) out.push(code("churn", to));
-      for (let t = 0; t < m.players.length; t++) out.push(code("steal", t));
-      break;
-    case "owl":
-      out.push(code("hunt", 0, 0, 0), code("hunt", 0, 0, 1), code("hunt", 0, 0, 2));
-      break;
-    case "badger":
-      out.push(code("growth", 0, 0, 0), code("growth", 0, 0, 1));
-      break;
-    case "beaver":
-      for (const site of DAM_SITES) {
-        if (!site.includes(here)) continue;
-        const [a, b] = site.filter((c) => c !== here);
-        out.push(code("dam", a, b));
-      }
-      for (const c of m.dam) out.push(code("improve", c));
-      break;
-    case "turtle":
-      out.push(code("hatch"));
-      for (const baby of new Set(mp.babies)) {
-        const i = BABIES.indexOf(baby);
-        if (i < 0) continue;
-        if (BABY_NEEDS_CELL.includes(baby)) for (let c = 0; c < CELL_COUNT; c++) out.push(code("babySteps", i, c));
-        else out.push(code("babySteps", i));
-      }
-      break;
-  }
-  return out;
+/** Whether an ability is worth listing: not used this turn, and the seat has its lowest cost. */
+function open(m: MoonState, points: number, name: AbilityName): boolean {
+  return !m.used.includes(name) && points >= ABILITIES[ABILITY_INDEX[name]].costs[0];
 }
 
-/** Legal animal moves and abilities of the seat to act (play phase). */
+/** An ability's code. */
+function abilityCode(name: AbilityName, a = 0, b = 0, level = 0): number {
+  return extCode(M_EXT_PLAY, ABILITY_INDEX[name] + 1, a, b, level);
+}
+
+/** Push the code when checkPlay finds it legal. */
+function offer(state: GameState, out: number[], code: number): void {
+  if (checkPlay(state, code) === null) out.push(code);
+}
+
+/** DAM_PAIRS[cell]: for each dam site holding the cell, its two other cells (ascending), in DAM_SITES order. */
+const DAM_PAIRS: readonly (readonly (readonly [number, number])[])[] = CELLS.map((_, here) =>
+  DAM_SITES.filter((site) => site.includes(here)).map((site) => {
+    const [a, b] = site.filter((c) => c !== here);
+    return [a, b] as const;
+  }),
+);
+
+/**
+ * Legal animal moves and abilities of the seat to act (play phase). Each ability's candidates are
+ * checked by checkPlay, the one judge of legality; an ability used this turn or beyond the seat's
+ * moon points is skipped whole, and candidates checkPlay is sure to refuse (a cell that is not
+ * empty, not the seat's large tree …) are not made, so no error is built for them. The order is
+ * the animal's abilities in their order, each ability's candidates in cell order.
+ */
 export function playMoves(state: GameState, out: number[]): void {
   const m = state.moon!;
   const seat = state.current;
   const mp = m.players[seat];
   if (mp.animal === null || mp.cell < 0) return;
   if (!m.moved) for (const c of moveTargets(m, seat, mp.cell)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
-  for (const code of candidates(state, seat)) {
-    const rule = ABILITIES[moveSub(code) - 1];
-    if (m.used.includes(rule.name)) continue;
-    if (mp.points < rule.costs[0]) continue;
-    if (checkPlay(state, code) === null) out.push(code);
+  const here = mp.cell;
+  const points = mp.points;
+  const cells = state.cells;
+  switch (mp.animal) {
+    case "boar":
+      if (open(m, points, "dig")) {
+        offer(state, out, abilityCode("dig", 0, 0, 0));
+        offer(state, out, abilityCode("dig", 0, 0, 1));
+      }
+      break;
+    case "hedgehog":
+      if (open(m, points, "run")) for (const c of NEIGHBOURS[here]) offer(state, out, abilityCode("run", c));
+      if (open(m, points, "plant")) offer(state, out, abilityCode("plant"));
+      break;
+    case "squirrel":
+      if (open(m, points, "eat")) offer(state, out, abilityCode("eat"));
+      break;
+    case "fox":
+      if (open(m, points, "scare"))
+        for (const from of NEIGHBOURS[here])
+          if (animalAt(m, from) >= 0)
+            for (const to of NEIGHBOURS[from]) offer(state, out, abilityCode("scare", from, to));
+      // churn moves the seed on the fox's cell to an empty cell
+      if (open(m, points, "churn") && cells[here] !== 0 && ((cells[here] - 1) & 3) === SEED)
+        for (const to of STRAIGHT[here]) if (cells[to] === 0) offer(state, out, abilityCode("churn", to));
+      if (open(m, points, "steal"))
+        for (let t = 0; t < m.players.length; t++) if (t !== seat) offer(state, out, abilityCode("steal", t));
+      break;
+    case "owl":
+      if (open(m, points, "hunt"))
+        for (let level = 0; level < 3; level++) offer(state, out, abilityCode("hunt", 0, 0, level));
+      break;
+    case "badger":
+      if (open(m, points, "growth")) {
+        offer(state, out, abilityCode("growth", 0, 0, 0));
+        offer(state, out, abilityCode("growth", 0, 0, 1));
+      }
+      break;
+    case "beaver":
+      if (open(m, points, "dam")) for (const [a, b] of DAM_PAIRS[here]) offer(state, out, abilityCode("dam", a, b));
+      if (open(m, points, "improve")) for (const c of m.dam) offer(state, out, abilityCode("improve", c));
+      break;
+    case "turtle":
+      if (open(m, points, "hatch")) offer(state, out, abilityCode("hatch"));
+      if (open(m, points, "babySteps"))
+        for (let k = 0; k < mp.babies.length; k++) {
+          const baby = mp.babies[k];
+          if (mp.babies.indexOf(baby) < k) continue; // each kind of baby once
+          const i = BABIES.indexOf(baby);
+          if (i < 0) continue;
+          if (!BABY_NEEDS_CELL.includes(baby)) {
+            offer(state, out, abilityCode("babySteps", i));
+            continue;
+          }
+          // "collect" and "higher" take one of the seat's large trees; "plant" needs an empty cell
+          const large = 1 + seat * 4 + LARGE;
+          for (let c = 0; c < CELL_COUNT; c++)
+            if (baby === "plant" ? cells[c] === 0 : cells[c] === large)
+              offer(state, out, abilityCode("babySteps", i, c));
+        }
+      break;
   }
 }
 

@@ -43,6 +43,8 @@ export interface Expansion {
   checkPut(state: GameState, c: number): RuleError | null;
   /** Whether cell c, already the subject of `uses` actions this turn, may be the subject of one more. */
   reuse(state: GameState, c: number, uses: number): boolean;
+  /** Whether any cell may be used twice this turn: when false, `reuse` need not be asked (legal-move listing). */
+  mayReuse(state: GameState): boolean;
 
   // ---- light ----
   /** Add its shadows to the trees' shade of every cell (heights, and the LOW_SHADE flag of light.ts). */
@@ -124,6 +126,7 @@ export const BASE: Expansion = {
   blocked: () => false,
   checkPut: () => null,
   reuse: () => false,
+  mayReuse: () => false,
   addShade: () => undefined,
   playMoves: () => undefined,
   canonical: () => false,

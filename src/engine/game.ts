@@ -76,6 +76,9 @@ export function boardPrice(player: PlayerState, column: number): number {
 
 // ---- creating a game ----------------------------------------------------------------------
 
+/** 37 zeros as a packed array of small integers (new Array(n).fill(0) is a holey one, slower on every read). */
+const EMPTY_BOARD: readonly number[] = CELLS.map(() => 0);
+
 export function createGame(input: GameOptionsInput): { ok: true; state: GameState } | { ok: false; error: RuleError } {
   const players = input?.players;
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS)
@@ -118,8 +121,7 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
     firstPlayer,
     current: firstPlayer,
     turn: 0,
-    // a packed array of small integers (new Array(n) would be a holey one, slower on every read)
-    cells: Array.from({ length: CELL_COUNT }, () => 0),
+    cells: EMPTY_BOARD.slice(),
     touched: [],
     stacks: startStacks(players),
     players: Array.from({ length: players }, () => ({
@@ -188,7 +190,6 @@ function listMoves(state: GameState): number[] {
     const price = count >= 0 && count < 5 ? PRICE[col * 5 + count] : -1;
     if (price >= 0 && price <= light) out.push(M_BUY | (col << 3));
   }
-  const anyTouched = state.touched.length > 0;
   const shade = state.options.heavyShade ? shadeFor(state, currentSun(state)) : null;
   const available = player.available;
   const canPlant = available[SEED] > 0 && light >= PLANT_COST;
@@ -212,6 +213,23 @@ function listMoves(state: GameState): number[] {
     const x = ((piece - 1) >> 2) ^ seat;
     emptyHi |= ((piece - 1) >>> 31) << (c - 32);
     mineHi |= (((x | -x) >>> 31) ^ 1) << (c - 32);
+  }
+  // cells used this turn: without an expansion that lets a cell be used twice, a used cell is
+  // simply out (neither acts nor is planted on), so it leaves both sets; else usable() decides
+  const touched = state.touched;
+  let anyTouched = touched.length > 0;
+  if (anyTouched && !ext.mayReuse(state)) {
+    for (let i = 0; i < touched.length; i++) {
+      const c = touched[i];
+      if (c >= 0 && c < 32) {
+        mineLo &= ~(1 << c);
+        emptyLo &= ~(1 << c);
+      } else if (c >= 32 && c < CELL_COUNT) {
+        mineHi &= ~(1 << (c - 32));
+        emptyHi &= ~(1 << (c - 32));
+      }
+    }
+    anyTouched = false;
   }
   while ((mineLo | mineHi) !== 0) {
     let c: number;

@@ -105,7 +105,7 @@ describe("views are total", () => {
       }),
       { numRuns: 30, seed: 10 },
     );
-  });
+  }, 60_000); // 30 games, every view after every action: ~2–3 s alone, more on a busy machine
 
   it("a hatch planned on the turtle's own view (the baby unknown there) leaves a state every function answers on", () => {
     let found = 0;

@@ -13,10 +13,10 @@
  * random games with both and compares the legal action sets and the states at every step, and the
  * perft table is checked on both. Under the Moonlight is not on this core yet (`toFast` refuses it).
  */
-import { CELL_COUNT, CELLS, EDGE_CELLS, LEAVES, SHADOW_RAY, WITHIN } from "../board";
+import { CELL_COUNT, CELLS, EDGE_CELLS, LEAVES, SHADOW_RAY } from "../board";
 import { M_BUY, M_COLLECT, M_END_TURN, M_GROW, M_PLACE, M_PLANT } from "../codes";
+import { AT_HI, AT_LO, PRICE } from "../masks";
 import {
-  BOARD_COSTS,
   BOARD_SLOTS,
   COLLECT_COST,
   GROW_COST,
@@ -78,25 +78,8 @@ export const MAX_MOVES = 768;
 
 // ---- precomputed tables --------------------------------------------------------------------
 
-/** PRICE[column * 5 + count]: the next purchase price of a column holding `count` pieces, -1 when empty. */
-const PRICE = new Int32Array(20).fill(-1);
-for (let col = 0; col < 4; col++)
-  for (let count = 1; count <= BOARD_SLOTS[col]; count++)
-    PRICE[col * 5 + count] = BOARD_COSTS[col][BOARD_SLOTS[col] - count];
-
-/**
- * The cells at exactly distance d (1..3) of c as a 37-cell set: AT_LO / AT_HI[d * 37 + c]. Taking
- * d = 1, 2, 3 in turn and each set's cells by increasing index is WITHIN's order (nearest first),
- * so plant moves come out in the public engine's order.
- */
-const AT_LO = new Int32Array(4 * CELL_COUNT);
-const AT_HI = new Int32Array(4 * CELL_COUNT);
-for (let c = 0; c < CELL_COUNT; c++)
-  for (const t of WITHIN[3][c]) {
-    const d = WITHIN[1][c].includes(t) ? 1 : WITHIN[2][c].includes(t) ? 2 : 3;
-    if (t < 32) AT_LO[d * CELL_COUNT + c] |= 1 << t;
-    else AT_HI[d * CELL_COUNT + c] |= 1 << (t - 32);
-  }
+// PRICE (next purchase price by column and count) and AT_LO / AT_HI (the cells at exactly distance
+// d of a cell, as 37-cell sets, in WITHIN's order) are shared with the public engine: ../masks.ts
 
 /** Shadow rays per sun position: RAY[(sun * 37 + c) * 3 + i], -1 past the board edge. */
 const RAY: Int8Array = (() => {

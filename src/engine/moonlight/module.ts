@@ -48,6 +48,7 @@ export const MOONLIGHT: Expansion = {
       ? { code: "CELL_BLOCKED", message: `Nothing may be put on ${labelOf(c)}.` }
       : null,
   reuse,
+  mayReuse: (state) => state.moon?.double === true,
   addShade,
   playMoves,
   canonical: (code) => (moveType(code) === M_EXT_SETUP ? canonicalSetup(code) : canonicalPlay(code)),

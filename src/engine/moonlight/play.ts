@@ -141,6 +141,11 @@ function offer(state: GameState, out: number[], code: number): void {
   if (checkPlay(state, code) === null) out.push(code);
 }
 
+/** The same for one level of an ability, when the seat has that level's cost. */
+function offerLevel(state: GameState, out: number[], name: AbilityName, level: number, points: number): void {
+  if (points >= ABILITIES[ABILITY_INDEX[name]].costs[level]) offer(state, out, abilityCode(name, 0, 0, level));
+}
+
 /** DAM_PAIRS[cell]: for each dam site holding the cell, its two other cells (ascending), in DAM_SITES order. */
 const DAM_PAIRS: readonly (readonly (readonly [number, number])[])[] = CELLS.map((_, here) =>
   DAM_SITES.filter((site) => site.includes(here)).map((site) => {
@@ -161,19 +166,22 @@ export function playMoves(state: GameState, out: number[]): void {
   const seat = state.current;
   const mp = m.players[seat];
   if (mp.animal === null || mp.cell < 0) return;
-  if (!m.moved) for (const c of moveTargets(m, seat, mp.cell)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
   const here = mp.cell;
+  if (!m.moved) {
+    if (mp.animal !== SQUIRREL) {
+      // moveTargets without its list: one step, to each enterable neighbour (all distinct)
+      for (const c of NEIGHBOURS[here]) if (enterable(m, c, seat)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
+    } else for (const c of moveTargets(m, seat, here)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
+  }
   const points = mp.points;
   const cells = state.cells;
   switch (mp.animal) {
     case "boar":
-      if (open(m, points, "dig")) {
-        offer(state, out, abilityCode("dig", 0, 0, 0));
-        offer(state, out, abilityCode("dig", 0, 0, 1));
-      }
+      if (open(m, points, "dig")) for (let level = 0; level < 2; level++) offerLevel(state, out, "dig", level, points);
       break;
     case "hedgehog":
-      if (open(m, points, "run")) for (const c of NEIGHBOURS[here]) offer(state, out, abilityCode("run", c));
+      if (open(m, points, "run"))
+        for (const c of NEIGHBOURS[here]) if (enterable(m, c, seat)) offer(state, out, abilityCode("run", c));
       if (open(m, points, "plant")) offer(state, out, abilityCode("plant"));
       break;
     case "squirrel":
@@ -181,9 +189,12 @@ export function playMoves(state: GameState, out: number[]): void {
       break;
     case "fox":
       if (open(m, points, "scare"))
-        for (const from of NEIGHBOURS[here])
-          if (animalAt(m, from) >= 0)
-            for (const to of NEIGHBOURS[from]) offer(state, out, abilityCode("scare", from, to));
+        for (const from of NEIGHBOURS[here]) {
+          const victim = animalAt(m, from);
+          if (victim >= 0)
+            for (const to of NEIGHBOURS[from])
+              if (enterable(m, to, victim)) offer(state, out, abilityCode("scare", from, to));
+        }
       // churn moves the seed on the fox's cell to an empty cell
       if (open(m, points, "churn") && cells[here] !== 0 && ((cells[here] - 1) & 3) === SEED)
         for (const to of STRAIGHT[here]) if (cells[to] === 0) offer(state, out, abilityCode("churn", to));
@@ -192,13 +203,11 @@ export function playMoves(state: GameState, out: number[]): void {
       break;
     case "owl":
       if (open(m, points, "hunt"))
-        for (let level = 0; level < 3; level++) offer(state, out, abilityCode("hunt", 0, 0, level));
+        for (let level = 0; level < 3; level++) offerLevel(state, out, "hunt", level, points);
       break;
     case "badger":
-      if (open(m, points, "growth")) {
-        offer(state, out, abilityCode("growth", 0, 0, 0));
-        offer(state, out, abilityCode("growth", 0, 0, 1));
-      }
+      if (open(m, points, "growth"))
+        for (let level = 0; level < 2; level++) offerLevel(state, out, "growth", level, points);
       break;
     case "beaver":
       if (open(m, points, "dam")) for (const [a, b] of DAM_PAIRS[here]) offer(state, out, abilityCode("dam", a, b));

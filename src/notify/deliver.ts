@@ -143,7 +143,7 @@ export async function sendOnce(
     const message =
       name === "TimeoutError" || name === "AbortError"
         ? `no answer within ${(opts.timeoutMs ?? TIMEOUT_MS) / 1000} s`
-        : String((e as Error)?.message ?? e);
+        : failureText(String((e as Error)?.message ?? e));
     return {
       outcome: "retry",
       status: null,
@@ -152,4 +152,15 @@ export async function sendOnce(
       error: scrub(message.slice(0, 200), [target.url, target.secret]),
     };
   }
+}
+
+/**
+ * What a failed request says, in words an owner can act on. The runtime words a connection that
+ * could not be made (no such host, refused, reset, TLS) as "internal error; reference = …", an id
+ * that means nothing to the owner: it is told as the connection failing. Other messages are kept.
+ */
+export function failureText(message: string): string {
+  if (/internal error|reference\s*=/i.test(message)) return "could not connect to the address (no answer came)";
+  if (/network connection lost/i.test(message)) return "the connection was lost before an answer came";
+  return message;
 }

@@ -96,6 +96,14 @@ const hookName = (n: NotifyMessages, w: Webhook) => w.label ?? n.kindNames[w.kin
 /** How the server words a webhook switched off because its address is refused (src/notify/directory.ts). */
 const REFUSED = "address refused:";
 
+/**
+ * A delivery attempt's error in the panel's words: a connection that could not be made is said
+ * plainly (older deliveries kept the runtime's "internal error; reference = …"); others as stored.
+ */
+export function attemptError(n: NotifyMessages, error: string): string {
+  return /internal error|reference\s*=|^could not connect to the address/i.test(error) ? n.connectFailed : error;
+}
+
 function offText(n: NotifyMessages, reason: string | null): string {
   if (!reason || reason === "switched off by a player") return n.offByPlayer;
   if (reason === "no answer") return n.offNoAnswer;
@@ -230,7 +238,7 @@ function Webhooks(p: {
                     {result.delivered
                       ? n.testDelivered(result.status, result.latencyMs)
                       : n.testFailed(result.status, result.latencyMs)}
-                    {!result.delivered && result.error ? ` — ${result.error}` : ""}
+                    {!result.delivered && result.error ? ` — ${attemptError(n, result.error)}` : ""}
                   </p>
                 )}
                 {itemError?.id === w.id && (
@@ -559,13 +567,15 @@ function Deliveries(p: { n: NotifyMessages; gameId: string; lang: string; tick: 
                         <li key={a.attempt}>
                           <time dateTime={a.at}>{whenText(a.at, p.lang)}</time>{" "}
                           {n.attemptLine(a.attempt, a.status, a.latencyMs, n.outcomes[a.outcome] ?? a.outcome)}
-                          {a.error ? ` — ${a.error}` : ""}
+                          {a.error ? ` — ${attemptError(n, a.error)}` : ""}
                         </li>
                       ))}
                     </ol>
                   </details>
                 )}
-                {last?.error && d.attempts.length === 1 && <div class="muted d-error">{last.error}</div>}
+                {last?.error && d.attempts.length === 1 && (
+                  <div class="muted d-error">{attemptError(n, last.error)}</div>
+                )}
                 <button type="button" class="resend" disabled={busy !== null} onClick={() => void resend(d)}>
                   ↻ {n.resend}
                 </button>

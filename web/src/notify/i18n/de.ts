@@ -82,6 +82,7 @@ const de: NotifyMessages = {
   attempts: (n) => (n === 0 ? "noch nicht versucht" : n === 1 ? "1 Versuch" : `${n} Versuche`),
   attemptLine: (n, status, ms, outcome) =>
     `Nr. ${n}: ${status === null ? "keine Antwort" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
+  connectFailed: "keine Verbindung zur Adresse möglich (keine Antwort)",
   outcomes: {
     delivered: "zugestellt",
     retry: "wird wiederholt",

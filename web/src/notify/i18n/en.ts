@@ -90,6 +90,7 @@ const en = {
   attempts: (n: number) => (n === 0 ? "not tried yet" : n === 1 ? "1 attempt" : `${n} attempts`),
   attemptLine: (n: number, status: number | null, ms: number, outcome: string) =>
     `#${n}: ${status === null ? "no answer" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
+  connectFailed: "could not connect to the address (no answer came)",
   outcomes: {
     delivered: "delivered",
     retry: "will retry",

@@ -82,6 +82,7 @@ const fr: NotifyMessages = {
   attempts: (n) => (n === 0 ? "pas encore tenté" : n === 1 ? "1 tentative" : `${n} tentatives`),
   attemptLine: (n, status, ms, outcome) =>
     `n° ${n} : ${status === null ? "pas de réponse" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
+  connectFailed: "connexion à l’adresse impossible (aucune réponse)",
   outcomes: {
     delivered: "livré",
     retry: "sera retenté",

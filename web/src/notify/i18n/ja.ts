@@ -81,6 +81,7 @@ const ja: NotifyMessages = {
   attempts: (n) => (n === 0 ? "未試行" : `${n} 回試行`),
   attemptLine: (n, status, ms, outcome) =>
     `#${n}：${status === null ? "応答なし" : `HTTP ${status}`}、${ms} ミリ秒、${outcome}`,
+  connectFailed: "アドレスに接続できませんでした（応答なし）",
   outcomes: {
     delivered: "配信済み",
     retry: "再試行予定",

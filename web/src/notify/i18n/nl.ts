@@ -82,6 +82,7 @@ const nl: NotifyMessages = {
   attempts: (n) => (n === 0 ? "nog niet geprobeerd" : n === 1 ? "1 poging" : `${n} pogingen`),
   attemptLine: (n, status, ms, outcome) =>
     `#${n}: ${status === null ? "geen antwoord" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
+  connectFailed: "kon geen verbinding maken met het adres (geen antwoord)",
   outcomes: {
     delivered: "afgeleverd",
     retry: "wordt opnieuw geprobeerd",

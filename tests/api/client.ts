@@ -86,3 +86,22 @@ export async function inRoom<R>(id: string, fn: (room: GameRoom) => R | Promise<
   ) => Promise<R>;
   return run(roomStub(id), fn);
 }
+
+/** A live socket on a game, as a page opens it: every message parsed, and `next(n)` waits for the n-th. */
+export async function openLive(id: string) {
+  const { exports } = await import("cloudflare:workers");
+  const res = await exports.default.fetch(`${BASE}/api/games/${id}/live`, { headers: { upgrade: "websocket" } });
+  const ws = res.webSocket!;
+  const messages: any[] = [];
+  let wake: () => void = () => {};
+  ws.addEventListener("message", (e) => {
+    messages.push(JSON.parse(e.data as string));
+    wake();
+  });
+  ws.accept();
+  const next = async (n: number) => {
+    while (messages.length < n) await new Promise<void>((r) => (wake = r));
+    return messages[n - 1];
+  };
+  return { res, ws, messages, next };
+}

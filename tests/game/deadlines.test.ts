@@ -1,6 +1,6 @@
 import { evictDurableObject } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { call, inRoom, roomStub } from "../api/client";
+import { call, inRoom, openLive, roomStub } from "../api/client";
 import { DAY, HOUR, JSON_URL, clockedGame, farFuture, fireAlarm, playFirstLegal, receiver } from "../notify/helpers";
 
 afterEach(() => {
@@ -278,22 +278,7 @@ describe("vacations", () => {
     const clock = { t: farFuture() };
     const g = await clockedGame(2, clock, { moveTimeSeconds: 86400 });
     const game = await g.join();
-    const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch(`http://canopy.test/api/games/${g.id}/live`, {
-      headers: { upgrade: "websocket" },
-    });
-    const ws = res.webSocket!;
-    const messages: any[] = [];
-    let wake: () => void = () => {};
-    ws.addEventListener("message", (e) => {
-      messages.push(JSON.parse(e.data as string));
-      wake();
-    });
-    ws.accept();
-    const next = async (n: number) => {
-      while (messages.length < n) await new Promise<void>((r) => (wake = r));
-      return messages[n - 1];
-    };
+    const { ws, next } = await openLive(g.id);
     expect((await next(1)).game.version).toBe(game.version);
 
     clock.t += 60_000;

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { db, syncGame } from "../../src/db/queries";
-import { call, inRoom, newPlayer, playToEnd, roomStub, startedGame } from "../api/client";
+import { call, inRoom, newPlayer, openLive, playToEnd, roomStub, startedGame } from "../api/client";
 
 async function playSome(id: string, players: { token: string }[], n: number) {
   for (let i = 0; i < n; i++) {
@@ -84,23 +84,8 @@ describe("the game Durable Object", () => {
 
   it("the live channel pushes every change to spectators and players", async () => {
     const { id, players, game } = await startedGame(2);
-    const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, {
-      headers: { upgrade: "websocket" },
-    });
+    const { res, ws, next } = await openLive(id);
     expect(res.status).toBe(101);
-    const ws = res.webSocket!;
-    const messages: any[] = [];
-    let wake: () => void = () => {};
-    ws.addEventListener("message", (e) => {
-      messages.push(JSON.parse(e.data as string));
-      wake();
-    });
-    ws.accept();
-    const next = async (n: number) => {
-      while (messages.length < n) await new Promise<void>((r) => (wake = r));
-      return messages[n - 1];
-    };
     const first = await next(1);
     expect(first.type).toBe("game");
     expect(first.game.version).toBe(game.version);
@@ -147,22 +132,7 @@ describe("the game Durable Object", () => {
       body: { seats: 2, moonlight: true, firstPlayer: 0 },
     });
     const id: string = created.body.game.id;
-    const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, {
-      headers: { upgrade: "websocket" },
-    });
-    const ws = res.webSocket!;
-    const messages: any[] = [];
-    let wake: () => void = () => {};
-    ws.addEventListener("message", (e) => {
-      messages.push(JSON.parse(e.data as string));
-      wake();
-    });
-    ws.accept();
-    const next = async (n: number) => {
-      while (messages.length < n) await new Promise<void>((r) => (wake = r));
-      return messages[n - 1];
-    };
+    const { ws, messages, next } = await openLive(id);
     expect((await next(1)).game.you).toBeNull();
     // Bruno's page says who he is while he only looks at the lobby: not seated yet.
     ws.send(JSON.stringify({ type: "auth", token: bruno.token }));

@@ -84,7 +84,7 @@ describe("the game Durable Object", () => {
 
   it("the live channel pushes every change to spectators and players", async () => {
     const { id, players, game } = await startedGame(2);
-    const { res, ws, next } = await openLive(id);
+    const { res, ws, messages, next } = await openLive(id);
     expect(res.status).toBe(101);
     const first = await next(1);
     expect(first.type).toBe("game");

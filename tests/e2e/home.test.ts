@@ -83,6 +83,8 @@ describe("the start page", () => {
     const page = await signedIn(ann, errors);
     await page.goto(`${worker.base}/`);
     await page.waitForSelector(`#turns li[data-game="${withBob}"]`);
+    // The games still gathering players come from their own request: wait for them too.
+    await page.waitForSelector(`#gathering li[data-game="${open}"]`);
     await titleIs(page, "(1) Canopy");
     // The first thing on the page: the games waiting for you, then the others, then the rest.
     const order = await page.$$eval("main section", (els) => els.map((e) => e.id || e.getAttribute("aria-labelledby")));

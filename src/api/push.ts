@@ -156,7 +156,12 @@ push.openapi(
     const keys = { p256dh: body.keys.p256dh, auth: body.keys.auth };
     // The same browser sending the same subscription again (the panel renews it each time it opens):
     // nothing to write and no game to tell.
-    if (existing && existing.ownerId === me.id && (body.label ?? null) === existing.label) {
+    if (
+      existing &&
+      existing.ownerId === me.id &&
+      existing.deviceId === me.device.id &&
+      (body.label ?? null) === existing.label
+    ) {
       const stored = await decrypt(k, existing.keysEncrypted, `keys:${existing.id}`).catch(() => null);
       if (stored === JSON.stringify(keys)) return c.json({ subscription: pushView(existing) }, 200);
     }
@@ -170,6 +175,7 @@ push.openapi(
         keysEncrypted: await encrypt(k, JSON.stringify(keys), `keys:${id}`),
         service: check.url.host,
         label: body.label ?? null,
+        deviceId: me.device.id,
         createdAt: now,
         updatedAt: now,
       },

@@ -4,7 +4,16 @@
  */
 import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
 import type { Db } from "./queries";
-import { devices, pairings, passkeys, players, webauthnChallenges, type DeviceRow, type PlayerRow } from "./schema";
+import {
+  devices,
+  pairings,
+  passkeys,
+  players,
+  pushSubscriptions,
+  webauthnChallenges,
+  type DeviceRow,
+  type PlayerRow,
+} from "./schema";
 
 /** A profile with its first device, in one atomic batch. */
 export async function insertPlayerWithDevice(
@@ -46,14 +55,21 @@ export async function insertDevice(d: Db, device: typeof devices.$inferInsert): 
   await d.insert(devices).values(device);
 }
 
-/** Revoke one of a player's devices; false when there is no such (unrevoked) device of theirs. */
+/**
+ * Revoke one of a player's devices; false when there is no such (unrevoked) device of theirs. The
+ * push subscriptions that device turned on go with it, in the same batch: a signed-out phone gets
+ * no more notifications.
+ */
 export async function revokeDevice(d: Db, playerId: string, id: string, now: number): Promise<boolean> {
-  const r = await d
-    .update(devices)
-    .set({ revokedAt: now })
-    .where(and(eq(devices.id, id), eq(devices.playerId, playerId), isNull(devices.revokedAt)))
-    .returning({ id: devices.id });
-  return r.length > 0;
+  const [revoked] = await d.batch([
+    d
+      .update(devices)
+      .set({ revokedAt: now })
+      .where(and(eq(devices.id, id), eq(devices.playerId, playerId), isNull(devices.revokedAt)))
+      .returning({ id: devices.id }),
+    d.delete(pushSubscriptions).where(and(eq(pushSubscriptions.deviceId, id), eq(pushSubscriptions.ownerId, playerId))),
+  ]);
+  return revoked.length > 0;
 }
 
 /**

@@ -49,6 +49,7 @@ export async function savePushSubscription(
         endpointEncrypted: row.endpointEncrypted,
         keysEncrypted: row.keysEncrypted,
         label: row.label,
+        deviceId: row.deviceId ?? null,
         updatedAt: row.updatedAt,
         failures: 0,
       })

@@ -127,6 +127,11 @@ export const pushSubscriptions = sqliteTable(
     service: text("service").notNull(),
     /** The device, as the browser named it when push was turned on ("Firefox on Android"). */
     label: text("label"),
+    /**
+     * The device (its key) that turned push on; revoking that device removes the subscription.
+     * Null for subscriptions made before devices had keys of their own (they follow the player).
+     */
+    deviceId: text("device_id"),
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
     /** 401/403 answers in a row (the push service refuses our VAPID key); at GONE_LIMIT it is removed. */
@@ -134,7 +139,7 @@ export const pushSubscriptions = sqliteTable(
     lastStatus: integer("last_status"),
     lastAttemptAt: integer("last_attempt_at"),
   },
-  (t) => [index("push_subscriptions_owner").on(t.ownerId)],
+  (t) => [index("push_subscriptions_owner").on(t.ownerId), index("push_subscriptions_device").on(t.deviceId)],
 );
 
 export type PlayerRow = typeof players.$inferSelect;

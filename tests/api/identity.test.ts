@@ -180,6 +180,31 @@ describe("a paired device plays, and revoking it signs it out at once", () => {
     });
     expect(move.status).toBe(200);
   });
+
+  it("a revoked device's push subscription goes with it; the other device's stays", async () => {
+    const ann = await newPlayer("Ann");
+    const phone = await pair(ann.token);
+    // Two browsers, one per device (a P-256 point and a 16-byte secret; nothing is sent here).
+    const keys = {
+      p256dh: "BCLo6kMxKWxTCWNNS7p1gVCrD84-sCMfiWaASRl8xFBIpCKIMkqubHmaPKlvAE_KklmAyA0kxO8w1VsQDrew5QY",
+      auth: "c2VjcmV0LWF1dGgtMTIzNA",
+    };
+    const subscribe = (token: string, endpoint: string) =>
+      call("POST", "/api/me/push", { token, body: { endpoint, keys, expirationTime: null } });
+    expect((await subscribe(ann.token, "https://fcm.googleapis.com/fcm/send/laptop-1")).status).toBe(201);
+    expect((await subscribe(phone.token, "https://fcm.googleapis.com/fcm/send/phone-1")).status).toBe(201);
+    const before = (await call("GET", "/api/me/push", { token: ann.token })).body.subscriptions;
+    expect(before).toHaveLength(2);
+
+    expect((await call("DELETE", `/api/me/devices/${phone.device.id}`, { token: ann.token })).status).toBe(204);
+    const after = (await call("GET", "/api/me/push", { token: ann.token })).body.subscriptions;
+    expect(after).toHaveLength(1);
+    const { results } = await env.DB.prepare("select device_id from push_subscriptions where owner_id = ?")
+      .bind(ann.id)
+      .all<{ device_id: string }>();
+    expect(results.map((r) => r.device_id)).not.toContain(phone.device.id);
+    expect(results).toHaveLength(1);
+  });
 });
 
 describe("passkeys", () => {

@@ -65,7 +65,15 @@ const oneSharedChunk = {
 export function buildOptions({ dev = false } = {}) {
   return /** @type {import("esbuild").BuildOptions} */ ({
     absWorkingDir: root,
-    entryPoints: { app: "web/src/main.tsx" },
+    // The page, and the stylesheets split off its app.css (web/src/ui/style.ts loads them by name).
+    entryPoints: {
+      app: "web/src/main.tsx",
+      ...Object.fromEntries(
+        readdirSync(join(root, "web/src/styles"))
+          .filter((f) => f.endsWith(".css"))
+          .map((f) => [`styles/${f.slice(0, -4)}`, `web/src/styles/${f}`]),
+      ),
+    },
     outdir: outDir,
     bundle: true,
     format: "esm",

@@ -39,6 +39,8 @@ describe("web bundle", () => {
     const langs = ["de", "fr", "ja", "nl"];
     const expected = new Set([
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
+      // The texts of the parts loaded after a game page's first paint, in each language.
+      ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/parts/${l}.ts`)),
       byEntry.get("web/src/pages/lobby.tsx"),
       byEntry.get("web/src/pages/game-more.tsx"),
       byEntry.get("web/src/notify/panel.tsx"),
@@ -113,6 +115,26 @@ describe("web bundle", () => {
     expect(built.indexOf("modulepreload")).toBeLessThan(built.indexOf('src="/app.js"'));
     const text = new TextDecoder().decode(css);
     expect(text).not.toMatch(/@import|url\(\s*["']?https?:/);
+    // The game page's sheet has what its first paint shows; the start page's, the lobby's, the log's
+    // and the notifications panel's are sheets of their own (web/src/ui/part.ts loads them).
+    for (const sel of [".turn-panel", ".player", ".board-host", ".notify-box>summary"]) expect(text).toContain(sel);
+    const sheets = {
+      home: [".pill", ".hero", ".qr"],
+      lobby: [".seat-list"],
+      more: [".history", ".final"],
+      notify: [".hook", ".delivery"],
+    };
+    for (const [name, sels] of Object.entries(sheets)) {
+      const sheet = files.get(`styles/${name}.css`);
+      expect(sheet, name).toBeDefined();
+      const own = new TextDecoder().decode(sheet);
+      for (const sel of sels) {
+        expect(own, `${name} ${sel}`).toContain(sel);
+        expect(text, `app.css ${sel}`).not.toContain(sel);
+      }
+    }
+    const partOf = readFileSync(join(root, "web/src/ui/part.ts"), "utf8");
+    for (const name of Object.keys(sheets)) expect(partOf).toContain(`"${name}"`);
     const code = out
       .filter((f) => f.path.endsWith(".js"))
       .map((f) => new TextDecoder().decode(f.contents))

@@ -4,7 +4,7 @@ import { actionOf, applyAction, createGame, randomGame, type GameEvent } from ".
 import { boardCells } from "../../src/render";
 import { ApiError } from "../../web/src/api";
 import { errorText } from "../../web/src/errors";
-import { LANG_NAMES, LANGS, browserLang, setLang, t } from "../../web/src/i18n";
+import { LANG_NAMES, LANGS, browserLang, loadPartTexts, setLang, t } from "../../web/src/i18n";
 import { DICTS, NOTIFY_DICTS } from "../../web/src/i18n/all";
 import { CHOOSABLE, hookErrorText } from "../../web/src/notify/panel";
 import { boardText, durationText, eventText, relativeTime, whenText } from "../../web/src/text";
@@ -67,6 +67,20 @@ describe("dictionaries", () => {
       ] as const)
         expect(DICTS[l][k], `${l}.${k}`).not.toBe(DICTS.en[k]);
     }
+  });
+
+  it("come in two chunks per language: a game page's, and the later parts' once asked for, in every language after", async () => {
+    await setLang("de");
+    expect(t.endTurn).toBe(DICTS.de.endTurn);
+    await loadPartTexts();
+    expect(t.logTitle).toBe(DICTS.de.logTitle);
+    expect(t.createGame).toBe(DICTS.de.createGame);
+    // A change of language brings the later parts' texts in that language too.
+    await setLang("ja");
+    expect(t.logTitle).toBe(DICTS.ja.logTitle);
+    expect(t.endTurn).toBe(DICTS.ja.endTurn);
+    await setLang("en");
+    expect(t.logTitle).toBe(DICTS.en.logTitle);
   });
 
   it("name themselves in the switcher", () => {
@@ -158,6 +172,8 @@ describe("texts from the game", () => {
   });
 
   it("mark what was played for a player whose time ran out, in every language", async () => {
+    // The log is a later part: its texts come with loadPartTexts.
+    await loadPartTexts();
     const c = createGame({ players: 2, seed: 1, firstPlayer: 0 });
     if (!c.ok) throw new Error();
     const placed = applyAction(c.state, { type: "place", cell: { q: 0, r: -3 } });

@@ -5,6 +5,7 @@ import { LANG_NAMES, LANGS, lang, setLang, t, type Lang } from "./i18n";
 import { Link } from "./nav";
 import { GamePage } from "./pages/game";
 import { seen, setTitle, setTitleCount, whenSeen } from "./title";
+import { loadPart } from "./ui/part";
 // The start page is a chunk of its own: a game page (what most visits are) does not carry it.
 type Home = typeof import("./pages/home").HomePage;
 let homePage: Home | null = null;
@@ -130,7 +131,7 @@ function LazyHome(p: Parameters<Home>[0]) {
   useEffect(() => {
     if (homePage) return;
     let live = true;
-    void import("./pages/home").then((m) => {
+    void loadPart("home", import("./pages/home")).then((m) => {
       homePage = m.HomePage;
       if (live) loaded((n) => n + 1);
     });
@@ -151,7 +152,7 @@ function LazySignIn(p: Parameters<SignIn>[0]) {
   useEffect(() => {
     if (signInPage) return;
     let live = true;
-    void import("./devices/signin").then((m) => {
+    void loadPart("home", import("./devices/signin")).then((m) => {
       signInPage = m.SignInPage;
       if (live) loaded((n) => n + 1);
     });

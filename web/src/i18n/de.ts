@@ -18,58 +18,12 @@ const de: Messages = {
   close: "Schließen",
   skipToBoard: "Zum Spielplan springen",
 
-  profileTitle: "Dein Profil",
-  createProfileTitle: "Profil anlegen",
-  createProfileIntro:
-    "Wähle einen Namen, den die anderen sehen. Keine E-Mail, kein Passwort: Dein Schlüssel bleibt in diesem Browser.",
-  nameLabel: "Dein Name",
-  createProfile: "Profil anlegen",
-  signedInAs: (name) => `Du spielst als ${name}`,
-  stats: (games, wins, avg) => `${games} Spiele gespielt · ${wins} gewonnen · Durchschnitt ${avg} Punkte`,
-  keyTitle: "Auf einem anderen Gerät spielen",
-  useKey: "Vorhandenen Schlüssel verwenden",
-  keyLabel: "Profilschlüssel",
   signInHere: "Anmelden",
-  useKeyButton: "Diesen Schlüssel verwenden",
-  badKey: "Dieser Schlüssel ist ungültig.",
 
-  newGameTitle: "Neues Spiel",
-  playersLabel: "Spieler",
   longGame: "Langes Spiel: 4 Sonnenumläufe (24 Runden)",
   heavyShade: "Tiefer Schatten: Teile im Schatten können weder wachsen noch Samen einpflanzen",
-  moveTime: "Zeit pro Zug",
-  moveTimeNone: "Unbegrenzt",
   hours: (n) => (n === 1 ? "1 Stunde" : `${n} Stunden`),
   days: (n) => (n === 1 ? "1 Tag" : `${n} Tage`),
-  createGame: "Spiel anlegen",
-  joinTitle: "Einem Spiel beitreten",
-  joinLabel: "Einladungslink",
-  joinButton: "Öffnen",
-  badInviteLink: "Das sieht nicht wie ein Canopy-Einladungslink aus.",
-  statusWaiting: "Warten auf Mitspieler",
-  statusFinished: "Beendet",
-  gameWith: (names) => `mit ${names}`,
-  roundShort: (r) => `Runde ${r}`,
-  moreGames: "Mehr anzeigen",
-
-  waitingTitle: (seated, seats) => `Warten auf Mitspieler (${seated} von ${seats} Plätzen besetzt)`,
-  inviteTitle: "Einladungslink",
-  inviteHelp:
-    "Schicke diesen Link an die anderen. Das Spiel beginnt, sobald alle Plätze besetzt sind oder wenn es sein Ersteller startet.",
-  copy: "Kopieren",
-  copied: "Kopiert",
-  share: "Teilen",
-  freeSeat: "freier Platz",
-  takeSeat: "Platz nehmen",
-  needProfileToJoin: "Lege ein Profil an, um an diesem Spiel teilzunehmen.",
-  needInviteToJoin: "Um mitzuspielen, öffne den Einladungslink, den dir jemand geschickt hat.",
-  startConfirm: (seated, free) =>
-    `Mit ${seated} Spielern starten? ${free === 1 ? "Der freie Platz wird geschlossen" : `Die ${free} freien Plätze werden geschlossen`}: Wer dafür eingeladen ist, kann dann nur noch zuschauen.`,
-  startWith: (n) => `Mit ${n} Spielern starten`,
-  keepWaiting: "Weiter warten",
-  startNow: "Jetzt starten",
-  leave: "Dieses Spiel verlassen",
-  creator: "hat das Spiel angelegt",
 
   roundOf: (r, n) => `Runde ${r} von ${n}`,
   revolution: (i, n) => `Sonnenumlauf ${i} von ${n}`,
@@ -173,13 +127,6 @@ const de: Messages = {
   stackLeft: (n) => `noch ${n}`,
   stackOut: "leer",
 
-  logTitle: "Spielverlauf",
-  logEmpty: "Noch ist nichts passiert.",
-  replayTitle: "Wiederholung",
-  replayPosition: (i, n) => `Aktion ${i} von ${n}`,
-  replayStart: "Anfang",
-  replayPrev: "Zurück",
-  replayNext: "Weiter",
   replayLive: "Jetzt",
   replaying: "Du siehst einen früheren Moment des Spiels.",
   evPlaced: (who, cell) => `${who} setzt einen kleinen Baum auf ${cell}`,
@@ -197,15 +144,9 @@ const de: Messages = {
   evRoundStarted: (r, dir) => `Runde ${r} beginnt; die Sonne wandert in den ${dir}`,
   evLight: (who, n, lost) => (lost > 0 ? `${who} bekommt ${n} ☀ (${lost} über 20 verfallen)` : `${who} bekommt ${n} ☀`),
   evGameEnded: (winners) => `Das Spiel ist vorbei. ${winners}`,
-  finalScores: "Endwertung",
-  tokensPoints: "Chips",
-  lightPointsScore: "Sonne ÷ 3",
-  total: "gesamt",
 
   // Benachrichtigungen, Fristen und Abwesenheit
   notificationsTitle: "Benachrichtigungen",
-  notificationsGameHint: "Webhooks für den Kanal dieser Partie, und was gesendet wurde",
-  notificationsMeHint: "Deine eigenen Webhooks und Discord-Erwähnungen, für alle Partien",
   errVacationExhausted: (hours) =>
     hours <= 0
       ? "Du hast in dieser Partie keine Abwesenheit mehr übrig."
@@ -214,32 +155,9 @@ const de: Messages = {
   errRateLimited: "Zu viele Versuche in kurzer Zeit: Warte eine Minute und versuche es noch einmal.",
   errGameOver: "Die Partie ist vorbei.",
   loadFailed: "Dieser Teil der Seite konnte nicht geladen werden.",
-  maxTimeouts: "Wer immer wieder die Zeit überschreitet, scheidet aus",
-  maxTimeoutsAfter: (n) => (n === 1 ? "nach 1 Zeitüberschreitung" : `nach ${n} Zeitüberschreitungen in Folge`),
-  maxTimeoutsNever: "nie",
-  vacationDays: "Urlaubstage pro Person",
-  deadlineHelp:
-    "Ist die Zeit um, endet der Zug von selbst. Wer abwesend ist, hält die eigene Uhr an, bis die Urlaubstage aufgebraucht sind.",
-  timeoutRule: (n) =>
-    n === null
-      ? "kein Ausscheiden wegen Zeitüberschreitung"
-      : n === 1
-        ? "Ausscheiden nach 1 Zeitüberschreitung"
-        : `Ausscheiden nach ${n} Zeitüberschreitungen in Folge`,
-  vacationRule: (n) => (n === 0 ? "kein Urlaub" : n === 1 ? "je 1 Urlaubstag" : `je ${n} Urlaubstage`),
   clockPaused: (name, until) => `${name} ist bis ${until} abwesend: Die Uhr steht still`,
   youTimedOut: "Deine Zeit war um: Der Dienst hat für dich gespielt (dein Zug ist beendet).",
-  awayTitle: "Bist du weg?",
-  awayHelp: (days) =>
-    `Solange du weg bist, steht deine Uhr still und die anderen sehen es. In dieser Partie insgesamt ${days === 1 ? "1 Tag" : `${days} Tage`}.`,
-  awayNone: "In dieser Partie gibt es keinen Urlaub.",
-  awayFor: "Weg für",
-  awayUnit: "Einheit",
-  unitHours: "Stunden",
-  unitDays: "Tage",
-  goAway: "Ich bin weg",
   youAreAway: (until) => `Du bist bis ${until} weg. Deine Uhr steht still.`,
-  imBack: "Ich bin zurück",
   awayBadge: (until) => `weg bis ${until}`,
   timeoutsBadge: (n, max) =>
     max === null
@@ -249,7 +167,6 @@ const de: Messages = {
       : `${n} von ${max} Zeitüberschreitungen`,
   timeoutsLong: (n) =>
     n === 1 ? "hat beim letzten Zug die Zeit überschritten" : `hat bei den letzten ${n} Zügen die Zeit überschritten`,
-  autoTimeout: "automatisch gespielt: Zeit abgelaufen",
 };
 
 export default de;

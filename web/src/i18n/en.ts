@@ -1,4 +1,8 @@
-/** English: the reference dictionary. Every other language implements exactly these keys (the type checker enforces it). */
+/**
+ * English: the reference dictionary. Every other language implements exactly these keys (the type checker
+ * enforces it). These are the texts a game page shows at once; the parts loaded later (start page, lobby,
+ * log, going away, final scores) have theirs in ./parts/.
+ */
 const en = {
   langName: "English",
   appTagline: "Photosynthesis, played by web",
@@ -12,8 +16,6 @@ const en = {
   networkError: "The server cannot be reached. Check your connection and try again.",
   close: "Close",
   notificationsTitle: "Notifications",
-  notificationsGameHint: "Webhooks for this game's channel, and what was sent",
-  notificationsMeHint: "Your own webhooks and Discord pings, for every game",
 
   // Error codes of the API, explained
   errVacationExhausted: (hours: number) =>
@@ -26,73 +28,13 @@ const en = {
   skipToBoard: "Skip to the board",
 
   // Profile
-  profileTitle: "Your profile",
-  createProfileTitle: "Create your profile",
-  createProfileIntro:
-    "Pick a name the other players will see. No e-mail, no password: your key is kept in this browser.",
-  nameLabel: "Your name",
-  createProfile: "Create profile",
-  signedInAs: (name: string) => `You play as ${name}`,
-  stats: (games: number, wins: number, avg: string) => `${games} games played · ${wins} won · average score ${avg}`,
-  keyTitle: "Play on another device",
-  useKey: "Use an existing key",
-  keyLabel: "Profile key",
   signInHere: "Sign in",
-  useKeyButton: "Use this key",
-  badKey: "That key is not valid.",
 
   // Creating and joining games
-  newGameTitle: "New game",
-  playersLabel: "Players",
   longGame: "Long game: 4 sun revolutions (24 rounds)",
   heavyShade: "Heavy shade: pieces in shadow cannot grow or plant",
-  moveTime: "Time per move",
-  moveTimeNone: "No limit",
   hours: (n: number) => (n === 1 ? "1 hour" : `${n} hours`),
   days: (n: number) => (n === 1 ? "1 day" : `${n} days`),
-  maxTimeouts: "Resign a player who runs out of time",
-  maxTimeoutsAfter: (n: number) => (n === 1 ? "after 1 timeout" : `after ${n} timeouts in a row`),
-  maxTimeoutsNever: "never",
-  vacationDays: "Vacation days per player",
-  deadlineHelp:
-    "When the time runs out, the turn ends by itself. A player who is away pauses their clock, up to the vacation days.",
-  timeoutRule: (n: number | null) =>
-    n === null
-      ? "never resigned for timeouts"
-      : n === 1
-        ? "resigned after 1 timeout"
-        : `resigned after ${n} timeouts in a row`,
-  vacationRule: (n: number) => (n === 0 ? "no vacation" : n === 1 ? "1 vacation day each" : `${n} vacation days each`),
-  createGame: "Create game",
-  joinTitle: "Join a game",
-  joinLabel: "Invite link",
-  joinButton: "Open",
-  badInviteLink: "That does not look like a Canopy invite link.",
-  statusWaiting: "Waiting for players",
-  statusFinished: "Finished",
-  gameWith: (names: string) => `with ${names}`,
-  roundShort: (r: number) => `round ${r}`,
-  moreGames: "Show more",
-
-  // Lobby
-  waitingTitle: (seated: number, seats: number) => `Waiting for players (${seated} of ${seats} seats taken)`,
-  inviteTitle: "Invite link",
-  inviteHelp:
-    "Send this link to the other players. The game starts when every seat is taken, or when its creator starts it.",
-  copy: "Copy",
-  copied: "Copied",
-  share: "Share",
-  freeSeat: "free seat",
-  takeSeat: "Take a seat",
-  needProfileToJoin: "Create a profile to take a seat in this game.",
-  needInviteToJoin: "To join, open the invite link another player sent you.",
-  startConfirm: (seated: number, free: number) =>
-    `Start with ${seated} players? ${free === 1 ? "The free seat closes" : `The ${free} free seats close`}: whoever you invited to ${free === 1 ? "it" : "them"} can then only watch.`,
-  startWith: (n: number) => `Start with ${n} players`,
-  keepWaiting: "Keep waiting",
-  startNow: "Start now",
-  leave: "Leave this game",
-  creator: "created the game",
 
   // Status
   roundOf: (r: number, n: number) => `Round ${r} of ${n}`,
@@ -185,17 +127,7 @@ const en = {
   youTimedOut: "Your time ran out: the service played for you (the turn ended).",
 
   // Vacation
-  awayTitle: "Going away?",
-  awayHelp: (days: number) =>
-    `While you are away your clock is paused and the others see it. ${days === 1 ? "1 day" : `${days} days`} in all in this game.`,
-  awayNone: "This game allows no vacation.",
-  awayFor: "Away for",
-  awayUnit: "Unit",
-  unitHours: "hours",
-  unitDays: "days",
-  goAway: "Go away",
   youAreAway: (until: string) => `You are away until ${until}. Your clock is paused.`,
-  imBack: "I'm back",
   awayBadge: (until: string) => `away until ${until}`,
   timeoutsBadge: (n: number, max: number | null) =>
     max === null ? (n === 1 ? "1 timeout" : `${n} timeouts`) : `${n} of ${max} timeouts`,
@@ -226,13 +158,6 @@ const en = {
   stackOut: "empty",
 
   // History
-  logTitle: "Game log",
-  logEmpty: "Nothing has happened yet.",
-  replayTitle: "Replay",
-  replayPosition: (i: number, n: number) => `Action ${i} of ${n}`,
-  replayStart: "Start",
-  replayPrev: "Back",
-  replayNext: "Forward",
   replayLive: "Now",
   replaying: "You are looking at an earlier moment of the game.",
   evPlaced: (who: string, cell: string) => `${who} placed a small tree on ${cell}`,
@@ -252,11 +177,6 @@ const en = {
   evLight: (who: string, n: number, lost: number) =>
     lost > 0 ? `${who} gains ${n} ☀ (${lost} lost above 20)` : `${who} gains ${n} ☀`,
   evGameEnded: (winners: string) => `The game is over. ${winners}`,
-  autoTimeout: "played automatically: time ran out",
-  finalScores: "Final scores",
-  tokensPoints: "tokens",
-  lightPointsScore: "light ÷ 3",
-  total: "total",
 } as const;
 
 type Widen<T> = T extends string

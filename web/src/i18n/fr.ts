@@ -19,58 +19,12 @@ const fr: Messages = {
   close: "Fermer",
   skipToBoard: "Aller au plateau",
 
-  profileTitle: "Votre profil",
-  createProfileTitle: "Créez votre profil",
-  createProfileIntro:
-    "Choisissez le nom que verront les autres joueurs. Ni e-mail ni mot de passe : votre clé est gardée dans ce navigateur.",
-  nameLabel: "Votre nom",
-  createProfile: "Créer le profil",
-  signedInAs: (name) => `Vous jouez en tant que ${name}`,
-  stats: (games, wins, avg) => `${games} parties jouées · ${wins} gagnées · score moyen ${avg}`,
-  keyTitle: "Jouer sur un autre appareil",
-  useKey: "Utiliser une clé existante",
-  keyLabel: "Clé du profil",
   signInHere: "Se connecter",
-  useKeyButton: "Utiliser cette clé",
-  badKey: "Cette clé n’est pas valide.",
 
-  newGameTitle: "Nouvelle partie",
-  playersLabel: "Joueurs",
   longGame: "Partie longue : 4 tours du Soleil (24 tours de jeu)",
   heavyShade: "Ombre dense : une pièce à l’ombre ne peut ni grandir ni planter",
-  moveTime: "Temps par coup",
-  moveTimeNone: "Sans limite",
   hours: (n) => (n === 1 ? "1 heure" : `${n} heures`),
   days: (n) => (n === 1 ? "1 jour" : `${n} jours`),
-  createGame: "Créer la partie",
-  joinTitle: "Rejoindre une partie",
-  joinLabel: "Lien d’invitation",
-  joinButton: "Ouvrir",
-  badInviteLink: "Ce n’est pas un lien d’invitation Canopy.",
-  statusWaiting: "En attente de joueurs",
-  statusFinished: "Terminées",
-  gameWith: (names) => `avec ${names}`,
-  roundShort: (r) => `tour ${r}`,
-  moreGames: "Afficher plus",
-
-  waitingTitle: (seated, seats) => `En attente de joueurs (${seated} places prises sur ${seats})`,
-  inviteTitle: "Lien d’invitation",
-  inviteHelp:
-    "Envoyez ce lien aux autres joueurs. La partie commence quand toutes les places sont prises, ou quand son créateur la lance.",
-  copy: "Copier",
-  copied: "Copié",
-  share: "Partager",
-  freeSeat: "place libre",
-  takeSeat: "Prendre une place",
-  needProfileToJoin: "Créez un profil pour prendre place dans cette partie.",
-  needInviteToJoin: "Pour rejoindre la partie, ouvrez le lien d’invitation envoyé par un autre joueur.",
-  startConfirm: (seated, free) =>
-    `Lancer à ${seated} joueurs ? ${free === 1 ? "La place libre sera fermée" : `Les ${free} places libres seront fermées`} : les personnes invitées ne pourront plus que regarder.`,
-  startWith: (n) => `Lancer à ${n} joueurs`,
-  keepWaiting: "Continuer d’attendre",
-  startNow: "Lancer maintenant",
-  leave: "Quitter cette partie",
-  creator: "a créé la partie",
 
   roundOf: (r, n) => `Tour ${r} sur ${n}`,
   revolution: (i, n) => `révolution du Soleil ${i} sur ${n}`,
@@ -174,13 +128,6 @@ const fr: Messages = {
   stackLeft: (n) => `${n} restants`,
   stackOut: "épuisée",
 
-  logTitle: "Journal de la partie",
-  logEmpty: "Rien ne s’est encore passé.",
-  replayTitle: "Revoir",
-  replayPosition: (i, n) => `Action ${i} sur ${n}`,
-  replayStart: "Début",
-  replayPrev: "Reculer",
-  replayNext: "Avancer",
   replayLive: "Maintenant",
   replaying: "Vous regardez un moment passé de la partie.",
   evPlaced: (who, cell) => `${who} a placé un petit arbre sur ${cell}`,
@@ -199,15 +146,9 @@ const fr: Messages = {
   evLight: (who, n, lost) =>
     lost > 0 ? `${who} reçoit ${n} ☀ (${lost} perdus au-delà de 20)` : `${who} reçoit ${n} ☀`,
   evGameEnded: (winners) => `La partie est terminée. ${winners}`,
-  finalScores: "Scores finaux",
-  tokensPoints: "jetons",
-  lightPointsScore: "lumière ÷ 3",
-  total: "total",
 
   // Notifications, délais et absences
   notificationsTitle: "Notifications",
-  notificationsGameHint: "Webhooks du salon de cette partie, et ce qui a été envoyé",
-  notificationsMeHint: "Vos propres webhooks et mentions Discord, pour toutes vos parties",
   errVacationExhausted: (hours) =>
     hours <= 0
       ? "Il ne vous reste plus d’absence dans cette partie."
@@ -216,39 +157,14 @@ const fr: Messages = {
   errRateLimited: "Trop d’essais en peu de temps : attendez une minute et réessayez.",
   errGameOver: "La partie est terminée.",
   loadFailed: "Cette partie de la page n’a pas pu être chargée.",
-  maxTimeouts: "Un joueur qui dépasse son temps abandonne",
-  maxTimeoutsAfter: (n) => (n === 1 ? "après 1 dépassement" : `après ${n} dépassements d’affilée`),
-  maxTimeoutsNever: "jamais",
-  vacationDays: "Jours d’absence par joueur",
-  deadlineHelp:
-    "Quand le temps est écoulé, le tour se termine tout seul. Un joueur absent arrête son horloge, dans la limite de ses jours d’absence.",
-  timeoutRule: (n) =>
-    n === null
-      ? "jamais d’abandon pour dépassement"
-      : n === 1
-        ? "abandon après 1 dépassement"
-        : `abandon après ${n} dépassements d’affilée`,
-  vacationRule: (n) =>
-    n === 0 ? "pas d’absence" : n === 1 ? "1 jour d’absence chacun" : `${n} jours d’absence chacun`,
   clockPaused: (name, until) => `${name} est absent jusqu’à ${until} : l’horloge est arrêtée`,
   youTimedOut: "Votre temps était écoulé : le service a joué pour vous (votre tour est terminé).",
-  awayTitle: "Vous partez ?",
-  awayHelp: (days) =>
-    `Pendant votre absence, votre horloge est arrêtée et les autres le voient. ${days === 1 ? "1 jour" : `${days} jours`} en tout dans cette partie.`,
-  awayNone: "Cette partie ne permet aucune absence.",
-  awayFor: "Absent pendant",
-  awayUnit: "Unité",
-  unitHours: "heures",
-  unitDays: "jours",
-  goAway: "Je m’absente",
   youAreAway: (until) => `Vous êtes absent jusqu’à ${until}. Votre horloge est arrêtée.`,
-  imBack: "Je suis de retour",
   awayBadge: (until) => `absent jusqu’à ${until}`,
   timeoutsBadge: (n, max) =>
     max === null ? (n === 1 ? "1 dépassement" : `${n} dépassements`) : `${n} dépassement${n > 1 ? "s" : ""} sur ${max}`,
   timeoutsLong: (n) =>
     n === 1 ? "a dépassé son temps au dernier tour" : `a dépassé son temps aux ${n} derniers tours`,
-  autoTimeout: "joué automatiquement : temps écoulé",
 };
 
 export default fr;

@@ -15,57 +15,12 @@ const ja: Messages = {
   close: "閉じる",
   skipToBoard: "ボードへ移動",
 
-  profileTitle: "プロフィール",
-  createProfileTitle: "プロフィールを作成",
-  createProfileIntro:
-    "他のプレイヤーに表示される名前を決めてください。メールもパスワードも不要です。鍵はこのブラウザに保存されます。",
-  nameLabel: "名前",
-  createProfile: "プロフィールを作成",
-  signedInAs: (name) => `${name} としてプレイ中`,
-  stats: (games, wins, avg) => `${games} ゲーム・${wins} 勝・平均 ${avg} 点`,
-  keyTitle: "別の端末でプレイする",
-  useKey: "既存の鍵を使う",
-  keyLabel: "プロフィールの鍵",
   signInHere: "サインイン",
-  useKeyButton: "この鍵を使う",
-  badKey: "その鍵は無効です。",
 
-  newGameTitle: "新しいゲーム",
-  playersLabel: "人数",
   longGame: "ロングゲーム：太陽が4周（24ラウンド）",
   heavyShade: "深い影：影の中の種や樹木は成長も種まきもできない",
-  moveTime: "1手の持ち時間",
-  moveTimeNone: "無制限",
   hours: (n) => `${n}時間`,
   days: (n) => `${n}日`,
-  createGame: "ゲームを作成",
-  joinTitle: "ゲームに参加",
-  joinLabel: "招待リンク",
-  joinButton: "開く",
-  badInviteLink: "Canopy の招待リンクではないようです。",
-  statusWaiting: "参加者待ち",
-  statusFinished: "終了",
-  gameWith: (names) => `対戦相手：${names}`,
-  roundShort: (r) => `ラウンド ${r}`,
-  moreGames: "さらに表示",
-
-  waitingTitle: (seated, seats) => `参加者待ち（${seats} 席中 ${seated} 席が埋まっています）`,
-  inviteTitle: "招待リンク",
-  inviteHelp: "このリンクを他のプレイヤーに送ってください。全席が埋まるか、作成者が開始するとゲームが始まります。",
-  copy: "コピー",
-  copied: "コピーしました",
-  share: "共有",
-  freeSeat: "空席",
-  takeSeat: "席に着く",
-  needProfileToJoin: "このゲームに参加するにはプロフィールを作成してください。",
-  needInviteToJoin: "参加するには、他のプレイヤーから届いた招待リンクを開いてください。",
-  startConfirm: (seated, free) =>
-    `${seated} 人で開始しますか？空いている ${free} 席は閉じられ、招待した人は観戦のみになります。`,
-  startWith: (n) => `${n} 人で開始`,
-  keepWaiting: "待ち続ける",
-  startNow: "今すぐ開始",
-  leave: "このゲームから抜ける",
-  creator: "がゲームを作成しました",
 
   roundOf: (r, n) => `ラウンド ${r}／${n}`,
   revolution: (i, n) => `太陽 ${i} 周目／${n}`,
@@ -167,13 +122,6 @@ const ja: Messages = {
   stackLeft: (n) => `残り ${n}`,
   stackOut: "なし",
 
-  logTitle: "ゲームの記録",
-  logEmpty: "まだ何も起きていません。",
-  replayTitle: "リプレイ",
-  replayPosition: (i, n) => `アクション ${i}／${n}`,
-  replayStart: "最初",
-  replayPrev: "戻る",
-  replayNext: "進む",
   replayLive: "現在",
   replaying: "ゲームの過去の場面を表示しています。",
   evPlaced: (who, cell) => `${who} が ${cell} に小樹木を置きました`,
@@ -194,15 +142,9 @@ const ja: Messages = {
       ? `${who} が ${n} ☀ を受け取りました（20 を超えた ${lost} は失われました）`
       : `${who} が ${n} ☀ を受け取りました`,
   evGameEnded: (winners) => `ゲーム終了。${winners}`,
-  finalScores: "最終得点",
-  tokensPoints: "トークン",
-  lightPointsScore: "光点 ÷ 3",
-  total: "合計",
 
   // 通知・期限・不在
   notificationsTitle: "通知",
-  notificationsGameHint: "このゲームのチャンネルの Webhook と送信履歴",
-  notificationsMeHint: "すべてのゲームに使うあなた自身の Webhook と Discord のメンション",
   errVacationExhausted: (hours) =>
     hours <= 0
       ? "このゲームで使える不在時間は残っていません。"
@@ -211,36 +153,12 @@ const ja: Messages = {
   errRateLimited: "短時間に試行が多すぎます。1 分待ってからもう一度お試しください。",
   errGameOver: "ゲームは終了しました。",
   loadFailed: "ページのこの部分を読み込めませんでした。",
-  maxTimeouts: "時間切れが続いたプレイヤーを投了扱いにする",
-  maxTimeoutsAfter: (n) => (n === 1 ? "時間切れ 1 回で" : `時間切れが ${n} 回続いたら`),
-  maxTimeoutsNever: "しない",
-  vacationDays: "プレイヤーごとの休暇日数",
-  deadlineHelp:
-    "時間切れになると手番は自動で終わります。不在のプレイヤーは、休暇日数の範囲で自分の時計を止められます。",
-  timeoutRule: (n) =>
-    n === null
-      ? "時間切れで投了扱いにはならない"
-      : n === 1
-        ? "時間切れ 1 回で投了扱い"
-        : `時間切れが ${n} 回続くと投了扱い`,
-  vacationRule: (n) => (n === 0 ? "休暇なし" : `休暇は各 ${n} 日`),
   clockPaused: (name, until) => `${name} は ${until} まで不在：時計は止まっています`,
   youTimedOut: "時間切れになりました。サービスが代わりに手番を終えました。",
-  awayTitle: "しばらく不在にしますか？",
-  awayHelp: (days) =>
-    `不在の間はあなたの時計が止まり、他のプレイヤーにも表示されます。このゲームでは合計 ${days} 日まで。`,
-  awayNone: "このゲームでは不在にできません。",
-  awayFor: "不在の期間",
-  awayUnit: "単位",
-  unitHours: "時間",
-  unitDays: "日",
-  goAway: "不在にする",
   youAreAway: (until) => `${until} まで不在です。あなたの時計は止まっています。`,
-  imBack: "戻りました",
   awayBadge: (until) => `${until} まで不在`,
   timeoutsBadge: (n, max) => (max === null ? `時間切れ ${n} 回` : `時間切れ ${n}/${max} 回`),
   timeoutsLong: (n) => (n === 1 ? "直前の手番で時間切れ" : `直近 ${n} 手番続けて時間切れ`),
-  autoTimeout: "自動で打たれました：時間切れ",
 };
 
 export default ja;

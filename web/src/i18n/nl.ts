@@ -16,58 +16,12 @@ const nl: Messages = {
   close: "Sluiten",
   skipToBoard: "Naar het speelbord",
 
-  profileTitle: "Je profiel",
-  createProfileTitle: "Maak je profiel aan",
-  createProfileIntro:
-    "Kies een naam die de andere spelers zien. Geen e-mail, geen wachtwoord: je sleutel wordt in deze browser bewaard.",
-  nameLabel: "Je naam",
-  createProfile: "Profiel aanmaken",
-  signedInAs: (name) => `Je speelt als ${name}`,
-  stats: (games, wins, avg) => `${games} spellen gespeeld · ${wins} gewonnen · gemiddelde score ${avg}`,
-  keyTitle: "Spelen op een ander apparaat",
-  useKey: "Bestaande sleutel gebruiken",
-  keyLabel: "Profielsleutel",
   signInHere: "Aanmelden",
-  useKeyButton: "Deze sleutel gebruiken",
-  badKey: "Die sleutel is niet geldig.",
 
-  newGameTitle: "Nieuw spel",
-  playersLabel: "Spelers",
   longGame: "Lang spel: de zon draait 4 keer rond (24 rondes)",
   heavyShade: "Diepe schaduw: stukken in de schaduw kunnen niet groeien of planten",
-  moveTime: "Tijd per zet",
-  moveTimeNone: "Geen limiet",
   hours: (n) => (n === 1 ? "1 uur" : `${n} uur`),
   days: (n) => (n === 1 ? "1 dag" : `${n} dagen`),
-  createGame: "Spel aanmaken",
-  joinTitle: "Meedoen aan een spel",
-  joinLabel: "Uitnodigingslink",
-  joinButton: "Openen",
-  badInviteLink: "Dat lijkt geen Canopy-uitnodigingslink.",
-  statusWaiting: "Wacht op spelers",
-  statusFinished: "Afgelopen",
-  gameWith: (names) => `met ${names}`,
-  roundShort: (r) => `ronde ${r}`,
-  moreGames: "Meer tonen",
-
-  waitingTitle: (seated, seats) => `Wacht op spelers (${seated} van ${seats} plaatsen bezet)`,
-  inviteTitle: "Uitnodigingslink",
-  inviteHelp:
-    "Stuur deze link naar de andere spelers. Het spel begint zodra alle plaatsen bezet zijn, of wanneer de maker het start.",
-  copy: "Kopiëren",
-  copied: "Gekopieerd",
-  share: "Delen",
-  freeSeat: "vrije plaats",
-  takeSeat: "Plaats nemen",
-  needProfileToJoin: "Maak een profiel aan om aan dit spel deel te nemen.",
-  needInviteToJoin: "Open de uitnodigingslink van een andere speler om mee te doen.",
-  startConfirm: (seated, free) =>
-    `Starten met ${seated} spelers? ${free === 1 ? "De vrije plaats sluit" : `De ${free} vrije plaatsen sluiten`}: wie je ervoor uitnodigde, kan dan alleen nog kijken.`,
-  startWith: (n) => `Starten met ${n} spelers`,
-  keepWaiting: "Blijven wachten",
-  startNow: "Nu starten",
-  leave: "Dit spel verlaten",
-  creator: "heeft het spel aangemaakt",
 
   roundOf: (r, n) => `Ronde ${r} van ${n}`,
   revolution: (i, n) => `zonnerondgang ${i} van ${n}`,
@@ -170,13 +124,6 @@ const nl: Messages = {
   stackLeft: (n) => `nog ${n}`,
   stackOut: "op",
 
-  logTitle: "Spelverloop",
-  logEmpty: "Er is nog niets gebeurd.",
-  replayTitle: "Terugkijken",
-  replayPosition: (i, n) => `Actie ${i} van ${n}`,
-  replayStart: "Begin",
-  replayPrev: "Terug",
-  replayNext: "Verder",
   replayLive: "Nu",
   replaying: "Je bekijkt een eerder moment van het spel.",
   evPlaced: (who, cell) => `${who} plaatste een kleine boom op ${cell}`,
@@ -194,15 +141,9 @@ const nl: Messages = {
   evRoundStarted: (r, dir) => `Ronde ${r} begint; de zon gaat naar het ${dir}`,
   evLight: (who, n, lost) => (lost > 0 ? `${who} krijgt ${n} ☀ (${lost} verloren boven 20)` : `${who} krijgt ${n} ☀`),
   evGameEnded: (winners) => `Het spel is afgelopen. ${winners}`,
-  finalScores: "Eindstand",
-  tokensPoints: "penningen",
-  lightPointsScore: "licht ÷ 3",
-  total: "totaal",
 
   // Meldingen, deadlines en afwezigheid
   notificationsTitle: "Meldingen",
-  notificationsGameHint: "Webhooks voor het kanaal van dit spel, en wat er verstuurd is",
-  notificationsMeHint: "Je eigen webhooks en Discord-pings, voor al je spellen",
   errVacationExhausted: (hours) =>
     hours <= 0
       ? "Je hebt in dit spel geen afwezigheid meer over."
@@ -211,37 +152,13 @@ const nl: Messages = {
   errRateLimited: "Te veel pogingen kort na elkaar: wacht een minuut en probeer het opnieuw.",
   errGameOver: "Het spel is afgelopen.",
   loadFailed: "Dit deel van de pagina kon niet worden geladen.",
-  maxTimeouts: "Een speler wiens tijd steeds op raakt, geeft op",
-  maxTimeoutsAfter: (n) => (n === 1 ? "na 1 keer te laat" : `na ${n} keer op rij te laat`),
-  maxTimeoutsNever: "nooit",
-  vacationDays: "Vakantiedagen per speler",
-  deadlineHelp:
-    "Is de tijd op, dan eindigt de beurt vanzelf. Wie afwezig is, zet zijn klok stil, tot het aantal vakantiedagen op is.",
-  timeoutRule: (n) =>
-    n === null
-      ? "nooit opgeven door tijdsoverschrijding"
-      : n === 1
-        ? "opgeven na 1 keer te laat"
-        : `opgeven na ${n} keer op rij te laat`,
-  vacationRule: (n) => (n === 0 ? "geen vakantie" : n === 1 ? "1 vakantiedag elk" : `${n} vakantiedagen elk`),
   clockPaused: (name, until) => `${name} is afwezig tot ${until}: de klok staat stil`,
   youTimedOut: "Je tijd was op: de server heeft voor je gespeeld (je beurt is beëindigd).",
-  awayTitle: "Even weg?",
-  awayHelp: (days) =>
-    `Zolang je weg bent, staat je klok stil en zien de anderen dat. In dit spel in totaal ${days === 1 ? "1 dag" : `${days} dagen`}.`,
-  awayNone: "In dit spel is geen afwezigheid mogelijk.",
-  awayFor: "Weg voor",
-  awayUnit: "Eenheid",
-  unitHours: "uur",
-  unitDays: "dagen",
-  goAway: "Ik ben weg",
   youAreAway: (until) => `Je bent weg tot ${until}. Je klok staat stil.`,
-  imBack: "Ik ben terug",
   awayBadge: (until) => `weg tot ${until}`,
   timeoutsBadge: (n, max) =>
     max === null ? (n === 1 ? "1 keer te laat" : `${n} keer te laat`) : `${n} van ${max} keer te laat`,
   timeoutsLong: (n) => (n === 1 ? "was bij de laatste beurt te laat" : `was bij de laatste ${n} beurten te laat`),
-  autoTimeout: "automatisch gespeeld: de tijd was op",
 };
 
 export default nl;

@@ -47,20 +47,21 @@ import type { GameView, Identity, LogEntryView } from "../types";
 import { Board } from "../ui/board";
 import { Glyph } from "../ui/icons";
 import { lazy } from "../ui/lazy";
-import { NotifyBox } from "../ui/notify-box";
 import { Icon, PlayerCard, Stacks } from "../ui/players";
+import { loadPart } from "../ui/part";
 import { useMoonUi, type MoonPick } from "../moon/load";
 
 // Chunks of their own: the lobby (a game in play does not need it), and what lies below a turn's
-// first paint (the log with the replay scrubber, going away, the final scores).
-const more = () => import("./game-more");
+// first paint (the log with the replay scrubber, going away, the final scores, the notifications box).
+const more = () => loadPart("more", import("./game-more"));
 const Lobby = lazy(
-  () => import("./lobby").then((m) => m.Lobby),
+  () => loadPart("lobby", import("./lobby")).then((m) => m.Lobby),
   () => <p class="card center muted">{t.loading}</p>,
 );
 const GameLog = lazy(() => more().then((m) => m.GameLog));
 const Away = lazy(() => more().then((m) => m.Away));
 const FinalScores = lazy(() => more().then((m) => m.FinalScores));
+const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
 
 interface Props {
   id: string;

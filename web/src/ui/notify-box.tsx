@@ -7,6 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, type Lang } from "../i18n";
 import { Glyph } from "./icons";
+import { loadPart } from "./part";
 import type { PanelProps } from "../notify/panel";
 
 type PanelModule = typeof import("../notify/panel");
@@ -15,7 +16,7 @@ let loading: Promise<PanelModule> | null = null;
 
 /** The panel's code and its texts in `lang` (once; a failure may be retried). */
 function loadPanel(lang: Lang): Promise<PanelModule> {
-  loading ??= import("../notify/panel").catch((e) => {
+  loading ??= loadPart("notify", import("../notify/panel")).catch((e) => {
     loading = null;
     throw e;
   });

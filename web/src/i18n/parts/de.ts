@@ -1,0 +1,88 @@
+import type { PartMessages } from "./en";
+
+const de: PartMessages = {
+  profileTitle: "Dein Profil",
+  createProfileTitle: "Profil anlegen",
+  createProfileIntro:
+    "Wähle einen Namen, den die anderen sehen. Keine E-Mail, kein Passwort: Dein Schlüssel bleibt in diesem Browser.",
+  nameLabel: "Dein Name",
+  createProfile: "Profil anlegen",
+  signedInAs: (name) => `Du spielst als ${name}`,
+  stats: (games, wins, avg) => `${games} Spiele gespielt · ${wins} gewonnen · Durchschnitt ${avg} Punkte`,
+  keyTitle: "Auf einem anderen Gerät spielen",
+  useKey: "Vorhandenen Schlüssel verwenden",
+  keyLabel: "Profilschlüssel",
+  useKeyButton: "Diesen Schlüssel verwenden",
+  badKey: "Dieser Schlüssel ist ungültig.",
+  newGameTitle: "Neues Spiel",
+  playersLabel: "Spieler",
+  moveTime: "Zeit pro Zug",
+  moveTimeNone: "Unbegrenzt",
+  createGame: "Spiel anlegen",
+  joinTitle: "Einem Spiel beitreten",
+  joinLabel: "Einladungslink",
+  joinButton: "Öffnen",
+  badInviteLink: "Das sieht nicht wie ein Canopy-Einladungslink aus.",
+  statusWaiting: "Warten auf Mitspieler",
+  statusFinished: "Beendet",
+  gameWith: (names) => `mit ${names}`,
+  roundShort: (r) => `Runde ${r}`,
+  moreGames: "Mehr anzeigen",
+  waitingTitle: (seated, seats) => `Warten auf Mitspieler (${seated} von ${seats} Plätzen besetzt)`,
+  inviteTitle: "Einladungslink",
+  inviteHelp:
+    "Schicke diesen Link an die anderen. Das Spiel beginnt, sobald alle Plätze besetzt sind oder wenn es sein Ersteller startet.",
+  copy: "Kopieren",
+  copied: "Kopiert",
+  share: "Teilen",
+  freeSeat: "freier Platz",
+  takeSeat: "Platz nehmen",
+  needProfileToJoin: "Lege ein Profil an, um an diesem Spiel teilzunehmen.",
+  needInviteToJoin: "Um mitzuspielen, öffne den Einladungslink, den dir jemand geschickt hat.",
+  startConfirm: (seated, free) =>
+    `Mit ${seated} Spielern starten? ${free === 1 ? "Der freie Platz wird geschlossen" : `Die ${free} freien Plätze werden geschlossen`}: Wer dafür eingeladen ist, kann dann nur noch zuschauen.`,
+  startWith: (n) => `Mit ${n} Spielern starten`,
+  keepWaiting: "Weiter warten",
+  startNow: "Jetzt starten",
+  leave: "Dieses Spiel verlassen",
+  creator: "hat das Spiel angelegt",
+  logTitle: "Spielverlauf",
+  logEmpty: "Noch ist nichts passiert.",
+  replayTitle: "Wiederholung",
+  replayPosition: (i, n) => `Aktion ${i} von ${n}`,
+  replayStart: "Anfang",
+  replayPrev: "Zurück",
+  replayNext: "Weiter",
+  finalScores: "Endwertung",
+  tokensPoints: "Chips",
+  lightPointsScore: "Sonne ÷ 3",
+  total: "gesamt",
+  notificationsGameHint: "Webhooks für den Kanal dieser Partie, und was gesendet wurde",
+  notificationsMeHint: "Deine eigenen Webhooks und Discord-Erwähnungen, für alle Partien",
+  maxTimeouts: "Wer immer wieder die Zeit überschreitet, scheidet aus",
+  maxTimeoutsAfter: (n) => (n === 1 ? "nach 1 Zeitüberschreitung" : `nach ${n} Zeitüberschreitungen in Folge`),
+  maxTimeoutsNever: "nie",
+  vacationDays: "Urlaubstage pro Person",
+  deadlineHelp:
+    "Ist die Zeit um, endet der Zug von selbst. Wer abwesend ist, hält die eigene Uhr an, bis die Urlaubstage aufgebraucht sind.",
+  timeoutRule: (n) =>
+    n === null
+      ? "kein Ausscheiden wegen Zeitüberschreitung"
+      : n === 1
+        ? "Ausscheiden nach 1 Zeitüberschreitung"
+        : `Ausscheiden nach ${n} Zeitüberschreitungen in Folge`,
+  vacationRule: (n) => (n === 0 ? "kein Urlaub" : n === 1 ? "je 1 Urlaubstag" : `je ${n} Urlaubstage`),
+  awayTitle: "Bist du weg?",
+  awayHelp: (days) =>
+    `Solange du weg bist, steht deine Uhr still und die anderen sehen es. In dieser Partie insgesamt ${days === 1 ? "1 Tag" : `${days} Tage`}.`,
+  awayNone: "In dieser Partie gibt es keinen Urlaub.",
+  awayFor: "Weg für",
+  awayUnit: "Einheit",
+  unitHours: "Stunden",
+  unitDays: "Tage",
+  goAway: "Ich bin weg",
+  imBack: "Ich bin zurück",
+  autoTimeout: "automatisch gespielt: Zeit abgelaufen",
+};
+
+export default de;

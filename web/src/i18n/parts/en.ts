@@ -1,0 +1,102 @@
+/**
+ * English texts of the parts of the client loaded after a game page's first paint: the start page,
+ * the lobby, the log and replay, going away, the final scores, the notifications box. Each language
+ * has such a second dictionary (a chunk of its own), so the one a game page loads at once stays
+ * small (issue 10's 40 KB budget); i18n/index.ts merges it into `t` when `loadPartTexts` is called.
+ */
+const en = {
+  notificationsGameHint: "Webhooks for this game's channel, and what was sent",
+  notificationsMeHint: "Your own webhooks and Discord pings, for every game",
+  profileTitle: "Your profile",
+  createProfileTitle: "Create your profile",
+  createProfileIntro:
+    "Pick a name the other players will see. No e-mail, no password: your key is kept in this browser.",
+  nameLabel: "Your name",
+  createProfile: "Create profile",
+  signedInAs: (name: string) => `You play as ${name}`,
+  stats: (games: number, wins: number, avg: string) => `${games} games played · ${wins} won · average score ${avg}`,
+  keyTitle: "Play on another device",
+  useKey: "Use an existing key",
+  keyLabel: "Profile key",
+  useKeyButton: "Use this key",
+  badKey: "That key is not valid.",
+  newGameTitle: "New game",
+  playersLabel: "Players",
+  moveTime: "Time per move",
+  moveTimeNone: "No limit",
+  maxTimeouts: "Resign a player who runs out of time",
+  maxTimeoutsAfter: (n: number) => (n === 1 ? "after 1 timeout" : `after ${n} timeouts in a row`),
+  maxTimeoutsNever: "never",
+  vacationDays: "Vacation days per player",
+  deadlineHelp:
+    "When the time runs out, the turn ends by itself. A player who is away pauses their clock, up to the vacation days.",
+  timeoutRule: (n: number | null) =>
+    n === null
+      ? "never resigned for timeouts"
+      : n === 1
+        ? "resigned after 1 timeout"
+        : `resigned after ${n} timeouts in a row`,
+  vacationRule: (n: number) => (n === 0 ? "no vacation" : n === 1 ? "1 vacation day each" : `${n} vacation days each`),
+  createGame: "Create game",
+  joinTitle: "Join a game",
+  joinLabel: "Invite link",
+  joinButton: "Open",
+  badInviteLink: "That does not look like a Canopy invite link.",
+  statusWaiting: "Waiting for players",
+  statusFinished: "Finished",
+  gameWith: (names: string) => `with ${names}`,
+  roundShort: (r: number) => `round ${r}`,
+  moreGames: "Show more",
+  waitingTitle: (seated: number, seats: number) => `Waiting for players (${seated} of ${seats} seats taken)`,
+  inviteTitle: "Invite link",
+  inviteHelp:
+    "Send this link to the other players. The game starts when every seat is taken, or when its creator starts it.",
+  copy: "Copy",
+  copied: "Copied",
+  share: "Share",
+  freeSeat: "free seat",
+  takeSeat: "Take a seat",
+  needProfileToJoin: "Create a profile to take a seat in this game.",
+  needInviteToJoin: "To join, open the invite link another player sent you.",
+  startConfirm: (seated: number, free: number) =>
+    `Start with ${seated} players? ${free === 1 ? "The free seat closes" : `The ${free} free seats close`}: whoever you invited to ${free === 1 ? "it" : "them"} can then only watch.`,
+  startWith: (n: number) => `Start with ${n} players`,
+  keepWaiting: "Keep waiting",
+  startNow: "Start now",
+  leave: "Leave this game",
+  creator: "created the game",
+  awayTitle: "Going away?",
+  awayHelp: (days: number) =>
+    `While you are away your clock is paused and the others see it. ${days === 1 ? "1 day" : `${days} days`} in all in this game.`,
+  awayNone: "This game allows no vacation.",
+  awayFor: "Away for",
+  awayUnit: "Unit",
+  unitHours: "hours",
+  unitDays: "days",
+  goAway: "Go away",
+  imBack: "I'm back",
+  logTitle: "Game log",
+  logEmpty: "Nothing has happened yet.",
+  replayTitle: "Replay",
+  replayPosition: (i: number, n: number) => `Action ${i} of ${n}`,
+  replayStart: "Start",
+  replayPrev: "Back",
+  replayNext: "Forward",
+  autoTimeout: "played automatically: time ran out",
+  finalScores: "Final scores",
+  tokensPoints: "tokens",
+  lightPointsScore: "light ÷ 3",
+  total: "total",
+} as const;
+
+type Widen<T> = T extends string
+  ? string
+  : T extends readonly string[]
+    ? readonly string[]
+    : T extends (...args: infer A) => infer R
+      ? (...args: A) => R extends string ? string : R
+      : T;
+
+export type PartMessages = { [K in keyof typeof en]: Widen<(typeof en)[K]> };
+
+export default en as PartMessages;

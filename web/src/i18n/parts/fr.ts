@@ -1,0 +1,89 @@
+import type { PartMessages } from "./en";
+
+const fr: PartMessages = {
+  profileTitle: "Votre profil",
+  createProfileTitle: "Créez votre profil",
+  createProfileIntro:
+    "Choisissez le nom que verront les autres joueurs. Ni e-mail ni mot de passe : votre clé est gardée dans ce navigateur.",
+  nameLabel: "Votre nom",
+  createProfile: "Créer le profil",
+  signedInAs: (name) => `Vous jouez en tant que ${name}`,
+  stats: (games, wins, avg) => `${games} parties jouées · ${wins} gagnées · score moyen ${avg}`,
+  keyTitle: "Jouer sur un autre appareil",
+  useKey: "Utiliser une clé existante",
+  keyLabel: "Clé du profil",
+  useKeyButton: "Utiliser cette clé",
+  badKey: "Cette clé n’est pas valide.",
+  newGameTitle: "Nouvelle partie",
+  playersLabel: "Joueurs",
+  moveTime: "Temps par coup",
+  moveTimeNone: "Sans limite",
+  createGame: "Créer la partie",
+  joinTitle: "Rejoindre une partie",
+  joinLabel: "Lien d’invitation",
+  joinButton: "Ouvrir",
+  badInviteLink: "Ce n’est pas un lien d’invitation Canopy.",
+  statusWaiting: "En attente de joueurs",
+  statusFinished: "Terminées",
+  gameWith: (names) => `avec ${names}`,
+  roundShort: (r) => `tour ${r}`,
+  moreGames: "Afficher plus",
+  waitingTitle: (seated, seats) => `En attente de joueurs (${seated} places prises sur ${seats})`,
+  inviteTitle: "Lien d’invitation",
+  inviteHelp:
+    "Envoyez ce lien aux autres joueurs. La partie commence quand toutes les places sont prises, ou quand son créateur la lance.",
+  copy: "Copier",
+  copied: "Copié",
+  share: "Partager",
+  freeSeat: "place libre",
+  takeSeat: "Prendre une place",
+  needProfileToJoin: "Créez un profil pour prendre place dans cette partie.",
+  needInviteToJoin: "Pour rejoindre la partie, ouvrez le lien d’invitation envoyé par un autre joueur.",
+  startConfirm: (seated, free) =>
+    `Lancer à ${seated} joueurs ? ${free === 1 ? "La place libre sera fermée" : `Les ${free} places libres seront fermées`} : les personnes invitées ne pourront plus que regarder.`,
+  startWith: (n) => `Lancer à ${n} joueurs`,
+  keepWaiting: "Continuer d’attendre",
+  startNow: "Lancer maintenant",
+  leave: "Quitter cette partie",
+  creator: "a créé la partie",
+  logTitle: "Journal de la partie",
+  logEmpty: "Rien ne s’est encore passé.",
+  replayTitle: "Revoir",
+  replayPosition: (i, n) => `Action ${i} sur ${n}`,
+  replayStart: "Début",
+  replayPrev: "Reculer",
+  replayNext: "Avancer",
+  finalScores: "Scores finaux",
+  tokensPoints: "jetons",
+  lightPointsScore: "lumière ÷ 3",
+  total: "total",
+  notificationsGameHint: "Webhooks du salon de cette partie, et ce qui a été envoyé",
+  notificationsMeHint: "Vos propres webhooks et mentions Discord, pour toutes vos parties",
+  maxTimeouts: "Un joueur qui dépasse son temps abandonne",
+  maxTimeoutsAfter: (n) => (n === 1 ? "après 1 dépassement" : `après ${n} dépassements d’affilée`),
+  maxTimeoutsNever: "jamais",
+  vacationDays: "Jours d’absence par joueur",
+  deadlineHelp:
+    "Quand le temps est écoulé, le tour se termine tout seul. Un joueur absent arrête son horloge, dans la limite de ses jours d’absence.",
+  timeoutRule: (n) =>
+    n === null
+      ? "jamais d’abandon pour dépassement"
+      : n === 1
+        ? "abandon après 1 dépassement"
+        : `abandon après ${n} dépassements d’affilée`,
+  vacationRule: (n) =>
+    n === 0 ? "pas d’absence" : n === 1 ? "1 jour d’absence chacun" : `${n} jours d’absence chacun`,
+  awayTitle: "Vous partez ?",
+  awayHelp: (days) =>
+    `Pendant votre absence, votre horloge est arrêtée et les autres le voient. ${days === 1 ? "1 jour" : `${days} jours`} en tout dans cette partie.`,
+  awayNone: "Cette partie ne permet aucune absence.",
+  awayFor: "Absent pendant",
+  awayUnit: "Unité",
+  unitHours: "heures",
+  unitDays: "jours",
+  goAway: "Je m’absente",
+  imBack: "Je suis de retour",
+  autoTimeout: "joué automatiquement : temps écoulé",
+};
+
+export default fr;

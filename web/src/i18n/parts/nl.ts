@@ -1,0 +1,88 @@
+import type { PartMessages } from "./en";
+
+const nl: PartMessages = {
+  profileTitle: "Je profiel",
+  createProfileTitle: "Maak je profiel aan",
+  createProfileIntro:
+    "Kies een naam die de andere spelers zien. Geen e-mail, geen wachtwoord: je sleutel wordt in deze browser bewaard.",
+  nameLabel: "Je naam",
+  createProfile: "Profiel aanmaken",
+  signedInAs: (name) => `Je speelt als ${name}`,
+  stats: (games, wins, avg) => `${games} spellen gespeeld · ${wins} gewonnen · gemiddelde score ${avg}`,
+  keyTitle: "Spelen op een ander apparaat",
+  useKey: "Bestaande sleutel gebruiken",
+  keyLabel: "Profielsleutel",
+  useKeyButton: "Deze sleutel gebruiken",
+  badKey: "Die sleutel is niet geldig.",
+  newGameTitle: "Nieuw spel",
+  playersLabel: "Spelers",
+  moveTime: "Tijd per zet",
+  moveTimeNone: "Geen limiet",
+  createGame: "Spel aanmaken",
+  joinTitle: "Meedoen aan een spel",
+  joinLabel: "Uitnodigingslink",
+  joinButton: "Openen",
+  badInviteLink: "Dat lijkt geen Canopy-uitnodigingslink.",
+  statusWaiting: "Wacht op spelers",
+  statusFinished: "Afgelopen",
+  gameWith: (names) => `met ${names}`,
+  roundShort: (r) => `ronde ${r}`,
+  moreGames: "Meer tonen",
+  waitingTitle: (seated, seats) => `Wacht op spelers (${seated} van ${seats} plaatsen bezet)`,
+  inviteTitle: "Uitnodigingslink",
+  inviteHelp:
+    "Stuur deze link naar de andere spelers. Het spel begint zodra alle plaatsen bezet zijn, of wanneer de maker het start.",
+  copy: "Kopiëren",
+  copied: "Gekopieerd",
+  share: "Delen",
+  freeSeat: "vrije plaats",
+  takeSeat: "Plaats nemen",
+  needProfileToJoin: "Maak een profiel aan om aan dit spel deel te nemen.",
+  needInviteToJoin: "Open de uitnodigingslink van een andere speler om mee te doen.",
+  startConfirm: (seated, free) =>
+    `Starten met ${seated} spelers? ${free === 1 ? "De vrije plaats sluit" : `De ${free} vrije plaatsen sluiten`}: wie je ervoor uitnodigde, kan dan alleen nog kijken.`,
+  startWith: (n) => `Starten met ${n} spelers`,
+  keepWaiting: "Blijven wachten",
+  startNow: "Nu starten",
+  leave: "Dit spel verlaten",
+  creator: "heeft het spel aangemaakt",
+  logTitle: "Spelverloop",
+  logEmpty: "Er is nog niets gebeurd.",
+  replayTitle: "Terugkijken",
+  replayPosition: (i, n) => `Actie ${i} van ${n}`,
+  replayStart: "Begin",
+  replayPrev: "Terug",
+  replayNext: "Verder",
+  finalScores: "Eindstand",
+  tokensPoints: "penningen",
+  lightPointsScore: "licht ÷ 3",
+  total: "totaal",
+  notificationsGameHint: "Webhooks voor het kanaal van dit spel, en wat er verstuurd is",
+  notificationsMeHint: "Je eigen webhooks en Discord-pings, voor al je spellen",
+  maxTimeouts: "Een speler wiens tijd steeds op raakt, geeft op",
+  maxTimeoutsAfter: (n) => (n === 1 ? "na 1 keer te laat" : `na ${n} keer op rij te laat`),
+  maxTimeoutsNever: "nooit",
+  vacationDays: "Vakantiedagen per speler",
+  deadlineHelp:
+    "Is de tijd op, dan eindigt de beurt vanzelf. Wie afwezig is, zet zijn klok stil, tot het aantal vakantiedagen op is.",
+  timeoutRule: (n) =>
+    n === null
+      ? "nooit opgeven door tijdsoverschrijding"
+      : n === 1
+        ? "opgeven na 1 keer te laat"
+        : `opgeven na ${n} keer op rij te laat`,
+  vacationRule: (n) => (n === 0 ? "geen vakantie" : n === 1 ? "1 vakantiedag elk" : `${n} vakantiedagen elk`),
+  awayTitle: "Even weg?",
+  awayHelp: (days) =>
+    `Zolang je weg bent, staat je klok stil en zien de anderen dat. In dit spel in totaal ${days === 1 ? "1 dag" : `${days} dagen`}.`,
+  awayNone: "In dit spel is geen afwezigheid mogelijk.",
+  awayFor: "Weg voor",
+  awayUnit: "Eenheid",
+  unitHours: "uur",
+  unitDays: "dagen",
+  goAway: "Ik ben weg",
+  imBack: "Ik ben terug",
+  autoTimeout: "automatisch gespeeld: de tijd was op",
+};
+
+export default nl;

@@ -76,6 +76,12 @@ export function App() {
 
   return (
     <>
+      {where.page === "game" && (
+        // The first Tab stop of a game page: straight to the board, past the header.
+        <a class="skip" href="#board">
+          {t.skipToBoard}
+        </a>
+      )}
       <header class="top">
         <Link href="/" class="brand">
           <svg viewBox="-12 -12 24 24" width="26" height="26" aria-hidden="true">

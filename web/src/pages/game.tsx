@@ -205,6 +205,8 @@ export function GamePage(p: Props) {
     } else if (!current) {
       // Another tab planned on a newer view than this page has yet: wait for that view.
       if (kept && !saved) return;
+      // A new turn of yours: the news of the last one ("Turn sent.") is over.
+      setNotice((n) => (n?.kind === "info" ? null : n));
       // A turn planned before comes back if it is still this turn and still applies.
       const r = saved
         ? restorePlan(saved, v.state, v.version, seat)
@@ -367,6 +369,25 @@ export function GamePage(p: Props) {
   }, [log, view?.state?.options.players, viewer, replayOptions, moonUi]);
   const replaying = ply !== null && states !== null && ply < states.length - 1;
 
+  // Ctrl+Z / Ctrl+Y (⌘Z / ⇧⌘Z) undo and redo the planned turn, as the buttons do; not while typing.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const pl = planRef.current;
+      if (!pl || sending || replaying || !(e.ctrlKey || e.metaKey) || e.altKey) return;
+      const el = e.target as HTMLElement | null;
+      if (el && (el.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(el.tagName))) return;
+      const key = e.key.toLowerCase();
+      const redo = key === "y" || (key === "z" && e.shiftKey);
+      if (key !== "z" && key !== "y") return;
+      if (redo ? pl.redo.length === 0 : pl.actions.length === 0) return;
+      e.preventDefault();
+      setPlan(redo ? planRedo(pl) : planUndo(pl));
+      setSelected(null);
+    };
+    addEventListener("keydown", onKey);
+    return () => removeEventListener("keydown", onKey);
+  }, [sending, replaying]);
+
   if (failure)
     return (
       <div class="card center">
@@ -442,7 +463,18 @@ export function GamePage(p: Props) {
     }
     setSelected(null);
     setMoonPick(null);
+    keepFocus();
   };
+  /**
+   * The button just pressed (a choice, a purchase) goes away with the re-render: keep the keyboard
+   * in the turn panel instead of letting focus drop to <body>.
+   */
+  const keepFocus = () =>
+    requestAnimationFrame(() => {
+      const at = document.activeElement;
+      if (at && at !== document.body && document.contains(at)) return;
+      (document.querySelector(".turn-panel") as HTMLElement | null)?.focus();
+    });
 
   const onChoose = (label: string) => {
     if (replaying) return;
@@ -534,9 +566,6 @@ export function GamePage(p: Props) {
       data-to-act={view.toAct ?? ""}
       data-seat={seat}
     >
-      <a class="skip" href="#board">
-        {t.skipToBoard}
-      </a>
       <section class="status card" aria-live="polite" tabIndex={-1}>
         <div class="status-main">
           {view.status === "finished" ? (
@@ -835,7 +864,7 @@ function TurnPanel(p: {
   }
   const buys = setup ? [] : buyChoices(p.legal, p.state);
   return (
-    <section class="card turn-panel" aria-labelledby="turn-h">
+    <section class="card turn-panel" aria-labelledby="turn-h" tabIndex={-1}>
       <h2 id="turn-h">
         {t.yourActions} <span class="light-now">{p.state.players[seat].light} ☀</span>
       </h2>
@@ -895,10 +924,22 @@ function TurnPanel(p: {
           </ol>
         )}
         <div class="plan-buttons">
-          <button type="button" class="undo" onClick={p.onUndo} disabled={p.plan.actions.length === 0 || p.sending}>
+          <button
+            type="button"
+            class="undo"
+            aria-keyshortcuts="Control+Z Meta+Z"
+            onClick={p.onUndo}
+            disabled={p.plan.actions.length === 0 || p.sending}
+          >
             ↶ {t.undo}
           </button>
-          <button type="button" class="redo" onClick={p.onRedo} disabled={p.plan.redo.length === 0 || p.sending}>
+          <button
+            type="button"
+            class="redo"
+            aria-keyshortcuts="Control+Y Meta+Shift+Z"
+            onClick={p.onRedo}
+            disabled={p.plan.redo.length === 0 || p.sending}
+          >
             ↷ {t.redo}
           </button>
           {p.plan.actions.length > 1 && (

@@ -23,6 +23,8 @@ beforeAll(async () => {
   const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0 }, a.token);
   gameId = created.game.id;
   await apiCall(worker.base, "POST", `/api/games/${gameId}/join`, { code: created.invite.code }, b.token);
+  // Past the setup, to Ann's first turn of the game proper (choices come from a chosen piece).
+  await playUntilAnn();
   ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
   await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
     id: a.player.id,
@@ -38,6 +40,16 @@ afterAll(async () => {
   await chrome?.close();
   await worker?.stop();
 });
+
+/** Plays the other turns by API until it is Ann's turn in the game proper. */
+async function playUntilAnn(): Promise<void> {
+  for (let i = 0; i < 20; i++) {
+    const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
+    if (g.state.phase === "play" && g.state.current === 0) return;
+    await playTurnByApi(worker.base, gameId, tokens);
+  }
+  throw new Error("never Ann's turn");
+}
 
 const planned = (page: Page) => page.$$eval(".plan li", (els) => els.length);
 const version = async (page: Page) => Number(await page.getAttribute(".game", "data-version"));
@@ -55,11 +67,30 @@ describe("the game page from the keyboard", () => {
     expect(first).toEqual({ cls: "skip", href: "#board", text: "Skip to the board" });
   });
 
-  it("choosing keeps the focus in the page; Ctrl+Z and Ctrl+Y undo and redo", async () => {
-    await ann.waitForSelector('[data-cell][data-highlight="target"]');
-    await ann.click('[data-cell][data-highlight="target"]');
+  it("choosing keeps the focus in the turn panel; Ctrl+Z and Ctrl+Y undo and redo", async () => {
+    // One of Ann's trees with an action (grow: her trees collected light), then that action from
+    // the keyboard: the button goes away with its choice.
+    const sources = await ann.$$eval('[data-cell][data-highlight="source"]', (els) =>
+      els.map((e) => e.getAttribute("data-cell")!),
+    );
+    let chosen = false;
+    for (const s of sources) {
+      await ann.click(`[data-cell="${s}"]`);
+      await ann.waitForSelector(".choices");
+      if (await ann.$(".choice")) {
+        chosen = true;
+        break;
+      }
+      await ann.click(`[data-cell="${s}"]`); // deselect
+    }
+    expect(chosen).toBe(true);
+    await ann.focus(".choice");
+    await ann.keyboard.press("Enter");
     await ann.waitForSelector(".plan li");
-    expect(await ann.evaluate(() => document.activeElement !== document.body && !!document.activeElement)).toBe(true);
+    await ann.waitForFunction(() => document.activeElement !== document.body);
+    expect(await ann.evaluate(() => !!document.activeElement && !!document.activeElement.closest(".turn-panel"))).toBe(
+      true,
+    );
     expect(await planned(ann)).toBe(1);
     await ann.keyboard.press("Control+z");
     await ann.waitForFunction(() => document.querySelectorAll(".plan li").length === 0);
@@ -76,8 +107,8 @@ describe("the game page from the keyboard", () => {
     await ann.click(".end-turn");
     await ann.waitForSelector(".notice.info");
     expect(await ann.textContent(".notice.info")).toContain("Turn sent.");
-    // Bruno places his setup tree at once (well within the notice's few seconds).
-    await playTurnByApi(worker.base, gameId, tokens);
+    // Bruno plays at once (well within the notice's 4 seconds), until Ann's turn comes again.
+    await playUntilAnn();
     await ann.waitForFunction(
       (v) => Number(document.querySelector(".game")?.getAttribute("data-version") ?? -1) >= v,
       before + 2,

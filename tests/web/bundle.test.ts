@@ -117,12 +117,12 @@ describe("web bundle", () => {
     expect(text).not.toMatch(/@import|url\(\s*["']?https?:/);
     // The game page's sheet has what its first paint shows; the start page's, the lobby's, the log's
     // and the notifications panel's are sheets of their own (web/src/ui/part.ts loads them).
-    for (const sel of [".turn-panel", ".player", ".board-host", ".notify-box>summary"]) expect(text).toContain(sel);
+    for (const sel of [".turn-panel", ".player", ".board-host", ".score-how"]) expect(text).toContain(sel);
     const sheets = {
       home: [".pill", ".hero", ".qr"],
       lobby: [".seat-list"],
       more: [".history", ".final"],
-      notify: [".hook", ".delivery"],
+      notify: [".hook", ".delivery", ".notify-box>summary"],
     };
     for (const [name, sels] of Object.entries(sheets)) {
       const sheet = files.get(`styles/${name}.css`);

@@ -1,7 +1,9 @@
 /** Under the Moonlight on the game page: what it offers for a given position, and its texts. */
 import { describe, expect, it } from "vitest";
 import { applyAction, createGame, legalActions, type Action, type GameState } from "../../src/engine";
-import { LANGS } from "../../web/src/i18n";
+import { renderBoard } from "../../src/render/base";
+import { LANGS, setLang } from "../../web/src/i18n";
+import { boardText, setMoreBoardText } from "../../web/src/text";
 import { MOON_FORM_TEXT } from "../../web/src/moon/form";
 import { MOON_DICTS } from "../../web/src/moon/i18n/all";
 import {
@@ -13,7 +15,7 @@ import {
   pickTargets,
   placeAt,
 } from "../../web/src/moon/model";
-import { moonEventText, setMoonLang } from "../../web/src/moon/ui";
+import { moonBoardText, moonEventText, setMoonLang } from "../../web/src/moon/ui";
 
 function start(moonlight: boolean | { greatTree?: boolean; moonstones?: boolean } = { greatTree: true }): GameState {
   const c = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight });
@@ -210,5 +212,69 @@ describe("Moonlight texts", () => {
     expect(moonEventText(events[10] as never, ["Ann", "Bob"])).toBe("Bob scared Ann's Owl to c4");
     expect(moonEventText(events[11] as never, ["Ann", "Bob"])).toBe("Ann used Night hunt II (9 ☾)");
     expect(moonEventText({ type: "placed", seat: 0, cell: { q: 0, r: -3 } }, ["Ann", "Bob"])).toBeNull();
+  });
+});
+
+describe("Moonlight on the board, in words", () => {
+  it("names the expansion's pieces in the page's language, owners by name as base pieces are (issue 14, defect 3)", async () => {
+    let s = start({ greatTree: true, moonstones: true });
+    s = toPlay(s);
+    const names = ["Ann", "Bob"];
+    const titles = (svg: string, cls: string) =>
+      [...svg.matchAll(new RegExp(`<g class="${cls}"[^>]*><title>([^<]*)</title>`, "g"))].map((m) => m[1]);
+    setMoreBoardText(moonBoardText);
+    try {
+      for (const l of LANGS) {
+        await setLang(l);
+        await setMoonLang(l);
+        const d = MOON_DICTS[l];
+        const svg = renderBoard(s, { text: boardText(names), interactive: true });
+        const animals = [...svg.matchAll(/<g class="animal" [^>]*data-seat="([a-d])"><title>([^<]*)<\/title>/g)];
+        expect(animals, l).toHaveLength(2);
+        for (const [, letter, a] of animals) {
+          const seat = "abcd".indexOf(letter);
+          expect(a, l).toContain(d.animals[s.moon!.players[seat].animal!]);
+          expect(a, l).toContain(names[seat]);
+        }
+        const moon = titles(svg, "moon");
+        const marker = titles(svg, "moon-next");
+        expect(moon, l).toHaveLength(1);
+        expect(marker, l).toHaveLength(1);
+        expect(moon[0], l).toContain(s.moon!.full ? d.fullMoon : d.halfMoon);
+        // The cells' labels name what of the expansion is there, in the same words.
+        const cellLabels = [...svg.matchAll(/aria-label="([^"]*)"/g)].map((m) => m[1]);
+        expect(
+          cellLabels.some((c) => c.includes(d.onCell.greatTree)),
+          l,
+        ).toBe(true);
+        expect(
+          cellLabels.filter((c) => c.includes(names[0]) && c.includes(d.animals[s.moon!.players[0].animal!])).length,
+          l,
+        ).toBeGreaterThan(0);
+        // Nothing of the drawing's English defaults is left.
+        expect(svg, l).not.toMatch(/player [AB]\b/);
+        if (l !== "en")
+          expect(svg, l).not.toMatch(/Phase marker|Moonstone|Great Tree|moon points?\b|full moon|half moon/);
+      }
+    } finally {
+      setMoreBoardText(null);
+      await setLang("en");
+      await setMoonLang("en");
+    }
+  });
+
+  it("counts moon points by each language's plural rules (issue 14, defect 8)", () => {
+    expect(MOON_DICTS.en.costLong(1)).toBe("costs 1 moon point");
+    expect(MOON_DICTS.en.costLong(0)).toBe("costs 0 moon points");
+    expect(MOON_DICTS.en.costLong(5)).toBe("costs 5 moon points");
+    expect(MOON_DICTS.fr.costLong(1)).toBe("coûte 1 point de lune");
+    // French counts 0 as singular.
+    expect(MOON_DICTS.fr.costLong(0)).toBe("coûte 0 point de lune");
+    expect(MOON_DICTS.fr.costLong(2)).toBe("coûte 2 points de lune");
+    expect(MOON_DICTS.de.costLong(1)).toBe("kostet 1 Mondpunkt");
+    expect(MOON_DICTS.de.costLong(3)).toBe("kostet 3 Mondpunkte");
+    expect(MOON_DICTS.nl.costLong(1)).toBe("kost 1 maanpunt");
+    expect(MOON_DICTS.ja.costLong(1)).toBe(MOON_DICTS.ja.costLong(1).replace("1", "1"));
+    expect(MOON_DICTS.en.animalOf("Owl", "Ann (circles)", 1)).toBe("Owl of Ann (circles), 1 moon point");
   });
 });

@@ -101,8 +101,10 @@ export interface PlayerPanel {
   available: number[];
   tokens: { leaves: number; value: number }[];
   tokenPoints: number;
-  /** Score if the game ended now (tokens + floor(light / 3)). */
+  /** Score if the game ended now (tokens + floor(light / 3), and under the Moonlight its points). */
   score: number;
+  /** The points the light left would score (floor(light / 3)). */
+  lightScore: number;
   pieces: number;
   /** Light this seat's trees collect at the start of next round, if nothing changes. */
   nextLight: number | null;
@@ -154,6 +156,7 @@ export function playerPanels(
     tokens: p.tokens.slice(),
     tokenPoints: scores[seat].tokens,
     score: scores[seat].total,
+    lightScore: scores[seat].light,
     pieces: scores[seat].pieces,
     nextLight: next ? next[seat] : null,
     resigned: p.resigned,

@@ -11,9 +11,20 @@ export function seatLabel(names: readonly string[], seat: number): string {
   return `${names[seat] ?? `#${seat + 1}`} (${t.shapeNames[seat]})`;
 }
 
+/** An expansion's words for the board: the base words with its pieces' (their titles, what a cell and the board say of them). */
+let moreBoardText: ((base: BoardText, names: readonly string[]) => BoardText) | null = null;
+let boardWords = 0;
+/** Set when an expansion's part of the page loads, and again when its texts change language (web/src/moon/load.ts). */
+export function setMoreBoardText(f: typeof moreBoardText): void {
+  moreBoardText = f;
+  boardWords++;
+}
+/** Changes whenever the board's words do beyond the page's language (for the board's memo). */
+export const boardWordsKey = () => boardWords;
+
 /** Accessible labels for the board picture. */
 export function boardText(names: readonly string[]): BoardText {
-  return {
+  const base: BoardText = {
     board: ({ round, rounds, sun, phase }) =>
       phase === "setup" ? t.boardLabelSetup(t.dirs[sun]) : t.boardLabel(round, rounds, t.dirs[sun]),
     cell: (c) => {
@@ -23,7 +34,8 @@ export function boardText(names: readonly string[]): BoardText {
         if (c.piece.size > 0) parts.push(c.light > 0 ? t.collects(c.light) : t.shaded);
         else if (c.shadow > 0) parts.push(t.inShadow);
       } else {
-        parts.push(t.cellEmpty);
+        // (The Great Tree or a moonstone stands on a cell without a piece: it is not empty.)
+        if (!c.moon?.greatTree && !c.moon?.stone) parts.push(t.cellEmpty);
         if (c.shadow > 0) parts.push(t.inShadow);
       }
       if (c.previewShadow > 0) parts.push(t.shadedNext);
@@ -33,6 +45,7 @@ export function boardText(names: readonly string[]): BoardText {
       return parts.join(", ");
     },
   };
+  return moreBoardText ? moreBoardText(base, names) : base;
 }
 
 /** Words for an expansion's events, set when its part of the page loads (web/src/moon/load.ts). */

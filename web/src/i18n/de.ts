@@ -11,7 +11,6 @@ const de: Messages = {
   language: "Sprache",
   home: "Start",
   loading: "Wird geladen…",
-  error: (msg) => `Etwas ist schiefgegangen: ${msg}`,
   retry: "Noch einmal versuchen",
   notFound: "Dieses Spiel gibt es nicht.",
   networkError: "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es noch einmal.",
@@ -66,7 +65,6 @@ const de: Messages = {
   usedThisTurn: "in diesem Zug schon genutzt",
 
   piece,
-  pieceShort: ["Samen", "klein", "mittel", "groß"],
   pieceCount: (size, n) => (n === 1 ? `1 ${piece[size]}` : `${n} ${pieces[size]}`),
   shapeNames: ["Kreise", "Dreiecke", "Rauten", "Sterne"],
 
@@ -116,7 +114,10 @@ const de: Messages = {
   nextPrice: (p) => `nächster ${p} ☀`,
   tokens: "Punktechips",
   score: "Punkte",
-  scoreNow: (n) => `${n} Punkte`,
+  scoreHelp:
+    "Die Punkte, wenn das Spiel jetzt endete: die gewonnenen Punktechips, plus 1 Punkt je 3 übrige Sonnenpunkte.",
+  scoreSum: (tokens, light, points) => `= ${tokens} aus Punktechips + ${points} für ${light} ☀ (1 je 3)`,
+  scoreMore: (n) => `+ ${n} vom Mond`,
   firstPlayer: "Startspieler",
   resigned: "aufgegeben",
   toAct: "am Zug",

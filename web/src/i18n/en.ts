@@ -9,7 +9,6 @@ const en = {
   language: "Language",
   home: "Home",
   loading: "Loading…",
-  error: (msg: string) => `Something went wrong: ${msg}`,
   retry: "Try again",
   notFound: "There is no such game.",
   loadFailed: "This part of the page could not be loaded.",
@@ -81,7 +80,6 @@ const en = {
 
   // Pieces
   piece: ["seed", "small tree", "medium tree", "large tree"] as readonly string[],
-  pieceShort: ["seed", "small", "medium", "large"] as readonly string[],
   pieceCount: (size: number, n: number) =>
     n === 1
       ? `1 ${["seed", "small tree", "medium tree", "large tree"][size]}`
@@ -145,7 +143,10 @@ const en = {
   nextPrice: (p: number) => `next ${p} ☀`,
   tokens: "Tokens",
   score: "Score",
-  scoreNow: (n: number) => `${n} points`,
+  scoreHelp: "The score if the game ended now: the tokens won, plus 1 point for every 3 light points left.",
+  scoreSum: (tokens: number, light: number, points: number) =>
+    `= ${tokens} in tokens + ${points} for ${light} ☀ (1 per 3)`,
+  scoreMore: (n: number) => `+ ${n} from the moon`,
   firstPlayer: "first player",
   resigned: "resigned",
   toAct: "to act",

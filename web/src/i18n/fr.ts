@@ -12,7 +12,6 @@ const fr: Messages = {
   language: "Langue",
   home: "Accueil",
   loading: "Chargement…",
-  error: (msg) => `Un problème est survenu : ${msg}`,
   retry: "Réessayer",
   notFound: "Cette partie n’existe pas.",
   networkError: "Le serveur est injoignable. Vérifiez votre connexion et réessayez.",
@@ -67,7 +66,6 @@ const fr: Messages = {
   usedThisTurn: "déjà utilisée ce tour-ci",
 
   piece,
-  pieceShort: ["graine", "petit", "moyen", "grand"],
   pieceCount: (size, n) => (n === 1 ? `1 ${piece[size]}` : `${n} ${pieces[size]}`),
   shapeNames: ["cercles", "triangles", "losanges", "étoiles"],
 
@@ -117,7 +115,10 @@ const fr: Messages = {
   nextPrice: (p) => `prochain ${p} ☀`,
   tokens: "Jetons",
   score: "Score",
-  scoreNow: (n) => `${n} points`,
+  scoreHelp:
+    "Le score si la partie s’arrêtait maintenant : les jetons gagnés, plus 1 point par tranche de 3 points de lumière restants.",
+  scoreSum: (tokens, light, points) => `= ${tokens} en jetons + ${points} pour ${light} ☀ (1 pour 3)`,
+  scoreMore: (n) => `+ ${n} de la lune`,
   firstPlayer: "premier joueur",
   resigned: "a abandonné",
   toAct: "doit jouer",

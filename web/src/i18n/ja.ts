@@ -8,7 +8,6 @@ const ja: Messages = {
   language: "言語",
   home: "ホーム",
   loading: "読み込み中…",
-  error: (msg) => `問題が発生しました：${msg}`,
   retry: "再試行",
   notFound: "このゲームは存在しません。",
   networkError: "サーバーに接続できません。接続を確認して、もう一度お試しください。",
@@ -63,7 +62,6 @@ const ja: Messages = {
   usedThisTurn: "この手番で使用済み",
 
   piece,
-  pieceShort: ["種", "小", "中", "大"],
   pieceCount: (size, n) => `${piece[size]} ${n}${size === 0 ? "個" : "本"}`,
   shapeNames: ["丸", "三角", "ひし形", "星"],
 
@@ -111,7 +109,9 @@ const ja: Messages = {
   nextPrice: (p) => `次 ${p} ☀`,
   tokens: "点数トークン",
   score: "得点",
-  scoreNow: (n) => `${n} 点`,
+  scoreHelp: "いまゲームが終わった場合の得点：獲得した点数トークンに、残りの光点3点ごとに1点を加えたもの。",
+  scoreSum: (tokens, light, points) => `= トークン ${tokens} 点 + 光点 ${light} ☀ で ${points} 点（3点ごとに1点）`,
+  scoreMore: (n) => `+ 月から ${n} 点`,
   firstPlayer: "スタートプレイヤー",
   resigned: "投了",
   toAct: "手番",

@@ -9,7 +9,6 @@ const nl: Messages = {
   language: "Taal",
   home: "Start",
   loading: "Laden…",
-  error: (msg) => `Er ging iets mis: ${msg}`,
   retry: "Opnieuw proberen",
   notFound: "Dit spel bestaat niet.",
   networkError: "De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.",
@@ -64,7 +63,6 @@ const nl: Messages = {
   usedThisTurn: "deze beurt al gebruikt",
 
   piece,
-  pieceShort: ["zaadje", "klein", "middelgroot", "groot"],
   pieceCount: (size, n) => (n === 1 ? `1 ${piece[size]}` : `${n} ${pieces[size]}`),
   shapeNames: ["cirkels", "driehoeken", "ruiten", "sterren"],
 
@@ -113,7 +111,10 @@ const nl: Messages = {
   nextPrice: (p) => `volgende ${p} ☀`,
   tokens: "Penningen",
   score: "Score",
-  scoreNow: (n) => `${n} punten`,
+  scoreHelp:
+    "De score als het spel nu zou eindigen: de gewonnen penningen, plus 1 punt per 3 overgebleven lichtpunten.",
+  scoreSum: (tokens, light, points) => `= ${tokens} uit penningen + ${points} voor ${light} ☀ (1 per 3)`,
+  scoreMore: (n) => `+ ${n} van de maan`,
   firstPlayer: "eerste speler",
   resigned: "opgegeven",
   toAct: "aan zet",

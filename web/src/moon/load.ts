@@ -1,10 +1,10 @@
 /**
  * Loads the Moonlight part of the game page (./ui.tsx, a chunk of its own) when the game is a
  * Moonlight game, with its texts in the page's language; meanwhile the page works without it.
- * Once loaded, the game log also words the expansion's events (text.ts's hook).
+ * Once loaded, the game log also words the expansion's events, and the board its pieces (text.ts's hooks).
  */
 import { useEffect, useState } from "preact/hooks";
-import { setMoreEventText } from "../text";
+import { setMoreBoardText, setMoreEventText } from "../text";
 
 export type MoonUi = typeof import("./ui");
 export type { MoonPick } from "./model";
@@ -23,6 +23,7 @@ export function useMoonUi(on: boolean, lang: string): MoonUi | null {
       mod = m;
       modLang = lang;
       setMoreEventText(m.moonEventText);
+      setMoreBoardText(m.moonBoardText);
       if (live) rerender((n) => n + 1);
     })().catch(() => undefined);
     return () => {

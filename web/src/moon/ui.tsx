@@ -14,10 +14,11 @@ import {
   type GameState,
 } from "../../../src/engine/base";
 import { MOONLIGHT, moonGeometry } from "../../../src/engine/moonlight";
-import { registerMoonLayer } from "../../../src/render/base";
+import { registerMoonLayer, type BoardText, type MoonPieceInfo } from "../../../src/render/base";
 import * as moonDrawing from "../../../src/render/moon";
 import type { MoonEvent } from "../../../src/engine";
 import { listOf, type Lang } from "../i18n";
+import { seatLabel } from "../text";
 import en, { type MoonMessages } from "./i18n/en";
 import { loadMoonText } from "./i18n";
 import {
@@ -97,6 +98,53 @@ const MOON_EVENTS = new Set<string>([
   "babyHatched",
   "babyUsed",
 ]);
+
+/**
+ * The board's words (`base`, the page's) with the expansion's pieces in the page's language, owners
+ * by name as the base pieces are (the drawing's defaults are English and say "player A"): their
+ * titles, and what a cell's and the board's labels say of them.
+ */
+export function moonBoardText(base: BoardText, names: readonly string[]): BoardText {
+  const phase = (full: boolean) => (full ? m.fullMoon : m.halfMoon);
+  const moon = (info: MoonPieceInfo): string => {
+    switch (info.kind) {
+      case "moon":
+        return m.moonNow(phase(info.full), ...info.cells);
+      case "marker":
+        return m.markerLabel(phase(info.full), ...info.cells);
+      case "animal":
+        return m.animalOf(m.animals[info.animal], seatLabel(names, info.seat), info.points);
+      case "greatTree":
+        return m.greatTree;
+      case "stone":
+        return info.glowing ? m.moonstoneGlowing : m.moonstone;
+      case "nest":
+        return m.nest;
+    }
+  };
+  return {
+    moon,
+    cell: (c) => {
+      const x = c.moon;
+      if (!x) return base.cell(c);
+      const on = m.onCell;
+      return [
+        base.cell(c),
+        ...(x.greatTree ? [on.greatTree] : []),
+        ...(x.stone ? [x.glowing ? on.glowingStone : on.stone] : []),
+        ...(x.animal ? [moon({ kind: "animal", ...x.animal })] : []),
+        ...(x.nest ? [on.nest] : []),
+        ...(x.dam ? [on.dam] : []),
+        ...(x.moonlight === "direct" ? [on.moonlight] : x.moonlight === "indirect" ? [on.glow] : []),
+      ].join(", ");
+    },
+    board: (info) =>
+      base.board(info) +
+      (info.moon
+        ? `; ${m.moonNow(phase(info.moon.full), ...info.moon.cells)}; ${m.moonNext(phase(info.moon.next.full), ...info.moon.next.cells)}`
+        : ""),
+  };
+}
 
 /** The expansion's events in words (null for other events). */
 export function moonEventText(ev: GameEvent, names: readonly string[]): string | null {

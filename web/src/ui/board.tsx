@@ -2,7 +2,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cellByLabel, CELLS, cellIndex, LABELS, type GameState } from "../../../src/engine/base";
 import { renderBoard, VIEW, type Highlight, type Theme } from "../../../src/render/base";
-import { boardText } from "../text";
+import { boardText, boardWordsKey } from "../text";
 
 export interface BoardProps {
   state: GameState;
@@ -63,7 +63,7 @@ export function Board(p: BoardProps) {
         text: boardText(p.names),
       }),
     // (the names by their joined text: the array is a new one on every render)
-    [p.state, p.preview, p.labels, p.highlights, focus, p.theme, p.names.join("|"), p.lang],
+    [p.state, p.preview, p.labels, p.highlights, focus, p.theme, p.names.join("|"), p.lang, boardWordsKey()],
   );
   // The SVG is replaced on every change: remember whether a cell had the keyboard focus, and give it back.
   if (typeof document !== "undefined" && host.current) hadFocus.current = host.current.contains(document.activeElement);

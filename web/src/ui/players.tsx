@@ -97,10 +97,14 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
               ))
             : "—"}
         </span>
-        <span>
+        <span title={t.scoreHelp}>
           <span class="label">{t.score}</span> <strong>{p.score}</strong>
         </span>
       </div>
+      <p class="muted score-how">
+        {t.scoreSum(p.tokenPoints, p.light, p.lightScore)}
+        {p.score > p.tokenPoints + p.lightScore && ` ${t.scoreMore(p.score - p.tokenPoints - p.lightScore)}`}
+      </p>
     </article>
   );
 }

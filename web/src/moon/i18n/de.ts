@@ -1,4 +1,5 @@
 /** Unter dem Mondlicht: die Texte der Spielseite, Deutsch. */
+import { plural } from "../../i18n/plural";
 import type { MoonMessages } from "./en";
 
 const de: MoonMessages = {
@@ -76,7 +77,7 @@ const de: MoonMessages = {
     "Du hast zwei Tiertableaus erhalten. Behalte eines; das andere geht ungesehen in die Schachtel. Die anderen sehen deine Wahl erst, wenn alle gewählt haben.",
   keep: (animal) => `${animal} behalten`,
   cost: (n) => `${n} ☾`,
-  costLong: (n) => `kostet ${n} Mondpunkte`,
+  costLong: (n) => plural("de", n, { one: "kostet # Mondpunkt", other: "kostet # Mondpunkte" }),
   level: (n) => `Stufe ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "hat gewählt",
   choosing: "wählt…",
@@ -127,5 +128,21 @@ const de: MoonMessages = {
   evDam: (who, cells) => `${who} baut den Damm auf ${cells}`,
   evHatched: (who, baby, cell) => `${who} brütet auf ${cell} ein Schildkrötenbaby aus: ${baby}`,
   evBabyUsed: (who, baby) => `${who} nutzt ein Schildkrötenbaby: ${baby}`,
+  markerLabel: (phase, a, b) => `Phasenmarker: nächste Runde ${phase} zwischen ${a} und ${b}`,
+  animalOf: (animal, who, n) =>
+    `${animal} von ${who}, ${plural("de", n, { one: "# Mondpunkt", other: "# Mondpunkte" })}`,
+  greatTree: "Der Große Baum",
+  moonstone: "Mondstein",
+  moonstoneGlowing: "Mondstein, leuchtend",
+  nest: "Schildkrötenbaby, verdeckt",
+  onCell: {
+    greatTree: "der Große Baum",
+    stone: "ein Mondstein",
+    glowingStone: "ein leuchtender Mondstein",
+    nest: "ein verdecktes Schildkrötenbaby",
+    dam: "auf dem Damm des Bibers",
+    moonlight: "im Mondlicht",
+    glow: "im Schein eines Mondsteins",
+  },
 };
 export default de;

@@ -1,4 +1,6 @@
 /** Under the Moonlight, the game page's texts: English (the reference; every language has exactly these keys). */
+import { plural } from "../../i18n/plural";
+
 const en = {
   animals: {
     boar: "Boar",
@@ -75,7 +77,7 @@ const en = {
     "You were dealt two animal boards. Keep one; the other goes back to the box unseen. The others do not see your choice until everyone has chosen.",
   keep: (animal: string) => `Keep the ${animal}`,
   cost: (n: number) => `${n} ☾`,
-  costLong: (n: number) => `costs ${n} moon points`,
+  costLong: (n: number) => plural("en", n, { one: "costs # moon point", other: "costs # moon points" }),
   level: (n: number) => `Level ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "has chosen",
   choosing: "choosing…",
@@ -129,6 +131,23 @@ const en = {
   evDam: (who: string, cells: string) => `${who} built the dam on ${cells}`,
   evHatched: (who: string, baby: string, cell: string) => `${who} hatched a baby turtle on ${cell}: ${baby}`,
   evBabyUsed: (who: string, baby: string) => `${who} used a baby turtle: ${baby}`,
+  // the board's labels of the expansion's pieces (their titles, and what a cell's label says of them)
+  markerLabel: (phase: string, a: string, b: string) => `Phase marker: next round ${phase} between ${a} and ${b}`,
+  animalOf: (animal: string, who: string, n: number) =>
+    `${animal} of ${who}, ${plural("en", n, { one: "# moon point", other: "# moon points" })}`,
+  greatTree: "The Great Tree",
+  moonstone: "Moonstone",
+  moonstoneGlowing: "Moonstone, glowing",
+  nest: "Baby turtle, face down",
+  onCell: {
+    greatTree: "the Great Tree",
+    stone: "a moonstone",
+    glowingStone: "a glowing moonstone",
+    nest: "a face-down baby turtle",
+    dam: "on the beaver's dam",
+    moonlight: "in moonlight",
+    glow: "in a moonstone's glow",
+  },
 };
 
 export type MoonMessages = typeof en;

@@ -1,4 +1,5 @@
 /** Au clair de lune : les textes de la page de jeu, français. */
+import { plural } from "../../i18n/plural";
 import type { MoonMessages } from "./en";
 
 const fr: MoonMessages = {
@@ -76,7 +77,7 @@ const fr: MoonMessages = {
     "Vous avez reçu deux plateaux animaux. Gardez-en un ; l’autre retourne dans la boîte sans être vu. Les autres ne voient votre choix que lorsque tout le monde a choisi.",
   keep: (animal) => `Garder : ${animal}`,
   cost: (n) => `${n} ☾`,
-  costLong: (n) => `coûte ${n} points de lune`,
+  costLong: (n) => plural("fr", n, { one: "coûte # point de lune", other: "coûte # points de lune" }),
   level: (n) => `Niveau ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "a choisi",
   choosing: "choisit…",
@@ -127,5 +128,21 @@ const fr: MoonMessages = {
   evDam: (who, cells) => `${who} construit le barrage en ${cells}`,
   evHatched: (who, baby, cell) => `${who} fait éclore un bébé tortue en ${cell} : ${baby}`,
   evBabyUsed: (who, baby) => `${who} utilise un bébé tortue : ${baby}`,
+  markerLabel: (phase, a, b) => `Marqueur de phase : au prochain tour, ${phase} entre ${a} et ${b}`,
+  animalOf: (animal, who, n) =>
+    `${animal} de ${who}, ${plural("fr", n, { one: "# point de lune", other: "# points de lune" })}`,
+  greatTree: "Le Grand Arbre",
+  moonstone: "Pierre de lune",
+  moonstoneGlowing: "Pierre de lune, brillante",
+  nest: "Bébé tortue, face cachée",
+  onCell: {
+    greatTree: "le Grand Arbre",
+    stone: "une pierre de lune",
+    glowingStone: "une pierre de lune brillante",
+    nest: "un bébé tortue face cachée",
+    dam: "sur le barrage du castor",
+    moonlight: "au clair de lune",
+    glow: "dans la lueur d’une pierre de lune",
+  },
 };
 export default fr;

@@ -1,4 +1,5 @@
 /** 月明かりの下で：ゲームページの文言（日本語）。 */
+import { plural } from "../../i18n/plural";
 import type { MoonMessages } from "./en";
 
 const ja: MoonMessages = {
@@ -75,7 +76,7 @@ const ja: MoonMessages = {
     "動物ボードが2枚配られました。1枚を残し、もう1枚は見せずに箱に戻します。全員が選ぶまで、あなたの選択は他の人には見えません。",
   keep: (animal) => `${animal}にする`,
   cost: (n) => `${n} ☾`,
-  costLong: (n) => `月ポイント ${n}`,
+  costLong: (n) => plural("ja", n, { one: "月ポイント #", other: "月ポイント #" }),
   level: (n) => `レベル ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "選択済み",
   choosing: "選択中…",
@@ -120,5 +121,20 @@ const ja: MoonMessages = {
   evDam: (who, cells) => `${who}が ${cells} にダムを造りました`,
   evHatched: (who, baby, cell) => `${who}が ${cell} で赤ちゃんガメをかえしました：${baby}`,
   evBabyUsed: (who, baby) => `${who}が赤ちゃんガメを使いました：${baby}`,
+  markerLabel: (phase, a, b) => `フェーズマーカー：次のラウンドは ${a} と ${b} の間で${phase}`,
+  animalOf: (animal, who, n) => `${who}の${animal}、月ポイント ${n}`,
+  greatTree: "大樹",
+  moonstone: "月の石",
+  moonstoneGlowing: "月の石（輝いている）",
+  nest: "赤ちゃんガメ（裏向き）",
+  onCell: {
+    greatTree: "大樹",
+    stone: "月の石",
+    glowingStone: "輝く月の石",
+    nest: "裏向きの赤ちゃんガメ",
+    dam: "ビーバーのダムの上",
+    moonlight: "月光の中",
+    glow: "月の石の光の中",
+  },
 };
 export default ja;

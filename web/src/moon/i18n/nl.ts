@@ -1,4 +1,5 @@
 /** Onder het maanlicht: de teksten van de spelpagina, Nederlands. */
+import { plural } from "../../i18n/plural";
 import type { MoonMessages } from "./en";
 
 const nl: MoonMessages = {
@@ -76,7 +77,7 @@ const nl: MoonMessages = {
     "Je kreeg twee dierenborden. Houd er één; het andere gaat ongezien terug in de doos. De anderen zien je keuze pas als iedereen gekozen heeft.",
   keep: (animal) => `${animal} houden`,
   cost: (n) => `${n} ☾`,
-  costLong: (n) => `kost ${n} maanpunten`,
+  costLong: (n) => plural("nl", n, { one: "kost # maanpunt", other: "kost # maanpunten" }),
   level: (n) => `Niveau ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "heeft gekozen",
   choosing: "kiest…",
@@ -127,5 +128,21 @@ const nl: MoonMessages = {
   evDam: (who, cells) => `${who} bouwde de dam op ${cells}`,
   evHatched: (who, baby, cell) => `${who} broedde een schildpadjong uit op ${cell}: ${baby}`,
   evBabyUsed: (who, baby) => `${who} gebruikte een schildpadjong: ${baby}`,
+  markerLabel: (phase, a, b) => `Fasemarker: volgende ronde ${phase} tussen ${a} en ${b}`,
+  animalOf: (animal, who, n) =>
+    `${animal} van ${who}, ${plural("nl", n, { one: "# maanpunt", other: "# maanpunten" })}`,
+  greatTree: "De Grote Boom",
+  moonstone: "Maansteen",
+  moonstoneGlowing: "Maansteen, gloeiend",
+  nest: "Schildpadjong, gedekt",
+  onCell: {
+    greatTree: "de Grote Boom",
+    stone: "een maansteen",
+    glowingStone: "een gloeiende maansteen",
+    nest: "een gedekt schildpadjong",
+    dam: "op de dam van de bever",
+    moonlight: "in het maanlicht",
+    glow: "in de gloed van een maansteen",
+  },
 };
 export default nl;

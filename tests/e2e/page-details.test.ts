@@ -1,0 +1,98 @@
+/**
+ * Details of the game page and the start page that players tripped over (issue 14, defects 7 and 8):
+ * what a player card's SCORE is made of; the new game form's Moonlight checkbox.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
+
+let worker: LocalWorker;
+let chrome: { browser: Browser; close(): Promise<void> };
+let ctx: BrowserContext;
+let ann: Page;
+let gameId = "";
+const tokens: string[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  [worker, chrome] = await Promise.all([startWorker(), launchChromium()]);
+  const a = await apiCall(worker.base, "POST", "/api/players", { name: "Ann" });
+  const b = await apiCall(worker.base, "POST", "/api/players", { name: "Bruno" });
+  tokens.push(a.token, b.token);
+  const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0 }, a.token);
+  gameId = created.game.id;
+  await apiCall(worker.base, "POST", `/api/games/${gameId}/join`, { code: created.invite.code }, b.token);
+  // Into the game proper, where the trees have collected light.
+  for (let i = 0; i < 6; i++) await playTurnByApi(worker.base, gameId, tokens);
+  ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
+    id: a.player.id,
+    name: "Ann",
+    token: a.token,
+  });
+  ann = await ctx.newPage();
+  ann.on("pageerror", (e) => errors.push(e.message));
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  await chrome?.close();
+  await worker?.stop();
+});
+
+describe("a player card", () => {
+  it("says what its score is made of: tokens, and a point for every 3 light points (issue 14, defect 7)", async () => {
+    const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
+    await ann.goto(`${worker.base}/g/${gameId}`);
+    await ann.waitForSelector(".player .score-how");
+    const cards = await ann.$$eval(".player", (els) =>
+      els.map((el) => {
+        const how = el.querySelector<HTMLElement>(".score-how");
+        const score = [...el.querySelectorAll(".label")].find((l) => l.textContent === "Score")?.parentElement;
+        return {
+          how: how?.textContent ?? "",
+          shown: !!how && how.offsetHeight > 0 && getComputedStyle(how).visibility !== "hidden",
+          title: score?.getAttribute("title") ?? "",
+          score: Number(score?.querySelector("strong")?.textContent),
+        };
+      }),
+    );
+    expect(cards).toHaveLength(2);
+    for (const [seat, c] of cards.entries()) {
+      const p = g.state.players[seat];
+      const tokenPoints = p.tokens.reduce((n: number, tk: { value: number }) => n + tk.value, 0);
+      const fromLight = Math.floor(p.light / 3);
+      expect(c.shown).toBe(true);
+      expect(c.how).toBe(`= ${tokenPoints} in tokens + ${fromLight} for ${p.light} ☀ (1 per 3)`);
+      expect(c.score).toBe(tokenPoints + fromLight);
+      expect(c.title).toMatch(/1 point for every 3 light points/);
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the new game form", () => {
+  it("draws the Moonlight option's checkbox as large as the others, on a phone too (issue 14, defect 8)", async () => {
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      for (const width of [375, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${worker.base}/`);
+        await page.waitForSelector('input[name="moonlight"]');
+        const size = (name: string) =>
+          page.$eval(`input[name="${name}"]`, (el) => {
+            const r = el.getBoundingClientRect();
+            return [Math.round(r.width), Math.round(r.height)];
+          });
+        const moon = await size("moonlight");
+        expect(moon, `${width}px`).toEqual(await size("longGame"));
+        expect(moon, `${width}px`).toEqual(await size("heavyShade"));
+        expect(moon[0], `${width}px`).toBeGreaterThanOrEqual(16);
+      }
+    } finally {
+      await page.close();
+    }
+    expect(errors).toEqual([]);
+  });
+});

@@ -23,8 +23,9 @@ beforeAll(async () => {
   const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0 }, a.token);
   gameId = created.game.id;
   await apiCall(worker.base, "POST", `/api/games/${gameId}/join`, { code: created.invite.code }, b.token);
-  // Past the setup, to Ann's first turn of the game proper (choices come from a chosen piece).
-  await playUntilAnn();
+  // Past the setup, to a turn of Ann's in the game proper where one of her trees can grow (choices
+  // come from a chosen piece).
+  await playUntilAnn(true);
   ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
   await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
     id: a.player.id,
@@ -41,12 +42,20 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-/** Plays the other turns by API until it is Ann's turn in the game proper. */
-async function playUntilAnn(): Promise<void> {
-  for (let i = 0; i < 20; i++) {
+/**
+ * Plays the other turns by API until it is Ann's turn in the game proper; with `grow`, until she
+ * can grow a tree too (she passes her turns meanwhile, gathering light).
+ */
+async function playUntilAnn(grow = false): Promise<void> {
+  for (let i = 0; i < 40; i++) {
     const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
-    if (g.state.phase === "play" && g.state.current === 0) return;
-    await playTurnByApi(worker.base, gameId, tokens);
+    if (g.state.phase === "play" && g.state.current === 0) {
+      if (!grow) return;
+      const legal = await apiCall(worker.base, "GET", `/api/games/${gameId}/legal-actions`, undefined, tokens[0]);
+      if (legal.actions.some((a: { type: string }) => a.type === "grow")) return;
+      const turn = { version: g.version, actions: [{ type: "endTurn" }] };
+      await apiCall(worker.base, "POST", `/api/games/${gameId}/actions`, turn, tokens[0]);
+    } else await playTurnByApi(worker.base, gameId, tokens);
   }
   throw new Error("never Ann's turn");
 }

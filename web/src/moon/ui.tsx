@@ -225,8 +225,9 @@ function Card(p: { card: AnimalCard; children?: preact.ComponentChildren }) {
         {p.card.abilities.map((a) => (
           <li key={a.ability}>
             <strong>{m.abilities[a.ability]}</strong>{" "}
-            <span class="cost" aria-label={a.costs.map((c) => m.costLong(c)).join(" / ")}>
+            <span class="cost">
               {a.costs.map((c) => m.cost(c)).join(" / ")}
+              <span class="sr-only"> ({a.costs.map((c) => m.costLong(c)).join(" / ")})</span>
             </span>
             <br />
             <small class="muted">{m.abilityHelp[a.ability]}</small>
@@ -346,7 +347,8 @@ function Ability(p: {
         <br />
         <small class="muted">{m.abilityHelp[o.ability]}</small>
       </div>
-      <div class="moon-levels">
+      {/* (The buttons are named by what they show, "Level II 9 ☾", within the ability's group.) */}
+      <div class="moon-levels" role="group" aria-label={name}>
         {o.kind === "direct" &&
           o.levels.map((l) => (
             <Choice
@@ -355,7 +357,7 @@ function Ability(p: {
               disabled={!l.action}
               onClick={() => l.action && p.add(l.action)}
               label={o.levels.length > 1 ? m.level(l.level) : name}
-              ariaLabel={`${o.levels.length > 1 ? m.use(name, m.level(l.level)) : name}, ${m.costLong(l.cost)}`}
+              costLong={m.costLong(l.cost)}
               cost={m.cost(l.cost)}
             />
           ))}
@@ -365,7 +367,7 @@ function Ability(p: {
             disabled={!o.legal}
             onClick={() => p.setPick({ ability: o.ability })}
             label={name}
-            ariaLabel={`${name}, ${m.costLong(o.levels[0].cost)}`}
+            costLong={m.costLong(o.levels[0].cost)}
             cost={m.cost(o.levels[0].cost)}
           />
         )}
@@ -376,7 +378,7 @@ function Ability(p: {
               data={{ "data-target": s.seat }}
               onClick={() => p.add(s.action)}
               label={m.stealFrom(p.names[s.seat] ?? "?")}
-              ariaLabel={`${m.stealFrom(p.names[s.seat] ?? "?")}, ${m.costLong(o.levels[0].cost)}`}
+              costLong={m.costLong(o.levels[0].cost)}
               cost={m.cost(o.levels[0].cost)}
             />
           ))}
@@ -388,7 +390,7 @@ function Ability(p: {
               disabled={!b.legal}
               onClick={() => (b.action ? p.add(b.action) : p.setPick({ ability: "babySteps", baby: b.baby }))}
               label={m.babies[b.baby]}
-              ariaLabel={`${m.babies[b.baby]}, ${m.costLong(o.levels[0].cost)}`}
+              costLong={m.costLong(o.levels[0].cost)}
               cost={m.cost(o.levels[0].cost)}
             />
           ))}
@@ -397,19 +399,19 @@ function Ability(p: {
   );
 }
 
-/** One ability button: what it does, and its moon-point cost. */
+/** One ability button: what it does, and its moon-point cost (in words too, for screen readers). */
 function Choice(c: {
   label: string;
   cost: string;
-  ariaLabel: string;
+  costLong: string;
   onClick: () => void;
   disabled?: boolean;
   data: Record<string, string | number>;
 }) {
   return (
-    <button type="button" class="choice" {...c.data} disabled={c.disabled} onClick={c.onClick} aria-label={c.ariaLabel}>
-      <span>{c.label}</span>
-      <span class="cost">{c.cost}</span>
+    <button type="button" class="choice" {...c.data} disabled={c.disabled} onClick={c.onClick}>
+      <span>{c.label}</span> <span class="cost">{c.cost}</span>
+      <span class="sr-only"> ({c.costLong})</span>
     </button>
   );
 }

@@ -566,6 +566,8 @@ export function GamePage(p: Props) {
       data-to-act={view.toAct ?? ""}
       data-seat={seat}
     >
+      {/* The page's heading for screen readers: the game, by its players (the page's title says the same). */}
+      <h1 class="sr-only">Canopy · {listOf(names)}</h1>
       <section class="status card" aria-live="polite" tabIndex={-1}>
         <div class="status-main">
           {view.status === "finished" ? (
@@ -879,8 +881,9 @@ function TurnPanel(p: {
                 <button type="button" class="choice" data-kind={c.kind} key={i} onClick={() => p.onChoice(c)}>
                   <span>{choiceText(c)}</span>
                   {"cost" in c && (
-                    <span class="cost" aria-label={t.costLong(c.cost)}>
+                    <span class="cost">
                       {t.cost(c.cost)}
+                      <span class="sr-only"> ({t.costLong(c.cost)})</span>
                     </span>
                   )}
                 </button>

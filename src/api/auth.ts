@@ -1,7 +1,8 @@
 /**
  * Bearer tokens. A token is `cnp_<playerId>_<secret>`, one per device; only its SHA-256 is stored
  * (D1's devices). The games know a seat by the player's seat key, the hash of the profile's first
- * token (see claimedCaller in context.ts: every token is checked in D1, so a revoked one is refused).
+ * token, and the device keys D1 verified for it (see askGame in context.ts: a key a game does not
+ * know is checked in D1, and a revoked device's key is struck off the games, so it is refused).
  */
 import type { Context } from "hono";
 import { type Caller, hashToken } from "../game/tokens";
@@ -28,8 +29,22 @@ export type { Caller } from "../game/tokens";
 
 const TOKEN_RE = /^cnp_([0-9a-z]{12})_([0-9a-z]{32})$/;
 
-/** `null` when there is no Authorization header; `"invalid"` when it is not a well-formed token. */
-export async function callerOf(c: Context): Promise<Caller | null | "invalid"> {
+const claims = new WeakMap<Request, Promise<Caller | null | "invalid">>();
+
+/**
+ * `null` when there is no Authorization header; `"invalid"` when it is not a well-formed token.
+ * Not verified: the player id the key names and the key's hash (memoised per request).
+ */
+export function callerOf(c: Context): Promise<Caller | null | "invalid"> {
+  let p = claims.get(c.req.raw);
+  if (!p) {
+    p = claimOf(c);
+    claims.set(c.req.raw, p);
+  }
+  return p;
+}
+
+async function claimOf(c: Context): Promise<Caller | null | "invalid"> {
   const header = c.req.header("authorization");
   if (!header) return null;
   const m = /^Bearer\s+(\S+)\s*$/i.exec(header);

@@ -4,6 +4,8 @@ import type { Context } from "hono";
 import type { Env } from "../env";
 import { ErrorSchema } from "../contract/schemas";
 import { callerOf, type Caller } from "./auth";
+import type { Who } from "../game/tokens";
+import type { RoomReply } from "../game/outcome";
 import { ApiError, errorBody } from "./errors";
 import { db } from "../db/queries";
 import { deviceByTokenHash, touchDevice } from "../db/identity";
@@ -87,8 +89,9 @@ const signedIn = new WeakMap<Request, Promise<SignedIn | null>>();
  * The caller, verified against D1: the Authorization header's key must be a device's that is not
  * revoked (null: no header). The game's Durable Objects know each seat by the player's id and the
  * player's seat key (players.token_hash, the hash of the profile's first key), so the caller
- * handed to them carries that, whichever device called. Every request with a key costs one D1
- * read: a revoked device is refused at its very next request.
+ * handed to them carries that, whichever device called, and the key's own hash (keyHash), which
+ * the game then knows for the seat. Game routes ask the game first (askGame); other keyed routes
+ * cost one D1 read: a revoked device is refused at its very next request either way.
  */
 export async function verifiedCaller(c: Ctx): Promise<SignedIn | null> {
   let p = signedIn.get(c.req.raw);
@@ -118,10 +121,31 @@ async function verify(c: Ctx): Promise<SignedIn | null> {
     await background(c, touchDevice(d, found.device.id, now), "touch device");
   }
   return {
-    caller: { playerId: found.player.id, tokenHash: found.player.tokenHash, deviceId: found.device.id },
+    caller: {
+      playerId: found.player.id,
+      tokenHash: found.player.tokenHash,
+      deviceId: found.device.id,
+      keyHash: claim.tokenHash,
+    },
     device: found.device,
     player: found.player,
   };
+}
+
+/**
+ * Ask a game as the key's claim (no D1 read); only when the game does not know the key does the
+ * Worker verify it in D1 (a malformed, unknown or revoked key is a 401 there) and ask again. A
+ * game knows the keys its seats were taken with and the keys D1 verified for them since, and
+ * strikes off a revoked device's key when told (DELETE /api/me/devices/{did}), so a revoked device
+ * is still refused at its very next request. See GameRoom.identify.
+ */
+export async function askGame(c: Ctx, ask: (who: Who | null) => Promise<RoomReply>): Promise<RoomReply> {
+  const claim = await callerOf(c);
+  if (claim === "invalid") throw new ApiError(401, "UNAUTHORIZED", "That is not a Canopy token.");
+  if (!claim) return ask(null);
+  const first = await ask({ playerId: claim.playerId, keyHash: claim.tokenHash });
+  if (first.error?.code !== "KEY_UNVERIFIED") return first;
+  return ask(await claimedCaller(c));
 }
 
 /** The verified caller (null: no Authorization header); a malformed, unknown or revoked key is a 401. */

@@ -1,9 +1,8 @@
 /** Games: the lobby, moves, reading, and the live channel. Each game is one Durable Object. */
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Caller } from "./auth";
 import { randomId, randomSeed } from "./auth";
 import { limitGameWrites } from "./limits";
-import { bearer, claimedCaller, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
+import { askGame, bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { fail, fromOutcome, send } from "./errors";
 import { db, unfinishedGameIds } from "../db/queries";
 import type { RoomReply } from "../game/room";
@@ -54,12 +53,22 @@ export async function webhooksChanged(
 }
 
 /**
- * Send a Durable Object's reply. The caller was verified in D1 before the game was asked
- * (claimedCaller): a token that is no device's was already a 401.
+ * Send a Durable Object's reply. A key the game did not know was verified in D1 before the
+ * game acted (askGame): a token that is no device's was already a 401.
  */
 // biome-ignore lint/suspicious/noExplicitAny: a computed reply (see send)
-export async function answer(c: Ctx, _caller: Caller | null, reply: RoomReply): Promise<any> {
+export async function answer(c: Ctx, reply: RoomReply): Promise<any> {
   return send(c, fromOutcome(reply));
+}
+
+/** A player taking a seat, with the device key D1 just verified (the seat knows it from then on). */
+function seatTaker(player: Awaited<ReturnType<typeof requirePlayer>>) {
+  return {
+    id: player.id,
+    name: player.name,
+    tokenHash: player.caller.tokenHash,
+    key: { hash: player.caller.keyHash!, device: player.device.id },
+  };
 }
 
 games.openapi(
@@ -78,7 +87,7 @@ games.openapi(
     const id = randomId();
     const reply = await room(c, id).create({
       id,
-      creator: { id: player.id, name: player.name, tokenHash: player.caller.tokenHash },
+      creator: seatTaker(player),
       settings: {
         seats: body.seats,
         longGame: body.longGame,
@@ -115,11 +124,7 @@ games.openapi(
   async (c) => {
     const player = await requirePlayer(c);
     const { id } = c.req.valid("param");
-    const reply = await room(c, id).join(
-      { id: player.id, name: player.name, tokenHash: player.caller.tokenHash },
-      c.req.valid("json").code,
-      origin(c),
-    );
+    const reply = await room(c, id).join(seatTaker(player), c.req.valid("json").code, origin(c));
     return send(c, fromOutcome(reply));
   },
 );
@@ -136,23 +141,20 @@ const seatRoute = (path: "leave" | "start" | "resign", summary: string) =>
   });
 
 games.openapi(seatRoute("leave", "Leave a game that has not started"), async (c) => {
-  const caller = await claimedCaller(c);
-  await limitGameWrites(c, c.req.valid("param").id, caller);
-  return answer(c, caller, await room(c, c.req.valid("param").id).leave(caller, origin(c)));
+  await limitGameWrites(c, c.req.valid("param").id);
+  return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).leave(who, origin(c))));
 });
 
 games.openapi(seatRoute("start", "Start the game (creator only, at least 2 seated)"), async (c) => {
-  const caller = await claimedCaller(c);
-  await limitGameWrites(c, c.req.valid("param").id, caller);
-  return answer(c, caller, await room(c, c.req.valid("param").id).start(caller, origin(c)));
+  await limitGameWrites(c, c.req.valid("param").id);
+  return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).start(who, origin(c))));
 });
 
 games.openapi(
   seatRoute("resign", "Resign: the game goes on for the others; your turns end by themselves"),
   async (c) => {
-    const caller = await claimedCaller(c);
-    await limitGameWrites(c, c.req.valid("param").id, caller);
-    return answer(c, caller, await room(c, c.req.valid("param").id).resignSeat(caller, origin(c)));
+    await limitGameWrites(c, c.req.valid("param").id);
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).resignSeat(who, origin(c))));
   },
 );
 
@@ -166,8 +168,7 @@ games.openapi(
     responses: { 200: json(GameViewSchema, "The game"), ...errorResponses(400, 401, 404) },
   }),
   async (c) => {
-    const caller = await claimedCaller(c);
-    return answer(c, caller, await room(c, c.req.valid("param").id).view(caller, origin(c)));
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).view(who, origin(c))));
   },
 );
 
@@ -181,8 +182,7 @@ games.openapi(
     responses: { 200: json(LegalActionsSchema, "Legal actions"), ...errorResponses(400, 401, 404) },
   }),
   async (c) => {
-    const caller = await claimedCaller(c);
-    return answer(c, caller, await room(c, c.req.valid("param").id).legal(caller));
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).legal(who)));
   },
 );
 
@@ -201,17 +201,16 @@ games.openapi(
     responses: { 200: json(SubmittedSchema, "Applied"), ...errorResponses(400, 401, 403, 404, 409, 422, 429) },
   }),
   async (c) => {
-    const caller = await claimedCaller(c);
-    await limitGameWrites(c, c.req.valid("param").id, caller);
+    await limitGameWrites(c, c.req.valid("param").id);
     const body = c.req.valid("json");
     const key = c.req.valid("header")["idempotency-key"] ?? null;
-    const reply = await room(c, c.req.valid("param").id).submit(caller, {
+    const params = {
       version: body.version,
       actions: "actions" in body ? body.actions : [body.action],
       idempotencyKey: key,
       origin: origin(c),
-    });
-    return answer(c, caller, reply);
+    };
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).submit(who, params)));
   },
 );
 
@@ -225,9 +224,8 @@ games.openapi(
     responses: { 200: json(LogSchema, "The log"), ...errorResponses(400, 401, 404) },
   }),
   async (c) => {
-    const caller = await claimedCaller(c);
     const q = c.req.valid("query");
-    return answer(c, caller, await room(c, c.req.valid("param").id).log(caller, q.after, q.limit));
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).log(who, q.after, q.limit)));
   },
 );
 
@@ -242,13 +240,9 @@ games.openapi(
     responses: { 200: json(GameEnvelopeSchema, "You are away"), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
-    const caller = await claimedCaller(c);
-    await limitGameWrites(c, c.req.valid("param").id, caller);
-    return answer(
-      c,
-      caller,
-      await room(c, c.req.valid("param").id).goAway(caller, c.req.valid("json").hours, origin(c)),
-    );
+    await limitGameWrites(c, c.req.valid("param").id);
+    const hours = c.req.valid("json").hours;
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).goAway(who, hours, origin(c))));
   },
 );
 
@@ -263,9 +257,8 @@ games.openapi(
     responses: { 200: json(GameEnvelopeSchema, "You are back"), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
-    const caller = await claimedCaller(c);
-    await limitGameWrites(c, c.req.valid("param").id, caller);
-    return answer(c, caller, await room(c, c.req.valid("param").id).comeBack(caller, origin(c)));
+    await limitGameWrites(c, c.req.valid("param").id);
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).comeBack(who, origin(c))));
   },
 );
 

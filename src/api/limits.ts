@@ -3,7 +3,7 @@
  * Cloudflare for the whole location, not per isolate or per Durable Object instance, and checked
  * before the game's Durable Object is called (a flood costs no DO requests).
  */
-import type { Caller } from "./auth";
+import { callerOf } from "./auth";
 import type { Ctx } from "./context";
 import { ApiError } from "./errors";
 
@@ -20,9 +20,10 @@ async function limited(c: Ctx, limiter: RateLimit | undefined, key: string, retr
  * Keyed by the token's hash, which nobody else can claim, so one client cannot use up another's
  * writes. No token: nothing to count (the game answers 401).
  */
-export function limitGameWrites(c: Ctx, gameId: string, caller: Caller | null): Promise<void> {
-  if (!caller) return Promise.resolve();
-  return limited(c, c.env.WRITE_LIMITER, `${gameId}:${caller.tokenHash}`, 10, "Too many requests; slow down.");
+export async function limitGameWrites(c: Ctx, gameId: string): Promise<void> {
+  const claim = await callerOf(c);
+  if (!claim || claim === "invalid") return;
+  return limited(c, c.env.WRITE_LIMITER, `${gameId}:${claim.tokenHash}`, 10, "Too many requests; slow down.");
 }
 
 /** Test messages to your own webhooks: a few a minute. */

@@ -102,7 +102,7 @@ async function seated(c: Ctx, gameId: string) {
   const caller = await claimedCaller(c);
   if (!caller) throw new ApiError(401, "UNAUTHORIZED", "Send your token as Authorization: Bearer <token>.");
   const reply = (await room(c, gameId).membership(caller)) as unknown as RoomReply;
-  if (!reply.ok) return { response: await answer(c, caller, reply) };
+  if (!reply.ok) return { response: await answer(c, reply) };
   const body = reply.value as { seat: number; status: string; playerIds: string[] };
   return { caller, playerId: caller.playerId, seat: body.seat, status: body.status };
 }
@@ -353,9 +353,9 @@ notifications.openapi(
     const { id, wid } = c.req.valid("param");
     const who = await seated(c, id);
     if ("response" in who) return who.response;
-    await limitGameWrites(c, id, who.caller);
+    await limitGameWrites(c, id);
     const target = await openTarget(await key(c), await gameWebhook(c, id, wid), policy(c));
-    return answer(c, who.caller, await room(c, id).testWebhook(who.caller, target));
+    return answer(c, await room(c, id).testWebhook(who.caller, target));
   },
 );
 
@@ -375,11 +375,7 @@ notifications.openapi(
   async (c) => {
     const caller = await claimedCaller(c);
     const q = c.req.valid("query");
-    return answer(
-      c,
-      caller,
-      await room(c, c.req.valid("param").id).deliveries(caller, { before: q.before, limit: q.limit }),
-    );
+    return answer(c, await room(c, c.req.valid("param").id).deliveries(caller, { before: q.before, limit: q.limit }));
   },
 );
 
@@ -396,8 +392,8 @@ notifications.openapi(
   async (c) => {
     const caller = await claimedCaller(c);
     const { id, did } = c.req.valid("param");
-    await limitGameWrites(c, id, caller);
-    return answer(c, caller, await room(c, id).redeliver(caller, did));
+    await limitGameWrites(c, id);
+    return answer(c, await room(c, id).redeliver(caller, did));
   },
 );
 

@@ -1,6 +1,6 @@
 /** The lobby as pure commands: a record, a command and the time → a transition or a refusal. */
 import { done, refuse } from "./outcome";
-import { gameView, startedState, type GameRecord, type GameSettings } from "./model";
+import { gameView, startedState, type GameRecord, type GameSettings, type SeatKey, type SeatRecord } from "./model";
 import { timingSafeEqual } from "./tokens";
 import type { Decision } from "./transition";
 
@@ -8,6 +8,18 @@ export interface NewSeat {
   id: string;
   name: string;
   tokenHash: string;
+  /** The device key the seat is taken with, as D1 verified it (see SeatRecord.keys). */
+  key?: SeatKey;
+}
+
+function seatOf(p: NewSeat, now: number): SeatRecord {
+  return {
+    playerId: p.id,
+    name: p.name,
+    tokenHash: p.tokenHash,
+    joinedAt: now,
+    ...(p.key ? { keys: [{ hash: p.key.hash, device: p.key.device }] } : {}),
+  };
 }
 
 export interface CreateParams {
@@ -31,7 +43,7 @@ export function newGame(p: CreateParams, now: number): GameRecord {
     startedAt: null,
     endedAt: null,
     inviteCode: p.inviteCode,
-    seats: [{ playerId: p.creator.id, name: p.creator.name, tokenHash: p.creator.tokenHash, joinedAt: now }],
+    seats: [seatOf(p.creator, now)],
     state: null,
     logLength: 0,
     origin: p.origin,
@@ -59,7 +71,7 @@ export function join(g: GameRecord, player: NewSeat, code: string, origin: strin
   if (g.seats.length >= g.settings.seats) return refuse("GAME_FULL", "Every seat is taken.");
   const seated: GameRecord = {
     ...g,
-    seats: [...g.seats, { playerId: player.id, name: player.name, tokenHash: player.tokenHash, joinedAt: now }],
+    seats: [...g.seats, seatOf(player, now)],
   };
   const seat = seated.seats.length - 1;
   return {

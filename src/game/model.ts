@@ -37,6 +37,17 @@ export interface SeatRecord {
   /** SHA-256 of the player's bearer token: a secret, never in any view. */
   tokenHash: string;
   joinedAt: number;
+  /**
+   * The device keys (their SHA-256, secrets like tokenHash) D1 verified for this seat: the key the
+   * seat was taken with, and any other device of the player's that acted here since. A key here
+   * acts without a D1 read; its device's revocation strikes it off (room.ts, deviceRevoked).
+   */
+  keys?: SeatKey[];
+}
+
+export interface SeatKey {
+  hash: string;
+  device: string;
 }
 
 export interface GameRecord extends ClockFields {
@@ -62,6 +73,8 @@ export interface GameRecord extends ClockFields {
   notifySeq?: number;
   /** The address the game was created at: links in notifications point there. */
   origin?: string;
+  /** Devices revoked while the game went on: never learned as a seat's key again. */
+  revokedDevices?: string[];
 }
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());

@@ -21,7 +21,7 @@ export interface RoomReply<T = unknown> {
   value?: T;
   kind?: "created" | "accepted";
   error?: Refusal;
-  /** Whether the caller's token matched a seat of this game (else the Worker checks it in D1). */
+  /** Whether the caller's token matched a seat of this game. */
   callerKnown: boolean;
   /** The stored answer to an Idempotency-Key sent again. */
   replayed?: boolean;

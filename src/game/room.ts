@@ -25,7 +25,7 @@ import { done, refuse, type Outcome, type RoomReply } from "./outcome";
 import * as play from "./play";
 import * as reads from "./reads";
 import { Store } from "./store";
-import type { Caller } from "./tokens";
+import { type Caller, isClaim, type Who } from "./tokens";
 import { isRefusal, type Decision, type Transition } from "./transition";
 
 export type { CreateParams } from "./lobby";
@@ -52,6 +52,8 @@ export interface TestResult {
 }
 
 const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** Device keys a seat keeps (see SeatRecord.keys). */
+const MAX_SEAT_KEYS = 8;
 
 type Seated = { game: GameRecord; seat: number };
 
@@ -132,17 +134,17 @@ export class GameRoom extends DurableObject<Env> {
     return this.settle({ ...this.commit(d), callerKnown: true });
   }
 
-  async leave(caller: Caller | null, origin: string): Promise<RoomReply> {
+  async leave(caller: Who | null, origin: string): Promise<RoomReply> {
     return this.act(caller, (s) => lobby.leave(s.game, s.seat, origin));
   }
 
-  async start(caller: Caller | null, origin: string): Promise<RoomReply> {
+  async start(caller: Who | null, origin: string): Promise<RoomReply> {
     return this.act(caller, (s) => lobby.start(s.game, s.seat, origin, this.now()));
   }
 
   // ---- play -------------------------------------------------------------------------------
 
-  async submit(caller: Caller | null, p: SubmitParams): Promise<RoomReply> {
+  async submit(caller: Who | null, p: SubmitParams): Promise<RoomReply> {
     const auth = this.authorize(caller, { write: true });
     if ("refusal" in auth) return auth.refusal;
     const { game: g, seat } = auth;
@@ -168,37 +170,43 @@ export class GameRoom extends DurableObject<Env> {
     return this.settle(this.reply(this.commit(d, idem)));
   }
 
-  async resignSeat(caller: Caller | null, origin: string): Promise<RoomReply> {
+  async resignSeat(caller: Who | null, origin: string): Promise<RoomReply> {
     return this.act(caller, (s) => play.resignSeat(s.game, s.seat, origin, this.now()));
   }
 
   /** Declare an absence of `hours` from now (replacing one in progress): the player's clock pauses. */
-  async goAway(caller: Caller | null, hours: number, origin: string): Promise<RoomReply> {
+  async goAway(caller: Who | null, hours: number, origin: string): Promise<RoomReply> {
     return this.act(caller, (s) => goAway(s.game, s.seat, hours, origin, this.now()));
   }
 
   /** Come back early: the vacation ends now (the unused days stay available). */
-  async comeBack(caller: Caller | null, origin: string): Promise<RoomReply> {
+  async comeBack(caller: Who | null, origin: string): Promise<RoomReply> {
     return this.act(caller, (s) => comeBack(s.game, s.seat, origin, this.now()));
   }
 
   // ---- reading ----------------------------------------------------------------------------
 
-  view(caller: Caller | null, origin: string): RoomReply {
+  view(who: Who | null, origin: string): RoomReply {
+    const id = this.identify(who);
+    if ("refusal" in id) return id.refusal;
     if (!this.game) return this.notFound();
-    const seat = this.seatOf(caller);
+    const seat = this.seatOf(id.caller);
     return { ...done(gameView(this.game, seat, origin)), callerKnown: seat !== null };
   }
 
-  legal(caller: Caller | null): RoomReply {
+  legal(who: Who | null): RoomReply {
+    const id = this.identify(who);
+    if ("refusal" in id) return id.refusal;
     if (!this.game) return this.notFound();
-    const seat = this.seatOf(caller);
+    const seat = this.seatOf(id.caller);
     return { ...reads.legal(this.game, seat), callerKnown: seat !== null };
   }
 
-  log(caller: Caller | null, after: number, limit: number): RoomReply {
+  log(who: Who | null, after: number, limit: number): RoomReply {
+    const id = this.identify(who);
+    if ("refusal" in id) return id.refusal;
     if (!this.game) return this.notFound();
-    const seat = this.seatOf(caller);
+    const seat = this.seatOf(id.caller);
     return { ...reads.log(this.game, this.store, seat, after, limit), callerKnown: seat !== null };
   }
 
@@ -241,7 +249,7 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Send a test message to one of this game's webhooks (or a player's own, from here), logged. */
-  async testWebhook(caller: Caller | null, target: Target): Promise<RoomReply<TestResult>> {
+  async testWebhook(caller: Who | null, target: Target): Promise<RoomReply<TestResult>> {
     const auth = this.authorize(caller, { write: true });
     if ("refusal" in auth) return auth.refusal as RoomReply<TestResult>;
     const g = auth.game;
@@ -269,14 +277,14 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** The delivery log (players of the game only). */
-  deliveries(caller: Caller | null, opts: { before?: number; limit: number }): RoomReply {
+  deliveries(caller: Who | null, opts: { before?: number; limit: number }): RoomReply {
     const auth = this.authorize(caller, { write: false });
     if ("refusal" in auth) return auth.refusal;
     return this.reply(done(this.outbox.log(auth.game.seats[auth.seat].playerId, opts)));
   }
 
   /** Send a delivery again (same event id). A player's own webhook's deliveries are theirs to resend. */
-  async redeliver(caller: Caller | null, id: number): Promise<RoomReply> {
+  async redeliver(caller: Who | null, id: number): Promise<RoomReply> {
     const auth = this.authorize(caller, { write: true });
     if ("refusal" in auth) return auth.refusal;
     const me = auth.game.seats[auth.seat].playerId;
@@ -292,7 +300,7 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** Whether the caller sits in this game (the API checks it before touching the game's webhooks). */
-  membership(caller: Caller | null): RoomReply<{ seat: number; status: string; playerIds: string[] }> {
+  membership(caller: Who | null): RoomReply<{ seat: number; status: string; playerIds: string[] }> {
     const auth = this.authorize(caller, { write: false });
     if ("refusal" in auth) return auth.refusal as RoomReply<{ seat: number; status: string; playerIds: string[] }>;
     return this.reply(
@@ -352,16 +360,42 @@ export class GameRoom extends DurableObject<Env> {
     if (this.game) await live.onMessage(ws, this.game, message, (hash) => this.deviceCaller(hash));
   }
 
-  /** A device's key hash as a verified caller (its player's seat key), or null: unknown or revoked. */
-  private async deviceCaller(tokenHash: string): Promise<Caller | null> {
-    const found = await deviceByTokenHash(db(this.env.DB), tokenHash);
+  /**
+   * A device's key hash as a verified caller (its player's seat key), or null: unknown or revoked.
+   * A key a seat knows needs no D1 read (see identify).
+   */
+  private async deviceCaller(keyHash: string): Promise<Caller | null> {
+    const g = this.game;
+    if (g && g.status !== "finished")
+      for (const s of g.seats) {
+        const k = s.keys?.find((k) => k.hash === keyHash);
+        if (k) return { playerId: s.playerId, tokenHash: s.tokenHash, deviceId: k.device, keyHash };
+      }
+    const found = await deviceByTokenHash(db(this.env.DB), keyHash);
     if (!found || found.device.revokedAt !== null) return null;
-    return { playerId: found.player.id, tokenHash: found.player.tokenHash, deviceId: found.device.id };
+    const caller = { playerId: found.player.id, tokenHash: found.player.tokenHash, deviceId: found.device.id, keyHash };
+    this.learn(caller);
+    return caller;
   }
 
-  /** A device was signed out of its profile: its live sockets here lose their seat's view at once. */
+  /**
+   * A device was signed out of its profile (D1 already says so): its key is struck off the seats
+   * and never learned here again, and its live sockets lose their seat's view at once.
+   */
   async deviceRevoked(deviceId: string): Promise<void> {
-    if (this.game) live.signOut(this.ctx, this.game, deviceId);
+    const g = this.game;
+    if (!g) return;
+    if (g.status !== "finished" && !g.revokedDevices?.includes(deviceId)) {
+      this.game = {
+        ...g,
+        seats: g.seats.map((s) =>
+          s.keys?.some((k) => k.device === deviceId) ? { ...s, keys: s.keys.filter((k) => k.device !== deviceId) } : s,
+        ),
+        revokedDevices: [...(g.revokedDevices ?? []), deviceId],
+      };
+      this.write({ record: this.game, entries: [], notes: [], sync: false, at: this.now() });
+    }
+    live.signOut(this.ctx, this.game!, deviceId);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -403,7 +437,7 @@ export class GameRoom extends DurableObject<Env> {
   // ---- internals --------------------------------------------------------------------------
 
   /** Authorize, decide, commit; lobby changes reach D1 before the answer. */
-  private async act(caller: Caller | null, decide: (s: Seated) => Decision): Promise<RoomReply> {
+  private async act(caller: Who | null, decide: (s: Seated) => Decision): Promise<RoomReply> {
     const auth = this.authorize(caller, { write: true });
     if ("refusal" in auth) return auth.refusal;
     const d = decide(auth);
@@ -533,7 +567,47 @@ export class GameRoom extends DurableObject<Env> {
     return seat >= 0 ? seat : null;
   }
 
-  private authorize(caller: Caller | null, _opts: { write: boolean }): Seated | { refusal: RoomReply } {
+  /**
+   * Who the game acts for. A claimed key acts at once when a seat of its player knows it (the key
+   * the seat was taken with, or one D1 verified for it since; revoked devices are struck off), in
+   * a game not over. Any other key — a new device, a spectator's, any key of a finished game —
+   * is refused with KEY_UNVERIFIED: the Worker verifies it in D1 (a revoked device gets its 401
+   * there) and asks again with the Caller, whose key the seat then learns.
+   */
+  private identify(who: Who | null): { caller: Caller | null } | { refusal: RoomReply } {
+    if (!who) return { caller: null };
+    if (!isClaim(who)) {
+      this.learn(who);
+      return { caller: who };
+    }
+    const g = this.game;
+    const seat = g && g.status !== "finished" ? g.seats.find((s) => s.playerId === who.playerId) : undefined;
+    const key = seat?.keys?.find((k) => k.hash === who.keyHash);
+    if (!seat || !key)
+      return {
+        refusal: { ...refuse("KEY_UNVERIFIED", "This key must be verified by the Worker first."), callerKnown: false },
+      };
+    return { caller: { playerId: who.playerId, tokenHash: seat.tokenHash, deviceId: key.device, keyHash: key.hash } };
+  }
+
+  /** A key D1 verified for a seat of this game: the seat knows it from now on (one row, once per device). */
+  private learn(c: Caller): void {
+    const g = this.game;
+    if (!g || g.status === "finished" || !c.keyHash || !c.deviceId) return;
+    if (g.revokedDevices?.includes(c.deviceId)) return;
+    const i = g.seats.findIndex((s) => s.playerId === c.playerId && s.tokenHash === c.tokenHash);
+    if (i < 0 || g.seats[i].keys?.some((k) => k.hash === c.keyHash)) return;
+    const key = { hash: c.keyHash, device: c.deviceId };
+    // A few devices per seat: the oldest is forgotten (it is verified in D1 again if it comes back).
+    const keys = [...(g.seats[i].keys ?? []), key].slice(-MAX_SEAT_KEYS);
+    this.game = { ...g, seats: g.seats.map((s, j) => (j === i ? { ...s, keys } : s)) };
+    this.write({ record: this.game, entries: [], notes: [], sync: false, at: this.now() });
+  }
+
+  private authorize(who: Who | null, _opts: { write: boolean }): Seated | { refusal: RoomReply } {
+    const id = this.identify(who);
+    if ("refusal" in id) return id;
+    const caller = id.caller;
     const g = this.game;
     if (!g) return { refusal: this.notFound() };
     if (!caller)

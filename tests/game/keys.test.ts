@@ -1,0 +1,80 @@
+/**
+ * The keys a game knows (SeatRecord.keys): a key its seat was taken with acts without a D1 read;
+ * any other key is refused with KEY_UNVERIFIED until the Worker has verified it in D1; a revoked
+ * device's key is struck off and never learned again, even from a verification made before the
+ * revocation that arrives after it.
+ */
+import { describe, expect, it } from "vitest";
+import { hashToken } from "../../src/game/tokens";
+import { call, inRoom, startedGame } from "../api/client";
+
+const claim = async (p: { id: string; token: string }) => ({ playerId: p.id, keyHash: await hashToken(p.token) });
+
+async function deviceOf(token: string): Promise<string> {
+  return (await call("GET", "/api/me/devices", { token })).body.devices[0].id;
+}
+
+describe("the keys a game knows", () => {
+  it("acts for a seat's own key at once; asks for any other key to be verified", async () => {
+    const { id, players } = await startedGame(2);
+    const known = await inRoom(id, async (room) => room.view(await claim(players[1]), "http://x"));
+    expect(known.ok).toBe(true);
+    expect((known.value as any).you).toEqual({ seat: 1 });
+
+    // A well-formed key the game never saw (another device, a forged secret): D1 must decide.
+    const forged = { playerId: players[1].id, keyHash: await hashToken(`${players[1].token}x`) };
+    const unknown = await inRoom(id, (room) => room.view(forged, "http://x"));
+    expect(unknown.ok).toBe(false);
+    expect(unknown.error?.code).toBe("KEY_UNVERIFIED");
+    // A move with it changes nothing.
+    const g = (await call("GET", `/api/games/${id}`)).body;
+    const refused = await inRoom(id, (room) =>
+      room.submit(forged, { version: g.version, actions: [], idempotencyKey: null, origin: "http://x" }),
+    );
+    expect(refused.error?.code).toBe("KEY_UNVERIFIED");
+    expect((await call("GET", `/api/games/${id}`)).body.version).toBe(g.version);
+  });
+
+  it("a revoked device's key is struck off, and a verification from before the revocation does not bring it back", async () => {
+    const { id, players } = await startedGame(2);
+    const p = players[0];
+    const device = await deviceOf(p.token);
+    const seatKey = await hashToken(p.token);
+    const verified = { playerId: p.id, tokenHash: seatKey, deviceId: device, keyHash: seatKey };
+
+    await inRoom(id, (room) => room.deviceRevoked(device));
+    const after = await inRoom(id, async (room) => room.view(await claim(p), "http://x"));
+    expect(after.error?.code).toBe("KEY_UNVERIFIED");
+
+    // The Worker verified the key in D1 just before the revocation, and asks the game just after.
+    const late = await inRoom(id, (room) => room.view(verified, "http://x"));
+    expect(late.ok).toBe(true);
+    const again = await inRoom(id, async (room) => room.view(await claim(p), "http://x"));
+    expect(again.error?.code).toBe("KEY_UNVERIFIED");
+    // Through HTTP, D1 has the last word: the device is not revoked there (only the game was told), so
+    // the key acts, but the game does not learn it again.
+    expect((await call("GET", `/api/games/${id}`, { token: p.token })).body.you).toEqual({ seat: 0 });
+    const still = await inRoom(id, async (room) => room.view(await claim(p), "http://x"));
+    expect(still.error?.code).toBe("KEY_UNVERIFIED");
+  });
+
+  it("learns a key D1 verified for a seat: the next request needs no verification", async () => {
+    const { id, players } = await startedGame(2);
+    const p = players[1];
+    const made = await call("POST", "/api/me/pairings", { token: p.token });
+    const phone = (await call("POST", "/api/pairings/redeem", { body: { code: made.body.code, deviceName: "Phone" } }))
+      .body;
+    const phoneClaim = { playerId: p.id, keyHash: await hashToken(phone.token) };
+    expect((await inRoom(id, (room) => room.view(phoneClaim, "http://x"))).error?.code).toBe("KEY_UNVERIFIED");
+    // Its first request is verified in D1 by the Worker; the game keeps the key for the seat.
+    expect((await call("GET", `/api/games/${id}`, { token: phone.token })).body.you).toEqual({ seat: 1 });
+    const known = await inRoom(id, (room) => room.view(phoneClaim, "http://x"));
+    expect((known.value as any).you).toEqual({ seat: 1 });
+    // Revoked: struck off at once, and D1 refuses it.
+    expect((await call("DELETE", `/api/me/devices/${phone.device.id}`, { token: p.token })).status).toBe(204);
+    expect((await inRoom(id, (room) => room.view(phoneClaim, "http://x"))).error?.code).toBe("KEY_UNVERIFIED");
+    const refused = await call("GET", `/api/games/${id}/legal-actions`, { token: phone.token });
+    expect(refused.status).toBe(401);
+    expect(refused.body.error.code).toBe("DEVICE_REVOKED");
+  });
+});

@@ -2,8 +2,10 @@
  * Service benchmark: starts the worker with `wrangler dev` (workerd, local SQLite for D1 and the
  * Durable Objects) and plays 4-player games to the end the way the web client does: each player
  * opens the game page (one read) and its live socket, then on their turn plans the whole turn
- * locally with the engine and submits it at once with an Idempotency-Key; the answer (and the
- * socket) carries the game on.
+ * locally with the engine and sends it at once, with an Idempotency-Key, on the live socket
+ * (web/src/live.ts, sendTurn); the answer (and the socket) carries the game on. The turn overhead
+ * ratio is measured on the HTTP route (POST /actions, what API clients use) against the floor;
+ * the socket's turn is measured the same way beside it.
  *
  * Every figure comes from what the run observes:
  * - rows written: the storage API's own per-statement counts — each DO SQL cursor's
@@ -223,8 +225,11 @@ export async function benchService(opts: { games?: number; concurrency?: number 
       players.push({ id: r.json.player.id, token: r.json.token });
     }
 
-    /** One game as four web clients play it; returns its counters and the turn latencies. */
-    const playOne = async (g: number, between?: () => Promise<void>) => {
+    /**
+     * One game as four web clients play it (turns on the socket; `via: "http"` as an API client
+     * plays); returns its counters and the turn latencies.
+     */
+    const playOne = async (g: number, via: "socket" | "http", between?: () => Promise<void>) => {
       const c: Counter = { requests: 0, doRequests: 0, doMs: 0, wsMessages: 0 };
       const seats = [0, 1, 2, 3].map((k) => players[(g + k * 2) % players.length]);
       const created = await http("POST", "/api/games", c, seats[0].token, { seats: 4 });
@@ -234,11 +239,17 @@ export async function benchService(opts: { games?: number; concurrency?: number 
       // Each player opens the page (one read) and its live socket, authenticated.
       let view: any = null;
       for (const p of seats) view = (await http("GET", `/api/games/${id}`, c, p.token)).json;
+      // Answers to the turns sent on each socket, by key.
+      const answers = new Map<string, (msg: any) => void>();
       const sockets = await Promise.all(
         seats.map(
           (p) =>
             new Promise<WebSocket>((resolve, reject) => {
               const ws = new WebSocket(`${base.replace("http", "ws")}/api/games/${id}/live`);
+              ws.addEventListener("message", (e) => {
+                const msg = JSON.parse(String(e.data));
+                if (msg.type === "submitted" || msg.type === "refused") answers.get(msg.key)?.(msg);
+              });
               ws.addEventListener("open", () => {
                 ws.send(JSON.stringify({ type: "auth", token: p.token }));
                 c.wsMessages++;
@@ -248,6 +259,20 @@ export async function benchService(opts: { games?: number; concurrency?: number 
             }),
         ),
       );
+      /** A turn on the mover's socket, as the web client sends it; its answer. */
+      const onSocket = (seat: number, key: string, body: object) =>
+        new Promise<{ json: any; ms: number }>((resolve, reject) => {
+          const t0 = performance.now();
+          answers.set(key, (msg) => {
+            answers.delete(key);
+            const ms = performance.now() - t0;
+            c.wsMessages++;
+            c.doMs += ms;
+            if (msg.type !== "submitted") reject(new Error(`socket turn: ${JSON.stringify(msg)}`));
+            else resolve({ json: msg, ms });
+          });
+          sockets[seat].send(JSON.stringify({ type: "submit", key, ...body }));
+        });
       c.requests += sockets.length;
       c.doRequests += sockets.length;
       const turns: number[] = [];
@@ -257,14 +282,13 @@ export async function benchService(opts: { games?: number; concurrency?: number 
         const planned = planTurn(view.state, rng);
         rng = planned.rng;
         const seat = view.state.current;
-        const r = await http(
-          "POST",
-          `/api/games/${id}/actions`,
-          c,
-          seats[seat].token,
-          { version: view.version, actions: planned.turn },
-          { "idempotency-key": `${id}-${key++}` },
-        );
+        const body = { version: view.version, actions: planned.turn };
+        const r =
+          via === "socket"
+            ? await onSocket(seat, `${id}-${key++}`, body)
+            : await http("POST", `/api/games/${id}/actions`, c, seats[seat].token, body, {
+                "idempotency-key": `${id}-${key++}`,
+              });
         turns.push(r.ms);
         // The next player's client sees the game on its socket; the answer carries the same view.
         view = r.json.game;
@@ -286,7 +310,7 @@ export async function benchService(opts: { games?: number; concurrency?: number 
     let next = 0;
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while (next < games) results.push(await playOne(next++));
+        while (next < games) results.push(await playOne(next++, "socket"));
       }),
     );
     const elapsed = (performance.now() - start) / 1000;
@@ -296,17 +320,20 @@ export async function benchService(opts: { games?: number; concurrency?: number 
     const floor: number[] = [];
     let f = 0;
     let floorCpu = 0;
-    const idleCpu0 = workerdCpuMs(pgid);
-    const idle = await playOne(games + 1, async () => {
+    const betweenTurns = async () => {
       const c0 = workerdCpuMs(pgid);
       const t0 = performance.now();
       const r = (await (await fetch(`${base}/api/_bench/floor${f++ % 8}/write`)).json()) as { rowsWritten: number };
       floor.push(performance.now() - t0);
       floorCpu += workerdCpuMs(pgid) - c0;
       if (r.rowsWritten !== 1) throw new Error(`the floor call wrote ${r.rowsWritten} rows`);
-    });
-    // The game's own CPU on the idle server: the whole phase less the floor calls between its turns.
+    };
+    const idleCpu0 = workerdCpuMs(pgid);
+    // Over HTTP, every turn a request: the Worker's CPU per request (less the floor calls between).
+    const idle = await playOne(games + 1, "http", betweenTurns);
     const idleCpuPerRequest = (workerdCpuMs(pgid) - idleCpu0 - floorCpu) / idle.c.requests;
+    // The same on the socket, as the web client plays: its turn's latency against the same floor.
+    const idleSocket = await playOne(games + 2, "socket", betweenTurns);
 
     const requests = avg(results.map((r) => r.c.requests));
     const doRequests = avg(
@@ -316,7 +343,7 @@ export async function benchService(opts: { games?: number; concurrency?: number 
     const d1Rows = avg(results.map((r) => r.stats.d1RowsWritten));
     const loadCpuPerRequest = cpuMs / results.reduce((n, r) => n + r.c.requests, 0);
     const cpuPerRequest = idleCpuPerRequest;
-    const doGbS = (idle.c.doMs / 1000) * PRICES.doMemoryGb;
+    const doGbS = (idleSocket.c.doMs / 1000) * PRICES.doMemoryGb;
     const loadDoGbS = avg(results.map((r) => (r.c.doMs / 1000) * PRICES.doMemoryGb));
     const perGame =
       requests * PRICES.workerRequest +
@@ -325,6 +352,7 @@ export async function benchService(opts: { games?: number; concurrency?: number 
       doGbS * PRICES.doGbSecond +
       (doRows + d1Rows) * PRICES.rowWritten;
     const turns = [...idle.turns].sort((a, b) => a - b);
+    const socketTurns = [...idleSocket.turns].sort((a, b) => a - b);
     floor.sort((a, b) => a - b);
     const loadTurns = results.flatMap((r) => r.turns).sort((a, b) => a - b);
     return [
@@ -337,6 +365,12 @@ export async function benchService(opts: { games?: number; concurrency?: number 
       { name: "service.turn_p50_ms", unit: "ms", value: round2(percentile(turns, 50)) },
       { name: "service.floor_write_one_row_p50_ms", unit: "ms", value: round2(percentile(floor, 50)) },
       { name: "service.turn_overhead_ratio", unit: "x", value: round2(percentile(turns, 50) / percentile(floor, 50)) },
+      { name: "service.socket_turn_p50_ms", unit: "ms", value: round2(percentile(socketTurns, 50)) },
+      {
+        name: "service.socket_turn_overhead_ratio",
+        unit: "x",
+        value: round2(percentile(socketTurns, 50) / percentile(floor, 50)),
+      },
       { name: "service.turn_under_load_p50_ms", unit: "ms", value: round2(percentile(loadTurns, 50)) },
       { name: "service.turn_under_load_p99_ms", unit: "ms", value: round2(percentile(loadTurns, 99)) },
       { name: "service.cpu_ms_per_request", unit: "ms", value: round2(cpuPerRequest) },

@@ -1,6 +1,8 @@
 /** The live channel: hibernatable WebSockets that get the game view after every visible change. */
 import { viewLogEvents, type LogEvent } from "./events";
 import { gameView, type GameRecord } from "./model";
+import { SubmitBody } from "../contract/schemas";
+import type { RoomReply } from "./outcome";
 import { type Caller, hashToken } from "./tokens";
 
 interface SocketInfo {
@@ -15,6 +17,18 @@ interface SocketInfo {
   keyHash?: string;
   /** The device whose token said who it is (so signing that device out drops the seat's view). */
   device?: string;
+  /** The player that token is of, and the hash of the device's own key (moves sent on the socket). */
+  player?: string;
+  key?: string;
+  /** Its device was signed out: moves sent on it are refused with DEVICE_REVOKED. */
+  revoked?: boolean;
+}
+
+/** A turn sent on the socket: the same request as POST /api/games/{id}/actions, its Idempotency-Key required. */
+export interface SocketMove {
+  key: string;
+  version: number;
+  actions: unknown[];
 }
 
 /** The seat whose view a socket gets now: where its key sits today (it may have joined or left). */
@@ -42,18 +56,33 @@ export function accept(ctx: DurableObjectState, g: GameRecord, request: Request)
   return new Response(null, { status: 101, webSocket: client });
 }
 
+/** Longest message read (a whole turn of up to 100 actions fits). */
+const MAX_MESSAGE = 32 * 1024;
+
 /**
  * A socket's message. `verify` checks a token the way the Worker does (a device's, not revoked;
- * see src/api/context.ts) and answers the caller with the player's seat key, or null.
+ * see src/api/context.ts) and answers the caller with the player's seat key, or null. `move`
+ * plays a turn sent on the socket by the device that signed it in, through the same command as
+ * the HTTP route (room.ts); its answer goes back on this socket only, with the move's key:
+ * `{type: "submitted", key, version, events, game}` or `{type: "refused", key, error: {code, message}}`.
  */
 export async function onMessage(
   ws: WebSocket,
   g: GameRecord,
   data: string | ArrayBuffer,
   verify: (tokenHash: string) => Promise<Caller | null>,
+  move: (caller: Caller, m: SocketMove, origin: string) => Promise<RoomReply>,
 ): Promise<void> {
-  if (typeof data !== "string" || data.length > 4096) return;
-  let msg: { type?: unknown; token?: unknown };
+  if (typeof data !== "string" || data.length > MAX_MESSAGE) {
+    ws.send(
+      JSON.stringify({
+        type: "error",
+        error: { code: "BAD_REQUEST", message: "Messages are JSON text of 32 KB at most." },
+      }),
+    );
+    return;
+  }
+  let msg: { type?: unknown; token?: unknown; key?: unknown; [field: string]: unknown };
   try {
     msg = JSON.parse(data);
   } catch {
@@ -72,6 +101,8 @@ export async function onMessage(
       seat: seat < 0 ? null : seat,
       keyHash: caller?.tokenHash,
       device: caller?.deviceId,
+      player: caller?.playerId,
+      key: caller?.keyHash,
     } satisfies SocketInfo);
     if (seat < 0) {
       ws.send(
@@ -84,6 +115,46 @@ export async function onMessage(
     }
     ws.send(message(g, seat, info.origin, []));
   } else if (msg.type === "sync") ws.send(message(g, seatOf(g, info), info.origin, []));
+  else if (msg.type === "submit") await submitted(ws, info, msg, move);
+}
+
+async function submitted(
+  ws: WebSocket,
+  info: SocketInfo,
+  msg: { key?: unknown; [field: string]: unknown },
+  move: (caller: Caller, m: SocketMove, origin: string) => Promise<RoomReply>,
+): Promise<void> {
+  const key = typeof msg.key === "string" ? msg.key : null;
+  const refused = (code: string, message: string, details: Record<string, unknown> = {}) =>
+    ws.send(JSON.stringify({ type: "refused", key, error: { code, message, ...details } }));
+  if (key === null || key.length < 1 || key.length > 255)
+    return refused("VALIDATION_FAILED", "Invalid request: key: an idempotency key of 1 to 255 characters.");
+  const { type: _type, key: _key, ...body } = msg;
+  const parsed = SubmitBody.safeParse(body);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+    return refused(
+      "VALIDATION_FAILED",
+      `Invalid request: ${issues.map((i) => `${i.path || "body"}: ${i.message}`).join("; ")}`,
+      { issues },
+    );
+  }
+  if (info.revoked) return refused("DEVICE_REVOKED", "This device was signed out from its profile.");
+  if (!info.keyHash || !info.player)
+    return refused("UNAUTHORIZED", "Send {type: 'auth', token} on this socket before a move.");
+  const b = parsed.data;
+  const reply = await move(
+    { playerId: info.player, tokenHash: info.keyHash, deviceId: info.device, keyHash: info.key },
+    { key, version: b.version, actions: "actions" in b ? b.actions : [b.action] },
+    info.origin,
+  );
+  ws.send(
+    JSON.stringify(
+      reply.ok
+        ? { type: "submitted", key, ...(reply.value as object), ...(reply.replayed ? { replayed: true } : {}) }
+        : { type: "refused", key, error: reply.error },
+    ),
+  );
 }
 
 /** Sockets signed in by a device that was just revoked go back to the spectators' view, told why. */
@@ -91,7 +162,7 @@ export function signOut(ctx: DurableObjectState, g: GameRecord, deviceId: string
   for (const ws of ctx.getWebSockets()) {
     const info = ws.deserializeAttachment() as SocketInfo | null;
     if (!info || info.device !== deviceId) continue;
-    ws.serializeAttachment({ seat: null, origin: info.origin } satisfies SocketInfo);
+    ws.serializeAttachment({ seat: null, origin: info.origin, revoked: true } satisfies SocketInfo);
     try {
       ws.send(
         JSON.stringify({

@@ -357,7 +357,30 @@ export class GameRoom extends DurableObject<Env> {
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     this.changes.flush();
-    if (this.game) await live.onMessage(ws, this.game, message, (hash) => this.deviceCaller(hash));
+    if (this.game)
+      await live.onMessage(
+        ws,
+        this.game,
+        message,
+        (hash) => this.deviceCaller(hash),
+        (caller, m, origin) => this.socketMove(caller, m, origin),
+      );
+  }
+
+  /**
+   * A turn sent on the live socket (a message bills 1/20 of a request and no Worker): the same
+   * command as POST /actions — its key is its Idempotency-Key, the same version check, the same
+   * per-key write limit — for the device that signed the socket in, while it is not revoked.
+   */
+  private async socketMove(caller: Caller, m: live.SocketMove, origin: string): Promise<RoomReply> {
+    const g = this.game;
+    if (!g) return this.notFound();
+    if (caller.deviceId && g.revokedDevices?.includes(caller.deviceId))
+      return this.reply(refuse("DEVICE_REVOKED", "This device was signed out from its profile."));
+    const limiter = this.env.WRITE_LIMITER;
+    if (limiter && caller.keyHash && !(await limiter.limit({ key: `${g.id}:${caller.keyHash}` })).success)
+      return this.reply(refuse("RATE_LIMITED", "Too many requests; slow down.", { retryAfterSeconds: 10 }));
+    return this.submit(caller, { version: m.version, actions: m.actions, idempotencyKey: m.key, origin });
   }
 
   /**

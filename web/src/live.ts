@@ -3,9 +3,37 @@
  * after every change. It reconnects with exponential backoff (with jitter), at once when the page
  * becomes visible again or the network comes back, and sends a ping every 25 s: a socket that
  * stays silent for 60 s is presumed dead (a laptop that slept for days) and replaced.
+ *
+ * A turn goes on the socket when it is open (sendTurn): a socket message costs the service a
+ * twentieth of a request, an HTTP request a whole one plus the Worker. Its key is the turn's
+ * Idempotency-Key, so when the socket gives no answer (closed, 10 s of silence) or refuses the
+ * turn, the same request goes over HTTP with the same key: a turn the game already played is
+ * answered again, never played twice, and a refusal comes back as the HTTP error the page handles.
  */
-import type { GameEvent } from "../../src/engine";
+import type { Action, GameEvent } from "../../src/engine";
+import { api } from "./api";
 import type { GameView } from "./types";
+
+type Submitted = Awaited<ReturnType<typeof api.submit>>;
+type Answer = { type: "submitted" | "refused"; key: string } & Record<string, unknown>;
+
+interface Channel {
+  send(version: number, actions: Action[], key: string): Promise<Answer> | null;
+}
+
+/** The open channel of each game followed on this page. */
+const channels = new Map<string, Channel>();
+
+/** How long a turn sent on the socket waits for its answer before it goes over HTTP. */
+const SOCKET_ANSWER_MS = 10_000;
+
+/** Send a turn: on the game's live socket when it is open, else (or if that fails) over HTTP. */
+export async function sendTurn(gameId: string, version: number, actions: Action[], key: string): Promise<Submitted> {
+  const onSocket = channels.get(gameId)?.send(version, actions, key);
+  const answer = onSocket ? await onSocket.catch(() => null) : null;
+  if (answer?.type === "submitted") return answer as unknown as Submitted;
+  return api.submit(gameId, version, actions, key);
+}
 
 export type LiveStatus = "connecting" | "open" | "closed";
 
@@ -21,6 +49,41 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   let retry: ReturnType<typeof setTimeout> | undefined;
   let lastMessage = Date.now();
   const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/games/${encodeURIComponent(gameId)}/live`;
+  /** Turns sent on the socket, by key, waiting for their answer. */
+  const waiting = new Map<string, { done: (a: Answer) => void; fail: () => void }>();
+  const failWaiting = () => {
+    for (const w of waiting.values()) w.fail();
+    waiting.clear();
+  };
+  const channel: Channel = {
+    send(version, actions, key) {
+      const sock = ws;
+      if (!token || !sock || sock.readyState !== WebSocket.OPEN || waiting.has(key)) return null;
+      return new Promise<Answer>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(key);
+          reject(new Error("no answer"));
+        }, SOCKET_ANSWER_MS);
+        waiting.set(key, {
+          done: (a) => {
+            clearTimeout(timer);
+            resolve(a);
+          },
+          fail: () => {
+            clearTimeout(timer);
+            reject(new Error("socket closed"));
+          },
+        });
+        try {
+          sock.send(JSON.stringify({ type: "submit", key, version, actions }));
+        } catch {
+          waiting.get(key)?.fail();
+          waiting.delete(key);
+        }
+      });
+    },
+  };
+  channels.set(gameId, channel);
 
   const connect = () => {
     if (stopped) return;
@@ -42,17 +105,23 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
     };
     sock.onmessage = (m) => {
       lastMessage = Date.now();
-      let msg: { type?: string; game?: GameView; events?: GameEvent[] };
+      let msg: { type?: string; key?: string; game?: GameView; events?: GameEvent[] };
       try {
         msg = JSON.parse(String(m.data));
       } catch {
         return;
       }
       if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? []);
+      else if ((msg.type === "submitted" || msg.type === "refused") && typeof msg.key === "string") {
+        const w = waiting.get(msg.key);
+        waiting.delete(msg.key);
+        w?.done(msg as Answer);
+      }
     };
     sock.onclose = () => {
       if (ws !== sock) return;
       ws = null;
+      failWaiting();
       h.onStatus("closed");
       schedule();
     };
@@ -77,6 +146,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   const replace = () => {
     const dead = ws;
     ws = null;
+    failWaiting();
     if (dead) {
       dead.onclose = null;
       try {
@@ -132,6 +202,8 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
 
   return () => {
     stopped = true;
+    if (channels.get(gameId) === channel) channels.delete(gameId);
+    failWaiting();
     clearTimeout(retry);
     clearTimeout(probe);
     clearInterval(heartbeat);

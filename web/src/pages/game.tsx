@@ -13,7 +13,7 @@ import { api, ApiError, randomKey, viewOf } from "../api";
 import { Link } from "../nav";
 import { errorText } from "../errors";
 import { listOf, t } from "../i18n";
-import { follow, type LiveStatus } from "../live";
+import { follow, sendTurn, type LiveStatus } from "../live";
 import {
   actionCells,
   boardHighlights,
@@ -506,7 +506,7 @@ export function GamePage(p: Props) {
     setSending(true);
     setNotice(null);
     try {
-      const r = await api.submit(p.id, pl.baseVersion, toSend, keyRef.current.key);
+      const r = await sendTurn(p.id, pl.baseVersion, toSend, keyRef.current.key);
       setPlan(null);
       setSelected(null);
       accept(r.game, (r as { events?: GameEvent[] }).events ?? []);

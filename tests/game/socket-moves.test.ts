@@ -1,0 +1,141 @@
+/**
+ * Moves sent on the live socket (what the web client does when its socket is open): the same
+ * command as POST /actions — key by key exactly once, the version checked, bad input refused
+ * with a structured error on the socket that changes nothing, a revoked device refused.
+ */
+import { describe, expect, it } from "vitest";
+import { call, openLive, startedGame } from "../api/client";
+
+/** A socket signed in with `token`, and a way to wait for the answer to a move's key. */
+async function liveAs(id: string, token: string | null) {
+  const live = await openLive(id);
+  await live.next(1);
+  if (token) {
+    live.ws.send(JSON.stringify({ type: "auth", token }));
+    await live.next(2);
+  }
+  const answers = (key: string | null) =>
+    live.messages.filter((m) => (m.type === "submitted" || m.type === "refused") && m.key === key);
+  const answer = async (key: string | null, nth = 1) => {
+    for (let n = live.messages.length + 1; answers(key).length < nth; n++) await live.next(n);
+    return answers(key)[nth - 1];
+  };
+  const send = (msg: unknown) => live.ws.send(typeof msg === "string" ? msg : JSON.stringify(msg));
+  return { ...live, answer, send };
+}
+
+async function turnOf(id: string, token: string) {
+  const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
+  return { version: legal.version as number, action: legal.actions[0] };
+}
+
+const versionOf = async (id: string) => (await call("GET", `/api/games/${id}`)).body.version as number;
+
+describe("moves on the live socket", () => {
+  it("are played once per key: a resend, on any socket or over HTTP, gets the first answer", async () => {
+    const { id, players, game } = await startedGame(2);
+    const me = players[game.toAct];
+    const a = await liveAs(id, me.token);
+    const b = await liveAs(id, me.token);
+    const { version, action } = await turnOf(id, me.token);
+    const move = { type: "submit", key: "turn-1", version, actions: [action] };
+    // The same move three times at once, on two sockets of the same player.
+    a.send(move);
+    b.send(move);
+    a.send(move);
+    const first = await a.answer("turn-1");
+    const second = await b.answer("turn-1");
+    const third = await a.answer("turn-1", 2);
+    expect(first.type).toBe("submitted");
+    expect(first.version).toBe(version + 1);
+    expect(first.game.version).toBe(version + 1);
+    for (const again of [second, third]) {
+      expect(again.type).toBe("submitted");
+      expect(again.replayed).toBe(true);
+      expect(again.version).toBe(first.version);
+      expect(again.events).toEqual(first.events);
+    }
+    expect(await versionOf(id)).toBe(version + 1);
+    // Over HTTP with the same Idempotency-Key: the same answer, nothing played again.
+    const http = await call("POST", `/api/games/${id}/actions`, {
+      token: me.token,
+      headers: { "idempotency-key": "turn-1" },
+      body: { version, actions: [action] },
+    });
+    expect(http.status).toBe(200);
+    expect(http.headers.get("idempotent-replayed")).toBe("true");
+    expect(http.body.version).toBe(first.version);
+    // The same key for another request: refused, nothing changes.
+    a.send({ type: "submit", key: "turn-1", version: version + 1, actions: [action] });
+    const reused = await a.answer("turn-1", 3);
+    expect(reused).toEqual({
+      type: "refused",
+      key: "turn-1",
+      error: expect.objectContaining({ code: "IDEMPOTENCY_KEY_REUSED", message: expect.any(String) }),
+    });
+    expect(await versionOf(id)).toBe(version + 1);
+    // The other sockets were told of the move as usual.
+    expect(b.messages.some((m) => m.type === "game" && m.game.version === version + 1)).toBe(true);
+    a.ws.close(1000);
+    b.ws.close(1000);
+  });
+
+  it("a stale version, another seat's turn, bad input or no sign-in: refused on the socket, nothing changes", async () => {
+    const { id, players, game } = await startedGame(2);
+    const me = players[game.toAct];
+    const other = players[1 - game.toAct];
+    const { version, action } = await turnOf(id, me.token);
+    const mine = await liveAs(id, me.token);
+    const theirs = await liveAs(id, other.token);
+    const nobody = await liveAs(id, null);
+
+    const refusals: [ReturnType<typeof liveAs> extends Promise<infer L> ? L : never, unknown, string][] = [
+      [mine, { type: "submit", key: "stale", version: version - 1, actions: [action] }, "STALE_VERSION"],
+      [theirs, { type: "submit", key: "not-mine", version, actions: [action] }, "NOT_YOUR_TURN"],
+      [mine, { type: "submit", key: "bad", version, actions: [{ type: "fly" }] }, "VALIDATION_FAILED"],
+      [mine, { type: "submit", key: "empty", version, actions: [] }, "VALIDATION_FAILED"],
+      [mine, { type: "submit", key: "extra", version, actions: [action], cheat: true }, "VALIDATION_FAILED"],
+      [mine, { type: "submit", key: "", version, actions: [action] }, "VALIDATION_FAILED"],
+      [nobody, { type: "submit", key: "anon", version, actions: [action] }, "UNAUTHORIZED"],
+    ];
+    for (const [socket, msg, code] of refusals) {
+      socket.send(msg);
+      const r = await socket.answer((msg as { key: string }).key);
+      expect(r.type).toBe("refused");
+      expect(r.error).toEqual(expect.objectContaining({ code, message: expect.any(String) }));
+    }
+    mine.send({ type: "submit", version, actions: [action] });
+    expect((await mine.answer(null)).error.code).toBe("VALIDATION_FAILED");
+    expect(await versionOf(id)).toBe(version);
+    // The stale move's key keeps its answer: a retry over HTTP gets the same refusal.
+    const retry = await call("POST", `/api/games/${id}/actions`, {
+      token: me.token,
+      headers: { "idempotency-key": "stale" },
+      body: { version: version - 1, actions: [action] },
+    });
+    expect(retry.status).toBe(409);
+    expect(retry.body.error.code).toBe("STALE_VERSION");
+    // And the right move still plays.
+    mine.send({ type: "submit", key: "good", version, actions: [action] });
+    expect((await mine.answer("good")).version).toBe(version + 1);
+    for (const s of [mine, theirs, nobody]) s.ws.close(1000);
+  });
+
+  it("a revoked device's socket cannot move", async () => {
+    const { id, players, game } = await startedGame(2);
+    const me = players[game.toAct];
+    const made = await call("POST", "/api/me/pairings", { token: me.token });
+    const phone = (await call("POST", "/api/pairings/redeem", { body: { code: made.body.code, deviceName: "Phone" } }))
+      .body;
+    const socket = await liveAs(id, phone.token);
+    expect(socket.messages[1].game.you).toEqual({ seat: game.toAct });
+    const { version, action } = await turnOf(id, me.token);
+    expect((await call("DELETE", `/api/me/devices/${phone.device.id}`, { token: me.token })).status).toBe(204);
+    socket.send({ type: "submit", key: "after", version, actions: [action] });
+    const r = await socket.answer("after");
+    expect(r.type).toBe("refused");
+    expect(r.error.code).toBe("DEVICE_REVOKED");
+    expect(await versionOf(id)).toBe(version);
+    socket.ws.close(1000);
+  });
+});

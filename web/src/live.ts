@@ -15,24 +15,17 @@ import { api } from "./api";
 import type { GameView } from "./types";
 
 type Submitted = Awaited<ReturnType<typeof api.submit>>;
-type Answer = { type: "submitted" | "refused"; key: string } & Record<string, unknown>;
+type Answer = { type: string } & Submitted;
+type Send = (version: number, actions: Action[], key: string) => Promise<Answer | undefined> | null;
 
-interface Channel {
-  send(version: number, actions: Action[], key: string): Promise<Answer> | null;
-}
-
-/** The open channel of each game followed on this page. */
-const channels = new Map<string, Channel>();
-
-/** How long a turn sent on the socket waits for its answer before it goes over HTTP. */
-const SOCKET_ANSWER_MS = 10_000;
+/** The game followed on this page and how to send a turn on its live socket (null: not open). */
+let channel: [string, Send] | undefined;
 
 /** Send a turn: on the game's live socket when it is open, else (or if that fails) over HTTP. */
 export async function sendTurn(gameId: string, version: number, actions: Action[], key: string): Promise<Submitted> {
-  const onSocket = channels.get(gameId)?.send(version, actions, key);
-  const answer = onSocket ? await onSocket.catch(() => null) : null;
-  if (answer?.type === "submitted") return answer as unknown as Submitted;
-  return api.submit(gameId, version, actions, key);
+  const a = channel?.[0] === gameId ? await channel[1](version, actions, key) : undefined;
+  // A refusal has no game: HTTP answers it with its status (the game remembered it under the key).
+  return a?.game ? a : api.submit(gameId, version, actions, key);
 }
 
 export type LiveStatus = "connecting" | "open" | "closed";
@@ -49,41 +42,29 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   let retry: ReturnType<typeof setTimeout> | undefined;
   let lastMessage = Date.now();
   const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/games/${encodeURIComponent(gameId)}/live`;
-  /** Turns sent on the socket, by key, waiting for their answer. */
-  const waiting = new Map<string, { done: (a: Answer) => void; fail: () => void }>();
-  const failWaiting = () => {
-    for (const w of waiting.values()) w.fail();
-    waiting.clear();
-  };
-  const channel: Channel = {
-    send(version, actions, key) {
-      const sock = ws;
-      if (!token || !sock || sock.readyState !== WebSocket.OPEN || waiting.has(key)) return null;
-      return new Promise<Answer>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiting.delete(key);
-          reject(new Error("no answer"));
-        }, SOCKET_ANSWER_MS);
-        waiting.set(key, {
-          done: (a) => {
+  /**
+   * The turn sent on the socket, waiting for its answer (none within 10 s, or the socket closed:
+   * undefined, and the turn goes over HTTP). The page sends one turn at a time (game.tsx waits for
+   * its answer before it sends another). Written small:
+   * the page's size budget.
+   */
+  let waiting: ((a?: Answer) => void) | undefined;
+  let waitingKey = "";
+  const failWaiting = () => waiting?.();
+  const send: Send = (version, actions, key) =>
+    ws?.readyState === 1
+      ? new Promise((resolve) => {
+          const timer = setTimeout(failWaiting, 1e4);
+          waiting = (a) => {
             clearTimeout(timer);
+            waiting = undefined;
             resolve(a);
-          },
-          fail: () => {
-            clearTimeout(timer);
-            reject(new Error("socket closed"));
-          },
-        });
-        try {
-          sock.send(JSON.stringify({ type: "submit", key, version, actions }));
-        } catch {
-          waiting.get(key)?.fail();
-          waiting.delete(key);
-        }
-      });
-    },
-  };
-  channels.set(gameId, channel);
+          };
+          waitingKey = key;
+          ws?.send(JSON.stringify({ type: "submit", key, version, actions }));
+        })
+      : null;
+  channel = [gameId, send];
 
   const connect = () => {
     if (stopped) return;
@@ -105,18 +86,14 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
     };
     sock.onmessage = (m) => {
       lastMessage = Date.now();
-      let msg: { type?: string; key?: string; game?: GameView; events?: GameEvent[] };
+      let msg: { type?: string; key?: string; game?: GameView; events?: GameEvent[] } & Partial<Answer>;
       try {
         msg = JSON.parse(String(m.data));
       } catch {
         return;
       }
       if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? []);
-      else if ((msg.type === "submitted" || msg.type === "refused") && typeof msg.key === "string") {
-        const w = waiting.get(msg.key);
-        waiting.delete(msg.key);
-        w?.done(msg as Answer);
-      }
+      else if (msg.key === waitingKey) waiting?.(msg as Answer);
     };
     sock.onclose = () => {
       if (ws !== sock) return;
@@ -125,13 +102,8 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       h.onStatus("closed");
       schedule();
     };
-    sock.onerror = () => {
-      try {
-        sock.close();
-      } catch {
-        /* ignore */
-      }
-    };
+    // close() with no code never throws (WHATWG WebSocket).
+    sock.onerror = () => sock.close();
   };
 
   const schedule = () => {
@@ -146,14 +118,9 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   const replace = () => {
     const dead = ws;
     ws = null;
-    failWaiting();
     if (dead) {
       dead.onclose = null;
-      try {
-        dead.close();
-      } catch {
-        /* ignore */
-      }
+      dead.close();
     }
     h.onStatus("closed");
     attempt = 0;
@@ -202,7 +169,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
 
   return () => {
     stopped = true;
-    if (channels.get(gameId) === channel) channels.delete(gameId);
+    // `channel` may stay: with no socket (ws is null below), it sends nothing.
     failWaiting();
     clearTimeout(retry);
     clearTimeout(probe);

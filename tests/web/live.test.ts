@@ -1,0 +1,94 @@
+/**
+ * The client sends a turn on the game's live socket when it is open, and over HTTP with the same
+ * Idempotency-Key when the socket is not open, refuses the turn, or closes before answering.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { follow, sendTurn } from "../../web/src/live";
+
+class FakeSocket {
+  static OPEN = 1;
+  static CLOSED = 3;
+  static CLOSING = 2;
+  static last: FakeSocket | null = null;
+  readyState = 0;
+  sent: any[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((m: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.last = this;
+  }
+  send(text: string) {
+    this.sent.push(JSON.parse(text));
+  }
+  close() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(msg: unknown) {
+    this.onmessage?.({ data: JSON.stringify(msg) });
+  }
+}
+
+const http = vi.fn();
+const noop = () => {};
+
+beforeEach(() => {
+  vi.stubGlobal("WebSocket", FakeSocket);
+  vi.stubGlobal("location", { protocol: "http:", host: "canopy.test" });
+  vi.stubGlobal("document", { visibilityState: "visible", addEventListener: noop, removeEventListener: noop });
+  vi.stubGlobal("window", { addEventListener: noop, removeEventListener: noop });
+  vi.stubGlobal("localStorage", { getItem: () => JSON.stringify({ id: "p", token: "tok", name: "Ann" }) });
+  http.mockReset();
+  vi.stubGlobal("fetch", http);
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+const action = { type: "endTurn" } as const;
+const answered = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+
+describe("sending a turn", () => {
+  it("goes on the open socket, signed in, with its key; no HTTP request", async () => {
+    const stop = follow("g1", "tok", { onGame: noop, onStatus: noop });
+    const ws = FakeSocket.last!;
+    ws.open();
+    expect(ws.sent[0]).toEqual({ type: "auth", token: "tok" });
+    const sending = sendTurn("g1", 7, [action], "k1");
+    expect(ws.sent[1]).toEqual({ type: "submit", key: "k1", version: 7, actions: [action] });
+    ws.receive({ type: "submitted", key: "k1", version: 8, events: [], game: { version: 8 } });
+    expect((await sending).version).toBe(8);
+    expect(http).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it("goes over HTTP with the same key when the socket refuses it, closes first, or is not open", async () => {
+    const stop = follow("g2", "tok", { onGame: noop, onStatus: noop });
+    const ws = FakeSocket.last!;
+    http.mockImplementation(async () => answered({ version: 8, events: [], game: { version: 8 } }));
+    // Not open yet: HTTP at once.
+    expect((await sendTurn("g2", 7, [action], "a")).version).toBe(8);
+    ws.open();
+    // Refused on the socket: HTTP gives the answer (the game remembered it under the key).
+    const refused = sendTurn("g2", 7, [action], "b");
+    ws.receive({ type: "refused", key: "b", error: { code: "STALE_VERSION", message: "stale" } });
+    await refused;
+    // Closed before its answer: HTTP with the same key (played at most once by the game).
+    const lost = sendTurn("g2", 7, [action], "c");
+    ws.close();
+    await lost;
+    const keys = http.mock.calls.map(([url, init]) => [url, init.headers["idempotency-key"], JSON.parse(init.body)]);
+    expect(keys).toEqual([
+      ["/api/games/g2/actions", "a", { version: 7, actions: [action] }],
+      ["/api/games/g2/actions", "b", { version: 7, actions: [action] }],
+      ["/api/games/g2/actions", "c", { version: 7, actions: [action] }],
+    ]);
+    expect(http.mock.calls[0][1].headers.authorization).toBe("Bearer tok");
+    stop();
+  });
+});

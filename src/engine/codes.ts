@@ -28,3 +28,37 @@ export const moveA = (code: number): number => (code >> 3) & 63;
 export const moveB = (code: number): number => (code >> 9) & 63;
 export const moveSub = (code: number): number => (code >> 15) & 15;
 export const moveLevel = (code: number): number => (code >> 19) & 3;
+
+/**
+ * A list of move codes being built (legal-move generation): a reusable Int32Array with a count,
+ * filled with `push` like an array. Hand-written rather than a number[] because the engine lists
+ * the legal moves once per action of every random game and search: reusing one buffer allocates
+ * nothing and grows nothing (docs/fast-path.md).
+ */
+export class MoveList {
+  codes: Int32Array;
+  n = 0;
+  constructor(capacity = 1024) {
+    this.codes = new Int32Array(capacity);
+  }
+  push(code: number): void {
+    if (this.n === this.codes.length) {
+      const grown = new Int32Array(this.codes.length * 2);
+      grown.set(this.codes);
+      this.codes = grown;
+    }
+    this.codes[this.n++] = code;
+  }
+  /** Whether `code` is in the list. */
+  has(code: number): boolean {
+    const codes = this.codes;
+    for (let i = 0; i < this.n; i++) if (codes[i] === code) return true;
+    return false;
+  }
+  /** The codes as a plain array. */
+  toArray(): number[] {
+    const out: number[] = new Array(this.n);
+    for (let i = 0; i < this.n; i++) out[i] = this.codes[i];
+    return out;
+  }
+}

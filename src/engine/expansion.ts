@@ -9,6 +9,7 @@
  * (`options[key]`, normalised by `parseOptions`), whose part of the state lives in `state[stateKey]`.
  * An expansion owns the move-code types `M_EXT_SETUP` and `M_EXT_PLAY` (codes.ts) in its games.
  */
+import type { MoveList } from "./codes";
 import type { Draft } from "./draft";
 import type { Action, GameEvent, GameOptions, GameState, RuleError, Score } from "./types";
 
@@ -30,7 +31,7 @@ export interface Expansion {
   /** How many setup steps it adds before the setup trees, for these options and first player. */
   setupStepCount(options: GameOptions, firstPlayer: number): number;
   /** Legal moves of its current setup step. */
-  setupMoves(state: GameState, out: number[]): void;
+  setupMoves(state: GameState, out: MoveList): void;
   /** Move its setup on (`state.turn` counts its steps); returns the seat to act, or -1 when its steps are done. */
   nextSetupStep(d: Draft, events: GameEvent[]): number;
   /** The seat to act resigned during its setup: true if it handled passing the step on itself. */
@@ -52,7 +53,7 @@ export interface Expansion {
 
   // ---- play ----
   /** Legal moves of its own (M_EXT_PLAY) for the seat to act, in play. */
-  playMoves(state: GameState, out: number[]): void;
+  playMoves(state: GameState, out: MoveList): void;
   /** Whether a code of its types is one it builds (no stray bits or fields). */
   canonical(code: number): boolean;
   /** Why one of its moves is illegal now (the code is canonical and the phase right), or null. */

@@ -20,10 +20,11 @@ import {
   moveB,
   moveCode,
   moveType,
+  MoveList,
 } from "./codes";
 import { Draft, addLight, err, returnToBoard, takeToken, usable, usable2 } from "./draft";
 import { BASE, expansionOf, expansions, type Expansion } from "./expansion";
-import { AT_HI, AT_LO, PRICE } from "./masks";
+import { AT_HI, AT_LO, PRICE, boardSets, boardSetsPut } from "./masks";
 import { currentSun, encodePiece, inShadow, lightGainsFor, shadeFor, sunPosition } from "./light";
 import { totalRounds } from "./progress";
 import { nextInt } from "./rng";
@@ -141,36 +142,41 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
 // ---- legal moves --------------------------------------------------------------------------
 
 /**
- * The last state legalMoves answered and a private copy of its answer: applyMove of one of those
- * codes on that very state needs no second check (a random game or a search applies what it was
- * just offered). States are never mutated, so the same object means the same position.
+ * The legal moves of the last state listed, in one reusable buffer (codes.ts MoveList), and that
+ * state: applyMove of one of those codes on that very state needs no second check (a random game
+ * or a search applies what it was just offered). States are never mutated, so the same object
+ * means the same position.
  */
+const LISTED = new MoveList();
 let listed: GameState | null = null;
-let listedCount = 0;
-const LISTED = new Int32Array(1024);
 
 /** Every legal move of the player to act, as move codes (empty when the game is over). */
 export function legalMoves(state: GameState): number[] {
-  const out = listMoves(state);
-  const n = out.length;
-  if (n <= LISTED.length) {
-    for (let i = 0; i < n; i++) LISTED[i] = out[i];
-    listed = state;
-    listedCount = n;
-  }
-  return out;
+  return listInto(state).toArray();
+}
+
+/**
+ * The legal moves of `state` in the engine's shared buffer (valid until the next listing): for
+ * the engine's own loops (random play), which pick from it without copying it.
+ */
+export function listInto(state: GameState): MoveList {
+  listed = null;
+  LISTED.n = 0;
+  listMoves(state, LISTED);
+  listed = state;
+  return LISTED;
 }
 
 /** Whether legalMoves just listed `code` for this state. */
 function listedFor(state: GameState, code: number): boolean {
-  if (state !== listed) return false;
-  for (let i = 0; i < listedCount; i++) if (LISTED[i] === code) return true;
-  return false;
+  return state === listed && LISTED.has(code);
 }
 
-function listMoves(state: GameState): number[] {
-  const out: number[] = [];
-  if (state.phase === "ended") return out;
+/** The cells 32–36 in the high word of a 37-cell set. */
+const HI_CELLS = (1 << (CELL_COUNT - 32)) - 1;
+
+function listMoves(state: GameState, out: MoveList): void {
+  if (state.phase === "ended") return;
   const seat = state.current;
   const player = state.players[seat];
   const cells = state.cells;
@@ -179,7 +185,7 @@ function listMoves(state: GameState): number[] {
     if (ext.setupStage(state) !== null) ext.setupMoves(state, out);
     else if (player.available[SMALL] > 0)
       for (const c of EDGE_CELLS) if (cells[c] === 0 && !ext.blocked(state, c)) out.push(moveCode(M_PLACE, c));
-    return out;
+    return;
   }
   out.push(M_END_TURN);
   const light = player.light;
@@ -195,25 +201,14 @@ function listMoves(state: GameState): number[] {
   const canPlant = available[SEED] > 0 && light >= PLANT_COST;
   const own = 1 + seat * 4;
   const blocks = ext.blocked !== BASE.blocked;
-  // one pass over the board, without branches (a board's contents defeat branch prediction): the
-  // empty cells and the seat's pieces as 37-cell sets (masks.ts), so plant targets come from a few
-  // bit operations instead of a scan per tree (an expansion's blocked cells are asked per target)
-  let emptyLo = 0;
-  let mineLo = 0;
-  for (let c = 0; c < 32; c++) {
-    const piece = cells[c];
-    const x = ((piece - 1) >> 2) ^ seat; // 0 exactly for the seat's pieces (an empty cell gives -1 ^ seat)
-    emptyLo |= ((piece - 1) >>> 31) << c;
-    mineLo |= (((x | -x) >>> 31) ^ 1) << c;
-  }
-  let emptyHi = 0;
-  let mineHi = 0;
-  for (let c = 32; c < CELL_COUNT; c++) {
-    const piece = cells[c];
-    const x = ((piece - 1) >> 2) ^ seat;
-    emptyHi |= ((piece - 1) >>> 31) << (c - 32);
-    mineHi |= (((x | -x) >>> 31) ^ 1) << (c - 32);
-  }
+  // the empty cells and the seat's pieces as 37-cell sets (masks.ts, kept from state to state),
+  // so plant targets come from a few bit operations instead of a scan per tree (an expansion's
+  // blocked cells are asked per target)
+  const sets = boardSets(cells);
+  let emptyLo = ~sets[0];
+  let emptyHi = ~sets[1] & HI_CELLS;
+  let mineLo = sets[2 + seat * 2];
+  let mineHi = sets[3 + seat * 2];
   // cells used this turn: without an expansion that lets a cell be used twice, a used cell is
   // simply out (neither acts nor is planted on), so it leaves both sets; else usable() decides
   const touched = state.touched;
@@ -273,7 +268,6 @@ function listMoves(state: GameState): number[] {
     }
   }
   ext.playMoves(state, out);
-  return out;
 }
 
 /** Why a move is illegal for the player to act, or null when it is legal. */
@@ -413,6 +407,7 @@ export function applyMove(state: GameState, code: number): ApplyResult {
     case M_PLACE: {
       d.player(seat).available[SMALL]--;
       d.cells()[a] = encodePiece(seat, SMALL);
+      boardSetsPut(state.cells, d.s.cells, a, encodePiece(seat, SMALL));
       events.push({ type: "placed", seat, cell: CELLS[a] });
       advance(d, events);
       break;
@@ -437,6 +432,7 @@ export function applyMove(state: GameState, code: number): ApplyResult {
       p.light -= PLANT_COST;
       p.available[SEED]--;
       d.cells()[b] = encodePiece(seat, SEED);
+      boardSetsPut(state.cells, d.s.cells, b, encodePiece(seat, SEED));
       d.touch(a, b);
       events.push({ type: "planted", seat, from: CELLS[a], to: CELLS[b], cost: PLANT_COST });
       break;
@@ -449,6 +445,7 @@ export function applyMove(state: GameState, code: number): ApplyResult {
       p.light -= cost;
       p.available[size + 1]--;
       cells[a] = encodePiece(seat, size + 1);
+      boardSetsPut(state.cells, cells, a, cells[a]);
       const returnedTo = returnToBoard(p, size);
       d.touch(a);
       events.push({
@@ -466,6 +463,7 @@ export function applyMove(state: GameState, code: number): ApplyResult {
       const p = d.player(seat);
       p.light -= COLLECT_COST;
       d.cells()[a] = 0;
+      boardSetsPut(state.cells, d.s.cells, a, 0);
       const returnedTo = returnToBoard(p, LARGE);
       d.s.stacks = d.s.stacks.slice();
       const token = takeToken(d.s.stacks, LEAVES[a]);

@@ -4,7 +4,7 @@
  * Hand-written rather than recomputed because legal-move generation runs once per action in every
  * random game and search (docs/fast-path.md).
  */
-import { CELL_COUNT, DISTANCE } from "./board";
+import { CELL_COUNT, DISTANCE, SHADOW_RAY } from "./board";
 import { BOARD_COSTS, BOARD_SLOTS } from "./rules";
 
 /** PRICE[column * 5 + count]: the next purchase price of a column holding `count` pieces, -1 when empty. */
@@ -27,3 +27,65 @@ for (let c = 0; c < CELL_COUNT; c++)
     if (t < 32) AT_LO[d * CELL_COUNT + c] |= 1 << t;
     else AT_HI[d * CELL_COUNT + c] |= 1 << (t - 32);
   }
+
+/**
+ * The cells whose trees can shade c, nearest first: TOWARD_SUN[(sun * 37 + c) * 3 + i] at distance
+ * i + 1 toward the sun, -1 past the edge (SHADOW_RAY inverted: light at a round's start looks at
+ * ≤ 3 cells per tree instead of casting every shadow).
+ */
+export const TOWARD_SUN: Int8Array = (() => {
+  const r = new Int8Array(6 * CELL_COUNT * 3).fill(-1);
+  for (let sun = 0; sun < 6; sun++)
+    for (let c = 0; c < CELL_COUNT; c++) SHADOW_RAY[sun][c].forEach((t, i) => (r[(sun * CELL_COUNT + t) * 3 + i] = c));
+  return r;
+})();
+
+// ---- the sets of a board, kept from one state to the next ------------------------------------
+
+/**
+ * The 37-cell sets of one `cells` array: BOARD_SETS[0..1] the occupied cells, [2 + seat * 2 ..]
+ * each seat's pieces. Kept for the last board asked about (`boardSets`) and carried over to the
+ * next board by `boardSetsPut` / `boardSetsKeep` when a move changes one cell, so listing the
+ * legal moves of a random game or a search never scans the board. States are never mutated, so a
+ * `cells` array (shared by every state with that board) always holds what its sets say.
+ */
+const BOARD_SETS = new Int32Array(10);
+let setsOf: readonly number[] | null = null;
+
+/** The sets of `cells` (valid until the next call). */
+export function boardSets(cells: readonly number[]): Int32Array {
+  if (cells === setsOf) return BOARD_SETS;
+  const s = BOARD_SETS;
+  s.fill(0);
+  for (let c = 0; c < CELL_COUNT; c++) {
+    const piece = cells[c];
+    if (piece === 0) continue;
+    const w = c >> 5;
+    const bit = 1 << (c & 31);
+    s[w] |= bit;
+    s[2 + (((piece - 1) >> 2) & 3) * 2 + w] |= bit;
+  }
+  setsOf = cells;
+  return s;
+}
+
+/**
+ * `after` is `before` with cell c now holding `piece` (0: emptied) and nothing else changed: if
+ * `before`'s sets are the ones kept, they become `after`'s.
+ */
+export function boardSetsPut(before: readonly number[], after: readonly number[], c: number, piece: number): void {
+  if (before !== setsOf) return;
+  const s = BOARD_SETS;
+  const w = c >> 5;
+  const bit = 1 << (c & 31);
+  const old = before[c];
+  if (old !== 0) {
+    s[w] &= ~bit;
+    s[2 + (((old - 1) >> 2) & 3) * 2 + w] &= ~bit;
+  }
+  if (piece !== 0) {
+    s[w] |= bit;
+    s[2 + (((piece - 1) >> 2) & 3) * 2 + w] |= bit;
+  }
+  setsOf = after;
+}

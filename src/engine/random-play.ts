@@ -1,5 +1,5 @@
 /** A uniformly random player, driven by its own seeded generator: for tests, benchmarks and bots. */
-import { applyMove, createGame, legalMoves } from "./game";
+import { applyMove, createGame, listInto } from "./game";
 import type { GameEvent, GameOptionsInput, GameState } from "./types";
 
 /** Play from `state` to the end, each move chosen uniformly among the legal moves. */
@@ -11,12 +11,13 @@ export function playOutRandomly(
   let rng = (seed ^ 0x9e3779b9) >>> 0;
   const moves: number[] = [];
   while (state.phase !== "ended") {
-    const legal = legalMoves(state);
+    // the engine's shared list (no array per move); applyMove below knows it was just listed
+    const legal = listInto(state);
     // rng.ts's nextInt, inlined (no object per move)
     rng = (rng + 0x6d2b79f5) >>> 0;
     let t = Math.imul(rng ^ (rng >>> 15), rng | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const code = legal[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * legal.length)];
+    const code = legal.codes[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * legal.n)];
     const r = applyMove(state, code);
     if (!r.ok) throw new Error(`engine refused its own legal move: ${r.error.code} ${r.error.message}`);
     onMove?.(state, code, r.state, r.events);

@@ -14,7 +14,7 @@
  * A seed the fox churns keeps its cell's "used" mark: one planted this turn still cannot grow.
  */
 import { CELL_COUNT, CELLS, DISTANCE, LEAVES, NEIGHBOURS, labelOf } from "../board";
-import { M_EXT_PLAY, extCode, moveA, moveB, moveLevel, moveSub } from "../codes";
+import { M_EXT_PLAY, type MoveList, extCode, moveA, moveB, moveLevel, moveSub } from "../codes";
 import { Draft, addLight, returnToBoard, takeToken, usable } from "../draft";
 import { moonOf, moonPlayerOf } from "./draft";
 import { currentSun, encodePiece, inShadow, shadeFor } from "../light";
@@ -137,12 +137,12 @@ function abilityCode(name: AbilityName, a = 0, b = 0, level = 0): number {
 }
 
 /** Push the code when checkPlay finds it legal. */
-function offer(state: GameState, out: number[], code: number): void {
+function offer(state: GameState, out: MoveList, code: number): void {
   if (checkPlay(state, code) === null) out.push(code);
 }
 
 /** The same for one level of an ability, when the seat has that level's cost. */
-function offerLevel(state: GameState, out: number[], name: AbilityName, level: number, points: number): void {
+function offerLevel(state: GameState, out: MoveList, name: AbilityName, level: number, points: number): void {
   if (points >= ABILITIES[ABILITY_INDEX[name]].costs[level]) offer(state, out, abilityCode(name, 0, 0, level));
 }
 
@@ -161,7 +161,7 @@ const DAM_PAIRS: readonly (readonly (readonly [number, number])[])[] = CELLS.map
  * empty, not the seat's large tree …) are not made, so no error is built for them. The order is
  * the animal's abilities in their order, each ability's candidates in cell order.
  */
-export function playMoves(state: GameState, out: number[]): void {
+export function playMoves(state: GameState, out: MoveList): void {
   const m = state.moon!;
   const seat = state.current;
   const mp = m.players[seat];

@@ -4,7 +4,7 @@
  * Tree and the moonstones — all before the base game's setup trees.
  */
 import { CELL_COUNT, CELLS, LEAVES, labelOf } from "../board";
-import { M_EXT_SETUP, extCode, moveA, moveSub } from "../codes";
+import { M_EXT_SETUP, type MoveList, extCode, moveA, moveSub } from "../codes";
 import { Draft } from "../draft";
 import { moonOf, moonPlayerOf } from "./draft";
 import { shuffle } from "../rng";
@@ -176,7 +176,7 @@ function hasNest(m: MoonState, c: number): boolean {
 }
 
 /** Legal setup moves of the expansion's current stage. */
-export function setupMoves(state: GameState, out: number[]): void {
+export function setupMoves(state: GameState, out: MoveList): void {
   const m = state.moon!;
   const seat = state.current;
   switch (m.stage) {

@@ -42,12 +42,15 @@ export class MoveList {
     this.codes = new Int32Array(capacity);
   }
   push(code: number): void {
-    if (this.n === this.codes.length) {
-      const grown = new Int32Array(this.codes.length * 2);
-      grown.set(this.codes);
-      this.codes = grown;
-    }
+    if (this.n === this.codes.length) this.reserve(1);
     this.codes[this.n++] = code;
+  }
+  /** Make room for `more` codes after the `n` listed (then `codes[n++] = code` needs no check). */
+  reserve(more: number): void {
+    if (this.n + more <= this.codes.length) return;
+    const grown = new Int32Array(Math.max(this.codes.length * 2, this.n + more));
+    grown.set(this.codes);
+    this.codes = grown;
   }
   /** Whether `code` is in the list. */
   has(code: number): boolean {

@@ -17,21 +17,64 @@ export class Draft {
   constructor(from: GameState) {
     this.s = { ...from, ply: from.ply + 1 };
   }
+  /** Per seat, 3 bits (seat * 3 + 0, 1, 2): its player object, board, available area copied. */
+  private parts = 0;
   /**
-   * A seat's player state, copied on first use (the players array too). Its `tokens` array stays
-   * shared with the state before: replace it (`p.tokens = [...p.tokens, token]`), never push.
+   * A seat's player state, copied on first use (the players array too), with its board and
+   * available area. Its `tokens` array stays shared with the state before: replace it
+   * (`p.tokens = [...p.tokens, token]`), never push.
    */
   player(seat: number): PlayerState {
-    if (!(this.copied & (1 << seat))) {
-      if (!(this.copied & 0x80)) {
-        this.s.players = this.s.players.slice();
-        this.copied |= 0x80;
-      }
-      const p = this.s.players[seat];
-      this.s.players[seat] = { ...p, board: p.board.slice(), available: p.available.slice() };
-      this.copied |= 1 << seat;
+    this.board(seat);
+    this.available(seat);
+    return this.s.players[seat];
+  }
+  /**
+   * The same for a change of the seat's light, tokens or resignation only: its `board` and
+   * `available` arrays stay shared (never change them through this object: ask `board`,
+   * `available` or `player`, which copy them). Every seat collects light at each round's start:
+   * that copies four objects, not twelve.
+   */
+  playerOnly(seat: number): PlayerState {
+    const bit = 1 << (seat * 3);
+    if (!(this.parts & bit)) {
+      this.copyPlayers();
+      this.s.players[seat] = { ...this.s.players[seat] };
+      this.parts |= bit;
     }
     return this.s.players[seat];
+  }
+  /** A seat's player board (pieces per column), copied on first use, to change. */
+  board(seat: number): number[] {
+    const p = this.playerOnly(seat);
+    const bit = 2 << (seat * 3);
+    if (!(this.parts & bit)) {
+      p.board = p.board.slice();
+      this.parts |= bit;
+    }
+    return p.board;
+  }
+  /** A seat's available area (pieces per size), copied on first use, to change. */
+  available(seat: number): number[] {
+    const p = this.playerOnly(seat);
+    const bit = 4 << (seat * 3);
+    if (!(this.parts & bit)) {
+      p.available = p.available.slice();
+      this.parts |= bit;
+    }
+    return p.available;
+  }
+  /** A piece of `size` leaves the board for the seat's player board (returnToBoard, copying the board only when it changes). */
+  returnPiece(seat: number, size: number): "board" | "box" {
+    if (this.s.players[seat].board[size] >= BOARD_SLOTS[size]) return "box";
+    this.board(seat)[size]++;
+    return "board";
+  }
+  private copyPlayers(): void {
+    if (!(this.copied & 0x80)) {
+      this.s.players = this.s.players.slice();
+      this.copied |= 0x80;
+    }
   }
   cells(): number[] {
     if (!(this.copied & 0x100)) {

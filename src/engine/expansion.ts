@@ -40,6 +40,8 @@ export interface Expansion {
   // ---- cells ----
   /** Whether nothing may be put on cell c (setup trees, seeds). */
   blocked(state: GameState, c: number): boolean;
+  /** The blocked cells as one word of a 37-cell set (`word` 0: cells 0–31 as bits 0–31; 1: cells 32–36 as bits 0–4). */
+  blockedSet(state: GameState, word: number): number;
   /** The error for putting something on a blocked cell (null when it is not blocked). */
   checkPut(state: GameState, c: number): RuleError | null;
   /** Whether cell c, already the subject of `uses` actions this turn, may be the subject of one more. */
@@ -125,6 +127,7 @@ export const BASE: Expansion = {
   nextSetupStep: () => -1,
   resignOnTurn: () => false,
   blocked: () => false,
+  blockedSet: () => 0,
   checkPut: () => null,
   reuse: () => false,
   mayReuse: () => false,

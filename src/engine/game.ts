@@ -22,7 +22,7 @@ import {
   moveType,
   MoveList,
 } from "./codes";
-import { Draft, addLight, err, returnToBoard, takeToken, usable, usable2 } from "./draft";
+import { Draft, addLight, err, takeToken, usable, usable2 } from "./draft";
 import { BASE, expansionOf, expansions, type Expansion } from "./expansion";
 import { AT_HI, AT_LO, PRICE, boardSets, boardSetsPut } from "./masks";
 import { currentSun, encodePiece, inShadow, lightGainsFor, shadeFor, sunPosition } from "./light";
@@ -172,6 +172,8 @@ function listedFor(state: GameState, code: number): boolean {
   return state === listed && LISTED.has(code);
 }
 
+/** The most moves the base game lists in one position (every cell a tree planting on 18 targets, plus buys and the end of turn). */
+const BASE_MOVES = 768;
 /** The cells 32–36 in the high word of a 37-cell set. */
 const HI_CELLS = (1 << (CELL_COUNT - 32)) - 1;
 
@@ -187,26 +189,34 @@ function listMoves(state: GameState, out: MoveList): void {
       for (const c of EDGE_CELLS) if (cells[c] === 0 && !ext.blocked(state, c)) out.push(moveCode(M_PLACE, c));
     return;
   }
-  out.push(M_END_TURN);
+  // the base game's moves are written straight into the buffer (at most BASE_MOVES of them)
+  out.reserve(BASE_MOVES);
+  const codes = out.codes;
+  let n = out.n;
+  codes[n++] = M_END_TURN;
   const light = player.light;
   const board = player.board;
   for (let col = 0; col < 4; col++) {
     const count = board[col];
     // PRICE holds boardPrice's answer for every count a column can hold (-1 outside)
     const price = count >= 0 && count < 5 ? PRICE[col * 5 + count] : -1;
-    if (price >= 0 && price <= light) out.push(M_BUY | (col << 3));
+    if (price >= 0 && price <= light) codes[n++] = M_BUY | (col << 3);
   }
   const shade = state.options.heavyShade ? shadeFor(state, currentSun(state)) : null;
   const available = player.available;
   const canPlant = available[SEED] > 0 && light >= PLANT_COST;
+  // bit s: a piece of size s may grow (s < 3: the next size available and affordable) or be
+  // collected (s = 3: affordable), shade aside
+  let able = light >= COLLECT_COST ? 1 << LARGE : 0;
+  for (let size = SEED; size < LARGE; size++)
+    if (available[size + 1] > 0 && light >= GROW_COST[size + 1]) able |= 1 << size;
   const own = 1 + seat * 4;
-  const blocks = ext.blocked !== BASE.blocked;
   // the empty cells and the seat's pieces as 37-cell sets (masks.ts, kept from state to state),
-  // so plant targets come from a few bit operations instead of a scan per tree (an expansion's
-  // blocked cells are asked per target)
+  // so plant targets come from a few bit operations instead of a scan per tree; the expansion's
+  // blocked cells are not targets
   const sets = boardSets(cells);
-  let emptyLo = ~sets[0];
-  let emptyHi = ~sets[1] & HI_CELLS;
+  let emptyLo = ~sets[0] & ~ext.blockedSet(state, 0);
+  let emptyHi = ~sets[1] & HI_CELLS & ~ext.blockedSet(state, 1);
   let mineLo = sets[2 + seat * 2];
   let mineHi = sets[3 + seat * 2];
   // cells used this turn: without an expansion that lets a cell be used twice, a used cell is
@@ -240,10 +250,9 @@ function listMoves(state: GameState, out: MoveList): void {
     if (anyTouched && !usable(state, c)) continue;
     const size = cells[c] - own;
     const shaded = shade !== null && inShadow(shade[c], size);
-    if (size < LARGE) {
-      if (!shaded && available[size + 1] > 0 && light >= GROW_COST[size + 1]) out.push(M_GROW | (c << 3));
-    } else if (light >= COLLECT_COST) {
-      out.push(M_COLLECT | (c << 3));
+    if ((able & (1 << size)) !== 0) {
+      if (size === LARGE) codes[n++] = M_COLLECT | (c << 3);
+      else if (!shaded) codes[n++] = M_GROW | (c << 3);
     }
     if (size > 0 && canPlant && !shaded) {
       const from = M_PLANT | (c << 3);
@@ -253,20 +262,19 @@ function listMoves(state: GameState, out: MoveList): void {
           const bit = lo & -lo;
           lo ^= bit;
           const t = 31 - Math.clz32(bit);
-          if (blocks && ext.blocked(state, t)) continue;
-          if (!anyTouched || usable2(state, c, t)) out.push(from | (t << 9));
+          if (!anyTouched || usable2(state, c, t)) codes[n++] = from | (t << 9);
         }
         let hi = AT_HI[d * CELL_COUNT + c] & emptyHi;
         while (hi !== 0) {
           const bit = hi & -hi;
           hi ^= bit;
           const t = 63 - Math.clz32(bit);
-          if (blocks && ext.blocked(state, t)) continue;
-          if (!anyTouched || usable2(state, c, t)) out.push(from | (t << 9));
+          if (!anyTouched || usable2(state, c, t)) codes[n++] = from | (t << 9);
         }
       }
     }
   }
+  out.n = n;
   ext.playMoves(state, out);
 }
 
@@ -394,6 +402,14 @@ export function checkMove(state: GameState, code: number): RuleError | null {
 export function applyMove(state: GameState, code: number): ApplyResult {
   const problem = listedFor(state, code) ? null : checkMove(state, code);
   if (problem) return { ok: false, error: problem };
+  return play(state, code);
+}
+
+/**
+ * Apply a move known to be legal (applyMove checked it, or the engine's own loop took it from
+ * `listInto(state)` for this very state): the new state and the events, without a check.
+ */
+export function play(state: GameState, code: number): { ok: true; state: GameState; events: GameEvent[] } {
   const d = new Draft(state);
   const events: GameEvent[] = [];
   const seat = state.current;
@@ -405,7 +421,7 @@ export function applyMove(state: GameState, code: number): ApplyResult {
       if (expansionOf(state.options).apply(d, code, events)) advance(d, events);
       break;
     case M_PLACE: {
-      d.player(seat).available[SMALL]--;
+      d.available(seat)[SMALL]--;
       d.cells()[a] = encodePiece(seat, SMALL);
       boardSetsPut(state.cells, d.s.cells, a, encodePiece(seat, SMALL));
       events.push({ type: "placed", seat, cell: CELLS[a] });
@@ -428,9 +444,8 @@ export function applyMove(state: GameState, code: number): ApplyResult {
     }
     case M_PLANT: {
       const b = moveB(code);
-      const p = d.player(seat);
-      p.light -= PLANT_COST;
-      p.available[SEED]--;
+      d.playerOnly(seat).light -= PLANT_COST;
+      d.available(seat)[SEED]--;
       d.cells()[b] = encodePiece(seat, SEED);
       boardSetsPut(state.cells, d.s.cells, b, encodePiece(seat, SEED));
       d.touch(a, b);
@@ -438,15 +453,14 @@ export function applyMove(state: GameState, code: number): ApplyResult {
       break;
     }
     case M_GROW: {
-      const p = d.player(seat);
       const cells = d.cells();
       const size = (cells[a] - 1) & 3;
       const cost = GROW_COST[size + 1];
-      p.light -= cost;
-      p.available[size + 1]--;
+      d.playerOnly(seat).light -= cost;
+      d.available(seat)[size + 1]--;
       cells[a] = encodePiece(seat, size + 1);
       boardSetsPut(state.cells, cells, a, cells[a]);
-      const returnedTo = returnToBoard(p, size);
+      const returnedTo = d.returnPiece(seat, size);
       d.touch(a);
       events.push({
         type: "grew",
@@ -460,11 +474,11 @@ export function applyMove(state: GameState, code: number): ApplyResult {
       break;
     }
     case M_COLLECT: {
-      const p = d.player(seat);
+      const p = d.playerOnly(seat);
       p.light -= COLLECT_COST;
       d.cells()[a] = 0;
       boardSetsPut(state.cells, d.s.cells, a, 0);
-      const returnedTo = returnToBoard(p, LARGE);
+      const returnedTo = d.returnPiece(seat, LARGE);
       d.s.stacks = d.s.stacks.slice();
       const token = takeToken(d.s.stacks, LEAVES[a]);
       if (token) p.tokens = [...p.tokens, token];
@@ -486,7 +500,7 @@ export function resign(state: GameState, seat: number): ApplyResult {
     return err("MALFORMED_ACTION", "No such seat.");
   if (state.players[seat].resigned) return err("ALREADY_RESIGNED", "That seat has already resigned.");
   const d = new Draft(state);
-  d.player(seat).resigned = true;
+  d.playerOnly(seat).resigned = true;
   const events: GameEvent[] = [{ type: "resigned", seat }];
   if (allResigned(d.s)) endGame(d, events);
   else if (seat === state.current && expansionOf(state.options).resignOnTurn(d)) {
@@ -565,7 +579,7 @@ function startRound(d: Draft, round: number, events: GameEvent[]): void {
   ext.roundStart(d, round, sun, events);
   const gains = lightGainsFor(s, sun);
   for (let seat = 0; seat < gains.length; seat++) {
-    const { lost, light } = addLight(d.player(seat), gains[seat]);
+    const { lost, light } = addLight(d.playerOnly(seat), gains[seat]);
     events.push({ type: "lightCollected", seat, amount: gains[seat], lost, light });
   }
   ext.afterLight(d, events);

@@ -3,6 +3,7 @@
  */
 import { CELL_COUNT, CELLS, SHADOW_RAY, type Hex } from "./board";
 import { BASE, expansionOf } from "./expansion";
+import { TOWARD_SUN, boardSets } from "./masks";
 import { LIGHT_BY_SIZE, SMALL, SUN_POSITIONS } from "./rules";
 import type { GameState } from "./types";
 
@@ -42,9 +43,6 @@ export function encodePiece(seat: number, size: number): number {
 export function shadeHeights(cells: readonly number[], sun: number): Uint8Array {
   return shadeInto(new Uint8Array(CELL_COUNT), cells, sun);
 }
-
-/** Scratch shade for lightGains (used and dropped within one call: no allocation per round). */
-const SCRATCH_SHADE = new Uint8Array(CELL_COUNT);
 
 function shadeInto(shade: Uint8Array, cells: readonly number[], sun: number): Uint8Array {
   shade.fill(0);
@@ -103,16 +101,45 @@ export function lightGainsFor(state: GameState, sun: number): number[] {
   return gains;
 }
 
-/** Light each seat's trees would collect with the sun at `sun` (before the 20 cap). */
+/**
+ * Light each seat's trees would collect with the sun at `sun` (before the 20 cap). Each tree looks
+ * at the (up to 3) cells toward the sun (masks.ts TOWARD_SUN): a tree of height h at distance i
+ * shades it when h ≥ i and h ≥ its size — `shadeHeights` inverted, over the occupied cells only
+ * (masks.ts boardSets), since every round of every game asks.
+ */
 export function lightGains(cells: readonly number[], sun: number, players: number): number[] {
-  const shade = shadeInto(SCRATCH_SHADE, cells, sun);
   const gains: number[] = [];
   for (let seat = 0; seat < players; seat++) gains.push(0);
-  for (let c = 0; c < CELL_COUNT; c++) {
+  const sets = boardSets(cells);
+  const base = sun * CELL_COUNT * 3;
+  let lo = sets[0];
+  let hi = sets[1];
+  while ((lo | hi) !== 0) {
+    let c: number;
+    if (lo !== 0) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      c = 31 - Math.clz32(bit);
+    } else {
+      const bit = hi & -hi;
+      hi ^= bit;
+      c = 63 - Math.clz32(bit);
+    }
     const piece = cells[c];
-    if (piece === 0) continue;
     const size = (piece - 1) & 3;
-    if (size > 0 && shade[c] < size) gains[(piece - 1) >> 2] += LIGHT_BY_SIZE[size];
+    if (size === 0) continue;
+    let lit = true;
+    const at = base + c * 3;
+    for (let i = 0; i < 3; i++) {
+      const from = TOWARD_SUN[at + i];
+      if (from < 0) break;
+      const other = cells[from];
+      if (other !== 0 && ((other - 1) & 3) > i && ((other - 1) & 3) >= size) {
+        lit = false;
+        break;
+      }
+    }
+    if (lit) gains[(piece - 1) >> 2] += LIGHT_BY_SIZE[size];
   }
   return gains;
 }

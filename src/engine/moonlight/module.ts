@@ -15,6 +15,7 @@ import { BABY_POINTS, POINTS_PER_MOON_POINT } from "./rules";
 import {
   applySetup,
   blocked,
+  blockedSet,
   canonicalSetup,
   checkSetup,
   createMoon,
@@ -43,6 +44,7 @@ export const MOONLIGHT: Expansion = {
   // the Great Tree or a moonstone is placed by the next seat counter-clockwise
   resignOnTurn: passSetupStep,
   blocked: (state, c) => state.moon !== undefined && blocked(state.moon, c),
+  blockedSet: (state, word) => (state.moon !== undefined ? blockedSet(state.moon, word) : 0),
   checkPut: (state, c) =>
     state.moon !== undefined && blocked(state.moon, c)
       ? { code: "CELL_BLOCKED", message: `Nothing may be put on ${labelOf(c)}.` }

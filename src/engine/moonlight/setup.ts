@@ -166,6 +166,14 @@ export function blocked(m: MoonState, c: number): boolean {
   return c === m.greatTree || m.stones.includes(c);
 }
 
+/** The blocked cells as one word of a 37-cell set (the base's `blockedSet` hook: ../expansion.ts). */
+export function blockedSet(m: MoonState, word: number): number {
+  let set = 0;
+  if (m.greatTree >= 0 && m.greatTree >> 5 === word) set |= 1 << (m.greatTree & 31);
+  for (let i = 0; i < m.stones.length; i++) if (m.stones[i] >> 5 === word) set |= 1 << (m.stones[i] & 31);
+  return set;
+}
+
 function hasAnimal(m: MoonState, c: number): boolean {
   for (const p of m.players) if (p.cell === c) return true;
   return false;

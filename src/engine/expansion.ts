@@ -50,7 +50,11 @@ export interface Expansion {
   mayReuse(state: GameState): boolean;
 
   // ---- light ----
-  /** Add its shadows to the trees' shade of every cell (heights, and the LOW_SHADE flag of light.ts). */
+  /**
+   * Add its shadows to the trees' shade of every cell (heights, and the LOW_SHADE flag of light.ts).
+   * Shadows combine by the taller: it only raises a cell's height and sets flags, so its shadows
+   * may also be asked alone, on a zero shade (light at a round's start: light.ts lightGainsFor).
+   */
   addShade(state: GameState, sun: number, shade: Uint8Array): void;
 
   // ---- play ----

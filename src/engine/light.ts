@@ -85,20 +85,20 @@ export function shadeFor(state: GameState, sun: number): Uint8Array {
   return shade;
 }
 
-/** Light each seat collects in a state with the sun at `sun` (an expansion's shadows included). */
+/** Scratch for lightGainsFor: the expansion's shadows alone (filled and read within one call). */
+const EXPANSION_SHADE = new Uint8Array(CELL_COUNT);
+
+/**
+ * Light each seat collects in a state with the sun at `sun` (an expansion's shadows included:
+ * shadows combine by the taller, so a tree is lit when neither the trees' shadows nor the
+ * expansion's alone put it in shadow).
+ */
 export function lightGainsFor(state: GameState, sun: number): number[] {
   const ext = expansionOf(state.options);
   if (ext.addShade === BASE_ADD_SHADE) return lightGains(state.cells, sun, state.options.players);
-  const shade = shadeFor(state, sun);
-  const gains: number[] = [];
-  for (let seat = 0; seat < state.options.players; seat++) gains.push(0);
-  for (let c = 0; c < CELL_COUNT; c++) {
-    const piece = state.cells[c];
-    if (piece === 0) continue;
-    const size = (piece - 1) & 3;
-    if (size > 0 && !inShadow(shade[c], size)) gains[(piece - 1) >> 2] += LIGHT_BY_SIZE[size];
-  }
-  return gains;
+  EXPANSION_SHADE.fill(0);
+  ext.addShade(state, sun, EXPANSION_SHADE);
+  return lightGains(state.cells, sun, state.options.players, EXPANSION_SHADE);
 }
 
 /**
@@ -107,7 +107,12 @@ export function lightGainsFor(state: GameState, sun: number): number[] {
  * shades it when h ≥ i and h ≥ its size — `shadeHeights` inverted, over the occupied cells only
  * (masks.ts boardSets), since every round of every game asks.
  */
-export function lightGains(cells: readonly number[], sun: number, players: number): number[] {
+export function lightGains(
+  cells: readonly number[],
+  sun: number,
+  players: number,
+  extra: Uint8Array | null = null,
+): number[] {
   const gains: number[] = [];
   for (let seat = 0; seat < players; seat++) gains.push(0);
   const sets = boardSets(cells);
@@ -139,6 +144,8 @@ export function lightGains(cells: readonly number[], sun: number, players: numbe
         break;
       }
     }
+    // an expansion's shadow on the cell (its height, or a low shadow for small trees)
+    if (lit && extra !== null && extra[c] !== 0 && inShadow(extra[c], size)) lit = false;
     if (lit) gains[(piece - 1) >> 2] += LIGHT_BY_SIZE[size];
   }
   return gains;

@@ -35,7 +35,7 @@ import {
 } from "./rules";
 import { moonGains } from "./light";
 import { moonStep } from "./geometry";
-import { blocked } from "./setup";
+import { blocked, blockedSet } from "./setup";
 import type { AbilityName, BabyName, MoonState } from "./types";
 
 /** `sub` 0 of an M_EXT_PLAY code: move your animal. Abilities are `ABILITY_INDEX + 1`. */
@@ -127,23 +127,30 @@ export function moveTargets(m: MoonState, seat: number, from: number): number[] 
 }
 
 /** Whether an ability is worth listing: not used this turn, and the seat has its lowest cost. */
-function open(m: MoonState, points: number, name: AbilityName): boolean {
-  return !m.used.includes(name) && points >= ABILITIES[ABILITY_INDEX[name]].costs[0];
+function open(m: MoonState, points: number, i: number): boolean {
+  return points >= ABILITIES[i].costs[0] && !m.used.includes(ABILITIES[i].name);
 }
 
 /** An ability's code. */
-function abilityCode(name: AbilityName, a = 0, b = 0, level = 0): number {
-  return extCode(M_EXT_PLAY, ABILITY_INDEX[name] + 1, a, b, level);
+function abilityCode(i: number, a = 0, b = 0, level = 0): number {
+  return extCode(M_EXT_PLAY, i + 1, a, b, level);
 }
+
+/** ABILITY_INDEX by name, read once (the legal-move listing names abilities by index, not by string lookups). */
+const A = ABILITY_INDEX;
 
 /** Push the code when checkPlay finds it legal. */
 function offer(state: GameState, out: MoveList, code: number): void {
-  if (checkPlay(state, code) === null) out.push(code);
+  // the ability is the animal's, unused and affordable (open / offerLevel), except eat, whose level is its cell's
+  const sub = moveSub(code);
+  if (sub === A.eat + 1) {
+    if (checkPlay(state, code) === null) out.push(code);
+  } else if (checkTarget(state, code, ABILITIES[sub - 1].name, moveLevel(code)) === null) out.push(code);
 }
 
 /** The same for one level of an ability, when the seat has that level's cost. */
-function offerLevel(state: GameState, out: MoveList, name: AbilityName, level: number, points: number): void {
-  if (points >= ABILITIES[ABILITY_INDEX[name]].costs[level]) offer(state, out, abilityCode(name, 0, 0, level));
+function offerLevel(state: GameState, out: MoveList, i: number, level: number, points: number): void {
+  if (points >= ABILITIES[i].costs[level]) offer(state, out, abilityCode(i, 0, 0, level));
 }
 
 /** DAM_PAIRS[cell]: for each dam site holding the cell, its two other cells (ascending), in DAM_SITES order. */
@@ -153,6 +160,37 @@ const DAM_PAIRS: readonly (readonly (readonly [number, number])[])[] = CELLS.map
     return [a, b] as const;
   }),
 );
+
+/**
+ * The cells of the state playMoves is listing that no animal may enter (the Great Tree, moonstones)
+ * and those holding an animal, as 37-cell sets: `canEnter` is `enterable` without a search of the
+ * moonstones and animals for every cell asked about (legal moves are listed once per action).
+ */
+let closedLo = 0;
+let closedHi = 0;
+let animalsLo = 0;
+let animalsHi = 0;
+function closedCells(m: MoonState): void {
+  closedLo = blockedSet(m, 0);
+  closedHi = blockedSet(m, 1);
+  animalsLo = 0;
+  animalsHi = 0;
+  for (let i = 0; i < m.players.length; i++) {
+    const c = m.players[i].cell;
+    if (c >= 0 && c < 32) animalsLo |= 1 << c;
+    else if (c >= 32 && c < CELL_COUNT) animalsHi |= 1 << (c - 32);
+  }
+}
+function inSet(lo: number, hi: number, c: number): boolean {
+  return c < 32 ? ((lo >>> c) & 1) !== 0 : ((hi >>> (c - 32)) & 1) !== 0;
+}
+/** `enterable(m, c, seat)` for the state `closedCells` was last given. */
+function canEnter(m: MoonState, c: number, seat: number): boolean {
+  if (inSet(closedLo, closedHi, c)) return false;
+  if (!inSet(animalsLo, animalsHi, c)) return true;
+  const other = animalAt(m, c);
+  return other < 0 || other === seat;
+}
 
 /**
  * Legal animal moves and abilities of the seat to act (play phase). Each ability's candidates are
@@ -167,69 +205,88 @@ export function playMoves(state: GameState, out: MoveList): void {
   const mp = m.players[seat];
   if (mp.animal === null || mp.cell < 0) return;
   const here = mp.cell;
+  closedCells(m);
   if (!m.moved) {
     if (mp.animal !== SQUIRREL) {
       // moveTargets without its list: one step, to each enterable neighbour (all distinct)
-      for (const c of NEIGHBOURS[here]) if (enterable(m, c, seat)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
-    } else for (const c of moveTargets(m, seat, here)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
+      for (const c of NEIGHBOURS[here]) if (canEnter(m, c, seat)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
+    } else {
+      // moveTargets without its list: the cells listed so far as a 37-cell set instead of includes()
+      let seenLo = 0;
+      let seenHi = 0;
+      for (const c of NEIGHBOURS[here]) {
+        if (!canEnter(m, c, seat)) continue;
+        if (!inSet(seenLo, seenHi, c)) {
+          if (c < 32) seenLo |= 1 << c;
+          else seenHi |= 1 << (c - 32);
+          out.push(extCode(M_EXT_PLAY, P_MOVE, c));
+        }
+        for (const c2 of NEIGHBOURS[c])
+          if (c2 !== here && !inSet(seenLo, seenHi, c2) && canEnter(m, c2, seat)) {
+            if (c2 < 32) seenLo |= 1 << c2;
+            else seenHi |= 1 << (c2 - 32);
+            out.push(extCode(M_EXT_PLAY, P_MOVE, c2));
+          }
+      }
+    }
   }
   const points = mp.points;
   const cells = state.cells;
   switch (mp.animal) {
     case "boar":
-      if (open(m, points, "dig")) for (let level = 0; level < 2; level++) offerLevel(state, out, "dig", level, points);
+      if (open(m, points, A.dig)) for (let level = 0; level < 2; level++) offerLevel(state, out, A.dig, level, points);
       break;
     case "hedgehog":
-      if (open(m, points, "run"))
-        for (const c of NEIGHBOURS[here]) if (enterable(m, c, seat)) offer(state, out, abilityCode("run", c));
-      if (open(m, points, "plant")) offer(state, out, abilityCode("plant"));
+      if (open(m, points, A.run))
+        for (const c of NEIGHBOURS[here]) if (canEnter(m, c, seat)) offer(state, out, abilityCode(A.run, c));
+      if (open(m, points, A.plant)) offer(state, out, abilityCode(A.plant));
       break;
     case "squirrel":
-      if (open(m, points, "eat")) offer(state, out, abilityCode("eat"));
+      if (open(m, points, A.eat)) offer(state, out, abilityCode(A.eat));
       break;
     case "fox":
-      if (open(m, points, "scare"))
+      if (open(m, points, A.scare))
         for (const from of NEIGHBOURS[here]) {
           const victim = animalAt(m, from);
           if (victim >= 0)
             for (const to of NEIGHBOURS[from])
-              if (enterable(m, to, victim)) offer(state, out, abilityCode("scare", from, to));
+              if (canEnter(m, to, victim)) offer(state, out, abilityCode(A.scare, from, to));
         }
       // churn moves the seed on the fox's cell to an empty cell
-      if (open(m, points, "churn") && cells[here] !== 0 && ((cells[here] - 1) & 3) === SEED)
-        for (const to of STRAIGHT[here]) if (cells[to] === 0) offer(state, out, abilityCode("churn", to));
-      if (open(m, points, "steal"))
-        for (let t = 0; t < m.players.length; t++) if (t !== seat) offer(state, out, abilityCode("steal", t));
+      if (open(m, points, A.churn) && cells[here] !== 0 && ((cells[here] - 1) & 3) === SEED)
+        for (const to of STRAIGHT[here]) if (cells[to] === 0) offer(state, out, abilityCode(A.churn, to));
+      if (open(m, points, A.steal))
+        for (let t = 0; t < m.players.length; t++) if (t !== seat) offer(state, out, abilityCode(A.steal, t));
       break;
     case "owl":
-      if (open(m, points, "hunt"))
-        for (let level = 0; level < 3; level++) offerLevel(state, out, "hunt", level, points);
+      if (open(m, points, A.hunt))
+        for (let level = 0; level < 3; level++) offerLevel(state, out, A.hunt, level, points);
       break;
     case "badger":
-      if (open(m, points, "growth"))
-        for (let level = 0; level < 2; level++) offerLevel(state, out, "growth", level, points);
+      if (open(m, points, A.growth))
+        for (let level = 0; level < 2; level++) offerLevel(state, out, A.growth, level, points);
       break;
     case "beaver":
-      if (open(m, points, "dam")) for (const [a, b] of DAM_PAIRS[here]) offer(state, out, abilityCode("dam", a, b));
-      if (open(m, points, "improve")) for (const c of m.dam) offer(state, out, abilityCode("improve", c));
+      if (open(m, points, A.dam)) for (const [a, b] of DAM_PAIRS[here]) offer(state, out, abilityCode(A.dam, a, b));
+      if (open(m, points, A.improve)) for (const c of m.dam) offer(state, out, abilityCode(A.improve, c));
       break;
     case "turtle":
-      if (open(m, points, "hatch")) offer(state, out, abilityCode("hatch"));
-      if (open(m, points, "babySteps"))
+      if (open(m, points, A.hatch)) offer(state, out, abilityCode(A.hatch));
+      if (open(m, points, A.babySteps))
         for (let k = 0; k < mp.babies.length; k++) {
           const baby = mp.babies[k];
           if (mp.babies.indexOf(baby) < k) continue; // each kind of baby once
           const i = BABIES.indexOf(baby);
           if (i < 0) continue;
           if (!BABY_NEEDS_CELL.includes(baby)) {
-            offer(state, out, abilityCode("babySteps", i));
+            offer(state, out, abilityCode(A.babySteps, i));
             continue;
           }
           // "collect" and "higher" take one of the seat's large trees; "plant" needs an empty cell
           const large = 1 + seat * 4 + LARGE;
           for (let c = 0; c < CELL_COUNT; c++)
             if (baby === "plant" ? cells[c] === 0 : cells[c] === large)
-              offer(state, out, abilityCode("babySteps", i, c));
+              offer(state, out, abilityCode(A.babySteps, i, c));
         }
       break;
   }
@@ -331,9 +388,24 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
   const cost = rule.costs[level];
   if (mp.points < cost)
     return e("NOT_ENOUGH_MOON_POINTS", `${rule.name} ${level + 1} costs ${cost} moon points; you have ${mp.points}.`);
+  return checkTarget(state, code, rule.name, level);
+}
+
+/**
+ * The rest of checkPlay for an ability code whose ability is the seat's animal's, unused this turn
+ * and affordable at `level`: what the ability needs of the board. playMoves lists only such
+ * candidates, so it asks here directly.
+ */
+function checkTarget(state: GameState, code: number, ability: AbilityName, level: number): RuleError | null {
+  const m = state.moon!;
+  const seat = state.current;
+  const mp = m.players[seat];
+  const here = mp.cell;
+  const a = moveA(code);
+  const b = moveB(code);
   const player = state.players[seat];
   const cells = state.cells;
-  switch (rule.name) {
+  switch (ability) {
     case "dig": {
       const problem = ownPiece(state, here, seat, "dig up");
       if (problem) return problem;

@@ -93,14 +93,16 @@ export interface Expansion {
   viewEntry<T>(entry: T, actor: number | null, viewer: number | null): T;
   /**
    * Replaying what a viewer saw (replayView): before `entry` is applied to a state rebuilt without
-   * the seed, put in what the logged `events` (and `later`, every event logged after) tell of the
-   * hidden information it needs, and return the entry to apply (completed if a view stripped it).
+   * the seed, put in what the logged `events` (and every event logged after them: `all` from index
+   * `later` on — an index rather than a copy, so a replay stays linear in the log's length) tell of
+   * the hidden information it needs, and return the entry to apply (completed if a view stripped it).
    */
   prepareReplay(
     state: GameState,
     entry: unknown,
     events: readonly GameEvent[],
-    later: readonly GameEvent[],
+    all: readonly GameEvent[],
+    later: number,
   ): { state: GameState; entry: unknown };
 
   // ---- notation ----

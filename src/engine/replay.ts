@@ -71,13 +71,13 @@ export function replayView(
   if (!created.ok) return { ok: false, error: created.error, index: -1 };
   const ext = expansionOf(created.state.options);
   const all = log.flatMap((l) => l.events ?? []);
-  let state = ext.prepareReplay(created.state, undefined, [], all).state;
+  let state = ext.prepareReplay(created.state, undefined, [], all, 0).state;
   const states = [viewFor(state, viewer)];
   let seen = 0;
   for (let i = 0; i < log.length; i++) {
     const events = log[i].events ?? [];
     seen += events.length;
-    const ready = ext.prepareReplay(state, log[i].entry, events, all.slice(seen));
+    const ready = ext.prepareReplay(state, log[i].entry, events, all, seen);
     const r = applyEntry(ready.state, ready.entry);
     if (!r.ok) return { ok: false, error: r.error, index: i };
     state = r.state;

@@ -16,12 +16,26 @@ function withMoon(state: GameState, m: MoonState): GameState {
   return { ...state, moon: m };
 }
 
-/** The animal `seat` chose, as far as the viewer's events tell. */
-function knownAnimal(seat: number, events: readonly GameEvent[]): AnimalName | null {
+/** The animal `seat` chose, as far as the viewer's events tell: `events`, then `all` from index `later`. */
+function knownAnimal(
+  seat: number,
+  events: readonly GameEvent[],
+  all: readonly GameEvent[],
+  later: number,
+): AnimalName | null {
   for (const e of events) {
-    if (e.type === "animalsRevealed" && e.animals[seat]) return e.animals[seat];
-    if (e.type === "animalChosen" && e.seat === seat && e.animal) return e.animal;
+    const animal = animalOf(e, seat);
+    if (animal) return animal;
   }
+  for (let i = later; i < all.length; i++) {
+    const animal = animalOf(all[i], seat);
+    if (animal) return animal;
+  }
+  return null;
+}
+function animalOf(e: GameEvent, seat: number): AnimalName | null {
+  if (e.type === "animalsRevealed" && e.animals[seat]) return e.animals[seat];
+  if (e.type === "animalChosen" && e.seat === seat && e.animal) return e.animal;
   return null;
 }
 
@@ -29,16 +43,16 @@ export function prepareReplay(
   state: GameState,
   entry: unknown,
   events: readonly GameEvent[],
-  later: readonly GameEvent[],
+  all: readonly GameEvent[],
+  later: number,
 ): { state: GameState; entry: unknown } {
   const m = state.moon;
   if (!m) return { state, entry };
   const e = entry as Entry;
   if (entry === undefined) {
     // the start: no deal is known but the boards the seats are seen to choose
-    const all = [...events, ...later];
     const players = m.players.map((p, seat) => {
-      const animal = knownAnimal(seat, all);
+      const animal = knownAnimal(seat, events, all, later);
       return { ...p, deal: animal ? [animal] : null };
     });
     return { state: withMoon(state, { ...m, players }), entry };
@@ -46,7 +60,7 @@ export function prepareReplay(
   if (e && typeof e === "object" && e.type === "chooseAnimal") {
     const seat = state.current;
     let animal = (typeof e.animal === "string" ? e.animal : null) as AnimalName | null;
-    animal ??= knownAnimal(seat, [...events, ...later]);
+    animal ??= knownAnimal(seat, events, all, later);
     if (!animal) {
       // still hidden from this viewer (others are choosing): any board nobody is known to hold
       const taken = new Set(m.players.map((p) => p.animal));

@@ -1,0 +1,85 @@
+/**
+ * The public engine's hot paths (docs/fast-path.md, "The public engine's hot path") against the
+ * plain definitions they stand for, over random games of every mode: light at a round's start
+ * (toward the sun over the occupied cells) against lightReport's shadows, legal moves listed from
+ * the board's 37-cell sets kept from state to state against the same position rebuilt from its
+ * notation (fresh arrays: the sets computed from scratch), and random play — which applies its own
+ * listed moves unchecked — against the same moves applied through the checked applyMove.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  applyMove,
+  createGame,
+  fromNotation,
+  legalMoves,
+  lightReport,
+  playOutRandomly,
+  toNotation,
+  type GameOptionsInput,
+  type GameState,
+} from "../../src/engine";
+import { lightGainsFor } from "../../src/engine/light";
+
+const MODES: GameOptionsInput[] = [
+  { players: 4 },
+  { players: 2, heavyShade: true },
+  { players: 3, longGame: true },
+  { players: 4, moonlight: { greatTree: true, moonstones: true } },
+  { players: 3, heavyShade: true, moonlight: { greatTree: true, moonstones: false } },
+  { players: 2, moonlight: { greatTree: false, moonstones: true } },
+];
+
+/** Every state of a random game (the start included). */
+function statesOf(options: GameOptionsInput, seed: number): GameState[] {
+  const created = createGame({ ...options, seed });
+  if (!created.ok) throw new Error(created.error.message);
+  const states = [created.state];
+  playOutRandomly(created.state, seed, (_before, _code, after) => states.push(after));
+  return states;
+}
+
+describe.each(MODES.map((m) => [JSON.stringify(m), m] as const))("%s", (_name, options) => {
+  it("light at a round's start equals lightReport's totals, for every sun", () => {
+    let compared = 0;
+    for (const seed of [1, 2]) {
+      const states = statesOf(options, seed);
+      for (let i = 0; i < states.length; i += 3) {
+        const s = states[i];
+        if (s.phase !== "play") continue;
+        for (let sun = 0; sun < 6; sun++) expect(lightGainsFor(s, sun)).toEqual(lightReport(s, sun).perSeat);
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(20);
+  });
+
+  it("legal moves are those of the same position rebuilt from its notation", () => {
+    const states = [...statesOf(options, 3), ...statesOf(options, 4)];
+    for (let i = 0; i < states.length; i += 2) {
+      const s = states[i];
+      const kept = legalMoves(s);
+      const rebuilt = fromNotation(toNotation(s));
+      if (!rebuilt.ok) throw new Error(rebuilt.error.message);
+      expect(legalMoves(rebuilt.state)).toEqual(kept);
+      // and back, after another board was listed in between
+      expect(legalMoves(s)).toEqual(kept);
+    }
+  });
+
+  it("random play's unchecked moves are accepted by the checked applyMove, with the same states and events", () => {
+    const created = createGame({ ...options, seed: 5 });
+    if (!created.ok) throw new Error(created.error.message);
+    const steps: { code: number; after: GameState; events: unknown }[] = [];
+    playOutRandomly(created.state, 5, (_before, code, after, events) => steps.push({ code, after, events }));
+    expect(steps.length).toBeGreaterThan(50);
+    // a copy of each state is not the object just listed: applyMove checks every move
+    let state: GameState = structuredClone(created.state);
+    for (const step of steps) {
+      const r = applyMove(structuredClone(state), step.code);
+      if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+      expect(r.state).toEqual(step.after);
+      expect(r.events).toEqual(step.events);
+      state = r.state;
+    }
+  });
+});

@@ -2,21 +2,19 @@
 import type { Draft } from "../draft";
 import type { MoonPlayerState, MoonState } from "./types";
 
-/** The `moon` part, copied on first use (its arrays are replaced, never mutated, except `players`). */
+/** The `moon` part, copied on first use (its arrays are replaced, never mutated; `players` is copied by moonPlayerOf). */
 export function moonOf(d: Draft): MoonState {
-  if (d.first(0)) {
-    const m = d.s.moon!;
-    d.s.moon = { ...m, players: m.players.slice() };
-  }
+  if (d.first(0)) d.s.moon = { ...d.s.moon! };
   return d.s.moon!;
 }
 
-/** A seat's part of `moon`, copied on first use. */
+/**
+ * A seat's part of `moon`, copied on first use (the players array too). Its `babies` and `spent`
+ * arrays stay shared with the state before: replace them, never mutate them.
+ */
 export function moonPlayerOf(d: Draft, seat: number): MoonPlayerState {
   const m = moonOf(d);
-  if (d.first(1 + seat)) {
-    const p = m.players[seat];
-    m.players[seat] = { ...p, babies: p.babies.slice(), spent: p.spent.slice() };
-  }
+  if (d.first(5)) m.players = m.players.slice();
+  if (d.first(1 + seat)) m.players[seat] = { ...m.players[seat] };
   return m.players[seat];
 }

@@ -665,14 +665,16 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       const nest = m.nests.find((n) => n.cell === here)!;
       m.nests = m.nests.filter((n) => n !== nest);
       // applied to a view (a turn being planned) the face-down baby is unknown: it stays so until the real move
-      if (nest.baby !== null) mp.babies.push(nest.baby);
+      if (nest.baby !== null) mp.babies = [...mp.babies, nest.baby];
       events.push({ type: "babyHatched", seat, cell: CELLS[here], baby: nest.baby });
       break;
     }
     case "babySteps": {
       const baby = BABIES[a];
-      mp.babies.splice(mp.babies.indexOf(baby), 1);
-      mp.spent.push(baby);
+      const babies = mp.babies.slice();
+      babies.splice(babies.indexOf(baby), 1);
+      mp.babies = babies;
+      mp.spent = [...mp.spent, baby];
       events.push({ type: "babyUsed", seat, baby });
       applyBaby(d, seat, baby, b, events);
       break;

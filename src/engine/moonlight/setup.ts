@@ -168,11 +168,23 @@ export function blocked(m: MoonState, c: number): boolean {
 
 /** The blocked cells as one word of a 37-cell set (the base's `blockedSet` hook: ../expansion.ts). */
 export function blockedSet(m: MoonState, word: number): number {
-  let set = 0;
-  if (m.greatTree >= 0 && m.greatTree >> 5 === word) set |= 1 << (m.greatTree & 31);
-  for (let i = 0; i < m.stones.length; i++) if (m.stones[i] >> 5 === word) set |= 1 << (m.stones[i] & 31);
-  return set;
+  // kept for the last stones array and Great Tree asked about (arrays are replaced, never mutated;
+  // both are placed during setup only): asked twice for every listing of legal moves
+  if (m.stones !== setOfStones || m.greatTree !== setOfTree) {
+    setLo = 0;
+    setHi = 0;
+    for (const c of [m.greatTree, ...m.stones])
+      if (c >= 0 && c < 32) setLo |= 1 << c;
+      else if (c >= 32 && c < CELL_COUNT) setHi |= 1 << (c - 32);
+    setOfStones = m.stones;
+    setOfTree = m.greatTree;
+  }
+  return word === 0 ? setLo : word === 1 ? setHi : 0;
 }
+let setOfStones: readonly number[] | null = null;
+let setOfTree = -1;
+let setLo = 0;
+let setHi = 0;
 
 function hasAnimal(m: MoonState, c: number): boolean {
   for (const p of m.players) if (p.cell === c) return true;

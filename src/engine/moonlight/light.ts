@@ -45,18 +45,31 @@ export interface Moonlight {
 }
 
 export function moonlight(position: number, greatTree: number, stones: readonly number[]): Moonlight {
-  const lit = new Uint8Array(CELL_COUNT);
   const paths: number[][] = [];
+  const glowing: number[] = [];
+  const lit = fillMoonlight(new Uint8Array(CELL_COUNT), position, greatTree, stones, paths, glowing);
+  return { lit, paths, glowing };
+}
+
+/** moonlight's work into `lit` (zeroed here), with the paths and glowing stones when lists are given. */
+function fillMoonlight(
+  lit: Uint8Array,
+  position: number,
+  greatTree: number,
+  stones: readonly number[],
+  paths: number[][] | null,
+  glowing: number[],
+): Uint8Array {
+  lit.fill(0);
   for (const path of MOON_PATHS[position]) {
-    const run: number[] = [];
+    const run: number[] | null = paths ? [] : null;
     for (const c of path) {
       if (c === greatTree) break;
-      run.push(c);
+      run?.push(c);
       lit[c] |= 1;
     }
-    paths.push(run);
+    if (paths && run) paths.push(run);
   }
-  const glowing: number[] = [];
   if (stones.length > 0) {
     const canGlow = (s: number) => CENTRE_STONE_CAN_GLOW || s !== CENTRE;
     for (const s of stones) if (lit[s] & 1 && canGlow(s)) glowing.push(s);
@@ -66,16 +79,20 @@ export function moonlight(position: number, greatTree: number, stones: readonly 
         if (!glowing.includes(s) && canGlow(s) && NEIGHBOURS[glowing[i]].includes(s)) glowing.push(s);
     for (const s of glowing) for (const c of NEIGHBOURS[s]) lit[c] |= 2;
   }
-  return { lit, paths, glowing };
+  return lit;
 }
+
+/** Scratch for moonGains (filled and read within one call: every round of every game asks). */
+const LIT = new Uint8Array(CELL_COUNT);
 
 /** Moon points each seat's animal gains this round (before the cap): 1 half moon, 2 full, once however lit. */
 export function moonGains(state: GameState): number[] {
   const m = state.moon!;
-  const { lit } = moonlight(m.position, m.greatTree, m.stones);
+  const lit = fillMoonlight(LIT, m.position, m.greatTree, m.stones, null, m.stones.length > 0 ? [] : NO_STONES);
   const gain = m.full ? MOON_GAIN_FULL : MOON_GAIN_HALF;
   return m.players.map((p) => (p.cell >= 0 && lit[p.cell] !== 0 ? gain : 0));
 }
+const NO_STONES: number[] = [];
 
 /** The phase marker's position (where the moon goes next) and the phase it predicts. */
 export function phaseMarker(m: MoonState, round: number): { position: number; full: boolean } {

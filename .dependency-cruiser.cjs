@@ -23,6 +23,13 @@ module.exports = {
       to: { dependencyTypes: ["npm", "npm-dev", "npm-peer", "npm-optional", "core"] },
     },
     {
+      name: "bots-import-engine-only",
+      comment: "The bots (src/bots) import only the rules engine of src/ and no packages; src/game may import them.",
+      severity: "error",
+      from: { path: "^src/bots/" },
+      to: { pathNot: "^src/(engine|bots)/" },
+    },
+    {
       name: "game-knows-no-http",
       comment: "The game authority knows no HTTP: no src/api, no hono.",
       severity: "error",

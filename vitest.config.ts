@@ -38,6 +38,10 @@ export default defineConfig(async () => {
           test: { name: "engine", include: ["tests/engine/**/*.test.ts"], environment: "node" },
         },
         {
+          // The bots (src/bots): plain Node.
+          test: { name: "bots", include: ["tests/bots/**/*.test.ts"], environment: "node" },
+        },
+        {
           // The web client's view-model, texts and build: plain Node.
           test: { name: "web", include: ["tests/web/**/*.test.ts", "tests/deploy/**/*.test.ts"], environment: "node" },
         },

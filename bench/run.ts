@@ -10,7 +10,7 @@ import { benchService } from "./service";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { gamePageKbGz } from "../scripts/build-web.mjs";
 
-type Figure = { name: string; unit: string; value: number };
+type Figure = { name: string; unit: string; value: number; low?: number; high?: number };
 
 const args = process.argv.slice(2);
 const figures: Figure[] = [];
@@ -19,12 +19,22 @@ const only = args.find((a) => a.startsWith("--only="))?.slice(7);
 // The engine runs as a production-like bundle (no keepNames) in a child process: bench/engine.ts.
 if (!only || only === "engine")
   figures.push(...(JSON.parse(await runBundled("bench/engine.ts", [], { CANOPY_BENCH_CHILD: "engine" })) as Figure[]));
+// The bots' matches (bench/bots.ts), bundled the same way; `--games=N` per figure (default 400).
+// Not in the default run (about 15 minutes on 2 cores): `npm run bench -- --only=bots`.
+if (only === "bots") {
+  const games = args.find((a) => a.startsWith("--games="));
+  const out = await runBundled("bench/bots.ts", games ? [games] : [], { CANOPY_BENCH_CHILD: "bots" });
+  figures.push(...(JSON.parse(out) as Figure[]));
+}
 if (!only || only === "service") figures.push(...(await benchService()));
 if (!only || only === "embed") figures.push(...benchEmbed());
 if (!only || only === "client")
   figures.push({ name: "client.game_page_kb_gz", unit: "KB", value: (await gamePageKbGz()) as number });
 
-for (const f of figures) console.log(`${f.name.padEnd(40)} ${String(f.value).padStart(12)} ${f.unit}`);
+for (const f of figures)
+  console.log(
+    `${f.name.padEnd(40)} ${String(f.value).padStart(12)} ${f.unit}${f.low === undefined ? "" : ` (Wilson 95%: ${f.low}–${f.high})`}`,
+  );
 const j = args.indexOf("--json");
 if (j >= 0) {
   const file = args[j + 1] && !args[j + 1].startsWith("--") ? args[j + 1] : "bench-results.json";

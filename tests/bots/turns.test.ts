@@ -1,0 +1,100 @@
+/**
+ * Every bot plays only legal turns (base game and Under the Moonlight, 2–4 players, setup and
+ * play), a turn is one setup action or actions ending with the end of the turn, and a bot's turn
+ * is a function of its inputs alone.
+ */
+import { describe, expect, it } from "vitest";
+import { applyAction, viewFor, type Action, type GameState } from "../../src/engine";
+import { type AnyBot, BOT_LEVELS, botTurn, chooseTurn } from "../../src/bots";
+import { positions, randomPosition } from "./support";
+
+const BOTS: AnyBot[] = [...BOT_LEVELS, "greedy", "random"];
+
+/** Apply a bot's turn to the full state; every action must be accepted and the turn must end with the last one. */
+function playTurn(state: GameState, turn: Action[]): GameState {
+  const seat = state.current;
+  expect(turn.length).toBeGreaterThan(0);
+  let s = state;
+  turn.forEach((action, i) => {
+    const r = applyAction(s, action);
+    if (!r.ok) throw new Error(`action ${i} ${JSON.stringify(action)} refused: ${r.error.code} ${r.error.message}`);
+    s = r.state;
+    const last = i === turn.length - 1;
+    if (state.phase === "setup") expect(turn).toHaveLength(1);
+    else if (!last) expect(s.current).toBe(seat);
+  });
+  if (state.phase === "play") {
+    expect(turn[turn.length - 1].type).toBe("endTurn");
+    expect(s.ply).toBe(state.ply + turn.length);
+  }
+  return s;
+}
+
+describe("bots play legal turns", () => {
+  const cases = positions(56);
+  it("has positions of every kind", () => {
+    expect(cases.filter((c) => c.state.moon).length).toBeGreaterThan(15);
+    expect(cases.filter((c) => c.state.phase === "setup").length).toBeGreaterThan(3);
+    expect(cases.filter((c) => c.state.phase === "play" && !c.state.moon).length).toBeGreaterThan(10);
+  });
+  for (const bot of BOTS)
+    it(`${bot}: a legal turn in every position`, () => {
+      for (const { name, state } of cases) {
+        const seat = state.current;
+        try {
+          playTurn(state, botTurn(viewFor(state, seat), seat, bot, 12345));
+        } catch (e) {
+          throw new Error(`${name}: ${(e as Error).message}`);
+        }
+      }
+    }, 60_000);
+
+  for (const [label, options] of [
+    ["base, 3 players", { players: 3 }],
+    ["Moonlight, 2 players", { players: 2, moonlight: { greatTree: true, moonstones: true } }],
+  ] as const)
+    it(`a whole game of easy, medium and strong (${label}) ends, every turn legal`, () => {
+      let state = randomPosition(options, 77, 0);
+      const seats: AnyBot[] = ["strong", "medium", "easy"];
+      let turns = 0;
+      while (state.phase !== "ended") {
+        const seat = state.current;
+        state = playTurn(state, botTurn(viewFor(state, seat), seat, seats[seat % seats.length], turns * 7919));
+        expect(++turns).toBeLessThan(500);
+      }
+      expect(state.round).toBe(18);
+    }, 60_000);
+});
+
+describe("a bot's turn is deterministic", () => {
+  const cases = positions(21).filter((_, i) => i % 2 === 0);
+  for (const level of BOT_LEVELS)
+    it(`${level}: same view, seat, level and seed, same turn`, () => {
+      for (const { state } of cases) {
+        const seat = state.current;
+        const view = viewFor(state, seat);
+        const copy = structuredClone(view);
+        const a = chooseTurn(view, seat, level, 99);
+        expect(chooseTurn(copy, seat, level, 99)).toEqual(a);
+        expect(view).toEqual(copy); // the view is not changed
+      }
+    }, 60_000);
+
+  it("easy's noise comes from the seed: some position gets another turn from another seed", () => {
+    const cases2 = positions(28).filter((c) => c.state.phase === "play");
+    const differs = cases2.some(({ state }) => {
+      const view = viewFor(state, state.current);
+      return (
+        JSON.stringify(chooseTurn(view, state.current, "easy", 1)) !==
+        JSON.stringify(chooseTurn(view, state.current, "easy", 2))
+      );
+    });
+    expect(differs).toBe(true);
+  });
+
+  it("refuses to play for a seat whose turn it is not", () => {
+    const state = randomPosition({ players: 2 }, 5, 30);
+    const other = (state.current + 1) % 2;
+    expect(() => chooseTurn(viewFor(state, other), other, "strong", 1)).toThrow(/turn/);
+  });
+});

@@ -3,6 +3,7 @@
  * array of {name, unit, value} (the format github-action-benchmark reads; default bench-results.json).
  */
 import { writeFileSync } from "node:fs";
+import { strongCpuInWorkerd } from "./bots-workerd";
 import { benchEmbed } from "./embed";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { runBundled } from "./build.mjs";
@@ -25,6 +26,11 @@ if (only === "bots") {
   const games = args.find((a) => a.startsWith("--games="));
   const out = await runBundled("bench/bots.ts", games ? [games] : [], { CANOPY_BENCH_CHILD: "bots" });
   figures.push(...(JSON.parse(out) as Figure[]));
+  const cpu = await strongCpuInWorkerd();
+  figures.push(
+    { name: "bots.strong_turn_cpu_ms_p50", unit: "ms", value: cpu.p50 },
+    { name: "bots.strong_turn_cpu_ms_p99", unit: "ms", value: cpu.p99 },
+  );
 }
 if (!only || only === "service") figures.push(...(await benchService()));
 if (!only || only === "embed") figures.push(...benchEmbed());

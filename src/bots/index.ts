@@ -40,7 +40,7 @@ const EASY_WEIGHTS: Weights = { ...WEIGHTS, horizon: 2, crowd: 0, opponents: 0 }
  * mistakes), and for the public engine (Moonlight) the most positions evaluated per turn.
  */
 export const BUDGETS = {
-  easy: { width: 2, depth: 4, noise: 2.5, nodes: 400 },
+  easy: { width: 1, depth: 4, noise: 4, nodes: 400 },
   medium: { width: 4, depth: 6, noise: 0, nodes: 1500 },
   strong: { width: 12, depth: 8, noise: 0, nodes: 4000, candidates: 6, rounds: 30, policyWidth: 2, policyDepth: 6 },
   greedy: { width: 8, depth: 8, noise: 0, nodes: 3000 },

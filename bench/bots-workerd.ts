@@ -1,0 +1,108 @@
+/**
+ * The strong level's CPU per turn inside workerd (issue 15: `bots.strong_turn_cpu_ms_p50/_p99`):
+ * the positions strong met in bench games (2 and 4 players, base and Moonlight) are sent one by one
+ * to bench/bots-worker.ts running in Miniflare's workerd; the workerd process's CPU time (Linux
+ * /proc, clock ticks) is read around each request, which plays the turn `REPEAT` times so the
+ * ticks' 10 ms resolution becomes a fraction of a millisecond per turn. The CPU of an empty
+ * request is measured the same way and subtracted.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { build } from "esbuild";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { applyMove, createGame, viewFor, type GameOptionsInput, type GameState } from "../src/engine";
+import { turnCodes, type AnyBot } from "../src/bots";
+
+const REPEAT = 20;
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/** CPU ms of the workerd processes that are children of this process. */
+function workerdCpuMs(): number {
+  let ticks = 0;
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const f = stat.slice(close + 2).split(" ");
+      if (!comm.startsWith("workerd") || Number(f[1]) !== process.pid) continue;
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** Views strong had to play in games against greedy (every `every`-th of its turns in play). */
+function positions(options: GameOptionsInput, games: number, every: number): GameState[] {
+  const out: GameState[] = [];
+  for (let g = 0; g < games; g++) {
+    const created = createGame({ ...options, seed: 90_000 + g });
+    if (!created.ok) throw new Error(created.error.message);
+    let state = created.state;
+    let k = 0;
+    while (state.phase !== "ended") {
+      const seat = state.current;
+      const bot: AnyBot = seat === g % options.players ? "strong" : "greedy";
+      const view = viewFor(state, seat);
+      if (bot === "strong" && state.phase === "play" && k++ % every === 0) out.push(view);
+      for (const code of turnCodes(view, bot, state.ply)) {
+        const r = applyMove(state, code);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+      }
+    }
+  }
+  return out;
+}
+
+export async function strongCpuInWorkerd(): Promise<{ p50: number; p99: number; turns: number }> {
+  const bundle = await build({
+    entryPoints: ["bench/bots-worker.ts"],
+    bundle: true,
+    format: "esm",
+    platform: "neutral",
+    target: "es2022",
+    minify: true,
+    write: false,
+    logLevel: "warning",
+  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({ modules: true, script: bundle.outputFiles[0].text, compatibilityDate: "2026-11-01" }),
+  );
+  try {
+    const views = [
+      ...positions({ players: 2 }, 6, 3),
+      ...positions({ players: 4 }, 4, 2),
+      ...positions({ players: 2, moonlight: true }, 3, 3),
+    ];
+    const send = async (view: GameState, repeat: number) => {
+      const res = await mf.dispatchFetch("http://bots/", {
+        method: "POST",
+        body: JSON.stringify({ view, level: "strong", seed: 7, repeat }),
+      });
+      await res.json();
+    };
+    for (const v of views.slice(0, 10)) await send(v, 3); // warm-up (JIT)
+    const empty: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      const t0 = workerdCpuMs();
+      await send(views[0], 0);
+      empty.push(workerdCpuMs() - t0);
+    }
+    const overhead = empty.reduce((a, b) => a + b, 0) / empty.length;
+    const ms: number[] = [];
+    for (const v of views) {
+      const t0 = workerdCpuMs();
+      await send(v, REPEAT);
+      ms.push(Math.max(0, workerdCpuMs() - t0 - overhead) / REPEAT);
+    }
+    ms.sort((a, b) => a - b);
+    const at = (p: number) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))];
+    return { p50: at(0.5), p99: at(0.99), turns: ms.length };
+  } finally {
+    await mf.dispose();
+  }
+}
+
+if (process.env.CANOPY_BENCH_CHILD === "bots-workerd") console.log(JSON.stringify(await strongCpuInWorkerd()));

@@ -50,12 +50,14 @@ export const BUDGETS = {
 const ANIMAL_PREFERENCE = ["owl", "boar", "badger", "beaver", "turtle", "hedgehog", "fox", "squirrel"];
 /** Moon points' worth for the levels (1 point at the end, and the price of abilities). */
 const MOON_POINT = 0.8;
+/** Worth of a point of room under the moon points' cap (public.ts, moonExtra). */
+const HEADROOM = 0.4;
 
 const extra = new Float64Array(4);
 
 function levelValue(w: Weights): StateValue {
   return (packed, state, seat) =>
-    value(packed, state.options.players, rounds(state), seat, w, moonExtra(state, MOON_POINT, extra));
+    value(packed, state.options.players, rounds(state), seat, w, moonExtra(state, MOON_POINT, extra, HEADROOM));
 }
 const greedyValue: StateValue = (packed, state, seat) =>
   simpleValue(packed, state.options.players, rounds(state), seat, moonExtra(state, 1, extra));

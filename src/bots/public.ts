@@ -10,19 +10,49 @@
  */
 import { applyMove, legalMoves, type GameState } from "../engine";
 import { M_END_TURN } from "../engine/codes";
+import { moonlight, phaseMarker } from "../engine/moonlight/light";
+import { MOON_POINTS_CAP } from "../engine/moonlight/rules";
+import type { MoonState } from "../engine/moonlight/types";
 import { LAYOUT_SIZE, packState } from "./layout";
 import type { Random } from "./random";
 
 /** A baby turtle's worth, used or not, in points (a rough mean over the eight kinds). */
 const BABY_WORTH = 2.5;
 
-/** Each seat's Moonlight points beyond the base game's, into `out` (`moonPoint` per moon point). */
-export function moonExtra(state: GameState, moonPoint: number, out: Float64Array): Float64Array | null {
+let litKey = "";
+let litCells: Uint8Array = new Uint8Array(0);
+
+/** The cells the moon lights next round (where the phase marker stands), with the Great Tree and stones. */
+function nextMoonlight(m: MoonState, round: number): { lit: Uint8Array; gain: number } {
+  const next = phaseMarker(m, round);
+  const key = `${next.position} ${m.greatTree} ${m.stones.join(",")}`;
+  if (key !== litKey) {
+    litKey = key;
+    litCells = moonlight(next.position, m.greatTree, m.stones).lit;
+  }
+  return { lit: litCells, gain: next.full ? 2 : 1 };
+}
+
+/**
+ * Each seat's Moonlight points beyond the base game's, into `out`: `moonPoint` per moon point; the
+ * room left under the cap (14) while rounds remain (points gained at the cap are lost, so spending
+ * near it costs less: `headroom` per point of room, at most one point a round to come); the moon
+ * points its animal would gain next round where it stands.
+ */
+export function moonExtra(state: GameState, moonPoint: number, out: Float64Array, headroom = 0): Float64Array | null {
   const m = state.moon;
   if (!m) return null;
   out.fill(0);
+  const future = (state.options.longGame ? 24 : 18) - state.round;
+  const next = headroom > 0 && future > 0 && state.phase === "play" ? nextMoonlight(m, state.round) : null;
   m.players.forEach((p, s) => {
-    out[s] = p.points * moonPoint + p.babies.length * BABY_WORTH + (p.spent.includes("points") ? 3 : 0);
+    let v = p.points * moonPoint + p.babies.length * BABY_WORTH + (p.spent.includes("points") ? 3 : 0);
+    if (next) {
+      const room = MOON_POINTS_CAP - p.points;
+      v += Math.min(room, future) * headroom;
+      if (p.cell >= 0 && next.lit[p.cell] !== 0) v += Math.min(room, next.gain) * moonPoint;
+    }
+    out[s] = v;
   });
   if (state.phase === "play" && m.used.includes("hatch")) out[state.current] += BABY_WORTH;
   return out;

@@ -11,6 +11,7 @@ import { identity } from "./identity";
 import { notifications } from "./notifications";
 import { players } from "./players";
 import { push } from "./push";
+import { social } from "./social";
 
 export const api = new OpenAPIHono<AppEnv>().basePath("/api");
 
@@ -23,6 +24,7 @@ api.use(
 );
 
 api.route("/", players);
+api.route("/", social);
 api.route("/", games);
 api.route("/", embeds);
 api.route("/", notifications);

@@ -102,6 +102,7 @@ games.openapi(
         firstPlayer: body.firstPlayer !== null && body.firstPlayer < body.seats ? body.firstPlayer : null,
         maxTimeouts: body.maxTimeouts,
         vacationDays: body.vacationDays,
+        rated: body.rated,
       },
       seed: c.env.FIXED_SEED ? Number(c.env.FIXED_SEED) >>> 0 : randomSeed(),
       inviteCode: randomId(16),

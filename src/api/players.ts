@@ -15,7 +15,6 @@ import {
   GamesQuery,
   IdParam,
   MeSchema,
-  ProfileSchema,
   UpdateMeBody,
 } from "../contract/schemas";
 
@@ -37,7 +36,7 @@ function namedFieldHook(
   });
 }
 
-const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
+export const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
 
 players.openapi(
   createRoute({
@@ -80,7 +79,7 @@ players.openapi(
   namedFieldHook,
 );
 
-async function profile(c: Ctx, id: string) {
+export async function profile(c: Ctx, id: string) {
   const d = db(c.env.DB);
   const player = await playerById(d, id);
   if (!player) throw new ApiError(404, "NOT_FOUND", "No such player.");
@@ -120,17 +119,7 @@ players.openapi(
   },
 );
 
-players.openapi(
-  createRoute({
-    method: "get",
-    path: "/players/{id}",
-    tags: ["players"],
-    summary: "A public profile: name, games played, wins, average score",
-    request: { params: IdParam },
-    responses: { 200: json(ProfileSchema, "The profile"), ...errorResponses(400, 404) },
-  }),
-  async (c) => c.json(await profile(c, c.req.valid("param").id), 200),
-);
+// GET /players/{id}, the player page, is in social.ts.
 
 players.openapi(
   createRoute({

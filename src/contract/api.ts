@@ -23,7 +23,6 @@ import type {
   LogQuery,
   LogSchema,
   MeSchema,
-  ProfileSchema,
   PushKeySchema,
   PushSubscribeBody,
   PushSubscriptionEnvelopeSchema,
@@ -37,7 +36,8 @@ import type {
   WebhookListSchema,
   WebhookSchema,
 } from "./schemas";
-import type { GameView, LogEntryView } from "./views";
+import type { Ladder, GameView, LogEntryView } from "./views";
+import type { LeaderboardQuery, LeaderboardSchema, PlayerPageSchema } from "./social-schemas";
 import type {
   DeviceListSchema,
   PairingSchema,
@@ -73,6 +73,8 @@ export type GameLog = Omit<z.infer<typeof LogSchema>, "entries"> & { entries: Lo
 export type Webhook = z.infer<typeof WebhookSchema>;
 export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
 export type Me = z.infer<typeof MeSchema>;
+export type PlayerPage = z.infer<typeof PlayerPageSchema>;
+export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 export type PushSubscriptionView = z.infer<typeof PushSubscriptionSchema>;
 
 type GameEnvelope = { game: GameView };
@@ -92,7 +94,10 @@ export interface paths {
     get: Op<Params, never, { 200: Json<Me> }>;
     patch: Op<Params, z.input<typeof UpdateMeBody>, { 200: Json<Me> }>;
   };
-  "/api/players/{id}": { get: Op<Params<Id>, never, { 200: Json<z.infer<typeof ProfileSchema>> }> };
+  "/api/players/{id}": { get: Op<Params<Id>, never, { 200: Json<PlayerPage> }> };
+  "/api/leaderboards/{ladder}": {
+    get: Op<Params<{ ladder: Ladder }, QueryIn<typeof LeaderboardQuery>>, never, { 200: Json<Leaderboard> }>;
+  };
   "/api/players/{id}/games": {
     get: Op<Params<Id, QueryIn<typeof GamesQuery>>, never, { 200: Json<z.infer<typeof GameListSchema>> }>;
   };
@@ -185,6 +190,7 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/players": { post: 201 },
   "/api/me": { get: 200, patch: 200 },
   "/api/players/{id}": { get: 200 },
+  "/api/leaderboards/{ladder}": { get: 200 },
   "/api/players/{id}/games": { get: 200 },
   "/api/games": { post: 201 },
   "/api/games/{id}": { get: 200 },

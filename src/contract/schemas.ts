@@ -349,6 +349,10 @@ export const CreateGameBody = z
       .max(30)
       .default(14)
       .openapi({ description: "Days of vacation each player may take in this game." }),
+    rated: z.boolean().default(false).openapi({
+      description:
+        "Whether the result moves the players' ratings (on the base or the Moonlight ladder). Default false: a friendly game. Games with bots are never rated.",
+    }),
   })
   .strict()
   .openapi("CreateGame");
@@ -372,6 +376,7 @@ export const GameViewSchema = z
       firstPlayer: z.number().int().nullable(),
       maxTimeouts: z.number().int().nullable(),
       vacationDays: z.number().int(),
+      rated: z.boolean(),
     }),
     seats: z.array(
       z.object({

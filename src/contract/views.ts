@@ -23,7 +23,13 @@ export interface GameSettings {
   maxTimeouts?: number | null;
   /** Vacation days each player may take in this game. Absent in old games: 14. */
   vacationDays?: number;
+  /** Whether the result moves the players' ratings (issue 16). Absent in old games: false. */
+  rated?: boolean;
 }
+
+/** The rating ladders: the base game, and Under the Moonlight (any of its modes). */
+export const LADDERS = ["base", "moonlight"] as const;
+export type Ladder = (typeof LADDERS)[number];
 
 export interface SeatView {
   seat: number;

@@ -5,6 +5,7 @@ import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
 import type { GameStatus } from "../contract/views";
 import type { GameSnapshot } from "./snapshot";
 import * as schema from "./schema";
+import { ratingStatements } from "./ratings";
 import { gamePlayers, games, players, resultSeats, results } from "./schema";
 
 export type Db = DrizzleD1Database<typeof schema>;
@@ -188,6 +189,8 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
     );
   if (snap.result) {
     const r = snap.result;
+    // The ratings it moves (a rated game), guarded by the result's absence: before the result.
+    statements.push(...(await ratingStatements(d, snap)));
     statements.push(
       d
         .insert(results)

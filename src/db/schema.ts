@@ -1,5 +1,5 @@
 /** D1 schema (drizzle): player profiles, the games index, and the history of finished games. */
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const players = sqliteTable("players", {
   id: text("id").primaryKey(),
@@ -70,6 +70,8 @@ export const resultSeats = sqliteTable(
     light: integer("light").notNull(),
     rank: integer("rank").notNull(),
     resigned: integer("resigned", { mode: "boolean" }).notNull(),
+    /** Under the Moonlight: the animal the seat played (null in the base game, and in older results). */
+    animal: text("animal"),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index("result_seats_player").on(t.playerId)],
 );
@@ -216,3 +218,52 @@ export const webauthnChallenges = sqliteTable("webauthn_challenges", {
 export type DeviceRow = typeof devices.$inferSelect;
 export type PairingRow = typeof pairings.$inferSelect;
 export type PasskeyRow = typeof passkeys.$inferSelect;
+
+/*
+ * Ratings (issue 16): one row per player and ladder, and one row per rated game in each player's
+ * history. WITHOUT ROWID (migrations/0007, edited by hand like 0005): each row is stored in its key.
+ * What the numbers mean and how they change: src/db/ratings.ts.
+ */
+
+/** A player's current rating on a ladder ("base" or "moonlight"): Weng-Lin μ and σ. */
+export const ratings = sqliteTable(
+  "ratings",
+  {
+    playerId: text("player_id").notNull(),
+    ladder: text("ladder", { enum: ["base", "moonlight"] }).notNull(),
+    mu: real("mu").notNull(),
+    sigma: real("sigma").notNull(),
+    /** The shown, conservative figure (ratings.ts displayRating), kept for the leaderboard's order. */
+    display: integer("display").notNull(),
+    /** Rated games played on this ladder (also the `seq` of the latest history row). */
+    games: integer("games").notNull(),
+    wins: integer("wins").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.ladder] }), index("ratings_board").on(t.ladder, t.display)],
+);
+
+/**
+ * A player's rating after each rated game, numbered 1, 2, … per ladder. The key (player, ladder, seq)
+ * is what keeps two games that end at once from both building on the same previous rating: the second
+ * batch to commit collides on the key, fails whole, and its outbox retries from the new rating.
+ */
+export const ratingHistory = sqliteTable(
+  "rating_history",
+  {
+    playerId: text("player_id").notNull(),
+    ladder: text("ladder", { enum: ["base", "moonlight"] }).notNull(),
+    seq: integer("seq").notNull(),
+    gameId: text("game_id").notNull(),
+    mu: real("mu").notNull(),
+    sigma: real("sigma").notNull(),
+    display: integer("display").notNull(),
+    /** Place in the game (1 = first; a resigned seat is last). */
+    rank: integer("rank").notNull(),
+    endedAt: integer("ended_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.playerId, t.ladder, t.seq] })],
+);
+
+export type RatingRow = typeof ratings.$inferSelect;
+export type RatingHistoryRow = typeof ratingHistory.$inferSelect;

@@ -32,6 +32,8 @@ export interface GameSnapshot {
       light: number;
       rank: number;
       resigned: boolean;
+      /** Under the Moonlight: the seat's animal. */
+      animal?: string | null;
     }[];
   } | null;
 }

@@ -28,6 +28,7 @@ export function settingsOf(g: { settings: GameSettings }): Required<GameSettings
     moonlight: g.settings.moonlight ?? null,
     maxTimeouts: g.settings.maxTimeouts === undefined ? DEFAULT_MAX_TIMEOUTS : g.settings.maxTimeouts,
     vacationDays: g.settings.vacationDays ?? DEFAULT_VACATION_DAYS,
+    rated: g.settings.rated ?? false,
   };
 }
 
@@ -175,6 +176,7 @@ export function snapshotOf(g: GameRecord): GameSnapshot {
             light: g.state!.players[s.seat].light,
             rank: s.rank,
             resigned: s.resigned,
+            animal: g.state!.moon?.players[s.seat]?.animal ?? null,
           })),
         }
       : null,

@@ -55,6 +55,8 @@ describe("web bundle", () => {
       // Signing a device in (/pair; with the start page, it shares the WebAuthn helpers in a chunk
       // only they load).
       byEntry.get("web/src/devices/signin.tsx"),
+      // Player pages and leaderboards (/p/<id>, /leaderboard).
+      byEntry.get("web/src/social/pages.tsx"),
     ]);
     expect(expected.has(undefined)).toBe(false);
     const chunks = [...files.keys()].filter((f) => f.startsWith("chunks/"));

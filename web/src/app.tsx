@@ -6,6 +6,7 @@ import { Link } from "./nav";
 import { GamePage } from "./pages/game";
 import { seen, setTitle, setTitleCount, whenSeen } from "./title";
 import { loadPart } from "./ui/part";
+import { lazy } from "./ui/lazy";
 // The start page is a chunk of its own: a game page (what most visits are) does not carry it.
 type Home = typeof import("./pages/home").HomePage;
 let homePage: Home | null = null;
@@ -14,11 +15,16 @@ import type { Identity } from "./types";
 type Where =
   | { page: "home" }
   | { page: "game"; id: string; invite: string | null }
-  | { page: "signin"; code: string | null; next: string };
+  | { page: "signin"; code: string | null; next: string }
+  | { page: "social"; path: string };
+
+// Player pages (/p/<id>) and leaderboards (/leaderboard…): a chunk that reads its own path.
+const Social = lazy(() => loadPart("home", import("./social/pages")).then((m) => m.SocialPage));
 
 function route(): Where {
   const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   if (m) return { page: "game", id: m[1], invite: new URLSearchParams(location.search).get("invite") };
+  if (/^\/(p\/|leaderboard)/.test(location.pathname)) return { page: "social", path: location.pathname };
   // Signing this device in: /pair, or the QR code's link /pair/<code>.
   const pair = /^\/pair(?:\/([A-Za-z0-9-]{1,20}))?\/?$/.exec(location.pathname);
   if (pair) {
@@ -122,6 +128,8 @@ export function App() {
             setIdentity={setIdentity}
             lang={lang}
           />
+        ) : where.page === "social" ? (
+          <Social key={where.path} path={where.path} />
         ) : where.page === "signin" ? (
           <LazySignIn code={where.code} next={where.next} identity={identity} setIdentity={setIdentity} />
         ) : (

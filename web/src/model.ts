@@ -96,6 +96,8 @@ export interface ColumnView {
 export interface PlayerPanel {
   seat: number;
   name: string;
+  /** The seated player's id (their page: /p/<id>), null for an empty seat. */
+  playerId: string | null;
   light: number;
   board: ColumnView[];
   available: number[];
@@ -150,6 +152,7 @@ export function playerPanels(
   return state.players.map((p, seat) => ({
     seat,
     name: view.seats[seat]?.player?.name ?? `#${seat + 1}`,
+    playerId: view.seats[seat]?.player?.id ?? null,
     light: p.light,
     board: columns(p),
     available: p.available.slice(),

@@ -15,6 +15,7 @@ type Turns = typeof import("../turns");
 import type { GameSummary, Identity, Me } from "../types";
 import { DevicesBox } from "../devices/devices";
 import { DEVICE_TEXT } from "../devices/i18n";
+import { SOCIAL_TEXT } from "../social/i18n";
 import { NotifyBox } from "../ui/notify-box";
 import { MoonlightFields, type MoonMode } from "../moon/form";
 import { ProfileForm } from "../ui/profile-form";
@@ -47,6 +48,10 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
     <section class="card" aria-labelledby="profile-h">
       <h2 id="profile-h">{t.profileTitle}</h2>
       <p class="signed-in">{t.signedInAs(p.identity.name)}</p>
+      <p>
+        <Link href={`/p/${p.identity.id}`}>{SOCIAL_TEXT[lang].yourPage}</Link> ·{" "}
+        <Link href="/leaderboard">{SOCIAL_TEXT[lang].leaderboardTitle}</Link>
+      </p>
       {me && (
         <p class="muted">
           {t.stats(
@@ -86,6 +91,7 @@ function NewGame() {
   const [moveTime, setMoveTime] = useState<number | null>(null);
   const [maxTimeouts, setMaxTimeouts] = useState<number | null>(3);
   const [vacationDays, setVacationDays] = useState(14);
+  const [rated, setRated] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: Event) => {
@@ -101,6 +107,7 @@ function NewGame() {
         moveTimeSeconds: moveTime,
         maxTimeouts,
         vacationDays,
+        rated,
       });
       navigate(`/g/${r.game.id}`);
     } catch (err) {
@@ -142,6 +149,15 @@ function NewGame() {
           <span>{t.heavyShade}</span>
         </label>
         <MoonlightFields value={moonlight} onChange={setMoonlight} />
+        <label class="check">
+          <input
+            type="checkbox"
+            name="rated"
+            checked={rated}
+            onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
+          />
+          <span>{SOCIAL_TEXT[lang].ratedGame}</span>
+        </label>
         <fieldset class="deadlines" aria-describedby="deadline-help">
           <label>
             <span>{t.moveTime}</span>

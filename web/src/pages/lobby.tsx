@@ -5,6 +5,7 @@
 import { useState } from "preact/hooks";
 import { api, viewOf } from "../api";
 import { errorText } from "../errors";
+import { Link } from "../nav";
 import { t } from "../i18n";
 import type { LiveStatus } from "../live";
 import { durationText } from "../text";
@@ -66,7 +67,7 @@ export function Lobby(p: {
               <Icon seat={s.seat} size={2} px={24} />
               {s.player ? (
                 <span>
-                  {s.player.name}
+                  <Link href={`/p/${s.player.id}`}>{s.player.name}</Link>
                   {s.player.id === p.identity?.id ? ` (${t.you})` : ""}
                   {s.player.id === v.createdBy ? <span class="muted"> · {t.creator}</span> : null}
                 </span>

@@ -1,10 +1,12 @@
 /** The table of final scores of a finished game. */
 import { t } from "../i18n";
 import type { GameView } from "../types";
+import { Link } from "../nav";
 import { Icon } from "./players";
 
 export function FinalScores(p: { view: GameView; names: string[] }) {
   const rows = (p.view.scores ?? []).slice().sort((a, b) => a.rank - b.rank);
+  const id = (seat: number) => p.view.seats[seat]?.player?.id;
   return (
     <section class="card final" aria-labelledby="final-h">
       <h2 id="final-h">{t.finalScores}</h2>
@@ -23,7 +25,8 @@ export function FinalScores(p: { view: GameView; names: string[] }) {
             <tr key={r.seat} class={p.view.winners?.includes(r.seat) ? "win" : ""}>
               <td>{t.rank(r.rank)}</td>
               <th scope="row">
-                <Icon seat={r.seat} size={3} px={18} /> {p.names[r.seat]}
+                <Icon seat={r.seat} size={3} px={18} />{" "}
+                {id(r.seat) ? <Link href={`/p/${id(r.seat)}`}>{p.names[r.seat]}</Link> : p.names[r.seat]}
                 {r.resigned ? ` (${t.resigned})` : ""}
               </th>
               <td>{r.tokens}</td>

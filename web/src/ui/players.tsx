@@ -1,6 +1,7 @@
 /** Player boards, available areas, light, tokens; the scoring stacks. */
 import { pieceIcon, SEAT_STYLES } from "../../../src/render/base";
 import { t } from "../i18n";
+import { Link } from "../nav";
 import type { PlayerPanel, StackView } from "../model";
 import { whenText } from "../text";
 import { Glyph } from "./icons";
@@ -22,7 +23,7 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
       <header>
         <Icon seat={p.seat} size={2} px={26} />
         <h3>
-          {p.name}
+          {p.playerId ? <Link href={`/p/${p.playerId}`}>{p.name}</Link> : p.name}
           {p.isYou && <span class="badge">{t.you}</span>}
         </h3>
         {p.firstPlayer && (

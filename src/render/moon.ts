@@ -311,8 +311,11 @@ const GLYPHS: Record<AnimalName, (f: string, k: string, w: string) => string> = 
     `<path d="M2.9 0.6L6.4 0.6M-2.9 0.6L-6.4 0.6M1.45 -1.9L3.2 -5.6M-1.45 -1.9L-3.2 -5.6M1.45 3.1L3.2 6.8M-1.45 3.1L-3.2 6.8" stroke="${k}" stroke-width="0.9"/>`,
 };
 
-/** The animal token's radius (viewBox units) and where it stands in its cell (left of the centre). */
-export const ANIMAL_TOKEN = { radius: 0.42 * HEX, dx: -0.4 * HEX, dy: 0.1 * HEX } as const;
+/**
+ * The animal token's radius (viewBox units) and where it stands in its cell (left of the centre):
+ * rim and badge inside the cell, clear of its border (tests/render/moonlight.test.ts).
+ */
+export const ANIMAL_TOKEN = { radius: 0.38 * HEX, dx: -0.36 * HEX, dy: 0.1 * HEX } as const;
 
 /**
  * An animal token centred at (cx, cy), radius r: a pale disc with a dark rim, the animal's glyph in

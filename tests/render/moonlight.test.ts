@@ -25,6 +25,7 @@ import {
 import {
   ANIMAL_TOKEN,
   ENGLISH_TEXT,
+  HEX,
   ISLAND,
   MOON_TILE,
   SUN,
@@ -246,6 +247,39 @@ describe("Under the Moonlight on the board", () => {
     expect(ENGLISH_TEXT.cell(d2)).toBe(
       "d2, 2 leaves; empty; in shadow; beaver of player B (blue triangles), 3 moon points; on the beaver's dam; in moonlight",
     );
+  });
+
+  it("keeps each animal token, rim and badge, inside its cell, clear of the border (issue 14, defect 8)", () => {
+    // The cell as drawn: a pointy-top hexagon of radius HEX - 0.8 with an outline 1.6 wide; 1 to spare.
+    const R = HEX - 0.8 - 0.8 - 1;
+    const inside = ([x, y]: number[]) =>
+      Math.abs(x) <= (R * Math.sqrt(3)) / 2 && Math.abs(y) + Math.abs(x) / Math.sqrt(3) <= R;
+    const num = (tag: string, a: string) => Number(new RegExp(`\\b${a}="([-0-9.]+)"`).exec(tag)![1]);
+    /** Points on the outer edge of a drawn circle or polygon (its stroke included). */
+    const edge = (tag: string): number[][] => {
+      const half = num(tag, "stroke-width") / 2;
+      if (tag.startsWith("<circle")) {
+        const [cx, cy, r] = [num(tag, "cx"), num(tag, "cy"), num(tag, "r") + half];
+        return Array.from({ length: 72 }, (_, i) => [cx + r * Math.cos(i * 0.0873), cy + r * Math.sin(i * 0.0873)]);
+      }
+      const pts = /points="([^"]+)"/
+        .exec(tag)![1]
+        .split(" ")
+        .map((p) => p.split(",").map(Number));
+      return pts.flatMap(([x, y]) => [
+        [x - half, y - half],
+        [x + half, y - half],
+        [x - half, y + half],
+        [x + half, y + half],
+      ]);
+    };
+    for (const animal of ["beaver", "owl"] as AnimalName[])
+      for (let seat = 0; seat < 4; seat++) {
+        const svg = animalElement(animal, seat, ANIMAL_TOKEN.dx, ANIMAL_TOKEN.dy, ANIMAL_TOKEN.radius, THEMES.light);
+        const disc = /^<circle[^>]*\/>/.exec(svg)![0];
+        const badge = /<(circle|polygon)[^>]*\/>$/.exec(svg)![0];
+        for (const p of [...edge(disc), ...edge(badge)]) expect(inside(p), `${animal} ${seat} ${p}`).toBe(true);
+      }
   });
 
   it("draws the beaver's dam on its three cells and a face-down tile on every corner still holding a baby", () => {

@@ -1,6 +1,7 @@
 /**
  * Details of the game page and the start page that players tripped over (issue 14, defects 7 and 8):
- * what a player card's SCORE is made of; the new game form's Moonlight checkbox.
+ * what a player card's SCORE is made of; the new game form's Moonlight checkbox; the start page's
+ * cards, without empty areas.
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -90,6 +91,35 @@ describe("the new game form", () => {
         expect(moon, `${width}px`).toEqual(await size("heavyShade"));
         expect(moon[0], `${width}px`).toBeGreaterThanOrEqual(16);
       }
+    } finally {
+      await page.close();
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("the start page", () => {
+  it("leaves no empty area: each card as tall as its content, the profile with its notifications box full width (issue 14, defect 8)", async () => {
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(`${worker.base}/`);
+      await page.waitForSelector("#profile-h");
+      await page.waitForSelector("#join-h");
+      const box = (sel: string) =>
+        page.$eval(sel, (el) => {
+          const r = el.getBoundingClientRect();
+          return { left: Math.round(r.left), width: Math.round(r.width), height: Math.round(r.height) };
+        });
+      const turns = await box("#turns");
+      const profile = await box('section[aria-labelledby="profile-h"]');
+      expect(profile.left).toBe(turns.left);
+      expect(profile.width).toBe(turns.width);
+      // The join card beside the (taller) new game card keeps its own height.
+      const join = await box('section[aria-labelledby="join-h"]');
+      const create = await box('section[aria-labelledby="new-h"]');
+      expect(join.height).toBeLessThan(create.height / 2);
     } finally {
       await page.close();
     }

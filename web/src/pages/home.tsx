@@ -44,8 +44,9 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
       live = false;
     };
   }, [p.identity.token]);
+  // The whole width: the notifications box opens into its panel here (no empty column beside it).
   return (
-    <section class="card" aria-labelledby="profile-h">
+    <section class="card wide" aria-labelledby="profile-h">
       <h2 id="profile-h">{t.profileTitle}</h2>
       <p class="signed-in">{t.signedInAs(p.identity.name)}</p>
       <p>

@@ -1,0 +1,132 @@
+/**
+ * axe-core on the pages players see (issue 14, defect 9): the start page, a game page (base game on
+ * your turn, Under the Moonlight, a finished game) and the embed page, in Chromium. Any serious or
+ * critical violation fails the test, named with the elements it was found on. axe's script is
+ * injected from node_modules (the page itself never loads it).
+ */
+import { createRequire } from "node:module";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+let worker: LocalWorker;
+let chrome: { browser: Browser; close(): Promise<void> };
+let ctx: BrowserContext;
+let page: Page;
+const games = { base: "", moon: "", finished: "" };
+const errors: string[] = [];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** Runs axe on the page as it is now; the serious and critical violations, in words. */
+async function seriousViolations(p: Page): Promise<string[]> {
+  await p.addScriptTag({ path: AXE });
+  const violations = (await p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  })) as Violation[];
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The page's <h1>s (every page has one). */
+const headings = (p: Page) => p.$$eval("h1", (els) => els.map((e) => e.textContent ?? ""));
+
+beforeAll(async () => {
+  [worker, chrome] = await Promise.all([startWorker(), launchChromium()]);
+  const a = await apiCall(worker.base, "POST", "/api/players", { name: "Ann" });
+  const b = await apiCall(worker.base, "POST", "/api/players", { name: "Bruno" });
+  const tokens = [a.token, b.token];
+  const game = async (options: object) => {
+    const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0, ...options }, a.token);
+    await apiCall(worker.base, "POST", `/api/games/${created.game.id}/join`, { code: created.invite.code }, b.token);
+    return created.game.id as string;
+  };
+  // A base game in play, on Ann's turn (after the setup).
+  games.base = await game({});
+  for (let i = 0; i < 20; i++) {
+    const g = await apiCall(worker.base, "GET", `/api/games/${games.base}`);
+    if (g.state.phase === "play" && g.state.current === 0) break;
+    await playTurnByApi(worker.base, games.base, tokens);
+  }
+  // Under the Moonlight with both modes, the animals being chosen.
+  games.moon = await game({ moonlight: { greatTree: true, moonstones: true } });
+  // A finished game, played to its end.
+  games.finished = await game({});
+  for (let i = 0; i < 300; i++) {
+    const g = await apiCall(worker.base, "GET", `/api/games/${games.finished}`);
+    if (g.status === "finished") break;
+    await playTurnByApi(worker.base, games.finished, tokens);
+  }
+  ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
+    id: a.player.id,
+    name: "Ann",
+    token: a.token,
+  });
+  page = await ctx.newPage();
+  page.on("pageerror", (e) => errors.push(e.message));
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  await chrome?.close();
+  await worker?.stop();
+});
+
+describe("axe-core finds no serious or critical violation", () => {
+  it("on the start page", async () => {
+    await page.goto(`${worker.base}/`);
+    await page.waitForSelector('input[name="moonlight"]');
+    await page.waitForSelector("ul.games li");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await headings(page)).not.toEqual([]);
+  });
+
+  it("on a game page, on your turn, with a piece chosen", async () => {
+    await page.goto(`${worker.base}/g/${games.base}`);
+    await page.waitForSelector(".turn-panel");
+    await page.click('[data-cell][data-highlight="source"]');
+    await page.waitForSelector(".choices");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await headings(page)).toHaveLength(1);
+  });
+
+  it("on a game page under the Moonlight", async () => {
+    await page.goto(`${worker.base}/g/${games.moon}`);
+    await page.waitForSelector(".moon-controls .moon-animal");
+    await page.waitForSelector(".moon-info");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await headings(page)).toHaveLength(1);
+  });
+
+  it("on a finished game's page", async () => {
+    await page.goto(`${worker.base}/g/${games.finished}`);
+    await page.waitForSelector(".final");
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await headings(page)).toHaveLength(1);
+  });
+
+  it("on the embed page", async () => {
+    // The embed page's Content-Security-Policy admits its own script only: this context lets axe's in.
+    const embedCtx = await chrome.browser.newContext({ viewport: { width: 640, height: 520 }, bypassCSP: true });
+    try {
+      const embed = await embedCtx.newPage();
+      await embed.goto(`${worker.base}/embed/${games.base}`);
+      await embed.waitForSelector("main svg");
+      expect(await seriousViolations(embed)).toEqual([]);
+    } finally {
+      await embedCtx.close();
+    }
+    expect(errors).toEqual([]);
+  });
+});

@@ -269,7 +269,7 @@ games.openAPIRegistry.registerPath({
   path: "/games/{id}/live",
   tags: ["games"],
   summary:
-    "WebSocket: the game view on connect and after every change ({type:'game', game, events}); send {type:'auth', token} for your seat's view",
+    "WebSocket: the game view on connect and after every change ({type:'game', game, events}); send {type:'auth', token} for your seat's view, then {type:'submit', key, version, actions} to play a turn as POST /actions does (key: its Idempotency-Key), answered {type:'submitted', key, version, events, game} or {type:'refused', key, error}",
   request: { params: IdParam },
   responses: {
     101: { description: "Switching protocols" },

@@ -34,6 +34,7 @@ import {
   COLLECT_COST,
   GROW_COST,
   LARGE,
+  MEDIUM,
   MAX_PLAYERS,
   MIN_PLAYERS,
   PIECE_NAMES,
@@ -174,6 +175,10 @@ function listedFor(state: GameState, code: number): boolean {
 
 /** The most moves the base game lists in one position (every cell a tree planting on 18 targets, plus buys and the end of turn). */
 const BASE_MOVES = 768;
+/** GROW_COST by target size, read once (the legal-move listing tests all three every time). */
+const GROW_TO_SMALL = GROW_COST[SMALL];
+const GROW_TO_MEDIUM = GROW_COST[MEDIUM];
+const GROW_TO_LARGE = GROW_COST[LARGE];
 /** The cells 32–36 in the high word of a 37-cell set. */
 const HI_CELLS = (1 << (CELL_COUNT - 32)) - 1;
 
@@ -207,9 +212,11 @@ function listMoves(state: GameState, out: MoveList): void {
   const canPlant = available[SEED] > 0 && light >= PLANT_COST;
   // bit s: a piece of size s may grow (s < 3: the next size available and affordable) or be
   // collected (s = 3: affordable), shade aside
-  let able = light >= COLLECT_COST ? 1 << LARGE : 0;
-  for (let size = SEED; size < LARGE; size++)
-    if (available[size + 1] > 0 && light >= GROW_COST[size + 1]) able |= 1 << size;
+  const able =
+    (light >= COLLECT_COST ? 1 << LARGE : 0) |
+    (available[SMALL] > 0 && light >= GROW_TO_SMALL ? 1 << SEED : 0) |
+    (available[MEDIUM] > 0 && light >= GROW_TO_MEDIUM ? 1 << SMALL : 0) |
+    (available[LARGE] > 0 && light >= GROW_TO_LARGE ? 1 << MEDIUM : 0);
   const own = 1 + seat * 4;
   // the empty cells and the seat's pieces as 37-cell sets (masks.ts, kept from state to state),
   // so plant targets come from a few bit operations instead of a scan per tree; the expansion's

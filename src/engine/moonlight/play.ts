@@ -36,6 +36,7 @@ import {
 import { moonGains } from "./light";
 import { moonStep } from "./geometry";
 import { blocked, blockedSet } from "./setup";
+import { AT_HI, AT_LO } from "../masks";
 import type { AbilityName, BabyName, MoonState } from "./types";
 
 /** `sub` 0 of an M_EXT_PLAY code: move your animal. Abilities are `ABILITY_INDEX + 1`. */
@@ -86,7 +87,13 @@ export function moveMoon(d: Draft, round: number, sun: number, events: GameEvent
   const step = moonStep(m.position, sun);
   m.position = step.position;
   if (step.flips) m.full = !m.full;
-  events.push({ type: "moonMoved", round, position: m.position, full: m.full, flipped: step.flips });
+  events.push({
+    type: "moonMoved",
+    round,
+    position: m.position,
+    full: m.full,
+    flipped: step.flips,
+  });
 }
 
 /** Photosynthesis: each animal in moonlight gains 1 (half) or 2 (full) moon points, up to 14. */
@@ -97,7 +104,13 @@ export function collectMoon(d: Draft, events: GameEvent[]): void {
     const total = before + gains[seat];
     const points = total > MOON_POINTS_CAP ? MOON_POINTS_CAP : total;
     if (points !== before) moonPlayerOf(d, seat).points = points;
-    events.push({ type: "moonCollected", seat, amount: gains[seat], lost: total - points, points });
+    events.push({
+      type: "moonCollected",
+      seat,
+      amount: gains[seat],
+      lost: total - points,
+      points,
+    });
   }
 }
 
@@ -170,15 +183,48 @@ let closedLo = 0;
 let closedHi = 0;
 let animalsLo = 0;
 let animalsHi = 0;
-function closedCells(m: MoonState): void {
+/** The cells `seat`'s animal may enter: neither closed nor holding another seat's animal (animalAt's first). */
+let openLo = 0;
+let openHi = 0;
+function closedCells(m: MoonState, seat: number): void {
   closedLo = blockedSet(m, 0);
   closedHi = blockedSet(m, 1);
   animalsLo = 0;
   animalsHi = 0;
+  let othersLo = 0;
+  let othersHi = 0;
   for (let i = 0; i < m.players.length; i++) {
     const c = m.players[i].cell;
-    if (c >= 0 && c < 32) animalsLo |= 1 << c;
-    else if (c >= 32 && c < CELL_COUNT) animalsHi |= 1 << (c - 32);
+    // the first animal on a cell is the one animalAt finds
+    if (c >= 0 && c < 32) {
+      if (i !== seat && (animalsLo & (1 << c)) === 0) othersLo |= 1 << c;
+      animalsLo |= 1 << c;
+    } else if (c >= 32 && c < CELL_COUNT) {
+      if (i !== seat && (animalsHi & (1 << (c - 32))) === 0) othersHi |= 1 << (c - 32);
+      animalsHi |= 1 << (c - 32);
+    }
+  }
+  openLo = ~closedLo & ~othersLo;
+  openHi = ~closedHi & ~othersHi;
+}
+
+/** Push `code | c << 3` for each neighbour c of `here` that the seat's animal may enter, by increasing cell (NEIGHBOURS' order). */
+function pushNeighbours(state: GameState, out: MoveList, here: number, code: number, judge: boolean): void {
+  let lo = AT_LO[CELL_COUNT + here] & openLo;
+  let hi = AT_HI[CELL_COUNT + here] & openHi;
+  while ((lo | hi) !== 0) {
+    let c: number;
+    if (lo !== 0) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      c = 31 - Math.clz32(bit);
+    } else {
+      const bit = hi & -hi;
+      hi ^= bit;
+      c = 63 - Math.clz32(bit);
+    }
+    if (judge) offer(state, out, code | (c << 3));
+    else out.push(code | (c << 3));
   }
 }
 function inSet(lo: number, hi: number, c: number): boolean {
@@ -190,6 +236,11 @@ function canEnter(m: MoonState, c: number, seat: number): boolean {
   if (!inSet(animalsLo, animalsHi, c)) return true;
   const other = animalAt(m, c);
   return other < 0 || other === seat;
+}
+
+function hasNest(m: MoonState, c: number): boolean {
+  for (let i = 0; i < m.nests.length; i++) if (m.nests[i].cell === c) return true;
+  return false;
 }
 
 /**
@@ -205,24 +256,24 @@ export function playMoves(state: GameState, out: MoveList): void {
   const mp = m.players[seat];
   if (mp.animal === null || mp.cell < 0) return;
   const here = mp.cell;
-  closedCells(m);
+  closedCells(m, seat);
   if (!m.moved) {
     if (mp.animal !== SQUIRREL) {
       // moveTargets without its list: one step, to each enterable neighbour (all distinct)
-      for (const c of NEIGHBOURS[here]) if (canEnter(m, c, seat)) out.push(extCode(M_EXT_PLAY, P_MOVE, c));
+      pushNeighbours(state, out, here, extCode(M_EXT_PLAY, P_MOVE), false);
     } else {
       // moveTargets without its list: the cells listed so far as a 37-cell set instead of includes()
       let seenLo = 0;
       let seenHi = 0;
       for (const c of NEIGHBOURS[here]) {
-        if (!canEnter(m, c, seat)) continue;
+        if (!inSet(openLo, openHi, c)) continue;
         if (!inSet(seenLo, seenHi, c)) {
           if (c < 32) seenLo |= 1 << c;
           else seenHi |= 1 << (c - 32);
           out.push(extCode(M_EXT_PLAY, P_MOVE, c));
         }
         for (const c2 of NEIGHBOURS[c])
-          if (c2 !== here && !inSet(seenLo, seenHi, c2) && canEnter(m, c2, seat)) {
+          if (c2 !== here && !inSet(seenLo, seenHi, c2) && inSet(openLo, openHi, c2)) {
             if (c2 < 32) seenLo |= 1 << c2;
             else seenHi |= 1 << (c2 - 32);
             out.push(extCode(M_EXT_PLAY, P_MOVE, c2));
@@ -232,17 +283,28 @@ export function playMoves(state: GameState, out: MoveList): void {
   }
   const points = mp.points;
   const cells = state.cells;
+  const own = 1 + seat * 4;
+  // each ability's candidates only where what checkTarget asks of the board first holds (no
+  // error is built for a candidate sure to be refused); checkTarget still judges each one
   switch (mp.animal) {
     case "boar":
-      if (open(m, points, A.dig)) for (let level = 0; level < 2; level++) offerLevel(state, out, A.dig, level, points);
+      // dig takes the boar's cell's tree: the seat's large tree
+      if (open(m, points, A.dig) && cells[here] === own + LARGE)
+        for (let level = 0; level < 2; level++) offerLevel(state, out, A.dig, level, points);
       break;
     case "hedgehog":
-      if (open(m, points, A.run))
-        for (const c of NEIGHBOURS[here]) if (canEnter(m, c, seat)) offer(state, out, abilityCode(A.run, c));
-      if (open(m, points, A.plant)) offer(state, out, abilityCode(A.plant));
+      if (open(m, points, A.run)) pushNeighbours(state, out, here, abilityCode(A.run), true);
+      if (open(m, points, A.plant) && cells[here] === 0) offer(state, out, abilityCode(A.plant));
       break;
     case "squirrel":
-      if (open(m, points, A.eat)) offer(state, out, abilityCode(A.eat));
+      // eat takes another seat's seed on the squirrel's cell
+      if (
+        open(m, points, A.eat) &&
+        cells[here] !== 0 &&
+        ((cells[here] - 1) & 3) === SEED &&
+        (cells[here] - 1) >> 2 !== seat
+      )
+        offer(state, out, abilityCode(A.eat));
       break;
     case "fox":
       if (open(m, points, A.scare))
@@ -254,24 +316,34 @@ export function playMoves(state: GameState, out: MoveList): void {
         }
       // churn moves the seed on the fox's cell to an empty cell
       if (open(m, points, A.churn) && cells[here] !== 0 && ((cells[here] - 1) & 3) === SEED)
-        for (const to of STRAIGHT[here]) if (cells[to] === 0) offer(state, out, abilityCode(A.churn, to));
+        for (const to of STRAIGHT[here])
+          if (cells[to] === 0 && !inSet(closedLo, closedHi, to)) offer(state, out, abilityCode(A.churn, to));
       if (open(m, points, A.steal))
-        for (let t = 0; t < m.players.length; t++) if (t !== seat) offer(state, out, abilityCode(A.steal, t));
+        for (let t = 0; t < m.players.length; t++) {
+          // from an animal next to the fox, of a seat with light
+          const cell = m.players[t].cell;
+          if (t !== seat && cell >= 0 && DISTANCE[here * CELL_COUNT + cell] === 1 && state.players[t].light > 0)
+            offer(state, out, abilityCode(A.steal, t));
+        }
       break;
     case "owl":
       if (open(m, points, A.hunt))
         for (let level = 0; level < 3; level++) offerLevel(state, out, A.hunt, level, points);
       break;
     case "badger":
-      if (open(m, points, A.growth))
+      // growth grows the seat's seed on the badger's cell
+      if (open(m, points, A.growth) && cells[here] === own + SEED)
         for (let level = 0; level < 2; level++) offerLevel(state, out, A.growth, level, points);
       break;
     case "beaver":
       if (open(m, points, A.dam)) for (const [a, b] of DAM_PAIRS[here]) offer(state, out, abilityCode(A.dam, a, b));
-      if (open(m, points, A.improve)) for (const c of m.dam) offer(state, out, abilityCode(A.improve, c));
+      // improve grows one of the seat's pieces under the dam, the beaver standing on it
+      if (open(m, points, A.improve) && m.dam.includes(here))
+        for (const c of m.dam)
+          if (cells[c] !== 0 && (cells[c] - 1) >> 2 === seat) offer(state, out, abilityCode(A.improve, c));
       break;
     case "turtle":
-      if (open(m, points, A.hatch)) offer(state, out, abilityCode(A.hatch));
+      if (open(m, points, A.hatch) && hasNest(m, here)) offer(state, out, abilityCode(A.hatch));
       if (open(m, points, A.babySteps))
         for (let k = 0; k < mp.babies.length; k++) {
           const baby = mp.babies[k];
@@ -294,7 +366,10 @@ export function playMoves(state: GameState, out: MoveList): void {
 
 // ---- checking -------------------------------------------------------------------------------
 
-const e = (code: RuleError["code"], message: string): RuleError => ({ code, message });
+const e = (code: RuleError["code"], message: string): RuleError => ({
+  code,
+  message,
+});
 
 /** Which fields an ability's code carries: a, b (cells, seat or baby) and level. */
 export function canonicalPlay(code: number): boolean {
@@ -556,44 +631,87 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
   if (sub === P_MOVE) {
     moonOf(d).moved = true;
     moonPlayerOf(d, seat).cell = a;
-    events.push({ type: "animalMoved", seat, animal, from: CELLS[here], to: CELLS[a], by: seat });
+    events.push({
+      type: "animalMoved",
+      seat,
+      animal,
+      from: CELLS[here],
+      to: CELLS[a],
+      by: seat,
+    });
     return;
   }
   const rule = ABILITIES[sub - 1];
   const level = rule.name === "eat" ? LEAVES[here] - 1 : moveLevel(code);
   const cost = rule.costs[level];
   const m = moonOf(d);
-  m.used = m.used.concat(rule.name);
+  m.used = [...m.used, rule.name];
   const mp = moonPlayerOf(d, seat);
   mp.points -= cost;
-  events.push({ type: "abilityUsed", seat, animal, ability: rule.name, level: level + 1, cost, points: mp.points });
+  events.push({
+    type: "abilityUsed",
+    seat,
+    animal,
+    ability: rule.name,
+    level: level + 1,
+    cost,
+    points: mp.points,
+  });
   switch (rule.name) {
     case "dig": {
       collectTree(d, seat, here, 0, LEAVES[here], events);
       if (level === 1) {
         d.player(seat).available[SEED]--;
         d.cells()[here] = encodePiece(seat, SEED);
-        events.push({ type: "seedPlaced", seat, cell: CELLS[here], from: "available" });
+        events.push({
+          type: "seedPlaced",
+          seat,
+          cell: CELLS[here],
+          from: "available",
+        });
       }
       break;
     }
     case "run":
       mp.cell = a;
-      events.push({ type: "animalMoved", seat, animal, from: CELLS[here], to: CELLS[a], by: seat });
+      events.push({
+        type: "animalMoved",
+        seat,
+        animal,
+        from: CELLS[here],
+        to: CELLS[a],
+        by: seat,
+      });
       break;
     case "plant":
       d.player(seat).board[SEED]--;
       d.cells()[here] = encodePiece(seat, SEED);
       d.touch(here);
-      events.push({ type: "seedPlaced", seat, cell: CELLS[here], from: "board" });
+      events.push({
+        type: "seedPlaced",
+        seat,
+        cell: CELLS[here],
+        from: "board",
+      });
       break;
     case "eat": {
       const owner = (s.cells[here] - 1) >> 2;
       d.cells()[here] = 0;
       const returnedTo = returnToBoard(d.player(owner), SEED);
-      events.push({ type: "seedEaten", seat, owner, cell: CELLS[here], returnedTo });
+      events.push({
+        type: "seedEaten",
+        seat,
+        owner,
+        cell: CELLS[here],
+        returnedTo,
+      });
       const paid = addLight(d.player(owner), EAT_COMPENSATION);
-      events.push({ type: "lightGained", seat: owner, amount: EAT_COMPENSATION, ...paid });
+      events.push({
+        type: "lightGained",
+        seat: owner,
+        amount: EAT_COMPENSATION,
+        ...paid,
+      });
       const fed = addLight(d.player(seat), LEAVES[here]);
       events.push({ type: "lightGained", seat, amount: LEAVES[here], ...fed });
       break;
@@ -618,7 +736,13 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       cells[here] = 0;
       // a seed planted this turn stays unable to grow this turn (its "used" mark moves with it)
       if (s.touched.includes(here) && !s.touched.includes(a)) d.touch(a);
-      events.push({ type: "seedMoved", seat, owner: (piece - 1) >> 2, from: CELLS[here], to: CELLS[a] });
+      events.push({
+        type: "seedMoved",
+        seat,
+        owner: (piece - 1) >> 2,
+        from: CELLS[here],
+        to: CELLS[a],
+      });
       break;
     }
     case "steal": {
@@ -631,7 +755,12 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
     }
     case "hunt": {
       const got = addLight(d.player(seat), HUNT_LIGHT[level]);
-      events.push({ type: "lightGained", seat, amount: HUNT_LIGHT[level], ...got });
+      events.push({
+        type: "lightGained",
+        seat,
+        amount: HUNT_LIGHT[level],
+        ...got,
+      });
       break;
     }
     case "growth": {
@@ -640,7 +769,15 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       else p.board[SMALL]--;
       d.cells()[here] = encodePiece(seat, SMALL);
       const returnedTo = returnToBoard(p, SEED);
-      events.push({ type: "grew", seat, cell: CELLS[here], from: "seed", to: "small", cost: 0, returnedTo });
+      events.push({
+        type: "grew",
+        seat,
+        cell: CELLS[here],
+        from: "seed",
+        to: "small",
+        cost: 0,
+        returnedTo,
+      });
       break;
     }
     case "dam": {
@@ -666,7 +803,12 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       m.nests = m.nests.filter((n) => n !== nest);
       // applied to a view (a turn being planned) the face-down baby is unknown: it stays so until the real move
       if (nest.baby !== null) mp.babies = [...mp.babies, nest.baby];
-      events.push({ type: "babyHatched", seat, cell: CELLS[here], baby: nest.baby });
+      events.push({
+        type: "babyHatched",
+        seat,
+        cell: CELLS[here],
+        baby: nest.baby,
+      });
       break;
     }
     case "babySteps": {
@@ -712,7 +854,12 @@ function applyBaby(d: Draft, seat: number, baby: BabyName, c: number, events: Ga
       d.player(seat).available[SEED]--;
       d.cells()[c] = encodePiece(seat, SEED);
       d.touch(c);
-      events.push({ type: "seedPlaced", seat, cell: CELLS[c], from: "available" });
+      events.push({
+        type: "seedPlaced",
+        seat,
+        cell: CELLS[c],
+        from: "available",
+      });
       break;
     case "points":
       break;
@@ -728,7 +875,14 @@ function collectTree(d: Draft, seat: number, c: number, cost: number, leaves: nu
   const token = takeToken(d.s.stacks, leaves);
   if (token) p.tokens = [...p.tokens, token];
   d.touch(c);
-  events.push({ type: "collected", seat, cell: CELLS[c], cost, token, returnedTo });
+  events.push({
+    type: "collected",
+    seat,
+    cell: CELLS[c],
+    cost,
+    token,
+    returnedTo,
+  });
 }
 
 /** The piece on c grows to the next size from its owner's available area, free (not an action by itself). */

@@ -277,7 +277,7 @@ export function applySetup(d: Draft, code: number, events: GameEvent[]): void {
       events.push({ type: "greatTreePlaced", seat, cell: CELLS[a] });
       break;
     case S_MOONSTONE:
-      m.stones = m.stones.concat(a);
+      m.stones = [...m.stones, a];
       events.push({ type: "moonstonePlaced", seat, cell: CELLS[a] });
       break;
   }

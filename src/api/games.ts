@@ -12,12 +12,14 @@ import {
   CreatedGameSchema,
   GameEnvelopeSchema,
   GameViewSchema,
+  HintSchema,
   IdParam,
   JoinBody,
   JoinedSchema,
   LegalActionsSchema,
   LogQuery,
   LogSchema,
+  SeatBotBody,
   SubmitBody,
   SubmittedSchema,
   VacationBody,
@@ -84,6 +86,13 @@ games.openapi(
   async (c) => {
     const player = await requirePlayer(c);
     const body = c.req.valid("json");
+    if (body.bots.length > body.seats - 1)
+      return send(
+        c,
+        fail(400, "VALIDATION_FAILED", `A game of ${body.seats} has ${body.seats - 1} seats besides yours for bots.`, {
+          bots: body.bots.length,
+        }),
+      );
     const id = randomId();
     const reply = await room(c, id).create({
       id,
@@ -107,6 +116,7 @@ games.openapi(
       seed: c.env.FIXED_SEED ? Number(c.env.FIXED_SEED) >>> 0 : randomSeed(),
       inviteCode: randomId(16),
       origin: origin(c),
+      bots: body.bots,
     });
     return send(c, fromOutcome(reply));
   },
@@ -156,6 +166,45 @@ games.openapi(
   async (c) => {
     await limitGameWrites(c, c.req.valid("param").id);
     return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).resignSeat(who, origin(c))));
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "post",
+    path: "/games/{id}/bots",
+    tags: ["games"],
+    summary:
+      "Creator only: a bot takes the next empty seat of a waiting game (a full game starts), or a seat that resigned or timed out for good, so the game goes on",
+    security: bearer,
+    request: {
+      params: IdParam,
+      body: { content: { "application/json": { schema: SeatBotBody } }, required: true },
+    },
+    responses: { 200: json(JoinedSchema, "The bot sits"), ...errorResponses(400, 401, 403, 404, 409, 429) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    const { id } = c.req.valid("param");
+    await limitGameWrites(c, id, caller);
+    const body = c.req.valid("json");
+    return answer(c, caller, await room(c, id).seatBot(caller, body.level, body.seat ?? null, origin(c)));
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "get",
+    path: "/games/{id}/hint",
+    tags: ["games"],
+    summary: "Practice games only, on your turn: the turn the strong bot would play for your seat",
+    security: bearer,
+    request: { params: IdParam },
+    responses: { 200: json(HintSchema, "The strong bot's turn"), ...errorResponses(400, 401, 403, 404, 409) },
+  }),
+  async (c) => {
+    const caller = await claimedCaller(c);
+    return answer(c, caller, await room(c, c.req.valid("param").id).hint(caller));
   },
 );
 

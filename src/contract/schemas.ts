@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { ABILITY_NAMES, ANIMAL_NAMES, BABY_NAMES, MAX_PLAYERS, MIN_PLAYERS, MOON_STAGES, PIECE_NAMES } from "../engine";
 import { EVENT_TYPES, TARGET_KINDS } from "./notifications";
 import { checkName, NAME_MAX, NAME_MAX_UNITS } from "./player-name";
-import { GAME_STATUSES } from "./views";
+import { BOT_LEVELS, GAME_STATUSES } from "./views";
 
 export const ErrorSchema = z
   .object({
@@ -307,6 +307,10 @@ export const GameStateSchema = z
 
 // ---- games --------------------------------------------------------------------------------
 
+export const BotLevelSchema = z.enum(BOT_LEVELS).openapi("BotLevel", {
+  description: "A bot's level: easy (loses to a beginner now and then), medium, strong.",
+});
+
 export const CreateGameBody = z
   .object({
     seats: z.number().int().min(MIN_PLAYERS).max(MAX_PLAYERS).default(MAX_PLAYERS),
@@ -353,9 +357,37 @@ export const CreateGameBody = z
       description:
         "Whether the result moves the players' ratings (on the base or the Moonlight ladder). Default false: a friendly game. Games with bots are never rated.",
     }),
+    bots: z
+      .array(BotLevelSchema)
+      .max(MAX_PLAYERS - 1)
+      .default([])
+      .openapi({
+        description:
+          "Bots in the seats after yours (seats 1, 2, …), by level. A practice game (never rated); with every other seat a bot it starts at once.",
+      }),
   })
   .strict()
   .openapi("CreateGame");
+
+export const SeatBotBody = z
+  .object({
+    level: BotLevelSchema,
+    seat: z.number().int().min(0).optional().openapi({
+      description:
+        "A waiting game: the next empty seat (seats fill in order; leave it out to take it). A game in play: the seat that resigned or timed out for good.",
+    }),
+  })
+  .strict()
+  .openapi("SeatBot");
+
+export const HintSchema = z
+  .object({
+    version: z.number().int(),
+    seat: z.number().int(),
+    level: BotLevelSchema,
+    actions: z.array(ActionSchema).openapi({ description: "The strong bot's whole turn for your seat, in order." }),
+  })
+  .openapi("Hint");
 
 export const JoinBody = z
   .object({ code: z.string().min(1).max(64) })
@@ -382,6 +414,9 @@ export const GameViewSchema = z
       z.object({
         seat: z.number().int(),
         player: z.object({ id: z.string(), name: z.string() }).nullable(),
+        bot: BotLevelSchema.nullable().openapi({
+          description: "A bot's seat: its level (its name says so too); null for a person or an empty seat.",
+        }),
         resigned: z.boolean(),
         timeouts: z.number().int().openapi({ description: "Turns in a row this seat ran out of time." }),
         awayUntil: z
@@ -390,6 +425,9 @@ export const GameViewSchema = z
           .openapi({ description: "While the player is on vacation (clock paused): until when." }),
       }),
     ),
+    practice: z
+      .boolean()
+      .openapi({ description: "A game with a bot seat: practice, never rated; its players may ask for a hint." }),
     createdBy: z.string(),
     createdAt: z.string(),
     startedAt: z.string().nullable(),

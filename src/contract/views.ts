@@ -5,6 +5,9 @@
  */
 import type { GameEvent, GameState, LogEntry, MoonOptions, Score } from "../engine";
 
+export const BOT_LEVELS = ["easy", "medium", "strong"] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
 export const GAME_STATUSES = ["waiting", "active", "finished"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
 
@@ -34,6 +37,8 @@ export type Ladder = (typeof LADDERS)[number];
 export interface SeatView {
   seat: number;
   player: { id: string; name: string } | null;
+  /** A bot's seat: its level (its name says so too); null for a person or an empty seat. */
+  bot: BotLevel | null;
   resigned: boolean;
   /** Timeouts in a row. */
   timeouts: number;
@@ -47,6 +52,8 @@ export interface GameView {
   version: number;
   options: Required<GameSettings>;
   seats: SeatView[];
+  /** A game with a bot seat: practice, never rated; its players may ask for a hint. */
+  practice: boolean;
   createdBy: string;
   createdAt: string;
   startedAt: string | null;

@@ -16,8 +16,11 @@ export interface GameSnapshot {
     /** Seat to act while active, else null. */
     toAct: number | null;
     version: number;
+    /** A game with a bot seat: never rated. */
+    practice: boolean;
   };
-  players: { seat: number; playerId: string }[];
+  /** `bot`: the level of a bot's seat (its player id is `bot-N`, no profile), else null. */
+  players: { seat: number; playerId: string; bot: "easy" | "medium" | "strong" | null }[];
   result: {
     rounds: number;
     actionCount: number;

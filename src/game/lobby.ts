@@ -3,6 +3,7 @@ import { done, refuse } from "./outcome";
 import { gameView, startedState, type GameRecord, type GameSettings, type SeatKey, type SeatRecord } from "./model";
 import { timingSafeEqual } from "./tokens";
 import type { Decision } from "./transition";
+import type { BotLevel } from "../bots";
 
 export interface NewSeat {
   id: string;
@@ -29,6 +30,8 @@ export interface CreateParams {
   seed: number;
   inviteCode: string;
   origin: string;
+  /** Bots in the seats after the creator's, by level (bots.ts). */
+  bots?: BotLevel[];
 }
 
 export function newGame(p: CreateParams, now: number): GameRecord {

@@ -16,6 +16,7 @@ import { DEFAULT_MAX_TIMEOUTS, DEFAULT_VACATION_DAYS, deadlineOf, type ClockFiel
 
 import type { GameSettings, GameStatus, GameView, SeatView } from "../contract/views";
 import type { GameSnapshot } from "../db/snapshot";
+import type { BotLevel } from "../bots";
 
 // The views are part of the API contract, declared there.
 export type { GameSettings, GameStatus, GameView, SeatView };
@@ -44,6 +45,8 @@ export interface SeatRecord {
    * acts without a D1 read; its device's revocation strikes it off (room.ts, deviceRevoked).
    */
   keys?: SeatKey[];
+  /** A bot's seat: its level (a bot has no key: tokenHash is empty and matches no caller). */
+  bot?: BotLevel;
 }
 
 export interface SeatKey {
@@ -96,11 +99,13 @@ export function gameView(g: GameRecord, viewerSeat: number | null, origin: strin
       return {
         seat,
         player: s ? { id: s.playerId, name: s.name } : null,
+        bot: s?.bot ?? null,
         resigned: g.state?.players[seat]?.resigned ?? false,
         timeouts: g.strikes?.[seat] ?? 0,
         awayUntil: away ? iso(away.until) : null,
       };
     }),
+    practice: g.seats.some((s) => s.bot),
     createdBy: g.createdBy,
     createdAt: iso(g.createdAt)!,
     startedAt: iso(g.startedAt),
@@ -159,8 +164,9 @@ export function snapshotOf(g: GameRecord): GameSnapshot {
       round: g.state?.round ?? 0,
       toAct: g.status === "active" && g.state ? g.state.current : null,
       version: g.version,
+      practice: g.seats.some((s) => s.bot),
     },
-    players: g.seats.map((s, seat) => ({ seat, playerId: s.playerId })),
+    players: g.seats.map((s, seat) => ({ seat, playerId: s.playerId, bot: s.bot ?? null })),
     result: finished
       ? {
           rounds: g.state!.round,

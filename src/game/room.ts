@@ -16,6 +16,7 @@ import type { Env } from "../env";
 import { nextDue as clockDue, clockStep, comeBack, goAway, withClock } from "./deadlines";
 import { deadlineOf } from "./clock";
 import { eventsOf } from "./events";
+import * as bots from "./bots";
 import * as live from "./live";
 import * as lobby from "./lobby";
 import { gameView, snapshotOf, type GameRecord, type GameSnapshot } from "./model";
@@ -118,8 +119,10 @@ export class GameRoom extends DurableObject<Env> {
     await this.store.create();
     const g = lobby.newGame(p, this.now());
     this.game = g;
-    const view = gameView(g, 0, p.origin);
     this.write({ record: g, entries: [], notes: [], sync: true, at: g.createdAt });
+    // The creator's bots sit down at once (a game of bots only starts: its first bot plays from the alarm).
+    if (p.bots?.length) this.commit(bots.seatBots(g, p.bots, this.now()));
+    const view = gameView(this.game, 0, p.origin);
     return this.settle({ ...done({ game: view, invite: view.invite }, "created"), callerKnown: true }, true);
   }
 
@@ -140,6 +143,18 @@ export class GameRoom extends DurableObject<Env> {
 
   async start(caller: Who | null, origin: string): Promise<RoomReply> {
     return this.act(caller, (s) => lobby.start(s.game, s.seat, origin, this.now()));
+  }
+
+  /** The creator seats a bot: in an empty seat of a waiting game, or a seat that resigned (bots.ts). */
+  async seatBot(caller: Caller | null, level: bots.BotLevel, seat: number | null, origin: string): Promise<RoomReply> {
+    return this.act(caller, (s) => bots.seatBot(s.game, s.seat, level, seat, origin, this.now()));
+  }
+
+  /** What the strong bot would play for the caller this turn (practice games only). */
+  hint(caller: Caller | null): RoomReply {
+    const auth = this.authorize(caller, { write: false });
+    if ("refusal" in auth) return auth.refusal;
+    return this.reply(bots.hint(auth.game, auth.seat));
   }
 
   // ---- play -------------------------------------------------------------------------------
@@ -441,6 +456,13 @@ export class GameRoom extends DurableObject<Env> {
     } catch (e) {
       console.error("clock failed", (e as Error)?.stack ?? String(e));
     }
+    try {
+      // One bot turn per alarm: the sockets see each turn, and the next bot's comes from the next alarm.
+      const t = this.game && bots.botTurn(this.game, this.origin(this.game), now);
+      if (t && !isRefusal(t)) this.commit(t);
+    } catch (e) {
+      console.error("bot failed", (e as Error)?.stack ?? String(e));
+    }
     await this.outbox.run(now);
     this.counted();
     await this.scheduleAlarm();
@@ -449,7 +471,8 @@ export class GameRoom extends DurableObject<Env> {
   /** One alarm for everything: the clock's next event and the outbox's next due item. */
   private async scheduleAlarm(): Promise<void> {
     if (!this.game) return;
-    const dues = [clockDue(this.game), this.outbox.nextDue()].filter((d): d is number => d !== null);
+    const botDue = bots.botToAct(this.game) ? this.now() : null;
+    const dues = [clockDue(this.game), this.outbox.nextDue(), botDue].filter((d): d is number => d !== null);
     const want = dues.length ? Math.max(Math.min(...dues), this.now()) : null;
     const current = await this.ctx.storage.getAlarm();
     if (want === null) {
@@ -504,7 +527,7 @@ export class GameRoom extends DurableObject<Env> {
     });
     if (visible) this.changes.add(t.entries.flatMap(eventsOf));
     if (membership) this.urgent = true;
-    if (keep || clockDue(prev) !== clockDue(next)) void this.scheduleAlarm();
+    if (keep || clockDue(prev) !== clockDue(next) || bots.botToAct(next)) void this.scheduleAlarm();
     return answer;
   }
   private urgent = false;

@@ -88,11 +88,13 @@ function view(state: GameState, you: number | null = 0, seats: Partial<GameView[
     seats: state.players.map((_, seat) => ({
       seat,
       player: { id: `p${seat}`, name: ["Ann", "Bob", "Cy", "Di"][seat] },
+      bot: null,
       resigned: false,
       timeouts: 0,
       awayUntil: null,
       ...seats[seat],
     })),
+    practice: false,
     createdBy: "p0",
     createdAt: "",
     startedAt: "",

@@ -1,0 +1,199 @@
+/** Bot seats (issue 15): seating bots, bots playing from the alarm, practice games, hints, and the refusals. */
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { replay } from "../../src/engine";
+import { call, newPlayer, roomStub } from "./client";
+
+/** A tiny seeded generator for the human's random legal moves. */
+function lcg(seed: number) {
+  let s = seed;
+  return (n: number) => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s % n;
+  };
+}
+
+/**
+ * Play until the game ends: the human (one token) plays random legal actions; whenever a bot is to
+ * act, its turn comes from the game's alarm (fired here; it may also fire by itself).
+ */
+async function playWithBots(id: string, human: { token: string }, seed = 7, max = 4000) {
+  const random = lcg(seed);
+  let botTurns = 0;
+  for (let i = 0; i < max; i++) {
+    const game = (await call("GET", `/api/games/${id}`, { token: human.token })).body;
+    if (game.status === "finished") return { game, botTurns };
+    if (game.seats[game.toAct].bot) {
+      await runDurableObjectAlarm(roomStub(id));
+      botTurns++;
+      continue;
+    }
+    const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token: human.token })).body;
+    const action = legal.actions[random(legal.actions.length)];
+    const r = await call("POST", `/api/games/${id}/actions`, {
+      token: human.token,
+      body: { version: legal.version, action },
+    });
+    expect(r.status).toBe(200);
+    // The human's request never runs a bot's turn: its answer stops where the human's action left the game.
+    if (r.body.game.toAct !== null && r.body.game.seats[r.body.game.toAct].bot)
+      expect(r.body.game.version).toBe(legal.version + 1);
+  }
+  throw new Error("game did not end");
+}
+
+async function viewOf(id: string, token?: string) {
+  return (await call("GET", `/api/games/${id}`, { token })).body;
+}
+
+describe("bot seats", () => {
+  it("one person and three bots: the practice game starts at once, bots play from the alarm to the end, and it replays exactly", async () => {
+    const ann = await newPlayer("Ann");
+    const created = await call("POST", "/api/games", {
+      token: ann.token,
+      body: { seats: 4, bots: ["easy", "medium", "easy"] },
+    });
+    expect(created.status).toBe(201);
+    const g = created.body.game;
+    expect(g.status).toBe("active");
+    expect(g.practice).toBe(true);
+    expect(g.seats.map((s: any) => s.bot)).toEqual([null, "easy", "medium", "easy"]);
+    expect(g.seats.map((s: any) => s.player.name)).toEqual(["Ann", "Easy bot", "Medium bot", "Easy bot 2"]);
+    // A bot has no key: no token hash, no seat key in any view.
+    expect(JSON.stringify(g)).not.toContain("tokenHash");
+
+    const { game: final, botTurns } = await playWithBots(g.id, ann);
+    expect(final.status).toBe("finished");
+    expect(botTurns).toBeGreaterThan(50);
+    expect(final.scores).toHaveLength(4);
+
+    // The log holds the bots' turns like anyone's, and replays to the same end.
+    const log = (await call("GET", `/api/games/${g.id}/log`)).body;
+    expect(log.total).toBe(final.actionCount);
+    expect(new Set(log.entries.map((e: any) => e.seat))).toEqual(new Set([0, 1, 2, 3]));
+    const replayed = replay(
+      log.replay.options,
+      log.entries.map((e: any) => (e.seat === null ? e.entry : { ...e.entry, seat: e.seat })),
+    );
+    expect(replayed.ok).toBe(true);
+    if (replayed.ok) expect(replayed.state).toEqual(final.state);
+
+    // D1 knows the result, the game as practice and the bots' seats by level.
+    await runDurableObjectAlarm(roomStub(g.id));
+    const seats = await env.DB.prepare("SELECT player_id FROM result_seats WHERE game_id = ? ORDER BY seat")
+      .bind(g.id)
+      .all<{ player_id: string }>();
+    expect(seats.results.map((s) => s.player_id.startsWith("bot-"))).toEqual([false, true, true, true]);
+  });
+
+  it("the creator puts bots into the empty seats of a waiting game; a full game starts and its bot plays", async () => {
+    const [ann, bob] = await Promise.all(["Ann", "Bob"].map(newPlayer));
+    const created = await call("POST", "/api/games", { token: ann.token, body: { seats: 3 } });
+    const { id } = created.body.game;
+    expect(created.body.game.practice).toBe(false);
+    const code = created.body.invite.code;
+
+    // Someone else may not seat a bot.
+    await call("POST", `/api/games/${id}/join`, { token: bob.token, body: { code } });
+    const before = await viewOf(id);
+    const notCreator = await call("POST", `/api/games/${id}/bots`, { token: bob.token, body: { level: "easy" } });
+    expect(notCreator.status).toBe(403);
+    expect(notCreator.body.error.code).toBe("NOT_CREATOR");
+    // A seat that does not exist; a seat that is taken.
+    const noSeat = await call("POST", `/api/games/${id}/bots`, { token: ann.token, body: { level: "easy", seat: 3 } });
+    expect(noSeat.status).toBe(404);
+    expect(noSeat.body.error.code).toBe("NO_SUCH_SEAT");
+    const taken = await call("POST", `/api/games/${id}/bots`, { token: ann.token, body: { level: "easy", seat: 1 } });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe("SEAT_TAKEN");
+    // An unknown level.
+    const level = await call("POST", `/api/games/${id}/bots`, { token: ann.token, body: { level: "godlike" } });
+    expect(level.status).toBe(400);
+    expect(level.body.error.code).toBe("VALIDATION_FAILED");
+    expect((await viewOf(id)).version).toBe(before.version);
+
+    const seated = await call("POST", `/api/games/${id}/bots`, { token: ann.token, body: { level: "strong", seat: 2 } });
+    expect(seated.status).toBe(200);
+    expect(seated.body.seat).toBe(2);
+    const game = seated.body.game;
+    expect(game.status).toBe("active");
+    expect(game.practice).toBe(true);
+    expect(game.seats[2]).toMatchObject({ bot: "strong", player: { name: "Strong bot" } });
+
+    // The bot plays when it is its turn (setup placements go round the table).
+    for (let i = 0; i < 20; i++) {
+      const g = await viewOf(id);
+      if (g.toAct !== 2) {
+        const token = [ann, bob][g.toAct].token;
+        const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
+        const r = await call("POST", `/api/games/${id}/actions`, {
+          token,
+          body: { version: legal.version, action: legal.actions[0] },
+        });
+        expect(r.status).toBe(200);
+        continue;
+      }
+      await runDurableObjectAlarm(roomStub(id));
+      const after = await viewOf(id);
+      expect(after.toAct).not.toBe(2);
+      const log = (await call("GET", `/api/games/${id}/log`)).body;
+      expect(log.entries.some((e: any) => e.seat === 2)).toBe(true);
+      return;
+    }
+    throw new Error("the bot's turn never came");
+  });
+
+  it("refuses bad creations: an unknown level, more bots than seats", async () => {
+    const ann = await newPlayer("Ann");
+    const unknown = await call("POST", "/api/games", { token: ann.token, body: { seats: 2, bots: ["expert"] } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.code).toBe("VALIDATION_FAILED");
+    const many = await call("POST", "/api/games", { token: ann.token, body: { seats: 2, bots: ["easy", "easy"] } });
+    expect(many.status).toBe(400);
+    expect(many.body.error.code).toBe("VALIDATION_FAILED");
+    const list = (await call("GET", `/api/players/${ann.id}/games`)).body;
+    expect(list.games).toEqual([]);
+  });
+
+  it("a hint: only in practice games, only on your turn; it is a legal turn the player can play", async () => {
+    const [ann, bob] = await Promise.all(["Ann", "Bob"].map(newPlayer));
+    // Not a practice game.
+    const plain = await call("POST", "/api/games", { token: ann.token, body: { seats: 2 } });
+    await call("POST", `/api/games/${plain.body.game.id}/join`, {
+      token: bob.token,
+      body: { code: plain.body.invite.code },
+    });
+    const notPractice = await call("GET", `/api/games/${plain.body.game.id}/hint`, { token: ann.token });
+    expect(notPractice.status).toBe(409);
+    expect(notPractice.body.error.code).toBe("NOT_PRACTICE");
+
+    const created = await call("POST", "/api/games", {
+      token: ann.token,
+      body: { seats: 2, bots: ["easy"], firstPlayer: 1 },
+    });
+    const id = created.body.game.id;
+    // The bot places first: while it is the bot's turn, no hint.
+    const early = await call("GET", `/api/games/${id}/hint`, { token: ann.token });
+    expect(early.status).toBe(403);
+    expect(early.body.error.code).toBe("NOT_YOUR_TURN");
+    const spectator = await call("GET", `/api/games/${id}/hint`);
+    expect(spectator.status).toBe(401);
+
+    await runDurableObjectAlarm(roomStub(id));
+    const g = await viewOf(id, ann.token);
+    expect(g.toAct).toBe(0);
+    const hint = await call("GET", `/api/games/${id}/hint`, { token: ann.token });
+    expect(hint.status).toBe(200);
+    expect(hint.body).toMatchObject({ version: g.version, seat: 0, level: "strong" });
+    expect(hint.body.actions.length).toBeGreaterThan(0);
+    // Asking changed nothing; the same position gives the same hint.
+    expect((await viewOf(id)).version).toBe(g.version);
+    expect((await call("GET", `/api/games/${id}/hint`, { token: ann.token })).body).toEqual(hint.body);
+    const played = await call("POST", `/api/games/${id}/actions`, {
+      token: ann.token,
+      body: { version: g.version, actions: hint.body.actions },
+    });
+    expect(played.status).toBe(200);
+  });
+});

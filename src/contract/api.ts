@@ -19,6 +19,7 @@ import type {
   DeliveryLogSchema,
   GameListSchema,
   GamesQuery,
+  HintSchema,
   LegalActionsSchema,
   LogQuery,
   LogSchema,
@@ -28,6 +29,7 @@ import type {
   PushSubscriptionEnvelopeSchema,
   PushSubscriptionListSchema,
   PushSubscriptionSchema,
+  SeatBotBody,
   TestResultSchema,
   UpdateMeBody,
   UpdateWebhookBody,
@@ -113,6 +115,12 @@ export interface paths {
   "/api/games/{id}/leave": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
   "/api/games/{id}/start": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
   "/api/games/{id}/resign": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
+  "/api/games/{id}/bots": {
+    post: Op<Params<Id>, z.input<typeof SeatBotBody>, { 200: Json<{ game: GameView; seat: number }> }>;
+  };
+  "/api/games/{id}/hint": {
+    get: Op<Params<Id>, never, { 200: Json<Omit<z.infer<typeof HintSchema>, "actions"> & { actions: Action[] }> }>;
+  };
   "/api/games/{id}/legal-actions": {
     get: Op<
       Params<Id>,
@@ -198,6 +206,8 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/games/{id}/leave": { post: 200 },
   "/api/games/{id}/start": { post: 200 },
   "/api/games/{id}/resign": { post: 200 },
+  "/api/games/{id}/bots": { post: 200 },
+  "/api/games/{id}/hint": { get: 200 },
   "/api/games/{id}/legal-actions": { get: 200 },
   "/api/games/{id}/actions": { post: 200 },
   "/api/games/{id}/log": { get: 200 },

@@ -21,7 +21,7 @@ export {
   labelOf,
   type Hex,
 } from "./board";
-export { createGame, legalMoves, applyMove, checkMove, resign, boardPrice } from "./game";
+export { createGame, legalMoves, applyMove, checkMove, resign, takeOver, boardPrice } from "./game";
 export {
   totalRounds,
   totalRevolutions,

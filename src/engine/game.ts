@@ -519,6 +519,21 @@ export function resign(state: GameState, seat: number): ApplyResult {
   return { ok: true, state: d.s, events };
 }
 
+/**
+ * A seat that resigned (or timed out for good) plays again from its next turn: the service hands
+ * it to a bot (docs/rules.md §6, "A resigned seat taken over"). Its pieces, light and tokens are
+ * as it left them; a turn in progress is not taken back.
+ */
+export function takeOver(state: GameState, seat: number): ApplyResult {
+  if (state.phase === "ended") return err("GAME_OVER", "The game is over.");
+  if (!Number.isInteger(seat) || seat < 0 || seat >= state.options.players)
+    return err("MALFORMED_ACTION", "No such seat.");
+  if (!state.players[seat].resigned) return err("MALFORMED_ACTION", "That seat has not resigned.");
+  const d = new Draft(state);
+  d.player(seat).resigned = false;
+  return { ok: true, state: d.s, events: [] };
+}
+
 function allResigned(s: GameState): boolean {
   for (let i = 0; i < s.players.length; i++) if (!s.players[i].resigned) return false;
   return true;

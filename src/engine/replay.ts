@@ -1,16 +1,20 @@
 /** Replay: options (with their seed) and the list of what was played reproduce a game exactly. */
 import { applyAction } from "./actions";
 import { expansionOf } from "./expansion";
-import { createGame, resign } from "./game";
+import { createGame, resign, takeOver } from "./game";
 import type { Action, ApplyResult, GameEvent, GameOptionsInput, GameState, RuleError } from "./types";
 import { viewFor, type Viewer } from "./view";
 
-/** One entry of a game's log: an action of the seat to act, or a resignation (any seat, any time). */
-export type LogEntry = Action | { type: "resign"; seat: number };
+/**
+ * One entry of a game's log: an action of the seat to act, a resignation (any seat, any time), or
+ * a resigned seat taken over (it plays again: a bot took it, docs/rules.md §6).
+ */
+export type LogEntry = Action | { type: "resign"; seat: number } | { type: "takeOver"; seat: number };
 
 export function applyEntry(state: GameState, entry: LogEntry | unknown): ApplyResult {
   const e = entry as { type?: unknown; seat?: unknown };
   if (e && typeof e === "object" && e.type === "resign") return resign(state, e.seat as number);
+  if (e && typeof e === "object" && e.type === "takeOver") return takeOver(state, e.seat as number);
   return applyAction(state, entry);
 }
 

@@ -9,7 +9,7 @@
  * generator state and the ply, so a game replays exactly, and the seed is never shown.
  */
 import { BOT_LEVELS, chooseTurn, type BotLevel } from "../bots";
-import { legalActions, viewFor, type Action, type GameState } from "../engine";
+import { legalActions, takeOver as takeOverSeat, viewFor, type Action, type GameState } from "../engine";
 import { nextInt } from "../engine/rng";
 import { begin } from "./lobby";
 import { gameView, type GameRecord, type SeatRecord } from "./model";
@@ -55,7 +55,11 @@ export function seatBots(g: GameRecord, levels: readonly BotLevel[], now: number
   for (const level of levels) seats = [...seats, botSeat(seats, level, now)];
   const seated = { ...g, seats };
   // Every other seat a bot: a practice game starts at once.
-  return { next: seats.length === g.settings.seats ? begin(seated, now) : seated, entries: [], answer: () => done(null) };
+  return {
+    next: seats.length === g.settings.seats ? begin(seated, now) : seated,
+    entries: [],
+    answer: () => done(null),
+  };
 }
 
 /**
@@ -109,13 +113,15 @@ function takeOver(
     return refuse("SEAT_TAKEN", "Only a seat that resigned or timed out for good can be handed to a bot.", {
       seat: target,
     });
+  const r = takeOverSeat(s, target);
+  if (!r.ok) return refuse(r.error.code, r.error.message, { seat: target });
   const others = g.seats.filter((_, i) => i !== target);
   const seats = g.seats.map((seat, i) => (i === target ? botSeat(others, level, now) : seat));
-  const players = s.players.map((p, i) => (i === target ? { ...p, resigned: false } : p));
   const strikes = (g.strikes ?? g.seats.map(() => 0)).map((n, i) => (i === target ? 0 : n));
   return {
-    next: { ...g, seats, strikes, state: { ...s, players } },
-    entries: [],
+    next: { ...g, seats, strikes, state: r.state, logLength: g.logLength + 1 },
+    // A log entry of its own, so the game replays: the seat plays again from its next turn.
+    entries: [{ seat: target, entry: { type: "takeOver", seat: target }, events: r.events }],
     answer: (st) => done({ game: gameView(st, callerSeat, origin), seat: target }),
   };
 }

@@ -502,7 +502,10 @@ export class GameRoom extends DurableObject<Env> {
     let next = withClock(t.next, now);
     const visible = t.entries.length > 0 || publicChanged(prev, next);
     if (visible) next = { ...next, version: prev.version + 1 };
-    const membership = prev.status !== next.status || prev.seats.length !== next.seats.length;
+    const membership =
+      prev.status !== next.status ||
+      prev.seats.length !== next.seats.length ||
+      prev.seats.some((s, i) => s.playerId !== next.seats[i].playerId);
     const pending = transitionNotifications(
       prev,
       next,

@@ -113,7 +113,10 @@ describe("bot seats", () => {
     expect(level.body.error.code).toBe("VALIDATION_FAILED");
     expect((await viewOf(id)).version).toBe(before.version);
 
-    const seated = await call("POST", `/api/games/${id}/bots`, { token: ann.token, body: { level: "strong", seat: 2 } });
+    const seated = await call("POST", `/api/games/${id}/bots`, {
+      token: ann.token,
+      body: { level: "strong", seat: 2 },
+    });
     expect(seated.status).toBe(200);
     expect(seated.body.seat).toBe(2);
     const game = seated.body.game;
@@ -195,5 +198,79 @@ describe("bot seats", () => {
       body: { version: g.version, actions: hint.body.actions },
     });
     expect(played.status).toBe(200);
+  });
+
+  it("a seat that resigned is handed to a bot by the creator, and the game goes on with it to the end", async () => {
+    const [ann, bob, cat] = await Promise.all(["Ann", "Bob", "Cat"].map(newPlayer));
+    const created = await call("POST", "/api/games", { token: ann.token, body: { seats: 3 } });
+    const id = created.body.game.id;
+    for (const p of [bob, cat])
+      await call("POST", `/api/games/${id}/join`, { token: p.token, body: { code: created.body.invite.code } });
+    expect((await call("POST", `/api/games/${id}/resign`, { token: cat.token })).status).toBe(200);
+    const before = await viewOf(id);
+    expect(before.practice).toBe(false);
+
+    // Refusals change nothing: a seat still played, no such seat, no seat named, not the creator.
+    const occupied = await call("POST", `/api/games/${id}/bots`, {
+      token: ann.token,
+      body: { level: "easy", seat: 1 },
+    });
+    expect(occupied.status).toBe(409);
+    expect(occupied.body.error.code).toBe("SEAT_TAKEN");
+    const none = await call("POST", `/api/games/${id}/bots`, { token: ann.token, body: { level: "easy", seat: 3 } });
+    expect(none.status).toBe(404);
+    expect(none.body.error.code).toBe("NO_SUCH_SEAT");
+    const unnamed = await call("POST", `/api/games/${id}/bots`, { token: ann.token, body: { level: "easy" } });
+    expect(unnamed.status).toBe(400);
+    const byBob = await call("POST", `/api/games/${id}/bots`, { token: bob.token, body: { level: "easy", seat: 2 } });
+    expect(byBob.status).toBe(403);
+    expect((await viewOf(id)).version).toBe(before.version);
+
+    const handed = await call("POST", `/api/games/${id}/bots`, {
+      token: ann.token,
+      body: { level: "medium", seat: 2 },
+    });
+    expect(handed.status).toBe(200);
+    expect(handed.body.game.seats[2]).toMatchObject({ bot: "medium", resigned: false, player: { name: "Medium bot" } });
+    expect(handed.body.game.practice).toBe(true);
+    expect(handed.body.game.version).toBe(before.version + 1);
+    // Cat no longer sits there: a spectator's view.
+    expect((await viewOf(id, cat.token)).you).toBeNull();
+    // D1's seat list has the bot (a change of membership is synced before the answer).
+    const row = await env.DB.prepare("SELECT player_id FROM game_players WHERE game_id = ? AND seat = 2")
+      .bind(id)
+      .first<{ player_id: string }>();
+    expect(row?.player_id).toMatch(/^bot-/);
+
+    // Both people play at random; the bot plays its turns from the alarm.
+    const random = lcg(3);
+    let botTurns = 0;
+    for (let i = 0; i < 4000; i++) {
+      const g = await viewOf(id);
+      if (g.status === "finished") break;
+      if (g.toAct === 2) {
+        await runDurableObjectAlarm(roomStub(id));
+        botTurns++;
+        continue;
+      }
+      const token = [ann, bob][g.toAct].token;
+      const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
+      const r = await call("POST", `/api/games/${id}/actions`, {
+        token,
+        body: { version: legal.version, action: legal.actions[random(legal.actions.length)] },
+      });
+      expect(r.status).toBe(200);
+    }
+    const final = await viewOf(id);
+    expect(final.status).toBe("finished");
+    expect(botTurns).toBeGreaterThan(10);
+    expect(final.scores[2].resigned).toBe(false);
+    const log = (await call("GET", `/api/games/${id}/log`)).body;
+    expect(log.entries.filter((e: any) => e.entry.type === "takeOver")).toHaveLength(1);
+    const replayed = replay(
+      log.replay.options,
+      log.entries.map((e: any) => (e.seat === null ? e.entry : { ...e.entry, seat: e.seat })),
+    );
+    expect(replayed.ok && replayed.state).toEqual(final.state);
   });
 });

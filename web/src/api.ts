@@ -6,6 +6,7 @@
 import type { Answer, paths } from "../../src/contract/api";
 import type { ErrorCode } from "../../src/contract/errors";
 import type { Action } from "../../src/engine";
+import type { BotLevel } from "../../src/contract/views";
 import type { ApiErrorBody, CreateGameOptions, GameView, Identity } from "./types";
 
 const ID_KEY = "canopy.identity";
@@ -149,6 +150,8 @@ export const api = {
   leave: (id: string) => request("post", "/api/games/{id}/leave", game(id)),
   start: (id: string) => request("post", "/api/games/{id}/start", game(id)),
   resign: (id: string) => request("post", "/api/games/{id}/resign", game(id)),
+  seatBot: (id: string, level: BotLevel, seat?: number) =>
+    request("post", "/api/games/{id}/bots", { ...game(id), body: seat === undefined ? { level } : { level, seat } }),
   submit: (id: string, version: number, actions: Action[], key: string) =>
     request("post", "/api/games/{id}/actions", {
       params: { path: { id }, header: { "idempotency-key": key } },

@@ -87,6 +87,7 @@ const de: Messages = {
   planTitle: "Dieser Zug",
   planEmpty: "Noch keine Aktionen geplant.",
   undo: "Rückgängig",
+  hint: "Tipp",
   redo: "Wiederholen",
   startOver: "Von vorn",
   endTurn: "Zug beenden",

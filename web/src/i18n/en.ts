@@ -106,6 +106,7 @@ const en = {
   planTitle: "This turn",
   planEmpty: "No actions planned yet.",
   undo: "Undo",
+  hint: "Hint",
   redo: "Redo",
   startOver: "Start over",
   endTurn: "End turn",

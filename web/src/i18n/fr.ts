@@ -88,6 +88,7 @@ const fr: Messages = {
   planTitle: "Ce tour-ci",
   planEmpty: "Aucune action prévue pour l’instant.",
   undo: "Annuler",
+  hint: "Conseil",
   redo: "Rétablir",
   startOver: "Recommencer",
   endTurn: "Finir le tour",

@@ -83,6 +83,7 @@ const ja: Messages = {
   planTitle: "この手番",
   planEmpty: "まだアクションはありません。",
   undo: "元に戻す",
+  hint: "ヒント",
   redo: "やり直す",
   startOver: "最初から",
   endTurn: "手番を終える",

@@ -85,6 +85,7 @@ const nl: Messages = {
   planTitle: "Deze beurt",
   planEmpty: "Nog geen acties gepland.",
   undo: "Ongedaan maken",
+  hint: "Tip",
   redo: "Opnieuw",
   startOver: "Opnieuw beginnen",
   endTurn: "Beurt beëindigen",

@@ -496,6 +496,19 @@ export function GamePage(p: Props) {
     setSelected(selected === label ? null : label);
   };
 
+  // Practice games: the strong bot's turn, loaded as the planned turn (undo takes it back).
+  const hint = async () => {
+    try {
+      const pl = planRef.current && (await (await more()).hintPlan(p.id, planRef.current));
+      if (pl) {
+        setPlan(pl);
+        setSelected(null);
+      }
+    } catch (e) {
+      setNotice({ kind: "error", text: errorText(e) });
+    }
+  };
+
   const submit = async () => {
     const pl = planRef.current;
     if (!pl || sending) return;
@@ -748,6 +761,7 @@ export function GamePage(p: Props) {
                 setSelected(null);
               }}
               onSubmit={() => void submit()}
+              onHint={view.practice ? () => void hint() : undefined}
             />
           ) : (
             selected && <CellInfoCard state={shown} label={selected} names={names} />
@@ -843,6 +857,7 @@ function TurnPanel(p: {
   onRedo: () => void;
   onReset: () => void;
   onSubmit: () => void;
+  onHint?: () => void;
 }) {
   const seat = p.base.current;
   const setup = p.base.phase === "setup";
@@ -945,6 +960,11 @@ function TurnPanel(p: {
           >
             ↷ {t.redo}
           </button>
+          {p.onHint && (
+            <button type="button" class="hint-button" onClick={p.onHint} disabled={p.sending}>
+              💡 {t.hint}
+            </button>
+          )}
           {p.plan.actions.length > 1 && (
             <button type="button" onClick={p.onReset} disabled={p.sending}>
               {t.startOver}

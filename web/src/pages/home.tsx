@@ -20,6 +20,7 @@ import { NotifyBox } from "../ui/notify-box";
 import { MoonlightFields, type MoonMode } from "../moon/form";
 import { ProfileForm } from "../ui/profile-form";
 import { groupGames, othersOf, waitingOn } from "./home-model";
+import { BOT_LEVELS, type BotLevel } from "../../../src/contract/views";
 
 export { ProfileForm };
 
@@ -84,7 +85,8 @@ const MOVE_TIMES: (number | null)[] = [
 ];
 const MAX_TIMEOUTS: (number | null)[] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, null];
 
-function NewGame() {
+function NewGame(p: { lang: string }) {
+  const h = HOME_TEXT[p.lang as Lang] ?? HOME_TEXT.en;
   const [seats, setSeats] = useState(2);
   const [longGame, setLong] = useState(false);
   const [heavyShade, setHeavy] = useState(false);
@@ -93,6 +95,8 @@ function NewGame() {
   const [maxTimeouts, setMaxTimeouts] = useState<number | null>(3);
   const [vacationDays, setVacationDays] = useState(14);
   const [rated, setRated] = useState(false);
+  const [botCount, setBotCount] = useState(0);
+  const [botLevel, setBotLevel] = useState<BotLevel>("easy");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: Event) => {
@@ -109,6 +113,7 @@ function NewGame() {
         maxTimeouts,
         vacationDays,
         rated,
+        bots: Array.from({ length: Math.min(botCount, seats - 1) }, () => botLevel),
       });
       navigate(`/g/${r.game.id}`);
     } catch (err) {
@@ -159,6 +164,41 @@ function NewGame() {
           />
           <span>{SOCIAL_TEXT[lang].ratedGame}</span>
         </label>
+        <fieldset class="deadlines bots" aria-describedby="bots-help">
+          <legend>{h.botsLabel}</legend>
+          <label>
+            <span>{h.botCount}</span>
+            <select
+              name="bots"
+              value={String(Math.min(botCount, seats - 1))}
+              onChange={(e) => setBotCount(Number((e.target as HTMLSelectElement).value))}
+            >
+              {Array.from({ length: seats }, (_, n) => (
+                <option value={String(n)} key={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{h.botLevel}</span>
+            <select
+              name="botLevel"
+              value={botLevel}
+              disabled={botCount === 0}
+              onChange={(e) => setBotLevel((e.target as HTMLSelectElement).value as BotLevel)}
+            >
+              {BOT_LEVELS.map((l) => (
+                <option value={l} key={l}>
+                  {h.levels[l]}
+                </option>
+              ))}
+            </select>
+          </label>
+          <p class="muted hint" id="bots-help">
+            {h.botsHelp}
+          </p>
+        </fieldset>
         <fieldset class="deadlines" aria-describedby="deadline-help">
           <label>
             <span>{t.moveTime}</span>
@@ -454,7 +494,7 @@ export function HomePage(p: PageProps) {
   return (
     <div class="home">
       <Games identity={p.identity} lang={p.lang} />
-      <NewGame />
+      <NewGame lang={p.lang} />
       <JoinByLink />
       <ProfileCard {...p} identity={p.identity} />
     </div>

@@ -14,6 +14,16 @@ import { CopyField } from "../ui/copy";
 import { NotifyBox } from "../ui/notify-box";
 import { Icon } from "../ui/players";
 import { ProfileForm } from "../ui/profile-form";
+import { BOT_LEVELS } from "../../../src/contract/views";
+
+/** Seating a bot (the creator, on the next free seat): the lobby's own words, with its chunk. */
+const BOT_TEXT: Record<string, { add: string; levels: string[] }> = {
+  en: { add: "Seat a bot:", levels: ["Easy", "Medium", "Strong"] },
+  nl: { add: "Een bot laten zitten:", levels: ["Makkelijk", "Gemiddeld", "Sterk"] },
+  fr: { add: "Placer un bot :", levels: ["Facile", "Moyen", "Fort"] },
+  de: { add: "Einen Bot setzen:", levels: ["Leicht", "Mittel", "Stark"] },
+  ja: { add: "ボットを座らせる：", levels: ["やさしい", "ふつう", "つよい"] },
+};
 
 export function Lobby(p: {
   view: GameView;
@@ -46,6 +56,7 @@ export function Lobby(p: {
   };
   const inviteUrl = v.invite?.url ?? null;
   const isCreator = p.identity?.id === v.createdBy;
+  const bt = BOT_TEXT[p.lang] ?? BOT_TEXT.en;
   return (
     <div class="lobby" data-version={v.version}>
       <section class="card" aria-labelledby="lobby-h">
@@ -73,6 +84,24 @@ export function Lobby(p: {
                 </span>
               ) : (
                 <span class="muted">{t.freeSeat}</span>
+              )}
+              {isCreator && s.seat === seated && (
+                <span class="add-bot">
+                  {" "}
+                  {bt.add}
+                  {BOT_LEVELS.map((l, i) => (
+                    <button
+                      type="button"
+                      class="link"
+                      data-level={l}
+                      key={l}
+                      disabled={busy}
+                      onClick={() => void run(() => api.seatBot(v.id, l))}
+                    >
+                      {bt.levels[i]}
+                    </button>
+                  ))}
+                </span>
               )}
             </li>
           ))}

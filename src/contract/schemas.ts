@@ -496,11 +496,9 @@ export const LogSchema = z
         entry: z.union([
           ActionSchema,
           z.object({ type: z.literal("resign"), seat: z.number().int() }),
-          z
-            .object({ type: z.literal("takeOver"), seat: z.number().int() })
-            .openapi("TakeOver", {
-              description: "A resigned seat handed to a bot: it plays again from its next turn.",
-            }),
+          z.object({ type: z.literal("takeOver"), seat: z.number().int() }).openapi("TakeOver", {
+            description: "A resigned seat handed to a bot: it plays again from its next turn.",
+          }),
           z
             .object({ type: z.literal("chooseAnimal") })
             .openapi("HiddenChoice", { description: "Another seat's animal choice: hidden until the game has ended." }),

@@ -112,6 +112,12 @@ export async function unfinishedGameIds(d: Db, playerId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
+/** A bot's seat (id `bot-<n>-<level>`, no profile) as game lists name it: "Easy bot"; null if not a bot's. */
+export function botName(playerId: string): string | null {
+  const m = /^bot-\d+-(easy|medium|strong)$/.exec(playerId);
+  return m ? `${m[1][0].toUpperCase()}${m[1].slice(1)} bot` : null;
+}
+
 export async function gamePlayerNames(
   d: Db,
   gameIds: string[],
@@ -119,13 +125,14 @@ export async function gamePlayerNames(
   const out = new Map<string, { seat: number; id: string; name: string }[]>();
   if (gameIds.length === 0) return out;
   const rows = await d
-    .select({ gameId: gamePlayers.gameId, seat: gamePlayers.seat, id: players.id, name: players.name })
+    .select({ gameId: gamePlayers.gameId, seat: gamePlayers.seat, playerId: gamePlayers.playerId, name: players.name })
     .from(gamePlayers)
-    .innerJoin(players, eq(players.id, gamePlayers.playerId))
+    .leftJoin(players, eq(players.id, gamePlayers.playerId))
     .where(inArray(gamePlayers.gameId, gameIds));
   for (const r of rows) {
     const list = out.get(r.gameId) ?? [];
-    list.push({ seat: r.seat, id: r.id, name: r.name });
+    const name = r.name ?? botName(r.playerId);
+    if (name !== null) list.push({ seat: r.seat, id: r.playerId, name });
     out.set(r.gameId, list);
   }
   for (const list of out.values()) list.sort((a, b) => a.seat - b.seat);

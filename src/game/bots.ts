@@ -37,16 +37,17 @@ export function isPractice(g: GameRecord): boolean {
 
 /**
  * A bot's seat record: no key (an empty seat key matches no caller), an id of its own in this
- * game, and a name that says it is a bot and which level ("Easy bot", "Easy bot 2", …), so every
+ * game (`bot-<n>-<level>`, never a profile's), and a name that says it is a bot and which level ("Easy bot", "Easy bot 2", …), so every
  * place that shows a name (page, embed, notifications) marks it.
  */
 export function botSeat(seats: readonly SeatRecord[], level: BotLevel, now: number): SeatRecord {
+  // The id says the level too: D1's game lists name a bot from it (db/queries.ts gamePlayerNames).
   let n = 1;
-  while (seats.some((s) => s.playerId === `bot-${n}`)) n++;
+  while (seats.some((s) => s.playerId.startsWith(`bot-${n}-`))) n++;
   const base = LEVEL_NAMES[level];
   let name = base;
   for (let k = 2; seats.some((s) => s.name === name); k++) name = `${base} ${k}`;
-  return { playerId: `bot-${n}`, name, tokenHash: "", joinedAt: now, bot: level };
+  return { playerId: `bot-${n}-${level}`, name, tokenHash: "", joinedAt: now, bot: level };
 }
 
 /** Seat the creator's chosen bots after them (seats 1, 2, …) just after creation. */

@@ -85,6 +85,9 @@ describe("bot seats", () => {
       .bind(g.id)
       .all<{ player_id: string }>();
     expect(seats.results.map((s) => s.player_id.startsWith("bot-"))).toEqual([false, true, true, true]);
+    // The player's game list names the bots by level (they have no profile).
+    const list = (await call("GET", `/api/players/${ann.id}/games`)).body;
+    expect(list.games[0].players.map((p: any) => p.name)).toEqual(["Ann", "Easy bot", "Medium bot", "Easy bot"]);
   });
 
   it("the creator puts bots into the empty seats of a waiting game; a full game starts and its bot plays", async () => {

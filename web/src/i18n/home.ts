@@ -15,7 +15,9 @@ const en = {
   botsLabel: "Bots (a practice game, never rated)",
   botCount: "Bots in the seats after yours",
   botLevel: "Level",
-  levels: { easy: "Easy", medium: "Medium", strong: "Strong" } as Record<"easy" | "medium" | "strong", string>,
+  easy: "Easy",
+  medium: "Medium",
+  strong: "Strong",
   botsHelp: "With every other seat a bot, the game starts at once.",
 };
 export type HomeMessages = typeof en;
@@ -33,7 +35,9 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     botsLabel: "Bots (een oefenspel, zonder rating)",
     botCount: "Bots op de plaatsen na de jouwe",
     botLevel: "Niveau",
-    levels: { easy: "Makkelijk", medium: "Gemiddeld", strong: "Sterk" },
+    easy: "Makkelijk",
+    medium: "Gemiddeld",
+    strong: "Sterk",
     botsHelp: "Zijn alle andere plaatsen bots, dan begint het spel meteen.",
   },
   fr: {
@@ -47,7 +51,9 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     botsLabel: "Bots (partie d’entraînement, jamais classée)",
     botCount: "Bots aux places après la vôtre",
     botLevel: "Niveau",
-    levels: { easy: "Facile", medium: "Moyen", strong: "Fort" },
+    easy: "Facile",
+    medium: "Moyen",
+    strong: "Fort",
     botsHelp: "Si toutes les autres places sont des bots, la partie commence tout de suite.",
   },
   de: {
@@ -61,7 +67,9 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     botsLabel: "Bots (ein Übungsspiel, nie gewertet)",
     botCount: "Bots auf den Plätzen nach deinem",
     botLevel: "Stufe",
-    levels: { easy: "Leicht", medium: "Mittel", strong: "Stark" },
+    easy: "Leicht",
+    medium: "Mittel",
+    strong: "Stark",
     botsHelp: "Sind alle anderen Plätze Bots, beginnt das Spiel sofort.",
   },
   ja: {
@@ -75,7 +83,9 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     botsLabel: "ボット（練習ゲーム、レーティングなし）",
     botCount: "あなたの後の席のボット",
     botLevel: "強さ",
-    levels: { easy: "やさしい", medium: "ふつう", strong: "つよい" },
+    easy: "やさしい",
+    medium: "ふつう",
+    strong: "つよい",
     botsHelp: "ほかの席がすべてボットなら、すぐに始まります。",
   },
 };

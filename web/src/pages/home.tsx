@@ -190,7 +190,7 @@ function NewGame(p: { lang: string }) {
             >
               {BOT_LEVELS.map((l) => (
                 <option value={l} key={l}>
-                  {h.levels[l]}
+                  {h[l]}
                 </option>
               ))}
             </select>

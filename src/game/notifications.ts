@@ -37,6 +37,7 @@ export function notifyGame(g: GameRecord, origin: string, boardImages: boolean):
       id: s.playerId,
       name: s.name,
       resigned: g.state?.players[seat]?.resigned ?? false,
+      ...(s.bot ? { bot: s.bot } : {}),
     })),
     imageUrl:
       boardImages && g.state && publicOrigin(origin)

@@ -16,6 +16,8 @@ export interface NotifyPlayer {
   id: string;
   name: string;
   resigned: boolean;
+  /** A bot's seat: its level (its name says so too); absent for a person. */
+  bot?: "easy" | "medium" | "strong";
   /** Filled in at delivery time from the profile (D1); pings this user on Discord. */
   discordUserId?: string | null;
 }

@@ -184,11 +184,10 @@ games.openapi(
     responses: { 200: json(JoinedSchema, "The bot sits"), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
-    const caller = await claimedCaller(c);
     const { id } = c.req.valid("param");
-    await limitGameWrites(c, id, caller);
+    await limitGameWrites(c, id);
     const body = c.req.valid("json");
-    return answer(c, caller, await room(c, id).seatBot(caller, body.level, body.seat ?? null, origin(c)));
+    return answer(c, await askGame(c, (who) => room(c, id).seatBot(who, body.level, body.seat ?? null, origin(c))));
   },
 );
 
@@ -203,8 +202,7 @@ games.openapi(
     responses: { 200: json(HintSchema, "The strong bot's turn"), ...errorResponses(400, 401, 403, 404, 409) },
   }),
   async (c) => {
-    const caller = await claimedCaller(c);
-    return answer(c, caller, await room(c, c.req.valid("param").id).hint(caller));
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).hint(who)));
   },
 );
 

@@ -146,12 +146,12 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   /** The creator seats a bot: in an empty seat of a waiting game, or a seat that resigned (bots.ts). */
-  async seatBot(caller: Caller | null, level: bots.BotLevel, seat: number | null, origin: string): Promise<RoomReply> {
+  async seatBot(caller: Who | null, level: bots.BotLevel, seat: number | null, origin: string): Promise<RoomReply> {
     return this.act(caller, (s) => bots.seatBot(s.game, s.seat, level, seat, origin, this.now()));
   }
 
   /** What the strong bot would play for the caller this turn (practice games only). */
-  hint(caller: Caller | null): RoomReply {
+  hint(caller: Who | null): RoomReply {
     const auth = this.authorize(caller, { write: false });
     if ("refusal" in auth) return auth.refusal;
     return this.reply(bots.hint(auth.game, auth.seat));

@@ -94,4 +94,40 @@ describe("a practice game against bots in the browser", () => {
     expect(errors).toEqual([]);
     await ctx.close();
   });
+
+  it("the creator seats a bot in the lobby, and hands a resigned seat to a bot in play", async () => {
+    const ann = await apiCall(worker.base, "POST", "/api/players", { name: "Ann" });
+    const bob = await apiCall(worker.base, "POST", "/api/players", { name: "Bob" });
+    const cat = await apiCall(worker.base, "POST", "/api/players", { name: "Cat" });
+    const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    const page = await ctx.newPage();
+    await page.goto(`${worker.base}/favicon.svg`);
+    await page.evaluate((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
+      id: ann.player.id,
+      name: "Ann",
+      token: ann.token,
+    });
+
+    // A waiting game of two: a medium bot takes the free seat, and the game starts.
+    const waiting = await apiCall(worker.base, "POST", "/api/games", { seats: 2 }, ann.token);
+    await page.goto(`${worker.base}/g/${waiting.game.id}`);
+    await page.click('.add-bot button[data-level="medium"]');
+    await page.waitForSelector('.game[data-phase="setup"]');
+    const started = await apiCall(worker.base, "GET", `/api/games/${waiting.game.id}`);
+    expect(started.status).toBe("active");
+    expect(started.seats[1]).toMatchObject({ bot: "medium", player: { name: "Medium bot" } });
+
+    // A game in play where Cat resigned: Ann hands Cat's seat to an easy bot.
+    const g = await apiCall(worker.base, "POST", "/api/games", { seats: 3 }, ann.token);
+    for (const p of [bob, cat])
+      await apiCall(worker.base, "POST", `/api/games/${g.game.id}/join`, { code: g.invite.code }, p.token);
+    await apiCall(worker.base, "POST", `/api/games/${g.game.id}/resign`, undefined, cat.token);
+    await page.goto(`${worker.base}/g/${g.game.id}`);
+    await page.click('.hand-over [data-seat="2"] button[data-level="easy"]');
+    await page.waitForSelector(".hand-over", { state: "detached" });
+    const after = await apiCall(worker.base, "GET", `/api/games/${g.game.id}`);
+    expect(after.seats[2]).toMatchObject({ bot: "easy", resigned: false, player: { name: "Easy bot" } });
+    expect(await page.textContent(".players")).toContain("Easy bot");
+    await ctx.close();
+  });
 });

@@ -10,6 +10,7 @@ import { History, logLines } from "../ui/history";
 
 export { Away } from "../ui/away";
 export { FinalScores } from "../ui/final-scores";
+export { HandOver } from "../ui/hand-over";
 export { NotifyBox } from "../ui/notify-box";
 
 /** The log of the game (as lines in the page's language) with the replay scrubber. */

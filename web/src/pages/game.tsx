@@ -60,6 +60,7 @@ const Lobby = lazy(
 );
 const GameLog = lazy(() => more().then((m) => m.GameLog));
 const Away = lazy(() => more().then((m) => m.Away));
+const HandOver = lazy(() => more().then((m) => m.HandOver));
 const FinalScores = lazy(() => more().then((m) => m.FinalScores));
 const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
 
@@ -775,6 +776,9 @@ export function GamePage(p: Props) {
           {moonUi && <moonUi.MoonInfo state={shown} names={names} seat={seat} myTurn={myTurn} />}
           <Stacks stacks={stacksView(shown)} />
           {vacationOf(view, seat).kind !== "none" && <Away view={view} seat={seat} lang={p.lang} accept={accept} />}
+          {view.status === "active" && p.identity?.id === view.createdBy && view.seats.some((s) => s.resigned) && (
+            <HandOver view={view} lang={p.lang} accept={accept} />
+          )}
           {view.status === "active" && seat >= 0 && !view.state.players[seat]?.resigned && (
             <p class="resign">
               <button type="button" class="danger link" onClick={() => void resign()} disabled={busy}>

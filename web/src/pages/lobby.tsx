@@ -15,15 +15,7 @@ import { NotifyBox } from "../ui/notify-box";
 import { Icon } from "../ui/players";
 import { ProfileForm } from "../ui/profile-form";
 import { BOT_LEVELS } from "../../../src/contract/views";
-
-/** Seating a bot (the creator, on the next free seat): the lobby's own words, with its chunk. */
-const BOT_TEXT: Record<string, { add: string; levels: string[] }> = {
-  en: { add: "Seat a bot:", levels: ["Easy", "Medium", "Strong"] },
-  nl: { add: "Een bot laten zitten:", levels: ["Makkelijk", "Gemiddeld", "Sterk"] },
-  fr: { add: "Placer un bot :", levels: ["Facile", "Moyen", "Fort"] },
-  de: { add: "Einen Bot setzen:", levels: ["Leicht", "Mittel", "Stark"] },
-  ja: { add: "ボットを座らせる：", levels: ["やさしい", "ふつう", "つよい"] },
-};
+import { BOT_TEXT } from "../ui/bot-text";
 
 export function Lobby(p: {
   view: GameView;

@@ -17,10 +17,10 @@ export interface GameSnapshot {
     toAct: number | null;
     version: number;
     /** A game with a bot seat: never rated. */
-    practice: boolean;
+    practice?: boolean;
   };
-  /** `bot`: the level of a bot's seat (its player id is `bot-N`, no profile), else null. */
-  players: { seat: number; playerId: string; bot: "easy" | "medium" | "strong" | null }[];
+  /** `bot`: the level of a bot's seat (its player id is `bot-<n>-<level>`, no profile), else null. */
+  players: { seat: number; playerId: string; bot?: "easy" | "medium" | "strong" | null }[];
   result: {
     rounds: number;
     actionCount: number;

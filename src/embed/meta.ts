@@ -16,11 +16,13 @@ export const GAME_PAGE_FRAMING = {
 export interface PreviewInput {
   origin: string;
   summary: Summary;
+  /** The page shows a moment of the game's history (`/g/<id>?ply=N`): the preview is that moment. */
+  atPly?: boolean;
 }
 
 /** The tags for the game page's <head>. */
-export function previewTags({ origin, summary: s }: PreviewInput): string {
-  const page = `${origin}/g/${s.id}`;
+export function previewTags({ origin, summary: s, atPly = false }: PreviewInput): string {
+  const page = `${origin}/g/${s.id}${atPly ? `?ply=${s.ply}` : ""}`;
   const image = `${origin}/api/games/${s.id}/board.png?ply=${s.ply}`;
   const title = `${s.title} · Canopy`;
   const moon = s.moon && s.status !== "waiting" ? `${s.moon.text}. Moon points: ${moonPointsLine(s)}.` : "";
@@ -58,14 +60,14 @@ export function previewTags({ origin, summary: s }: PreviewInput): string {
 }
 
 /** The client's page with the preview tags and title put into its <head> (the client's own description is replaced). */
-export function withPreview(page: Response, s: Summary, origin: string, status = 200): Response {
-  const tags = previewTags({ origin, summary: s });
+export function withPreview(page: Response, s: Summary, origin: string, atPly = false): Response {
+  const tags = previewTags({ origin, summary: s, atPly });
   const rewritten = new HTMLRewriter()
     .on("head > title", { element: (e) => void e.setInnerContent(`${s.title} · Canopy`) })
     .on('head > meta[name="description"]', { element: (e) => void e.remove() })
     .on("head", { element: (e) => void e.append(tags, { html: true }) })
     .transform(page);
-  return framed(rewritten, status);
+  return framed(rewritten, 200);
 }
 
 /** The page with headers that forbid other sites to frame it. */

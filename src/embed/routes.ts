@@ -128,10 +128,17 @@ async function clientPage(env: Env, url: string): Promise<Response> {
 embedPages.get("/g/:id", async (c) => {
   const page = await clientPage(c.env, c.req.url);
   if (!page.ok) return framed(page);
-  const loaded = await loadMoment(c.env, c.req.param("id"), null, originOf(c.req.url));
+  const id = c.req.param("id");
+  // `?ply=N`: the page opens on that moment of the history, and so does its preview. A ply that is
+  // not a move number or past the game's last is the game now (the page says so itself).
+  const asked = parsePly(c.req.query("ply"));
+  const ply = asked === "bad" ? null : asked;
+  let loaded = await loadMoment(c.env, id, ply, originOf(c.req.url));
+  if (!loaded.ok && loaded.code === "NO_SUCH_PLY") loaded = await loadMoment(c.env, id, null, originOf(c.req.url));
   // An unknown game: the client's page still explains it; there is just nothing to preview.
   if (!loaded.ok) return framed(page, loaded.status === 404 ? 404 : 200);
-  return withPreview(page, summarize(loaded.moment), originOf(c.req.url));
+  const s = summarize(loaded.moment);
+  return withPreview(page, s, originOf(c.req.url), ply !== null && s.ply === ply && !s.mutable);
 });
 
 // Anything deeper under /g/ (the client has no such page) is still the client's page, unframable.

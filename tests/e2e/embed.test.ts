@@ -165,6 +165,40 @@ describe("link previews and oEmbed, as outside consumers see them", () => {
     expect(embed.headers.get("content-security-policy")).toContain("frame-ancestors *");
     expect(embed.headers.get("x-frame-options")).toBeNull();
   });
+
+  it("a moment's address (/g/<id>?ply=N) previews that moment, and the page opens on it and follows the scrubber", async () => {
+    const head = async (query: string) => {
+      const html = await (await fetch(`${worker.base}/g/${g.id}${query}`)).text();
+      return html.slice(0, html.indexOf("</head>"));
+    };
+    const moment = await head("?ply=1");
+    expect(moment).toContain(`<meta property="og:url" content="${worker.base}/g/${g.id}?ply=1">`);
+    expect(moment).toContain(`<meta property="og:image" content="${worker.base}/api/games/${g.id}/board.png?ply=1">`);
+    expect(moment).toContain(`<link rel="canonical" href="${worker.base}/g/${g.id}?ply=1">`);
+    // A ply the game has not reached, or not a move number: the game now.
+    for (const query of ["?ply=99", "?ply=one", ""]) {
+      const now = await head(query);
+      expect(now, query).toContain(`<meta property="og:url" content="${worker.base}/g/${g.id}">`);
+      expect(now, query).toContain(
+        `<meta property="og:image" content="${worker.base}/api/games/${g.id}/board.png?ply=3">`,
+      );
+    }
+
+    const page = await chrome.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    try {
+      await page.goto(`${worker.base}/g/${g.id}?ply=1`);
+      const scrubber = page.locator('.replay input[type="range"]');
+      await expect.poll(() => scrubber.inputValue(), { timeout: 20_000 }).toBe("1");
+      await page.locator(".replay").getByRole("button", { name: "Forward" }).click();
+      await expect.poll(() => scrubber.inputValue()).toBe("2");
+      expect(new URL(page.url()).search).toBe("?ply=2");
+      await page.locator(".replay").getByRole("button", { name: "Now" }).click();
+      await expect.poll(() => new URL(page.url()).search).toBe("");
+      expect(await scrubber.inputValue()).toBe("3");
+    } finally {
+      await page.close();
+    }
+  });
 });
 
 describe("a blog on another origin embeds the viewer", () => {

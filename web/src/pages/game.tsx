@@ -49,6 +49,7 @@ import { Glyph } from "../ui/icons";
 import { lazy } from "../ui/lazy";
 import { Icon, PlayerCard, Stacks } from "../ui/players";
 import { loadPart } from "../ui/part";
+import { useUrlPly } from "../ply-url";
 import { useMoonUi, type MoonPick } from "../moon/load";
 
 // Chunks of their own: the lobby (a game in play does not need it), and what lies below a turn's
@@ -129,7 +130,7 @@ export function GamePage(p: Props) {
   const [log, setLog] = useState<LogEntryView[]>([]);
   // Once the game has ended the server sends the options with the seed: the history is then replayed exactly.
   const [replayOptions, setReplayOptions] = useState<GameOptionsInput | null>(null);
-  const [ply, setPly] = useState<number | null>(null);
+  const [ply, setPly] = useUrlPly();
   const [busy, setBusy] = useState(false);
   // Under the Moonlight (a chunk loaded for such games): the ability or move being aimed at cells.
   const [moonPick, setMoonPick] = useState<MoonPick | null>(null);

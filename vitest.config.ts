@@ -80,6 +80,9 @@ export default defineConfig(async () => {
             name: "workers",
             include: ["tests/{api,game,db,notify,render,embed,contract}/**/*.test.ts"],
             setupFiles: ["./tests/apply-migrations.ts"],
+            // Some tests play whole games through the API; on a loaded 2-core machine the default 5 s
+            // is too short for them (a timeout there is the machine, not the code).
+            testTimeout: 60_000,
             // A webhook receiver on loopback, in Node (tests/notify/loopback.test.ts).
             // A local Web Push service that decrypts what it receives (tests/notify/push.test.ts).
             globalSetup: ["./tests/notify/receiver.setup.ts", "./tests/notify/push-service.setup.ts"],

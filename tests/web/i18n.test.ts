@@ -83,6 +83,15 @@ describe("dictionaries", () => {
     expect(t.logTitle).toBe(DICTS.en.logTitle);
   });
 
+  it("call round 0 the setup, in every language (not 'round 0')", () => {
+    for (const lang of LANGS) {
+      const d = DICTS[lang];
+      expect(d.roundShort(0), lang).not.toMatch(/\d/);
+      expect(d.roundShort(3), lang).toMatch(/3/);
+    }
+    expect(DICTS.en.roundShort(0)).toBe("setup");
+  });
+
   it("name themselves in the switcher", () => {
     for (const l of LANGS) expect(LANG_NAMES[l]).toBe(DICTS[l].langName);
   });

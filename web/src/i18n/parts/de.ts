@@ -26,7 +26,7 @@ const de: PartMessages = {
   statusWaiting: "Warten auf Mitspieler",
   statusFinished: "Beendet",
   gameWith: (names) => `mit ${names}`,
-  roundShort: (r) => `Runde ${r}`,
+  roundShort: (r) => (r === 0 ? "Spielaufbau" : `Runde ${r}`),
   moreGames: "Mehr anzeigen",
   waitingTitle: (seated, seats) => `Warten auf Mitspieler (${seated} von ${seats} Plätzen besetzt)`,
   inviteTitle: "Einladungslink",

@@ -45,7 +45,8 @@ const en = {
   statusWaiting: "Waiting for players",
   statusFinished: "Finished",
   gameWith: (names: string) => `with ${names}`,
-  roundShort: (r: number) => `round ${r}`,
+  /** Round 0 is the setup (the placements before the first round). */
+  roundShort: (r: number) => (r === 0 ? "setup" : `round ${r}`),
   moreGames: "Show more",
   waitingTitle: (seated: number, seats: number) => `Waiting for players (${seated} of ${seats} seats taken)`,
   inviteTitle: "Invite link",

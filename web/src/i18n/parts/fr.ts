@@ -26,7 +26,7 @@ const fr: PartMessages = {
   statusWaiting: "En attente de joueurs",
   statusFinished: "Terminées",
   gameWith: (names) => `avec ${names}`,
-  roundShort: (r) => `tour ${r}`,
+  roundShort: (r) => (r === 0 ? "mise en place" : `tour ${r}`),
   moreGames: "Afficher plus",
   waitingTitle: (seated, seats) => `En attente de joueurs (${seated} places prises sur ${seats})`,
   inviteTitle: "Lien d’invitation",

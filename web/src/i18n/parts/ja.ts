@@ -26,7 +26,7 @@ const ja: PartMessages = {
   statusWaiting: "参加者待ち",
   statusFinished: "終了",
   gameWith: (names) => `対戦相手：${names}`,
-  roundShort: (r) => `ラウンド ${r}`,
+  roundShort: (r) => (r === 0 ? "準備" : `ラウンド ${r}`),
   moreGames: "さらに表示",
   waitingTitle: (seated, seats) => `参加者待ち（${seats} 席中 ${seated} 席が埋まっています）`,
   inviteTitle: "招待リンク",

@@ -26,7 +26,7 @@ const nl: PartMessages = {
   statusWaiting: "Wacht op spelers",
   statusFinished: "Afgelopen",
   gameWith: (names) => `met ${names}`,
-  roundShort: (r) => `ronde ${r}`,
+  roundShort: (r) => (r === 0 ? "opstelling" : `ronde ${r}`),
   moreGames: "Meer tonen",
   waitingTitle: (seated, seats) => `Wacht op spelers (${seated} van ${seats} plaatsen bezet)`,
   inviteTitle: "Uitnodigingslink",

@@ -50,6 +50,7 @@ import {
   redeemPairing,
   removePasskey,
   revokeDevice,
+  revokedDeviceOf,
   takeChallenge,
 } from "../db/identity";
 import { db, playerById, unfinishedGameIds } from "../db/queries";
@@ -148,11 +149,16 @@ identity.openapi(
     const me = await requirePlayer(c);
     const { did } = c.req.valid("param");
     const d = db(c.env.DB);
-    if (!(await revokeDevice(d, me.id, did, Date.now())))
-      throw new ApiError(404, "NOT_FOUND", "No such device signed in to your profile.");
-    // Its open game pages lose their seat's view now, not at their next request.
-    const games = await unfinishedGameIds(d, me.id);
-    await Promise.all(games.map((id) => room(c, id).deviceRevoked(did)));
+    const revoked = await revokeDevice(d, me.id, did, Date.now());
+    // A device of yours signed out before: nothing to revoke, but its games are told again (if
+    // telling them failed the first time, they would otherwise keep trusting its key).
+    const before = !revoked && (await revokedDeviceOf(d, me.id, did));
+    if (revoked || before) {
+      // Its key is struck off its games, and its open game pages lose their seat's view, now.
+      const games = await unfinishedGameIds(d, me.id);
+      await Promise.all(games.map((id) => room(c, id).deviceRevoked(did)));
+    }
+    if (!revoked) throw new ApiError(404, "NOT_FOUND", "No such device signed in to your profile.");
     return c.body(null, 204);
   },
 );

@@ -2,7 +2,7 @@
  * D1 queries for a profile's devices, pairing codes, passkeys and WebAuthn challenges. Secrets
  * (device keys, pairing codes, challenges) arrive here as SHA-256 hashes only.
  */
-import { and, asc, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "./queries";
 import {
   devices,
@@ -70,6 +70,16 @@ export async function revokeDevice(d: Db, playerId: string, id: string, now: num
     d.delete(pushSubscriptions).where(and(eq(pushSubscriptions.deviceId, id), eq(pushSubscriptions.ownerId, playerId))),
   ]);
   return revoked.length > 0;
+}
+
+/** Whether `id` is a device of this player's that was signed out. */
+export async function revokedDeviceOf(d: Db, playerId: string, id: string): Promise<boolean> {
+  const r = await d
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(eq(devices.id, id), eq(devices.playerId, playerId), isNotNull(devices.revokedAt)))
+    .limit(1);
+  return r.length > 0;
 }
 
 /**

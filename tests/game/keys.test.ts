@@ -78,3 +78,27 @@ describe("the keys a game knows", () => {
     expect(refused.body.error.code).toBe("DEVICE_REVOKED");
   });
 });
+
+describe("signing a device out again", () => {
+  it("tells its games again: a game that missed the first notice stops trusting the key", async () => {
+    const { id, players } = await startedGame(2);
+    const p = players[0];
+    const made = await call("POST", "/api/me/pairings", { token: p.token });
+    const phone = await call("POST", "/api/pairings/redeem", { body: { code: made.body.code, deviceName: "Phone" } });
+    expect(phone.status).toBe(201);
+    // The game learns the phone's key (verified once in D1).
+    expect((await call("GET", `/api/games/${id}`, { token: phone.body.token })).body.you).toEqual({ seat: 0 });
+    // Signed out in D1, but the game was never told (as if that notice had failed).
+    const { env } = await import("cloudflare:workers");
+    await env.DB.prepare("update devices set revoked_at = ? where id = ?").bind(Date.now(), phone.body.device.id).run();
+    expect((await call("GET", `/api/games/${id}`, { token: phone.body.token })).body.you).toEqual({ seat: 0 });
+
+    // Signing it out again answers 404 (nothing left to revoke) and tells the game.
+    const again = await call("DELETE", `/api/me/devices/${phone.body.device.id}`, { token: p.token });
+    expect(again.status).toBe(404);
+    expect(again.body.error.code).toBe("NOT_FOUND");
+    const after = await call("GET", `/api/games/${id}/legal-actions`, { token: phone.body.token });
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe("DEVICE_REVOKED");
+  });
+});

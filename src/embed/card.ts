@@ -3,17 +3,7 @@
  * drawn by the shared renderer on the left and the game's title, stage, players and scores on the
  * right. It is what board.png rasterises; text uses the bundled DejaVu Sans (see font/README.md).
  */
-import {
-  THEMES,
-  animalElement,
-  moonIconElement,
-  renderBoard,
-  shapeElement,
-  pieceElement,
-  SEAT_STYLES,
-  VIEW,
-  type Theme,
-} from "../render";
+import { THEMES, animalElement, moonIconElement, renderBoard, pieceElement, VIEW, type Theme } from "../render";
 import { fontCovers } from "./font/coverage";
 import { SEAT_LETTERS, type Summary } from "./moment";
 
@@ -129,14 +119,11 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
       out.push(
         `<rect x="${px - 14}" y="${y + 4}" width="${pw + 28}" height="${rowH - 8}" rx="14" fill="${ink.chip}"/>`,
       );
-    const style = SEAT_STYLES[p.seat % SEAT_STYLES.length];
-    // Under the Moonlight the seat's animal, once revealed, stands for it (its badge shows the seat's shape)
+    // The seat's medium tree, as on the board and in the legend; under the Moonlight the seat's
+    // animal, once revealed, stands for it (its badge shows the seat's shape)
     const animal = p.moon?.animal ?? null;
     if (animal) out.push(animalElement(animal, p.seat, px + 22, cy, 21, theme));
-    else
-      out.push(
-        shapeElement(style.shape, px + 22, cy, 17, `fill="${style.color}" stroke="${theme.outline}" stroke-width="2"`),
-      );
+    else out.push(pieceElement(p.seat, 2, px + 22, cy + 2, theme, 40));
     const scoreText = p.score ? String(p.score.total) : "";
     const nameX = px + 56;
     const nameMax = pw - 70 - (scoreText ? col.names : 0);

@@ -11,8 +11,6 @@ export {
   boardCells,
   cellCenter,
   nextSun,
-  pieceElement,
-  pieceIcon,
   registerMoonLayer,
   renderBoard,
   shapeElement,
@@ -26,5 +24,6 @@ export {
   type MoonPlace,
   type RenderOptions,
 } from "./board";
+export { pieceElement, pieceIcon } from "./pieces";
 export type { CellMoon, MoonPicture } from "./moon";
 export { SEAT_STYLES, THEMES, type PieceShape, type SeatStyle, type Theme, type ThemeColors } from "./style";

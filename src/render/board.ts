@@ -21,8 +21,9 @@ import {
 import type { AnimalName } from "../engine";
 import type * as MoonLayer from "./moon";
 import type { CellMoon, MoonPicture } from "./moon";
+import { pieceElement } from "./pieces";
 import { HEX, SQRT3, cellCenter, hexPoints, round2, shapeElement } from "./shapes";
-import { SEAT_STYLES, THEMES, type Theme, type ThemeColors } from "./style";
+import { THEMES, type Theme, type ThemeColors } from "./style";
 
 export { HEX, cellCenter, shapeElement };
 
@@ -126,54 +127,6 @@ export const SUN = { radius: 11, rayFrom: 14, rayTo: 17, distance: 208 } as cons
 export const ISLAND = HEX * (3 * SQRT3 + 1.25);
 /** The viewBox: the board with room for the sun at every corner (tests/render checks nothing is cut off). */
 export const VIEW = { x: -226, y: -200, width: 452, height: 400 } as const;
-
-/** Crown radius by size (seed, small, medium, large), as a fraction of the hex radius. */
-const PIECE_RADIUS = [0.2, 0.36, 0.5, 0.64];
-
-/** One piece (seed or tree) of a seat, centred at (cx, cy); `scale` multiplies the hex radius. */
-export function pieceElement(
-  seat: number,
-  size: number,
-  cx: number,
-  cy: number,
-  theme: ThemeColors,
-  scale = HEX,
-): string {
-  const style = SEAT_STYLES[seat % SEAT_STYLES.length];
-  const r = PIECE_RADIUS[size] * scale;
-  const sw = round2(Math.max(1, scale / 20));
-  let out = shapeElement(
-    style.shape,
-    cx,
-    cy,
-    r,
-    `fill="${style.color}" stroke="${theme.outline}" stroke-width="${sw}"`,
-  );
-  if (size === 0) {
-    // A seed: a small solid shape with a pale kernel.
-    out += `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(r * 0.3)}" fill="#fff8dc" stroke="none"/>`;
-    return out;
-  }
-  // Trees: growth rings (none for small, one for medium, two for large) and a trunk in the middle.
-  for (let i = 1; i < size; i++) {
-    const f = 1 - (0.66 / size) * i;
-    out += shapeElement(
-      style.shape,
-      cx,
-      cy,
-      r * f,
-      `fill="none" stroke="${style.ring}" stroke-width="${round2(sw * 1.1)}"`,
-    );
-  }
-  out += `<circle cx="${round2(cx)}" cy="${round2(cy)}" r="${round2(scale * 0.07)}" fill="#5a3a1a" stroke="${theme.outline}" stroke-width="${round2(sw * 0.6)}"/>`;
-  return out;
-}
-
-/** A standalone small SVG of one piece, for legends and player boards in HTML. */
-export function pieceIcon(seat: number, size: number, px = 24, theme: Theme = "light"): string {
-  const body = pieceElement(seat, size, 0, 0, THEMES[theme], 30);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-22 -22 44 44" width="${px}" height="${px}" aria-hidden="true" focusable="false">${body}</svg>`;
-}
 
 /** The direction (radians, screen coordinates) from the board's centre to the corner of sun position k. */
 function sunAngle(k: number): number {

@@ -96,7 +96,7 @@ describe("renderBoard", () => {
     expect(svg.match(/<g class="lit">/g)).toHaveLength(cells.filter((c) => c.light > 0).length);
   });
 
-  it("draws four distinct shapes for four seats", () => {
+  it("draws each seat's pieces in its colour with its own mark", () => {
     const s = fresh(4);
     const cells = s.cells.slice();
     cells[cellIndex(0, -3)] = 1 + 0 * 4 + 2;
@@ -108,23 +108,20 @@ describe("renderBoard", () => {
       const start = svg.indexOf(`data-cell="${label}"`);
       return svg.slice(start, svg.indexOf('<g class="cell"', start));
     };
-    expect(part("a1")).toContain(`<circle cx="${cellCenter(0, -3).x}"`);
-    expect(part("a1")).toContain(SEAT_STYLES[0].color);
+    // The mark: a circle, a triangle (3 points), a diamond (4), a star (10), told apart without colour.
+    const mark = (label: string) => /<g class="mark">(<[a-z]+)(?: points="([^"]+)")?/.exec(part(label))!;
+    expect(mark("a1")[1]).toBe("<circle");
+    expect([mark("a2"), mark("a3"), mark("a4")].map((m) => m[2].split(" ").length)).toEqual([3, 4, 10]);
     for (const [label, seat] of [
+      ["a1", 0],
       ["a2", 1],
       ["a3", 2],
       ["a4", 3],
     ] as const) {
-      expect(part(label)).toContain("<polygon");
-      expect(part(label)).toContain(SEAT_STYLES[seat].color);
+      expect(part(label)).toContain(`fill="${SEAT_STYLES[seat].color}"`);
+      for (const other of [0, 1, 2, 3].filter((o) => o !== seat))
+        expect(part(label)).not.toContain(`fill="${SEAT_STYLES[other].color}"`);
     }
-    // Triangle (3 points), diamond (4), star (10): told apart without colour.
-    const points = (label: string) => {
-      const colour = SEAT_STYLES[["a1", "a2", "a3", "a4"].indexOf(label)].color;
-      const m = new RegExp(`<polygon points="([^"]+)" fill="${colour}"`).exec(part(label));
-      return m ? m[1].split(" ").length : 0;
-    };
-    expect([points("a2"), points("a3"), points("a4")]).toEqual([3, 4, 10]);
     expect(new Set(SEAT_STYLES.map((x) => x.shape)).size).toBe(4);
   });
 

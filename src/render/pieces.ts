@@ -10,17 +10,23 @@ import { round2, shapeElement } from "./shapes";
 import { SEAT_STYLES, THEMES, type Theme, type ThemeColors } from "./style";
 
 /**
- * Per size (tree sizes 1–3), in units of a hex radius of 30 (the cell's centre is 0,0): the crowns'
- * top, how far each crown's tip is below the one above, a crown's height, the lowest crown's half
- * width (the ones above are narrower), and the trunk's foot.
+ * Per size, in units of a hex radius of 30 around the cell's centre: the seed, then trees 1–3, each
+ * crown a triangle drawn from the lowest up (so each crown's lower edge shows over the one below),
+ * over a trunk. Literal strings: the smallest code for the game page's bundle.
  */
-const TREES = [
-  { top: -12, step: 0, height: 16, half: 9, foot: 9 },
-  { top: -16, step: 8, height: 13, half: 11.5, foot: 11 },
-  { top: -18, step: 7, height: 12.5, half: 14, foot: 14 },
+const SHAPES = [
+  `<path d="M0-9C7-2 7 7 0 7C-7 7-7-2 0-9Z"/>`,
+  `${trunk(2, 7)}<polygon points="0,-12 9,4 -9,4"/>`,
+  `${trunk(3, 8)}<polygon points="0,-8 11.5,5 -11.5,5"/><polygon points="0,-16 8.9,-3 -8.9,-3"/>`,
+  `${trunk(6.5, 7.5)}<polygon points="0,-4 14,8.5 -14,8.5"/><polygon points="0,-11 11.9,1.5 -11.9,1.5"/><polygon points="0,-18 9.8,-5.5 -9.8,-5.5"/>`,
 ];
-/** The seat mark's size (the radius of a circle of about its weight), same units. */
+/** Where the seat's mark sits (on the seed, or at the middle of the lowest crown), and its size. */
+const MARK_Y = [2.4, -1.3, 0.7, 4.3];
 const MARK = 3.8;
+
+function trunk(y: number, height: number): string {
+  return `<rect x="-1.8" y="${y}" width="3.6" height="${height}" fill="#5a3a1a"/>`;
+}
 
 /** One piece (seed or tree) of a seat, centred at (cx, cy); `scale` is the hex radius it is drawn for. */
 export function pieceElement(
@@ -32,34 +38,11 @@ export function pieceElement(
   scale = 30,
 ): string {
   const style = SEAT_STYLES[seat % SEAT_STYLES.length];
-  const k = scale / 30;
-  const x = (v: number) => round2(cx + v * k);
-  const y = (v: number) => round2(cy + v * k);
-  const line = `stroke="${theme.outline}" stroke-width="${round2(Math.max(1, 1.5 * k))}" stroke-linejoin="round"`;
-  const body = `fill="${style.color}" ${line}`;
-  let out: string;
-  let markY: number;
-  if (size === 0) {
-    // A seed: a drop, point up.
-    out = `<path d="M${x(0)} ${y(-9)}C${x(7)} ${y(-2)} ${x(7)} ${y(7)} ${x(0)} ${y(7)}C${x(-7)} ${y(7)} ${x(-7)} ${y(-2)} ${x(0)} ${y(-9)}Z" ${body}/>`;
-    markY = 2.4;
-  } else {
-    const tree = TREES[size - 1];
-    const n = size;
-    const base = tree.top + (n - 1) * tree.step + tree.height;
-    out = `<rect x="${x(-1.8)}" y="${y(base - 2)}" width="${round2(3.6 * k)}" height="${round2((tree.foot - base + 2) * k)}" fill="#5a3a1a" ${line}/>`;
-    // From the lowest crown up, so each crown's lower edge shows over the one below.
-    for (let i = n - 1; i >= 0; i--) {
-      const tip = tree.top + i * tree.step;
-      const half = tree.half * (1 - (0.45 * (n - 1 - i)) / n);
-      out += `<polygon points="${x(0)},${y(tip)} ${x(half)},${y(tip + tree.height)} ${x(-half)},${y(tip + tree.height)}" ${body}/>`;
-    }
-    // The lowest crown's centroid.
-    markY = base - tree.height / 3;
-  }
-  // The seat's mark.
-  const mark = (size === 0 ? 0.75 : 1) * MARK * k;
-  return `${out}<g class="mark">${shapeElement(style.shape, cx, y(markY), mark, `fill="#ffffff" stroke="${theme.outline}" stroke-width="${round2(Math.max(0.6, 0.8 * k))}"`)}</g>`;
+  const k = round2(scale / 30);
+  return (
+    `<g transform="translate(${round2(cx)} ${round2(cy)})${k === 1 ? "" : ` scale(${k})`}" fill="${style.color}" stroke="${theme.outline}" stroke-width="1.5" stroke-linejoin="round">` +
+    `${SHAPES[size]}<g class="mark" fill="#fff" stroke-width="0.8">${shapeElement(style.shape, 0, MARK_Y[size], size ? MARK : MARK * 0.75, "")}</g></g>`
+  );
 }
 
 /** A standalone small SVG of one piece, for legends and player boards in HTML. */

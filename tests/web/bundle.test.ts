@@ -57,6 +57,8 @@ describe("web bundle", () => {
       byEntry.get("web/src/devices/signin.tsx"),
       // Player pages and leaderboards (/p/<id>, /leaderboard).
       byEntry.get("web/src/social/pages.tsx"),
+      // "How to play", with its texts in the five languages and its pictures (issue 14).
+      byEntry.get("web/src/pages/how-to-play.tsx"),
     ]);
     expect(expected.has(undefined)).toBe(false);
     const chunks = [...files.keys()].filter((f) => f.startsWith("chunks/"));
@@ -81,6 +83,8 @@ describe("web bundle", () => {
       "web/src/ui/history.tsx",
       "web/src/ui/away.tsx",
       "web/src/ui/profile-form.tsx",
+      "web/src/pages/how-to-play.tsx",
+      "web/src/i18n/how-to-play.ts",
     ])
       expect(Object.keys(eagerChunk.inputs)).not.toContain(f);
     for (const c of shared.filter((c) => c !== size.preload[0]))

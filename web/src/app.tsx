@@ -16,10 +16,13 @@ type Where =
   | { page: "home" }
   | { page: "game"; id: string; invite: string | null }
   | { page: "signin"; code: string | null; next: string }
-  | { page: "social"; path: string };
+  | { page: "social"; path: string }
+  | { page: "learn" };
 
 // Player pages (/p/<id>) and leaderboards (/leaderboard…): a chunk that reads its own path.
 const Social = lazy(() => loadPart("home", import("./social/pages")).then((m) => m.SocialPage));
+// "How to play" (/how-to-play): a chunk of its own too.
+const HowToPlay = lazy(() => import("./pages/how-to-play").then((m) => m.HowToPlayPage));
 
 function route(): Where {
   const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
@@ -32,6 +35,7 @@ function route(): Where {
     const next = new URLSearchParams(location.search).get("next");
     return { page: "signin", code: pair[1] ?? null, next: next && /^\/(?!\/)/.test(next) ? next : "/" };
   }
+  if (/^\/how-to-play\/?$/.test(location.pathname)) return { page: "learn" };
   return { page: "home" };
 }
 
@@ -98,6 +102,9 @@ export function App() {
           <span>Canopy</span>
         </Link>
         <span class="tagline">{t.appTagline}</span>
+        <Link href="/how-to-play" class="learn-link">
+          <span>{t.howToPlay}</span>
+        </Link>
         {!identity && where.page !== "signin" && (
           <Link href={`/pair?next=${encodeURIComponent(location.pathname)}`} class="signin-link">
             {t.signInHere}
@@ -130,6 +137,8 @@ export function App() {
           />
         ) : where.page === "social" ? (
           <Social key={where.path} path={where.path} />
+        ) : where.page === "learn" ? (
+          <HowToPlay lang={lang} />
         ) : where.page === "signin" ? (
           <LazySignIn code={where.code} next={where.next} identity={identity} setIdentity={setIdentity} />
         ) : (

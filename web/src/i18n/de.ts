@@ -8,6 +8,7 @@ const pieceAcc = ["einen Samen", "einen kleinen Baum", "einen mittleren Baum", "
 const de: Messages = {
   langName: "Deutsch",
   appTagline: "Photosynthese im Browser spielen",
+  howToPlay: "Spielanleitung",
   language: "Sprache",
   home: "Start",
   loading: "Wird geladen…",

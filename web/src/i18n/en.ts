@@ -6,6 +6,7 @@
 const en = {
   langName: "English",
   appTagline: "Photosynthesis, played by web",
+  howToPlay: "How to play",
   language: "Language",
   home: "Home",
   loading: "Loading…",

@@ -9,6 +9,7 @@ const au = (dir: string) => (/^[eo]/.test(dir) ? `à l’${dir}` : `au ${dir}`);
 const fr: Messages = {
   langName: "Français",
   appTagline: "Photosynthesis, en ligne",
+  howToPlay: "Comment jouer",
   language: "Langue",
   home: "Accueil",
   loading: "Chargement…",

@@ -5,6 +5,7 @@ const piece = ["種", "小樹木", "中樹木", "大樹木"];
 const ja: Messages = {
   langName: "日本語",
   appTagline: "フォトシンセシスをウェブで",
+  howToPlay: "遊び方",
   language: "言語",
   home: "ホーム",
   loading: "読み込み中…",

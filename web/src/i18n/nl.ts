@@ -6,6 +6,7 @@ const pieces = ["zaadjes", "kleine bomen", "middelgrote bomen", "grote bomen"];
 const nl: Messages = {
   langName: "Nederlands",
   appTagline: "Photosynthesis, online gespeeld",
+  howToPlay: "Spelregels",
   language: "Taal",
   home: "Start",
   loading: "Laden…",

@@ -35,6 +35,19 @@ describe("player pages", () => {
       tokens[0],
     );
     const gameId: string = created.game.id;
+
+    const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
+      id: players[1].id,
+      name: "Bob",
+      token: tokens[1],
+    });
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    // Bob opens the invitation: the lobby says the game is rated, and Ann's name links to her page.
+    await page.goto(`${worker.base}/g/${gameId}?invite=${created.invite.code}`);
+    await page.getByText("Rated game.").waitFor();
+    expect(await page.locator(`.seat-list a[href="/p/${players[0].id}"]`).textContent()).toBe("Ann");
     await apiCall(worker.base, "POST", `/api/games/${gameId}/join`, { code: created.invite.code }, tokens[1]);
     for (let i = 0; i < 200; i++) {
       const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
@@ -46,14 +59,6 @@ describe("player pages", () => {
     const page0 = await apiCall(worker.base, "GET", `/api/players/${players[0].id}`);
     expect(page0.ratings).toHaveLength(1);
 
-    const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
-    await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
-      id: players[1].id,
-      name: "Bob",
-      token: tokens[1],
-    });
-    const page = await ctx.newPage();
-    page.on("pageerror", (e) => errors.push(e.message));
     await page.goto(`${worker.base}/g/${gameId}`);
     await page.waitForSelector(".game");
     // Ann's name in the players list is a link to her page, followed without reloading.

@@ -56,6 +56,7 @@ export function Lobby(p: {
         <p class="muted">
           {v.options.longGame ? `${t.longGame}. ` : ""}
           {v.options.heavyShade ? `${t.heavyShade}. ` : ""}
+          {v.options.rated ? `${t.ratedGame}. ` : ""}
           {t.moveTime}: {v.options.moveTimeSeconds === null ? t.moveTimeNone : durationText(v.options.moveTimeSeconds)}
           {v.options.moveTimeSeconds !== null && (
             <span class="rules">

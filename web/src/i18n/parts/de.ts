@@ -71,6 +71,8 @@ const de: PartMessages = {
       : n === 1
         ? "Ausscheiden nach 1 Zeitüberschreitung"
         : `Ausscheiden nach ${n} Zeitüberschreitungen in Folge`,
+  /** The lobby's settings line: the result moves the players' ratings (issue 16). */
+  ratedGame: "Gewertete Partie",
   vacationRule: (n) => (n === 0 ? "kein Urlaub" : n === 1 ? "je 1 Urlaubstag" : `je ${n} Urlaubstage`),
   awayTitle: "Bist du weg?",
   awayHelp: (days) =>

@@ -36,6 +36,8 @@ const en = {
       : n === 1
         ? "resigned after 1 timeout"
         : `resigned after ${n} timeouts in a row`,
+  /** The lobby's settings line: the result moves the players' ratings (issue 16). */
+  ratedGame: "Rated game",
   vacationRule: (n: number) => (n === 0 ? "no vacation" : n === 1 ? "1 vacation day each" : `${n} vacation days each`),
   createGame: "Create game",
   joinTitle: "Join a game",

@@ -71,6 +71,8 @@ const fr: PartMessages = {
       : n === 1
         ? "abandon après 1 dépassement"
         : `abandon après ${n} dépassements d’affilée`,
+  /** The lobby's settings line: the result moves the players' ratings (issue 16). */
+  ratedGame: "Partie classée",
   vacationRule: (n) =>
     n === 0 ? "pas d’absence" : n === 1 ? "1 jour d’absence chacun" : `${n} jours d’absence chacun`,
   awayTitle: "Vous partez ?",

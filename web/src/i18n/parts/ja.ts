@@ -70,6 +70,8 @@ const ja: PartMessages = {
       : n === 1
         ? "時間切れ 1 回で投了扱い"
         : `時間切れが ${n} 回続くと投了扱い`,
+  /** The lobby's settings line: the result moves the players' ratings (issue 16). */
+  ratedGame: "レーティング対局",
   vacationRule: (n) => (n === 0 ? "休暇なし" : `休暇は各 ${n} 日`),
   awayTitle: "しばらく不在にしますか？",
   awayHelp: (days) =>

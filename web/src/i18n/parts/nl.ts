@@ -71,6 +71,8 @@ const nl: PartMessages = {
       : n === 1
         ? "opgeven na 1 keer te laat"
         : `opgeven na ${n} keer op rij te laat`,
+  /** The lobby's settings line: the result moves the players' ratings (issue 16). */
+  ratedGame: "Gewaardeerde partij",
   vacationRule: (n) => (n === 0 ? "geen vakantie" : n === 1 ? "1 vakantiedag elk" : `${n} vakantiedagen elk`),
   awayTitle: "Even weg?",
   awayHelp: (days) =>

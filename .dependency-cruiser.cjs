@@ -30,6 +30,17 @@ module.exports = {
       to: { pathNot: "^src/(engine|bots)/" },
     },
     {
+      name: "engine-through-its-entries",
+      comment:
+        "Outside src/engine, the engine is used through its public entries only: index.ts (base.ts for a client that loads expansions on demand, and an expansion's own index.ts to register it) and fast/index.ts for search.",
+      severity: "error",
+      from: { path: "^(src/(?!engine/)|web/)" },
+      to: {
+        path: "^src/engine/",
+        pathNot: "^src/engine/(index|base|expansions)\\.ts$|^src/engine/fast/index\\.ts$|^src/engine/[a-z]+/index\\.ts$",
+      },
+    },
+    {
       name: "game-knows-no-http",
       comment: "The game authority knows no HTTP: no src/api, no hono.",
       severity: "error",

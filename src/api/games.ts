@@ -93,6 +93,13 @@ games.openapi(
           bots: body.bots.length,
         }),
       );
+    if (body.rated && body.bots.length > 0)
+      return send(
+        c,
+        fail(400, "VALIDATION_FAILED", "A game with bots is a practice game and cannot be rated.", {
+          bots: body.bots.length,
+        }),
+      );
     const id = randomId();
     const reply = await room(c, id).create({
       id,

@@ -10,8 +10,7 @@
  * `noise` adds a uniform random term in [0, noise) to every score (easy's mistakes), drawn from
  * the given generator so the turn stays deterministic.
  */
-import { M_END_TURN } from "../engine/codes";
-import { type FastPosition, MAX_MOVES } from "../engine/fast";
+import { type FastPosition, M_END_TURN, MAX_MOVES } from "../engine/fast";
 import { CELLS_AT, LIGHT_AT, AVAIL_AT, BOARD_AT, STACKS_AT } from "./layout";
 import type { Random } from "./random";
 

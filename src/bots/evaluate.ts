@@ -17,7 +17,7 @@
  *   under our shadows, their tokens come from the same stacks).
  */
 import { CELL_COUNT, LEAVES, TOKEN_VALUES } from "../engine";
-import { NEIGHBOURS, SHADOW_RAY } from "../engine/board";
+import { NEIGHBOURS, SHADOW_RAY } from "../engine/fast";
 import { AVAIL_AT, CELLS_AT, LIGHT_AT, RESIGNED_AT, ROUND_AT, STACKS_AT, TOKENS_AT, TOKENS_N_AT } from "./layout";
 
 export interface Weights {

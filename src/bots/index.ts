@@ -5,10 +5,8 @@
  *
  * Imports only the rules engine (a dependency-cruiser rule keeps it so).
  */
-import { actionOf, applyMove, legalMoves, type Action, type GameState } from "../engine";
-import { M_END_TURN, M_EXT_SETUP, moveA, moveSub, moveType } from "../engine/codes";
-import { toFast } from "../engine/fast";
-import { ANIMAL_NAMES } from "../engine/moonlight/types";
+import { ANIMAL_NAMES, actionOf, applyMove, legalMoves, type Action, type GameState } from "../engine";
+import { M_END_TURN, M_EXT_SETUP, moveA, moveSub, moveType, toFast } from "../engine/fast";
 import { beamTurn } from "./beam";
 import { simpleValue, value, type Weights } from "./evaluate";
 import { bestSetupMove, moonExtra, publicBeamTurn, type StateValue } from "./public";

@@ -8,11 +8,10 @@
  * hatched baby turtles not used yet, the "points" baby on the turtle board; a hatch applied to the
  * seat's own view hatches an unknown baby (the view never shows it), counted at a baby's mean worth.
  */
-import { applyMove, legalMoves, type GameState } from "../engine";
-import { M_END_TURN } from "../engine/codes";
-import { moonlight, phaseMarker } from "../engine/moonlight/light";
-import { MOON_POINTS_CAP } from "../engine/moonlight/rules";
-import type { MoonState } from "../engine/moonlight/types";
+import { applyMove, legalMoves, moonlight, moonRules, phaseMarker, type GameState, type MoonState } from "../engine";
+import { M_END_TURN } from "../engine/fast";
+
+const { MOON_POINTS_CAP } = moonRules;
 import { LAYOUT_SIZE, packState } from "./layout";
 import type { Random } from "./random";
 

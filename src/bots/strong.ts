@@ -12,8 +12,7 @@
  * Everything is deterministic: the policy has no noise, and the budget is a count of candidates
  * and rounds, not time (inside workerd the clock stands still during CPU work).
  */
-import { M_END_TURN } from "../engine/codes";
-import type { FastPosition } from "../engine/fast";
+import { type FastPosition, M_END_TURN } from "../engine/fast";
 import { beamCandidates, beamTurn } from "./beam";
 import { value, type Weights } from "./evaluate";
 import type { Random } from "./random";

@@ -27,6 +27,7 @@ export const SERVICE_ERROR_CODES = [
   "NO_SUCH_SEAT",
   "SEAT_TAKEN",
   "NOT_PRACTICE",
+  "RATED_GAME",
   "RESIGNED",
   "TURN_OVER",
   "NOT_AWAY",

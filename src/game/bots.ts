@@ -10,9 +10,9 @@
  */
 import { BOT_LEVELS, chooseTurn, type BotLevel } from "../bots";
 import { legalActions, takeOver as takeOverSeat, viewFor, type Action, type GameState } from "../engine";
-import { nextInt } from "../engine/rng";
+import { nextInt } from "../engine/fast";
 import { begin } from "./lobby";
-import { gameView, type GameRecord, type SeatRecord } from "./model";
+import { gameView, settingsOf, type GameRecord, type SeatRecord } from "./model";
 import { done, refuse, type Outcome } from "./outcome";
 import * as play from "./play";
 import type { Decision, Transition } from "./transition";
@@ -79,6 +79,8 @@ export function seatBot(
   if (g.createdBy !== g.seats[callerSeat].playerId)
     return refuse("NOT_CREATOR", "Only the game's creator can seat a bot.");
   if (g.status === "finished") return refuse("GAME_OVER", "The game is over.");
+  if (settingsOf(g).rated)
+    return refuse("RATED_GAME", "This is a rated game: bots play practice games only, never rated ones.");
   if (g.status === "waiting") {
     const next = g.seats.length;
     if (target !== null && (target < 0 || target >= g.settings.seats))

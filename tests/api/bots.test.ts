@@ -277,3 +277,27 @@ describe("bot seats", () => {
     expect(replayed.ok && replayed.state).toEqual(final.state);
   });
 });
+
+describe("bots never play rated games", () => {
+  it("a rated game with bots is refused at creation, and a bot is not seated in a rated game; nothing changes", async () => {
+    const ann = await newPlayer("Ann");
+    const both = await call("POST", "/api/games", {
+      token: ann.token,
+      body: { seats: 2, rated: true, bots: ["easy"] },
+    });
+    expect(both.status).toBe(400);
+    expect(both.body.error.code).toBe("VALIDATION_FAILED");
+    expect(both.body.error.message).toMatch(/cannot be rated/);
+
+    const rated = await call("POST", "/api/games", { token: ann.token, body: { seats: 2, rated: true } });
+    expect(rated.status).toBe(201);
+    const id = rated.body.game.id as string;
+    const before = await viewOf(id, ann.token);
+    const seat = await call("POST", `/api/games/${id}/bots`, { token: ann.token, body: { level: "easy" } });
+    expect(seat.status).toBe(409);
+    expect(seat.body.error.code).toBe("RATED_GAME");
+    const after = await viewOf(id, ann.token);
+    expect(after.version).toBe(before.version);
+    expect(after.status).toBe("waiting");
+  });
+});

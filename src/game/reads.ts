@@ -1,5 +1,6 @@
 /** Reading a game: its view, the legal actions, the log, and the public board at any ply. */
 import { applyEntry, legalActions, viewEntry, viewFor, type LogEntry } from "../engine";
+import { deadlineOf } from "./clock";
 import { eventsOf, viewLogEvents } from "./events";
 import { engineOptions, gameView, startedState, type GameRecord } from "./model";
 import { done, refuse, type Outcome } from "./outcome";
@@ -78,4 +79,23 @@ export function publicAt(g: GameRecord, store: Store, ply: number | null, origin
           }
         : null,
   });
+}
+
+/** Where a game stands, for "whose turn is it" lists (D1 is not written on every turn). */
+export interface GameSummary {
+  status: string;
+  round: number;
+  toAct: number | null;
+  version: number;
+  deadline: number | null;
+}
+
+export function summary(g: GameRecord): GameSummary {
+  return {
+    status: g.status,
+    round: g.state?.round ?? 0,
+    toAct: g.status === "active" && g.state ? g.state.current : null,
+    version: g.version,
+    deadline: g.status === "active" ? deadlineOf(g.clock) : null,
+  };
 }

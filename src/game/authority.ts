@@ -1,0 +1,281 @@
+/**
+ * The game as the Durable Object holds it, and the one way it changes: `commit` takes a command's
+ * transition and writes it as one row (store.ts) with no await in between — the clock of a new
+ * turn, the version bumped when anything visible changed, the notifications it causes (kept only
+ * if someone may listen) — then tells the live sockets just after the answer (live.ts) and leaves
+ * the rest to the outbox (outbox.ts), delivered from the one alarm (`scheduleAlarm`).
+ * Clock and randomness come from the room (injectable in tests).
+ */
+import type { NotifyConfig, NotifyDirectory, Target } from "../notify/directory";
+import type { Notification, QueuedNotification } from "../notify/types";
+import * as access from "./access";
+import * as bots from "./bots";
+import { clockStep, nextDue as clockDue, withClock } from "./deadlines";
+import { eventsOf } from "./events";
+import * as live from "./live";
+import { gameView, type GameRecord } from "./model";
+import { notifyGame, transitionNotifications, type PendingNotification } from "./notifications";
+import { Outbox, type GameIndex } from "./outbox";
+import { done, type Outcome, type RoomReply } from "./outcome";
+import { Store, type NewTurn } from "./store";
+import type { Caller, Who } from "./tokens";
+import { isRefusal, type Decision, type Transition } from "./transition";
+
+export interface AuthorityHost {
+  now(): number;
+  random(): number;
+  directory(): NotifyDirectory;
+  index(): GameIndex;
+  config: NotifyConfig;
+  /** Bench runs keep the row counts in storage across evictions. */
+  benching: boolean;
+}
+
+export type Idem = { player: string; key: string; fingerprint: string };
+
+export class Authority {
+  game: GameRecord | null = null;
+  readonly store: Store;
+  readonly outbox: Outbox;
+  /** Visible changes, told to the live sockets just after the answer. */
+  readonly changes: live.Changes;
+  /** Rows written, by the storage API's own counts (cost figures; kept across evictions in bench runs). */
+  rows = { do: 0, d1: 0, alarms: 0 };
+  /** A change of membership or result was committed: D1 learns of it before the answer (`settle`). */
+  private urgent = false;
+
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly host: AuthorityHost,
+  ) {
+    this.store = new Store(ctx.storage);
+    this.changes = new live.Changes(ctx, () => this.game);
+    this.outbox = new Outbox({
+      store: this.store,
+      now: () => host.now(),
+      random: () => host.random(),
+      directory: () => host.directory(),
+      index: () => host.index(),
+      game: () => this.game,
+      onDisabled: (t, reason) => this.webhookDisabled(t, reason),
+      countD1: (n) => {
+        this.rows.d1 += n;
+      },
+    });
+  }
+
+  /** On start (in blockConcurrencyWhile): load the game, if it was ever created (nothing is written otherwise). */
+  async open(): Promise<void> {
+    if (!(await this.store.open())) return;
+    this.game = this.store.load()?.record ?? null;
+    // A game moved from the old storage may have work waiting (a D1 sync, notifications).
+    if (this.store.imported) await this.scheduleAlarm();
+    if (this.host.benching)
+      this.rows = ((await this.ctx.storage.get("bench:rows")) as typeof this.rows | undefined) ?? this.rows;
+    this.counted();
+  }
+
+  origin(g: GameRecord): string {
+    return this.host.config.publicOrigin ?? g.origin ?? "";
+  }
+
+  // ---- who acts -----------------------------------------------------------------------------
+
+  /** The caller (see access.identify); a key D1 verified for a seat is learned (one row). */
+  identify(who: Who | null): { caller: Caller | null } | { refusal: RoomReply } {
+    const id = access.identify(this.game, who);
+    if ("caller" in id && id.caller) this.learn(id.caller);
+    return id;
+  }
+
+  learn(c: Caller): void {
+    const learned = access.learnKey(this.game, c);
+    if (!learned) return;
+    this.game = learned;
+    this.write({ record: learned, entries: [], notes: [], sync: false, at: this.host.now() });
+  }
+
+  authorize(who: Who | null): access.Seated | { refusal: RoomReply } {
+    const id = this.identify(who);
+    if ("refusal" in id) return id;
+    return access.authorize(this.game, id.caller);
+  }
+
+  /** Authorize, decide, commit; lobby changes reach D1 before the answer. */
+  async act(who: Who | null, decide: (s: access.Seated) => Decision): Promise<RoomReply> {
+    const auth = this.authorize(who);
+    if ("refusal" in auth) return auth.refusal;
+    const d = decide(auth);
+    if (isRefusal(d)) return reply(d);
+    return this.settle(reply(this.commit(d)));
+  }
+
+  // ---- the one way the game changes ---------------------------------------------------------
+
+  /**
+   * Commit a transition: the clock of a new turn, the version bumped when anything visible
+   * changed, the notifications it causes (kept only if someone may listen), all in one row; then
+   * the live sockets (just after the answer). Returns the answer computed from the game as stored.
+   */
+  commit<T>(t: Transition<T>, idem?: Idem): Outcome<T> {
+    const now = this.host.now();
+    const prev = this.game!;
+    let next = withClock(t.next, now);
+    const visible = t.entries.length > 0 || publicChanged(prev, next);
+    if (visible) next = { ...next, version: prev.version + 1 };
+    const membership =
+      prev.status !== next.status ||
+      prev.seats.length !== next.seats.length ||
+      prev.seats.some((s, i) => s.playerId !== next.seats[i].playerId);
+    const pending = transitionNotifications(
+      prev,
+      next,
+      t.entries.flatMap((e) => e.events),
+      t.leading ?? [],
+      { announceResignations: t.announceResignations },
+    );
+    const keep = pending.length > 0 && this.outbox.listening();
+    const queued = keep ? this.queue(next, pending, now) : { game: next, notes: [] };
+    next = queued.game;
+    const answer = t.answer(next);
+    this.game = next;
+    this.write({
+      record: next,
+      entries: t.entries,
+      notes: queued.notes,
+      sync: membership,
+      at: now,
+      idem: idem && { ...idem, answer },
+    });
+    if (visible) this.changes.add(t.entries.flatMap(eventsOf));
+    if (membership) this.urgent = true;
+    if (keep || clockDue(prev) !== clockDue(next) || bots.botToAct(next)) void this.scheduleAlarm();
+    return answer;
+  }
+
+  /** Write a row (a change, or what only the server keeps). */
+  write(t: NewTurn): void {
+    this.store.append(t);
+    this.counted();
+  }
+
+  /** Add the rows the storage API counted to the game's figures. */
+  counted(): void {
+    const n = this.store.takeRowsWritten();
+    if (!n) return;
+    this.rows.do += n;
+    if (this.host.benching) void this.ctx.storage.put("bench:rows", this.rows);
+  }
+
+  /** After a change of membership or result, D1 learns of it before the answer (the alarm retries). */
+  async settle(r: RoomReply, created = false): Promise<RoomReply> {
+    if (this.urgent || created) {
+      this.urgent = false;
+      // The game goes on from a lobby change: the next turn's row notes that D1 has it.
+      await this.outbox.sync(this.host.now(), true, this.game?.status !== "finished");
+      this.counted();
+      if (this.host.benching) await this.ctx.storage.put("bench:rows", this.rows);
+      await this.scheduleAlarm();
+    }
+    return r;
+  }
+
+  /** Give pending notifications their ids and time (synchronously, inside the commit). */
+  private queue(
+    g: GameRecord,
+    pending: PendingNotification[],
+    at: number,
+  ): { game: GameRecord; notes: QueuedNotification[] } {
+    let seq = g.notifySeq ?? 0;
+    const game = notifyGame(g, this.origin(g), this.host.config.boardImages);
+    const notes = pending.map((p) => {
+      seq++;
+      const notification: Notification = { ...p.detail, id: `evt_${g.id}_${seq}`, type: p.type, at, game };
+      return { notification, audience: p.audience, exclude: p.exclude };
+    });
+    return { game: { ...g, notifySeq: seq }, notes };
+  }
+
+  /** A webhook was switched off by the outbox: its owner is told (a notification of its own). */
+  private webhookDisabled(t: Target, reason: string): void {
+    // Push subscriptions are removed, never switched off (the directory reports none).
+    if (!this.game || t.kind === "push") return;
+    this.commit({
+      next: this.game,
+      entries: [],
+      leading: [
+        {
+          type: "webhook.disabled",
+          detail: {
+            webhook: {
+              id: t.id,
+              kind: t.kind,
+              label: t.label,
+              redactedUrl: t.redactedUrl,
+              reason,
+              ...(t.refused ? { refused: true } : {}),
+              scope: t.scope,
+            },
+          },
+          audience: { players: [t.ownerId], channel: t.scope === "game" },
+          exclude: [t.id],
+        },
+      ],
+      answer: () => done(null),
+    });
+    void this.scheduleAlarm();
+  }
+
+  // ---- the alarm: the clock, a bot, then the outbox -----------------------------------------
+
+  async alarm(): Promise<void> {
+    if (!this.game) return;
+    if (this.host.benching) this.rows.alarms++;
+    const now = this.host.now();
+    try {
+      // Each step re-reads the record and commits on its own, so it happens at most once.
+      for (let i = 0; i < 50 && this.game; i++) {
+        const t = clockStep(this.game, now);
+        if (!t) break;
+        this.commit(t);
+      }
+    } catch (e) {
+      console.error("clock failed", (e as Error)?.stack ?? String(e));
+    }
+    try {
+      // One bot turn per alarm: the sockets see each turn, and the next bot's comes from the next alarm.
+      const t = this.game && bots.botTurn(this.game, this.origin(this.game), now);
+      if (t && !isRefusal(t)) this.commit(t);
+    } catch (e) {
+      console.error("bot failed", (e as Error)?.stack ?? String(e));
+    }
+    await this.outbox.run(now);
+    this.counted();
+    await this.scheduleAlarm();
+  }
+
+  /** One alarm for everything: the clock's next event, the outbox's next due item, a bot to play. */
+  async scheduleAlarm(): Promise<void> {
+    if (!this.game) return;
+    const now = this.host.now();
+    const botDue = bots.botToAct(this.game) ? now : null;
+    const dues = [clockDue(this.game), this.outbox.nextDue(), botDue].filter((d): d is number => d !== null);
+    const want = dues.length ? Math.max(Math.min(...dues), now) : null;
+    const current = await this.ctx.storage.getAlarm();
+    if (want === null) {
+      if (current !== null) await this.ctx.storage.deleteAlarm();
+    } else if (current !== want) await this.ctx.storage.setAlarm(want);
+  }
+}
+
+/** An outcome for a caller who sits in the game. */
+export function reply<T>(o: Outcome<T>): RoomReply<T> {
+  return { ...o, callerKnown: true };
+}
+
+/** Whether a spectator would see any difference (the version aside). */
+function publicChanged(a: GameRecord, b: GameRecord): boolean {
+  if (a === b) return false;
+  const v = (g: GameRecord) => JSON.stringify({ ...gameView(g, null, ""), version: 0 });
+  return v(a) !== v(b);
+}

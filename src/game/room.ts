@@ -17,7 +17,7 @@ import { comeBack, goAway, nextDue as clockDue } from "./deadlines";
 import * as hooks from "./hooks";
 import * as live from "./live";
 import * as lobby from "./lobby";
-import { gameView, snapshotOf, type GameSnapshot } from "./model";
+import { type GameRecord, gameView, snapshotOf, type GameSnapshot } from "./model";
 import type { GameIndex } from "./outbox";
 import { done, type Outcome, refuse, type RoomReply } from "./outcome";
 import * as play from "./play";
@@ -68,8 +68,13 @@ export class GameRoom extends DurableObject<Env> {
     void ctx.blockConcurrencyWhile(() => this.a.open());
   }
 
-  private get game() {
+  /** The game as held in memory (some tests replace it there). */
+  private get game(): GameRecord | null {
     return this.a.game;
+  }
+
+  private set game(g: GameRecord | null) {
+    this.a.game = g;
   }
 
   // ---- lobby ------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import { notifications } from "./notifications";
 import { players } from "./players";
 import { push } from "./push";
 import { social } from "./social";
+import { tables } from "./tables";
 
 export const api = new OpenAPIHono<AppEnv>().basePath("/api");
 
@@ -26,6 +27,7 @@ api.use(
 api.route("/", players);
 api.route("/", social);
 api.route("/", games);
+api.route("/", tables);
 api.route("/", embeds);
 api.route("/", notifications);
 api.route("/", push);

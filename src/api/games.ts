@@ -1,10 +1,11 @@
 /** Games: the lobby, moves, reading, and the live channel. Each game is one Durable Object. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { randomId, randomSeed } from "./auth";
-import { limitGameWrites } from "./limits";
+import { checkTableCap, limitGameWrites } from "./limits";
 import { askGame, bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { fail, fromOutcome, send } from "./errors";
 import { db, unfinishedGameIds } from "../db/queries";
+
 import type { RoomReply } from "../game/room";
 import { roomStub } from "../game/stub";
 import {
@@ -64,7 +65,7 @@ export async function answer(c: Ctx, reply: RoomReply): Promise<any> {
 }
 
 /** A player taking a seat, with the device key D1 just verified (the seat knows it from then on). */
-function seatTaker(player: Awaited<ReturnType<typeof requirePlayer>>) {
+export function seatTaker(player: Awaited<ReturnType<typeof requirePlayer>>) {
   return {
     id: player.id,
     name: player.name,
@@ -78,10 +79,11 @@ games.openapi(
     method: "post",
     path: "/games",
     tags: ["games"],
-    summary: "Open a game; you take seat 0 and get an invite link for the others",
+    summary:
+      "Open a game; you take seat 0 and get an invite link for the others (open: also list it on the open tables)",
     security: bearer,
     request: { body: { content: { "application/json": { schema: CreateGameBody } }, required: true } },
-    responses: { 201: json(CreatedGameSchema, "Created"), ...errorResponses(400, 401, 429) },
+    responses: { 201: json(CreatedGameSchema, "Created"), ...errorResponses(400, 401, 409, 429) },
   }),
   async (c) => {
     const player = await requirePlayer(c);
@@ -100,6 +102,14 @@ games.openapi(
           bots: body.bots.length,
         }),
       );
+    if (body.open && body.bots.length >= body.seats - 1)
+      return send(
+        c,
+        fail(400, "VALIDATION_FAILED", "Every seat besides yours is a bot's: there is no free seat to list.", {
+          bots: body.bots.length,
+        }),
+      );
+    if (body.open) await checkTableCap(c, player.id);
     const id = randomId();
     const reply = await room(c, id).create({
       id,
@@ -124,6 +134,7 @@ games.openapi(
       inviteCode: randomId(16),
       origin: origin(c),
       bots: body.bots,
+      open: body.open,
     });
     return send(c, fromOutcome(reply));
   },

@@ -40,6 +40,7 @@ import type {
 } from "./schemas";
 import type { Ladder, GameView, LogEntryView } from "./views";
 import type { LeaderboardQuery, LeaderboardSchema, PlayerPageSchema } from "./social-schemas";
+import type { TableBody, TableListSchema, TablesQuery } from "./table-schemas";
 import type {
   DeviceListSchema,
   PairingSchema,
@@ -77,6 +78,7 @@ export type WebhookEnvelope = z.infer<typeof WebhookEnvelopeSchema>;
 export type Me = z.infer<typeof MeSchema>;
 export type PlayerPage = z.infer<typeof PlayerPageSchema>;
 export type Leaderboard = z.infer<typeof LeaderboardSchema>;
+export type OpenTables = z.infer<typeof TableListSchema>;
 export type PushSubscriptionView = z.infer<typeof PushSubscriptionSchema>;
 
 type GameEnvelope = { game: GameView };
@@ -113,6 +115,9 @@ export interface paths {
   "/api/games/{id}": { get: Op<Params<Id>, never, { 200: Json<GameView> }> };
   "/api/games/{id}/join": { post: Op<Params<Id>, { code: string }, { 200: Json<{ game: GameView; seat: number }> }> };
   "/api/games/{id}/leave": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
+  "/api/games/{id}/table": { put: Op<Params<Id>, z.input<typeof TableBody>, { 200: Json<GameEnvelope> }> };
+  "/api/tables": { get: Op<Params<never, QueryIn<typeof TablesQuery>>, never, { 200: Json<OpenTables> }> };
+  "/api/tables/{id}/join": { post: Op<Params<Id>, never, { 200: Json<{ game: GameView; seat: number }> }> };
   "/api/games/{id}/start": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
   "/api/games/{id}/resign": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
   "/api/games/{id}/bots": {
@@ -204,6 +209,9 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/games/{id}": { get: 200 },
   "/api/games/{id}/join": { post: 200 },
   "/api/games/{id}/leave": { post: 200 },
+  "/api/games/{id}/table": { put: 200 },
+  "/api/tables": { get: 200 },
+  "/api/tables/{id}/join": { post: 200 },
   "/api/games/{id}/start": { post: 200 },
   "/api/games/{id}/resign": { post: 200 },
   "/api/games/{id}/bots": { post: 200 },

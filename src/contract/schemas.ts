@@ -223,7 +223,7 @@ export const ScoreSchema = z
   })
   .openapi("Score");
 
-const MoonOptionsSchema = z
+export const MoonOptionsSchema = z
   .object({
     greatTree: z.boolean().openapi({ description: "Mode A: the Great Tree." }),
     moonstones: z.boolean().openapi({
@@ -357,6 +357,10 @@ export const CreateGameBody = z
       description:
         "Whether the result moves the players' ratings (on the base or the Moonlight ladder). Default false: a friendly game. Games with bots are never rated.",
     }),
+    open: z.boolean().default(false).openapi({
+      description:
+        "List the game on the open tables (GET /api/tables): anyone signed in may take a free seat without the invite. At most a few listed tables per player (409 TOO_MANY_TABLES); a table nobody fills leaves the list after 7 days.",
+    }),
     bots: z
       .array(BotLevelSchema)
       .max(MAX_PLAYERS - 1)
@@ -449,6 +453,20 @@ export const GameViewSchema = z
     vacations: z
       .array(z.object({ seat: z.number().int(), from: z.string(), until: z.string() }))
       .openapi({ description: "Players away now." }),
+    table: z
+      .object({
+        open: z.boolean().openapi({ description: "On the open tables now (waiting, not closed, not expired)." }),
+        listedAt: z.string(),
+        expiresAt: z
+          .string()
+          .openapi({ description: "When it leaves the list if its seats are not all taken by then." }),
+        closed: z.enum(["closed", "expired"]).nullable().openapi({
+          description: "Taken off the list by its creator, or by time; null while listed or once started.",
+        }),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: "An open table (issue 16); null: the game was never listed." }),
   })
   .openapi("Game");
 

@@ -72,6 +72,19 @@ export interface GameView {
   deadline: string | null;
   /** Players away now, whose clocks are paused. */
   vacations: { seat: number; from: string; until: string }[];
+  /** An open table (issue 16): null (or absent in older answers) when the game was never listed. */
+  table?: TableView | null;
+}
+
+/** A game listed on the open tables, as its view shows it. */
+export interface TableView {
+  /** On the list now: waiting, not closed, not expired. */
+  open: boolean;
+  listedAt: string;
+  /** When the table leaves the list if nobody has filled it (see docs/tables.md). */
+  expiresAt: string;
+  /** Taken off the list by its creator ("closed") or by time ("expired"); null while listed or once started. */
+  closed: "closed" | "expired" | null;
 }
 
 /** A move played by the service for a player whose time ran out. */

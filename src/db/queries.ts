@@ -155,7 +155,7 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
   const statements: BatchItem<"sqlite">[] = [
     d
       .insert(games)
-      .values({ ...g, options: g.options })
+      .values({ ...g, options: g.options, listedAt: g.listedAt ?? null })
       .onConflictDoUpdate({
         target: games.id,
         set: {
@@ -167,6 +167,7 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
           round: g.round,
           toAct: g.toAct,
           version: g.version,
+          listedAt: g.listedAt ?? null,
         },
         // Newer only: a snapshot D1 already has (a sync repeated after an eviction) writes nothing.
         setWhere: sql`${games.version} < ${g.version}`,

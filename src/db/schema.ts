@@ -1,4 +1,5 @@
 /** D1 schema (drizzle): player profiles, the games index, and the history of finished games. */
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 export const players = sqliteTable("players", {
@@ -33,9 +34,15 @@ export const games = sqliteTable(
     toAct: integer("to_act"),
     /** The Durable Object's version this row reflects (older snapshots never overwrite newer). */
     version: integer("version").notNull(),
+    /**
+     * An open table on the list (issue 16): when it was listed; null when it is not listed (never
+     * was, closed by its creator, expired, or started). Written by the game (snapshotOf).
+     */
+    listedAt: integer("listed_at"),
   },
-  // No index beyond the key: lists come through game_players (by player), and every index is
-  // rows written on each change.
+  // Lists by player come through game_players; every index is rows written on each change, so the
+  // open tables' index is partial: only listed games are in it (a turn of a game in play writes none).
+  (t) => [index("games_open_tables").on(t.listedAt).where(sql`${t.listedAt} is not null`)],
 );
 
 export const gamePlayers = sqliteTable(

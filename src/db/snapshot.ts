@@ -18,6 +18,8 @@ export interface GameSnapshot {
     version: number;
     /** A game with a bot seat: never rated. */
     practice?: boolean;
+    /** An open table on the list (issue 16): since when; null when not listed (never, closed, expired, started). */
+    listedAt?: number | null;
   };
   /** `bot`: the level of a bot's seat (its player id is `bot-<n>-<level>`, no profile), else null. */
   players: { seat: number; playerId: string; bot?: "easy" | "medium" | "strong" | null }[];

@@ -13,7 +13,7 @@ import * as bots from "./bots";
 import { clockStep, nextDue as clockDue, withClock } from "./deadlines";
 import { eventsOf } from "./events";
 import * as live from "./live";
-import { gameView, type GameRecord } from "./model";
+import { gameView, listedAt, type GameRecord } from "./model";
 import { notifyGame, transitionNotifications, type PendingNotification } from "./notifications";
 import { Outbox, type GameIndex } from "./outbox";
 import { done, type Outcome, type RoomReply } from "./outcome";
@@ -126,7 +126,8 @@ export class Authority {
     const membership =
       prev.status !== next.status ||
       prev.seats.length !== next.seats.length ||
-      prev.seats.some((s, i) => s.playerId !== next.seats[i].playerId);
+      prev.seats.some((s, i) => s.playerId !== next.seats[i].playerId) ||
+      listedAt(prev) !== listedAt(next);
     const pending = transitionNotifications(
       prev,
       next,

@@ -1,7 +1,7 @@
 /**
  * Deadlines and vacations as pure commands over the record (the clock's arithmetic is in
  * clock.ts): the clock of a new turn, one step of the clock at a time `now`, going away and
- * coming back. Each step re-reads the record, so a step taken twice does nothing the second time.
+ * coming back; before the game starts, the end of its open table (lobby.ts). Each step re-reads the record, so a step taken twice does nothing the second time.
  */
 import { applyAction, cellIndex, labelOf, legalActions, resign, type Action, type LogEntry } from "../engine";
 import {
@@ -20,6 +20,7 @@ import { gameView, settingsOf, type GameRecord } from "./model";
 import type { PendingNotification } from "./notifications";
 import { done, refuse } from "./outcome";
 import type { Decision, Transition } from "./transition";
+import { expireTable, tableDue } from "./lobby";
 
 const none = () => done(null);
 
@@ -33,13 +34,15 @@ export function withClock(g: GameRecord, now: number): GameRecord {
   return c === clock ? g : { ...g, clock };
 }
 
-/** When the clock must act next (null: nothing scheduled). */
+/** When the clock must act next (null: nothing scheduled); a waiting game's: when its open table expires. */
 export function nextDue(g: GameRecord | null): number | null {
+  if (g?.status === "waiting") return tableDue(g);
   return g && g.status === "active" ? (nextClockEvent(g)?.at ?? null) : null;
 }
 
 /** The clock's next step if it is due by `now`: a vacation ends, a reminder, or a timeout. */
 export function clockStep(g: GameRecord, now: number): Transition | null {
+  if (g.status === "waiting") return expireTable(g, now);
   if (g.status !== "active" || !g.state) return null;
   const ev = nextClockEvent(g);
   if (!ev || ev.at > now) return null;

@@ -1,8 +1,16 @@
 /** The lobby as pure commands: a record, a command and the time → a transition or a refusal. */
 import { done, refuse } from "./outcome";
-import { gameView, startedState, type GameRecord, type GameSettings, type SeatKey, type SeatRecord } from "./model";
+import {
+  gameView,
+  listedAt,
+  startedState,
+  type GameRecord,
+  type GameSettings,
+  type SeatKey,
+  type SeatRecord,
+} from "./model";
 import { timingSafeEqual } from "./tokens";
-import type { Decision } from "./transition";
+import type { Decision, Transition } from "./transition";
 import type { BotLevel } from "../bots";
 
 export interface NewSeat {
@@ -32,6 +40,22 @@ export interface CreateParams {
   origin: string;
   /** Bots in the seats after the creator's, by level (bots.ts). */
   bots?: BotLevel[];
+  /** List the game on the open tables (issue 16) from its creation. */
+  open?: boolean;
+}
+
+/**
+ * Open tables (issue 16). A listed table stays on the list TABLE_TTL_MS: then the game's alarm (the
+ * one that runs the clock, deadlines.ts) closes it as "expired" — it leaves the list and nobody can
+ * join it from there; the game itself stays a waiting game of its creator (an invite still works,
+ * and listing it again gives it another TABLE_TTL_MS). How many tables one player may have listed
+ * at once is checked by the Worker against D1 (MAX_OPEN_TABLES; the list is D1's).
+ */
+export const TABLE_TTL_MS = 7 * 24 * 3600 * 1000;
+export const MAX_OPEN_TABLES = 3;
+
+function listed(now: number): NonNullable<GameRecord["table"]> {
+  return { listedAt: now, expiresAt: now + TABLE_TTL_MS, closed: null };
 }
 
 export function newGame(p: CreateParams, now: number): GameRecord {
@@ -50,6 +74,7 @@ export function newGame(p: CreateParams, now: number): GameRecord {
     state: null,
     logLength: 0,
     origin: p.origin,
+    ...(p.open ? { table: listed(now) } : {}),
   };
 }
 
@@ -66,12 +91,25 @@ export function begin(g: GameRecord, now: number): GameRecord {
   };
 }
 
-export function join(g: GameRecord, player: NewSeat, code: string, origin: string, now: number): Decision {
+/**
+ * Take a free seat: with the invite code, or with `code` null from the open tables (no code: the
+ * table must be listed — not closed, not expired). A game whose seats are all taken starts.
+ */
+export function join(g: GameRecord, player: NewSeat, code: string | null, origin: string, now: number): Decision {
   const existing = g.seats.findIndex((s) => s.playerId === player.id);
   if (existing >= 0) return refuse("ALREADY_JOINED", "You already sit in this game.", { seat: existing });
-  if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "This game has already started.");
-  if (!timingSafeEqual(code, g.inviteCode)) return refuse("BAD_INVITE", "That invite code is not valid for this game.");
-  if (g.seats.length >= g.settings.seats) return refuse("GAME_FULL", "Every seat is taken.");
+  if (code === null) {
+    const refused = tableRefusal(g, now);
+    if (refused) return refused;
+  } else {
+    if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "This game has already started.");
+    if (!timingSafeEqual(code, g.inviteCode))
+      return refuse("BAD_INVITE", "That invite code is not valid for this game.");
+  }
+  if (g.seats.length >= g.settings.seats)
+    return code === null
+      ? refuse("TABLE_FULL", "Every seat at this table is taken.")
+      : refuse("GAME_FULL", "Every seat is taken.");
   const seated: GameRecord = {
     ...g,
     seats: [...g.seats, seatOf(player, now)],
@@ -82,6 +120,57 @@ export function join(g: GameRecord, player: NewSeat, code: string, origin: strin
     entries: [],
     answer: (s) => done({ game: gameView(s, seat, origin), seat }),
   };
+}
+
+/** Why a stranger cannot sit down at this table now, or null. */
+function tableRefusal(g: GameRecord, now: number) {
+  const t = g.table;
+  if (g.status !== "waiting")
+    return g.seats.length >= g.settings.seats
+      ? refuse("TABLE_FULL", "Every seat at this table is taken: its game has started.")
+      : refuse("TABLE_CLOSED", "This game has started: its table is closed.");
+  if (!t) return refuse("TABLE_CLOSED", "This game is not an open table: join it with its invite.");
+  if (t.closed === "expired" || (t.closed === null && now >= t.expiresAt))
+    return refuse("TABLE_EXPIRED", "Nobody joined this table in time: it has left the list.", {
+      expiredAt: new Date(t.expiresAt).toISOString(),
+    });
+  if (t.closed === "closed") return refuse("TABLE_CLOSED", "Its creator took this table off the list.");
+  return null;
+}
+
+/**
+ * The creator lists a waiting game on the open tables (for another TABLE_TTL_MS) or takes it off.
+ * Asking for what already is changes nothing.
+ */
+export function setTable(g: GameRecord, seat: number, open: boolean, origin: string, now: number): Decision {
+  if (g.createdBy !== g.seats[seat].playerId)
+    return refuse("NOT_CREATOR", "Only the game's creator can list or close its table.");
+  if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "The game has started: its table is closed.");
+  const isListed = listedAt(g) !== null && now < g.table!.expiresAt;
+  const table = open
+    ? isListed
+      ? g.table
+      : listed(now)
+    : g.table && isListed
+      ? { ...g.table, closed: "closed" as const }
+      : g.table;
+  return {
+    next: table === g.table ? g : { ...g, table },
+    entries: [],
+    answer: (s) => done({ game: gameView(s, seat, origin) }),
+  };
+}
+
+/** When a listed table must leave the list (the game's alarm), else null. */
+export function tableDue(g: GameRecord): number | null {
+  return listedAt(g) !== null ? g.table!.expiresAt : null;
+}
+
+/** A listed table nobody filled in time leaves the list ("expired"); nothing else changes. */
+export function expireTable(g: GameRecord, now: number): Transition | null {
+  const due = tableDue(g);
+  if (due === null || due > now) return null;
+  return { next: { ...g, table: { ...g.table!, closed: "expired" } }, entries: [], answer: () => done(null) };
 }
 
 export function leave(g: GameRecord, seat: number, origin: string): Decision {

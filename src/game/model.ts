@@ -14,12 +14,12 @@ import {
 } from "../engine";
 import { DEFAULT_MAX_TIMEOUTS, DEFAULT_VACATION_DAYS, deadlineOf, type ClockFields } from "./clock";
 
-import type { GameSettings, GameStatus, GameView, SeatView } from "../contract/views";
+import type { GameSettings, GameStatus, GameView, SeatView, TableView } from "../contract/views";
 import type { GameSnapshot } from "../db/snapshot";
 import type { BotLevel } from "../bots";
 
 // The views are part of the API contract, declared there.
-export type { GameSettings, GameStatus, GameView, SeatView };
+export type { GameSettings, GameStatus, GameView, SeatView, TableView };
 export type { GameSnapshot };
 
 /** The settings with the defaults of fields that older games lack. */
@@ -79,6 +79,29 @@ export interface GameRecord extends ClockFields {
   origin?: string;
   /** Devices revoked while the game went on: never learned as a seat's key again. */
   revokedDevices?: string[];
+  /** An open table (issue 16; lobby.ts): listed for anyone signed in to join without the invite. Absent: never listed. */
+  table?: TableRecord;
+}
+
+/**
+ * A game listed on the open tables: since when, until when (TABLE_TTL_MS after it was listed, the
+ * game's alarm closes it then), and whether it was taken off the list by its creator or expired.
+ */
+export interface TableRecord {
+  listedAt: number;
+  expiresAt: number;
+  closed: null | "closed" | "expired";
+}
+
+/** When the table is on the list now (what D1's games.listed_at holds), else null: closed, expired, started. */
+export function listedAt(g: GameRecord): number | null {
+  return g.status === "waiting" && g.table && g.table.closed === null ? g.table.listedAt : null;
+}
+
+function tableView(g: GameRecord): TableView | null {
+  const t = g.table;
+  if (!t) return null;
+  return { open: listedAt(g) !== null, listedAt: iso(t.listedAt)!, expiresAt: iso(t.expiresAt)!, closed: t.closed };
 }
 
 const iso = (t: number | null) => (t === null ? null : new Date(t).toISOString());
@@ -125,6 +148,7 @@ export function gameView(g: GameRecord, viewerSeat: number | null, origin: strin
         : { code: g.inviteCode, url: `${origin}/g/${g.id}?invite=${g.inviteCode}` },
     deadline: g.status === "active" ? iso(deadlineOf(g.clock)) : null,
     vacations: (g.vacations ?? []).map((v) => ({ seat: v.seat, from: iso(v.from)!, until: iso(v.until)! })),
+    table: tableView(g),
   };
 }
 
@@ -165,6 +189,7 @@ export function snapshotOf(g: GameRecord): GameSnapshot {
       toAct: g.status === "active" && g.state ? g.state.current : null,
       version: g.version,
       practice: g.seats.some((s) => s.bot),
+      listedAt: listedAt(g),
     },
     players: g.seats.map((s, seat) => ({ seat, playerId: s.playerId, bot: s.bot ?? null })),
     result: finished

@@ -94,7 +94,8 @@ export class GameRoom extends DurableObject<Env> {
     return this.a.settle({ ...done({ game: view, invite: view.invite }, "created"), callerKnown: true }, true);
   }
 
-  async join(player: lobby.NewSeat, code: string, origin: string): Promise<RoomReply> {
+  /** Take a seat with the invite code, or (code null) from the open tables (lobby.join). */
+  async join(player: lobby.NewSeat, code: string | null, origin: string): Promise<RoomReply> {
     if (!this.game) return access.notFound();
     const tried = lobby.join(this.game, player, code, origin, this.now());
     if (isRefusal(tried)) return { ...tried, callerKnown: tried.error.code === "ALREADY_JOINED" };
@@ -111,6 +112,11 @@ export class GameRoom extends DurableObject<Env> {
 
   async start(caller: Who | null, origin: string): Promise<RoomReply> {
     return this.a.act(caller, (s) => lobby.start(s.game, s.seat, origin, this.now()));
+  }
+
+  /** The creator lists the waiting game on the open tables, or takes it off (lobby.setTable). */
+  async setTable(caller: Who | null, open: boolean, origin: string): Promise<RoomReply> {
+    return this.a.act(caller, (s) => lobby.setTable(s.game, s.seat, open, origin, this.now()));
   }
 
   /** The creator seats a bot: in an empty seat of a waiting game, or a seat that resigned (bots.ts). */

@@ -57,6 +57,8 @@ describe("web bundle", () => {
       byEntry.get("web/src/devices/signin.tsx"),
       // Player pages and leaderboards (/p/<id>, /leaderboard).
       byEntry.get("web/src/social/pages.tsx"),
+      // The open tables (/tables, issue 16).
+      byEntry.get("web/src/tables/page.tsx"),
       // "How to play", with its texts in the five languages and its pictures (issue 14).
       byEntry.get("web/src/pages/how-to-play.tsx"),
     ]);

@@ -42,7 +42,7 @@ export class ApiError extends Error {
   }
 }
 
-type Method = "get" | "post" | "patch" | "delete";
+type Method = "get" | "post" | "put" | "patch" | "delete";
 type ParamsOf<O> = O extends { parameters: infer P } ? P : never;
 type BodyOf<O> = O extends { requestBody: { content: { "application/json": infer B } } } ? B : never;
 type Init<O> = { params?: ParamsOf<O>; body?: BodyOf<O>; headers?: Record<string, string> };

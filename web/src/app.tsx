@@ -17,10 +17,13 @@ type Where =
   | { page: "game"; id: string; invite: string | null }
   | { page: "signin"; code: string | null; next: string }
   | { page: "social"; path: string }
+  | { page: "tables" }
   | { page: "learn" };
 
 // Player pages (/p/<id>) and leaderboards (/leaderboard…): a chunk that reads its own path.
 const Social = lazy(() => loadPart("home", import("./social/pages")).then((m) => m.SocialPage));
+// The open tables (/tables): a chunk of its own, with the start page's stylesheet and texts.
+const Tables = lazy(() => loadPart("home", import("./tables/page")).then((m) => m.TablesPage));
 // "How to play" (/how-to-play): a chunk of its own too.
 const HowToPlay = lazy(() => import("./pages/how-to-play").then((m) => m.HowToPlayPage));
 
@@ -36,6 +39,7 @@ function route(): Where {
     return { page: "signin", code: pair[1] ?? null, next: next && /^\/(?!\/)/.test(next) ? next : "/" };
   }
   if (/^\/how-to-play\/?$/.test(location.pathname)) return { page: "learn" };
+  if (/^\/tables\/?$/.test(location.pathname)) return { page: "tables" };
   return { page: "home" };
 }
 
@@ -102,6 +106,9 @@ export function App() {
           <span>Canopy</span>
         </Link>
         <span class="tagline">{t.appTagline}</span>
+        <Link href="/tables" class="tables-link">
+          {t.openTables}
+        </Link>
         <Link href="/how-to-play" class="learn-link">
           <span>{t.howToPlay}</span>
         </Link>
@@ -137,6 +144,8 @@ export function App() {
           />
         ) : where.page === "social" ? (
           <Social key={where.path} path={where.path} />
+        ) : where.page === "tables" ? (
+          <Tables identity={identity} />
         ) : where.page === "learn" ? (
           <HowToPlay lang={lang} />
         ) : where.page === "signin" ? (

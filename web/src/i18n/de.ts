@@ -9,6 +9,7 @@ const de: Messages = {
   langName: "Deutsch",
   appTagline: "Photosynthese im Browser spielen",
   howToPlay: "Spielanleitung",
+  openTables: "Offene Tische",
   language: "Sprache",
   home: "Start",
   loading: "Wird geladen…",

@@ -7,6 +7,7 @@ const en = {
   langName: "English",
   appTagline: "Photosynthesis, played by web",
   howToPlay: "How to play",
+  openTables: "Open tables",
   language: "Language",
   home: "Home",
   loading: "Loading…",

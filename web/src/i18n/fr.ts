@@ -10,6 +10,7 @@ const fr: Messages = {
   langName: "Français",
   appTagline: "Photosynthesis, en ligne",
   howToPlay: "Comment jouer",
+  openTables: "Tables ouvertes",
   language: "Langue",
   home: "Accueil",
   loading: "Chargement…",

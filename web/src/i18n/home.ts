@@ -19,6 +19,8 @@ const en = {
   medium: "Medium",
   strong: "Strong",
   botsHelp: "With every other seat a bot, the game starts at once.",
+  listOpen: "List on the open tables: anyone signed in may join, no invite needed",
+  findTable: "Find an open table to join",
 };
 export type HomeMessages = typeof en;
 
@@ -39,6 +41,8 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     medium: "Gemiddeld",
     strong: "Sterk",
     botsHelp: "Zijn alle andere plaatsen bots, dan begint het spel meteen.",
+    listOpen: "Op de open tafels zetten: iedereen met een profiel mag meedoen, zonder uitnodiging",
+    findTable: "Zoek een open tafel om mee te doen",
   },
   fr: {
     noTurns: "Aucune partie ne vous attend.",
@@ -55,6 +59,8 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     medium: "Moyen",
     strong: "Fort",
     botsHelp: "Si toutes les autres places sont des bots, la partie commence tout de suite.",
+    listOpen: "Mettre sur les tables ouvertes : tout joueur connecté peut rejoindre, sans invitation",
+    findTable: "Trouver une table ouverte à rejoindre",
   },
   de: {
     noTurns: "Kein Spiel wartet auf dich.",
@@ -71,6 +77,8 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     medium: "Mittel",
     strong: "Stark",
     botsHelp: "Sind alle anderen Plätze Bots, beginnt das Spiel sofort.",
+    listOpen: "Auf die offenen Tische: Wer angemeldet ist, darf ohne Einladung mitspielen",
+    findTable: "Einen offenen Tisch zum Mitspielen finden",
   },
   ja: {
     noTurns: "あなたの手番を待っているゲームはありません。",
@@ -87,5 +95,7 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     medium: "ふつう",
     strong: "つよい",
     botsHelp: "ほかの席がすべてボットなら、すぐに始まります。",
+    listOpen: "募集中のテーブルに載せる：サインインしていれば誰でも招待なしで参加できます",
+    findTable: "参加できる募集中のテーブルを探す",
   },
 };

@@ -6,6 +6,7 @@ const ja: Messages = {
   langName: "日本語",
   appTagline: "フォトシンセシスをウェブで",
   howToPlay: "遊び方",
+  openTables: "募集中のテーブル",
   language: "言語",
   home: "ホーム",
   loading: "読み込み中…",

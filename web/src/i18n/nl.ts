@@ -7,6 +7,7 @@ const nl: Messages = {
   langName: "Nederlands",
   appTagline: "Photosynthesis, online gespeeld",
   howToPlay: "Spelregels",
+  openTables: "Open tafels",
   language: "Taal",
   home: "Start",
   loading: "Laden…",

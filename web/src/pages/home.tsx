@@ -95,6 +95,7 @@ function NewGame(p: { lang: string }) {
   const [maxTimeouts, setMaxTimeouts] = useState<number | null>(3);
   const [vacationDays, setVacationDays] = useState(14);
   const [rated, setRated] = useState(false);
+  const [open, setOpen] = useState(false);
   const [botCount, setBotCount] = useState(0);
   const [botLevel, setBotLevel] = useState<BotLevel>("easy");
   const [busy, setBusy] = useState(false);
@@ -113,6 +114,7 @@ function NewGame(p: { lang: string }) {
         maxTimeouts,
         vacationDays,
         rated,
+        open,
         bots: Array.from({ length: Math.min(botCount, seats - 1) }, () => botLevel),
       });
       navigate(`/g/${r.game.id}`);
@@ -163,6 +165,15 @@ function NewGame(p: { lang: string }) {
             onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
           />
           <span>{SOCIAL_TEXT[lang].ratedGame}</span>
+        </label>
+        <label class="check">
+          <input
+            type="checkbox"
+            name="open"
+            checked={open}
+            onChange={(e) => setOpen((e.target as HTMLInputElement).checked)}
+          />
+          <span>{h.listOpen}</span>
         </label>
         <fieldset class="deadlines bots" aria-describedby="bots-help">
           <legend>{h.botsLabel}</legend>
@@ -281,6 +292,9 @@ function JoinByLink() {
   return (
     <section class="card" aria-labelledby="join-h">
       <h2 id="join-h">{t.joinTitle}</h2>
+      <p>
+        <Link href="/tables">{HOME_TEXT[lang].findTable}</Link>
+      </p>
       <form onSubmit={submit} class="row">
         <label class="grow">
           <span>{t.joinLabel}</span>

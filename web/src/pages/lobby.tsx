@@ -3,7 +3,7 @@
  * A chunk of its own (loaded through game.tsx): a game in play does not carry it.
  */
 import { useState } from "preact/hooks";
-import { api, viewOf } from "../api";
+import { api, auth, request, viewOf } from "../api";
 import { errorText } from "../errors";
 import { Link } from "../nav";
 import { t } from "../i18n";
@@ -112,13 +112,20 @@ export function Lobby(p: {
               <p>{t.needProfileToJoin}</p>
               <ProfileForm setIdentity={p.setIdentity} compact />
             </div>
-          ) : p.invite ? (
+          ) : p.invite || v.table?.open ? (
             <p>
               <button
                 type="button"
                 class="primary take-seat"
                 disabled={busy}
-                onClick={() => void run(() => api.join(v.id, p.invite!))}
+                onClick={() =>
+                  void run(() =>
+                    p.invite
+                      ? api.join(v.id, p.invite)
+                      : // An open table: no invite needed (issue 16).
+                        request("post", "/api/tables/{id}/join", { params: { path: { id: v.id } }, headers: auth() }),
+                  )
+                }
               >
                 {t.takeSeat}
               </button>
@@ -126,6 +133,36 @@ export function Lobby(p: {
           ) : (
             <p class="muted">{t.needInviteToJoin}</p>
           ))}
+        {(isCreator || v.table?.open) && (
+          <p class="open-table">
+            <span class="muted">
+              {v.table?.open
+                ? t.tableListed(new Date(v.table.expiresAt).toLocaleDateString())
+                : v.table?.closed === "expired"
+                  ? t.tableExpired
+                  : t.tableNotListed}
+            </span>{" "}
+            {isCreator && (
+              <button
+                type="button"
+                class="link table-toggle"
+                disabled={busy}
+                onClick={() =>
+                  void run(() =>
+                    request("put", "/api/games/{id}/table", {
+                      params: { path: { id: v.id } },
+                      headers: auth(),
+                      body: { open: !v.table?.open },
+                    }),
+                  )
+                }
+              >
+                {v.table?.open ? t.tableUnlist : t.tableList}
+              </button>
+            )}{" "}
+            <Link href="/tables">{t.openTables}</Link>
+          </p>
+        )}
         <div class="row">
           {isCreator && seated >= 2 && !confirming && (
             <button type="button" class="primary start-now" disabled={busy} onClick={() => setConfirming(true)}>

@@ -38,6 +38,11 @@ const de: PartMessages = {
   freeSeat: "freier Platz",
   takeSeat: "Platz nehmen",
   needProfileToJoin: "Lege ein Profil an, um an diesem Spiel teilzunehmen.",
+  tableListed: (d: string) => `Auf den offenen Tischen bis ${d}: Wer angemeldet ist, darf einen freien Platz nehmen.`,
+  tableExpired: "In 7 Tagen hat niemand Platz genommen: Der Tisch ist nicht mehr bei den offenen Tischen.",
+  tableNotListed: "Nicht bei den offenen Tischen: Nur Eingeladene können mitspielen.",
+  tableList: "Auf die offenen Tische",
+  tableUnlist: "Von den offenen Tischen nehmen",
   needInviteToJoin: "Um mitzuspielen, öffne den Einladungslink, den dir jemand geschickt hat.",
   startConfirm: (seated, free) =>
     `Mit ${seated} Spielern starten? ${free === 1 ? "Der freie Platz wird geschlossen" : `Die ${free} freien Plätze werden geschlossen`}: Wer dafür eingeladen ist, kann dann nur noch zuschauen.`,

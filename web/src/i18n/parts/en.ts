@@ -60,6 +60,11 @@ const en = {
   freeSeat: "free seat",
   takeSeat: "Take a seat",
   needProfileToJoin: "Create a profile to take a seat in this game.",
+  tableListed: (d: string) => `On the open tables until ${d}: anyone signed in may take a free seat.`,
+  tableExpired: "Nobody took a seat in 7 days: the table has left the open tables.",
+  tableNotListed: "Not on the open tables: only players with the invite can join.",
+  tableList: "List on the open tables",
+  tableUnlist: "Take off the open tables",
   needInviteToJoin: "To join, open the invite link another player sent you.",
   startConfirm: (seated: number, free: number) =>
     `Start with ${seated} players? ${free === 1 ? "The free seat closes" : `The ${free} free seats close`}: whoever you invited to ${free === 1 ? "it" : "them"} can then only watch.`,

@@ -38,6 +38,12 @@ const fr: PartMessages = {
   freeSeat: "place libre",
   takeSeat: "Prendre une place",
   needProfileToJoin: "Créez un profil pour prendre place dans cette partie.",
+  tableListed: (d: string) =>
+    `Sur les tables ouvertes jusqu’au ${d} : tout joueur connecté peut prendre une place libre.`,
+  tableExpired: "Personne ne s’est assis en 7 jours : la table a quitté les tables ouvertes.",
+  tableNotListed: "Pas sur les tables ouvertes : seuls les joueurs invités peuvent rejoindre.",
+  tableList: "Mettre sur les tables ouvertes",
+  tableUnlist: "Retirer des tables ouvertes",
   needInviteToJoin: "Pour rejoindre la partie, ouvrez le lien d’invitation envoyé par un autre joueur.",
   startConfirm: (seated, free) =>
     `Lancer à ${seated} joueurs ? ${free === 1 ? "La place libre sera fermée" : `Les ${free} places libres seront fermées`} : les personnes invitées ne pourront plus que regarder.`,

@@ -37,6 +37,11 @@ const ja: PartMessages = {
   freeSeat: "空席",
   takeSeat: "席に着く",
   needProfileToJoin: "このゲームに参加するにはプロフィールを作成してください。",
+  tableListed: (d: string) => `${d} まで募集中のテーブルに掲載中：サインインしていれば誰でも空席に座れます。`,
+  tableExpired: "7日間だれも座らなかったため、募集中のテーブルから外れました。",
+  tableNotListed: "募集中のテーブルには載っていません：招待を受けたプレイヤーだけが参加できます。",
+  tableList: "募集中のテーブルに載せる",
+  tableUnlist: "募集中のテーブルから外す",
   needInviteToJoin: "参加するには、他のプレイヤーから届いた招待リンクを開いてください。",
   startConfirm: (seated, free) =>
     `${seated} 人で開始しますか？空いている ${free} 席は閉じられ、招待した人は観戦のみになります。`,

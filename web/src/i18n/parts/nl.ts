@@ -38,6 +38,11 @@ const nl: PartMessages = {
   freeSeat: "vrije plaats",
   takeSeat: "Plaats nemen",
   needProfileToJoin: "Maak een profiel aan om aan dit spel deel te nemen.",
+  tableListed: (d: string) => `Op de open tafels tot ${d}: iedereen met een profiel mag een vrije plaats nemen.`,
+  tableExpired: "Niemand nam in 7 dagen een plaats: de tafel staat niet meer bij de open tafels.",
+  tableNotListed: "Niet bij de open tafels: alleen spelers met de uitnodiging kunnen meedoen.",
+  tableList: "Op de open tafels zetten",
+  tableUnlist: "Van de open tafels halen",
   needInviteToJoin: "Open de uitnodigingslink van een andere speler om mee te doen.",
   startConfirm: (seated, free) =>
     `Starten met ${seated} spelers? ${free === 1 ? "De vrije plaats sluit" : `De ${free} vrije plaatsen sluiten`}: wie je ervoor uitnodigde, kan dan alleen nog kijken.`,

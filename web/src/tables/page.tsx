@@ -169,6 +169,7 @@ function TableCard(p: { table: Table; me: string | null; busy: string | null; jo
       </h2>
       <p class="muted">{settings.join(" · ")}</p>
       <p>
+        {t.playersLabel}:{" "}
         {x.players.map((pl, i) => (
           <span key={pl.seat}>
             {i > 0 && ", "}

@@ -4,21 +4,38 @@
  */
 import { BOARD_SLOTS, LIGHT_CAP, TOKEN_VALUES } from "./rules";
 import { expansionOf } from "./expansion";
+import { boardSetsForget, boardSetsPut } from "./masks";
 import type { GameState, PlayerState, RuleError, ScoringToken } from "./types";
 
 export function err(code: RuleError["code"], message: string): { ok: false; error: RuleError } {
   return { ok: false, error: { code, message } };
 }
 
-/** A copy-on-write working copy of a state, used while one move is applied. */
+/**
+ * A copy-on-write working copy of a state, used while one move is applied. `inPlace`: the state
+ * is the caller's own, seen by nobody else (a random playout's private copy: random-play.ts), so
+ * the move is applied to it directly — every part counts as copied already; arrays documented as
+ * "replaced, never mutated" are still replaced.
+ */
 export class Draft {
   readonly s: GameState;
-  private copied = 0;
-  constructor(from: GameState) {
-    this.s = { ...from, ply: from.ply + 1 };
-  }
+  private copied: number;
   /** Per seat, 3 bits (seat * 3 + 0, 1, 2): its player object, board, available area copied. */
-  private parts = 0;
+  private parts: number;
+  private readonly inPlace: boolean;
+  constructor(from: GameState, inPlace = false) {
+    this.inPlace = inPlace;
+    if (inPlace) {
+      from.ply++;
+      this.s = from;
+      this.copied = -1;
+      this.parts = -1;
+    } else {
+      this.s = { ...from, ply: from.ply + 1 };
+      this.copied = 0;
+      this.parts = 0;
+    }
+  }
   /**
    * A seat's player state, copied on first use (the players array too), with its board and
    * available area. Its `tokens` array stays shared with the state before: replace it
@@ -76,12 +93,28 @@ export class Draft {
       this.copied |= 0x80;
     }
   }
+  /**
+   * The board, copied on first use, to change. Prefer `put`, which carries the board's 37-cell
+   * sets (masks.ts) over to the new board; in place, the sets of a board changed through this are forgotten.
+   */
   cells(): number[] {
     if (!(this.copied & 0x100)) {
       this.s.cells = this.s.cells.slice();
       this.copied |= 0x100;
-    }
+    } else if (this.inPlace) boardSetsForget(this.s.cells);
     return this.s.cells;
+  }
+  /** Put `piece` on cell c (0: empty it), keeping the board's 37-cell sets (masks.ts `boardSetsPut`). */
+  put(c: number, piece: number): void {
+    const before = this.s.cells;
+    if (!(this.copied & 0x100)) {
+      this.s.cells = before.slice();
+      this.copied |= 0x100;
+    }
+    const cells = this.s.cells;
+    const old = cells[c];
+    cells[c] = piece;
+    boardSetsPut(before, cells, c, old, piece);
   }
   /** Mark cell a (and b, when given) the subject of an action this turn (a new array: states share theirs). */
   touch(a: number, b = -1): void {

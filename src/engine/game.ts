@@ -24,7 +24,7 @@ import {
 } from "./codes";
 import { Draft, addLight, err, takeToken, usable, usable2 } from "./draft";
 import { BASE, expansionOf, expansions, type Expansion } from "./expansion";
-import { AT_HI, AT_LO, PRICE, boardSets, boardSetsPut } from "./masks";
+import { AT_HI, AT_LO, PRICE, boardSets } from "./masks";
 import { currentSun, encodePiece, inShadow, lightGainsFor, shadeFor, sunPosition } from "./light";
 import { totalRounds } from "./progress";
 import { nextInt } from "./rng";
@@ -415,9 +415,16 @@ export function applyMove(state: GameState, code: number): ApplyResult {
 /**
  * Apply a move known to be legal (applyMove checked it, or the engine's own loop took it from
  * `listInto(state)` for this very state): the new state and the events, without a check.
+ * `inPlace`: `state` is the caller's private copy (random-play.ts) and becomes the new state.
  */
-export function play(state: GameState, code: number): { ok: true; state: GameState; events: GameEvent[] } {
-  const d = new Draft(state);
+export function play(
+  state: GameState,
+  code: number,
+  inPlace = false,
+): { ok: true; state: GameState; events: GameEvent[] } {
+  // a state changed in place is no longer the position its listing was made for
+  if (inPlace && state === listed) listed = null;
+  const d = new Draft(state, inPlace);
   const events: GameEvent[] = [];
   const seat = state.current;
   const type = moveType(code);
@@ -429,8 +436,7 @@ export function play(state: GameState, code: number): { ok: true; state: GameSta
       break;
     case M_PLACE: {
       d.available(seat)[SMALL]--;
-      d.cells()[a] = encodePiece(seat, SMALL);
-      boardSetsPut(state.cells, d.s.cells, a, encodePiece(seat, SMALL));
+      d.put(a, encodePiece(seat, SMALL));
       events.push({ type: "placed", seat, cell: CELLS[a] });
       advance(d, events);
       break;
@@ -453,20 +459,17 @@ export function play(state: GameState, code: number): { ok: true; state: GameSta
       const b = moveB(code);
       d.playerOnly(seat).light -= PLANT_COST;
       d.available(seat)[SEED]--;
-      d.cells()[b] = encodePiece(seat, SEED);
-      boardSetsPut(state.cells, d.s.cells, b, encodePiece(seat, SEED));
+      d.put(b, encodePiece(seat, SEED));
       d.touch(a, b);
       events.push({ type: "planted", seat, from: CELLS[a], to: CELLS[b], cost: PLANT_COST });
       break;
     }
     case M_GROW: {
-      const cells = d.cells();
-      const size = (cells[a] - 1) & 3;
+      const size = (d.s.cells[a] - 1) & 3;
       const cost = GROW_COST[size + 1];
       d.playerOnly(seat).light -= cost;
       d.available(seat)[size + 1]--;
-      cells[a] = encodePiece(seat, size + 1);
-      boardSetsPut(state.cells, cells, a, cells[a]);
+      d.put(a, encodePiece(seat, size + 1));
       const returnedTo = d.returnPiece(seat, size);
       d.touch(a);
       events.push({
@@ -483,8 +486,7 @@ export function play(state: GameState, code: number): { ok: true; state: GameSta
     case M_COLLECT: {
       const p = d.playerOnly(seat);
       p.light -= COLLECT_COST;
-      d.cells()[a] = 0;
-      boardSetsPut(state.cells, d.s.cells, a, 0);
+      d.put(a, 0);
       const returnedTo = d.returnPiece(seat, LARGE);
       d.s.stacks = d.s.stacks.slice();
       const token = takeToken(d.s.stacks, LEAVES[a]);

@@ -45,7 +45,7 @@ export const TOWARD_SUN: Int8Array = (() => {
 /**
  * The 37-cell sets of one `cells` array: BOARD_SETS[0..1] the occupied cells, [2 + seat * 2 ..]
  * each seat's pieces. Kept for the last board asked about (`boardSets`) and carried over to the
- * next board by `boardSetsPut` / `boardSetsKeep` when a move changes one cell, so listing the
+ * next board by `boardSetsPut` when a move changes one cell, so listing the
  * legal moves of a random game or a search never scans the board. States are never mutated, so a
  * `cells` array (shared by every state with that board) always holds what its sets say.
  */
@@ -70,15 +70,21 @@ export function boardSets(cells: readonly number[]): Int32Array {
 }
 
 /**
- * `after` is `before` with cell c now holding `piece` (0: emptied) and nothing else changed: if
- * `before`'s sets are the ones kept, they become `after`'s.
+ * `after` is `before` with cell c changed from `old` to `piece` (0: emptied) and nothing else
+ * changed: if `before`'s sets are the ones kept, they become `after`'s. `before` and `after` are
+ * the same array when a move is applied in place (random-play.ts), so `old` is passed, not read.
  */
-export function boardSetsPut(before: readonly number[], after: readonly number[], c: number, piece: number): void {
+export function boardSetsPut(
+  before: readonly number[],
+  after: readonly number[],
+  c: number,
+  old: number,
+  piece: number,
+): void {
   if (before !== setsOf) return;
   const s = BOARD_SETS;
   const w = c >> 5;
   const bit = 1 << (c & 31);
-  const old = before[c];
   if (old !== 0) {
     s[w] &= ~bit;
     s[2 + (((old - 1) >> 2) & 3) * 2 + w] &= ~bit;
@@ -88,4 +94,9 @@ export function boardSetsPut(before: readonly number[], after: readonly number[]
     s[2 + (((piece - 1) >> 2) & 3) * 2 + w] |= bit;
   }
   setsOf = after;
+}
+
+/** `cells` is about to be changed in place by someone who will not say how: its sets are no longer known. */
+export function boardSetsForget(cells: readonly number[]): void {
+  if (cells === setsOf) setsOf = null;
 }

@@ -1,8 +1,44 @@
 /** A uniformly random player, driven by its own seeded generator: for tests, benchmarks and bots. */
+import { BASE, expansionOf } from "./expansion";
 import { createGame, listInto, play } from "./game";
 import type { GameEvent, GameOptionsInput, GameState } from "./types";
 
-/** Play from `state` to the end, each move chosen uniformly among the legal moves. */
+/** A deep copy of plain state data (objects, arrays, primitives), keeping each object's shape. */
+function deepCopy<T>(value: T): T {
+  if (typeof value !== "object" || value === null) return value;
+  if (Array.isArray(value)) return value.map(deepCopy) as T;
+  const copy = { ...value } as Record<string, unknown>;
+  for (const key in copy) {
+    const v = copy[key];
+    if (typeof v === "object" && v !== null) copy[key] = deepCopy(v);
+  }
+  return copy as T;
+}
+
+/**
+ * A copy of `state` that shares nothing a move changes in place (its options, never changed, stay
+ * shared: the engine recognises a game's expansion by its options object), for a playout that
+ * applies its moves to it in place.
+ */
+function privateCopy(state: GameState): GameState {
+  const copy: GameState = {
+    ...state,
+    cells: state.cells.slice(),
+    touched: state.touched.slice(),
+    stacks: state.stacks.slice(),
+    players: state.players.map((p) => ({ ...p, board: p.board.slice(), available: p.available.slice() })),
+  };
+  const ext = expansionOf(state.options);
+  const part = ext === BASE ? undefined : (state as unknown as Record<string, unknown>)[ext.stateKey];
+  if (part !== undefined) (copy as unknown as Record<string, unknown>)[ext.stateKey] = deepCopy(part);
+  return copy;
+}
+
+/**
+ * Play from `state` to the end, each move chosen uniformly among the legal moves. Without
+ * `onMove` nobody sees the states between, so the moves are applied in place to a private copy
+ * of `state` (no new state per move: `Draft`'s in-place mode); with it, every state is a new one.
+ */
 export function playOutRandomly(
   state: GameState,
   seed: number,
@@ -10,6 +46,8 @@ export function playOutRandomly(
 ): { state: GameState; moves: number[] } {
   let rng = (seed ^ 0x9e3779b9) >>> 0;
   const moves: number[] = [];
+  const inPlace = onMove === undefined;
+  if (inPlace) state = privateCopy(state);
   while (state.phase !== "ended") {
     // the engine's shared list (no array per move); applyMove below knows it was just listed
     const legal = listInto(state);
@@ -19,7 +57,7 @@ export function playOutRandomly(
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     const code = legal.codes[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * legal.n)];
     // taken from the list of this very state: legal, no second check (applyMove would skip it too)
-    const r = play(state, code);
+    const r = play(state, code, inPlace);
     onMove?.(state, code, r.state, r.events);
     moves.push(code);
     state = r.state;

@@ -3,8 +3,10 @@
  * plain definitions they stand for, over random games of every mode: light at a round's start
  * (toward the sun over the occupied cells) against lightReport's shadows, legal moves listed from
  * the board's 37-cell sets kept from state to state against the same position rebuilt from its
- * notation (fresh arrays: the sets computed from scratch), and random play — which applies its own
- * listed moves unchecked — against the same moves applied through the checked applyMove.
+ * notation (fresh arrays: the sets computed from scratch), random play — which applies its own
+ * listed moves unchecked — against the same moves applied through the checked applyMove, and random
+ * play in place (no onMove: one private copy changed move by move) against the same game played a
+ * new state per move.
  */
 import { describe, expect, it } from "vitest";
 import {
@@ -80,6 +82,31 @@ describe.each(MODES.map((m) => [JSON.stringify(m), m] as const))("%s", (_name, o
       expect(r.state).toEqual(step.after);
       expect(r.events).toEqual(step.events);
       state = r.state;
+    }
+  });
+
+  it("random play in place plays the same games as a new state per move, and changes nothing it was given", () => {
+    for (let seed = 10; seed < 30; seed++) {
+      const created = createGame({ ...options, seed });
+      if (!created.ok) throw new Error(created.error.message);
+      // from the start, and from a state in the middle of the game (the expansion's part well used)
+      const middle = statesOf(options, seed + 100);
+      for (const start of [created.state, middle[Math.floor(middle.length / 2)]]) {
+        const before = structuredClone(start);
+        const inPlace = playOutRandomly(start, seed);
+        // the last listing (with the end of turn that ended the game) was of the object since
+        // changed in place: applyMove checks again
+        const again = applyMove(inPlace.state, 0);
+        expect(again.ok ? "applied" : again.error.code).toBe("GAME_OVER");
+        const fresh = playOutRandomly(start, seed, () => undefined);
+        expect(inPlace.moves).toEqual(fresh.moves);
+        expect(inPlace.state).toStrictEqual(fresh.state);
+        expect(start).toStrictEqual(before);
+        // and the board sets kept for listing were not left stale by a board changed in place
+        const rebuilt = fromNotation(toNotation(middle[10]));
+        if (!rebuilt.ok) throw new Error(rebuilt.error.message);
+        expect(legalMoves(middle[10])).toEqual(legalMoves(rebuilt.state));
+      }
     }
   });
 });

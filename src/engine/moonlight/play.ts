@@ -662,7 +662,7 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       collectTree(d, seat, here, 0, LEAVES[here], events);
       if (level === 1) {
         d.player(seat).available[SEED]--;
-        d.cells()[here] = encodePiece(seat, SEED);
+        d.put(here, encodePiece(seat, SEED));
         events.push({
           type: "seedPlaced",
           seat,
@@ -685,7 +685,7 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       break;
     case "plant":
       d.player(seat).board[SEED]--;
-      d.cells()[here] = encodePiece(seat, SEED);
+      d.put(here, encodePiece(seat, SEED));
       d.touch(here);
       events.push({
         type: "seedPlaced",
@@ -696,7 +696,7 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       break;
     case "eat": {
       const owner = (s.cells[here] - 1) >> 2;
-      d.cells()[here] = 0;
+      d.put(here, 0);
       const returnedTo = returnToBoard(d.player(owner), SEED);
       events.push({
         type: "seedEaten",
@@ -730,10 +730,9 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       break;
     }
     case "churn": {
-      const cells = d.cells();
-      const piece = cells[here];
-      cells[a] = piece;
-      cells[here] = 0;
+      const piece = s.cells[here];
+      d.put(a, piece);
+      d.put(here, 0);
       // a seed planted this turn stays unable to grow this turn (its "used" mark moves with it)
       if (s.touched.includes(here) && !s.touched.includes(a)) d.touch(a);
       events.push({
@@ -767,7 +766,7 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
       const p = d.player(seat);
       if (level === 0) p.available[SMALL]--;
       else p.board[SMALL]--;
-      d.cells()[here] = encodePiece(seat, SMALL);
+      d.put(here, encodePiece(seat, SMALL));
       const returnedTo = returnToBoard(p, SEED);
       events.push({
         type: "grew",
@@ -852,7 +851,7 @@ function applyBaby(d: Draft, seat: number, baby: BabyName, c: number, events: Ga
     }
     case "plant":
       d.player(seat).available[SEED]--;
-      d.cells()[c] = encodePiece(seat, SEED);
+      d.put(c, encodePiece(seat, SEED));
       d.touch(c);
       events.push({
         type: "seedPlaced",
@@ -869,7 +868,7 @@ function applyBaby(d: Draft, seat: number, baby: BabyName, c: number, events: Ga
 /** Remove the seat's large tree on c (an action on c), taking a token from the `leaves` stack down. */
 function collectTree(d: Draft, seat: number, c: number, cost: number, leaves: number, events: GameEvent[]): void {
   const p = d.player(seat);
-  d.cells()[c] = 0;
+  d.put(c, 0);
   const returnedTo = returnToBoard(p, LARGE);
   d.s.stacks = d.s.stacks.slice();
   const token = takeToken(d.s.stacks, leaves);
@@ -887,11 +886,10 @@ function collectTree(d: Draft, seat: number, c: number, cost: number, leaves: nu
 
 /** The piece on c grows to the next size from its owner's available area, free (not an action by itself). */
 function growFree(d: Draft, owner: number, c: number, events: GameEvent[]): void {
-  const cells = d.cells();
-  const size = (cells[c] - 1) & 3;
+  const size = (d.s.cells[c] - 1) & 3;
   const p = d.player(owner);
   p.available[size + 1]--;
-  cells[c] = encodePiece(owner, size + 1);
+  d.put(c, encodePiece(owner, size + 1));
   const returnedTo = returnToBoard(p, size);
   events.push({
     type: "grew",

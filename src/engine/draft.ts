@@ -14,8 +14,9 @@ export function err(code: RuleError["code"], message: string): { ok: false; erro
 /**
  * A copy-on-write working copy of a state, used while one move is applied. `inPlace`: the state
  * is the caller's own, seen by nobody else (a random playout's private copy: random-play.ts), so
- * the move is applied to it directly — every part counts as copied already; arrays documented as
- * "replaced, never mutated" are still replaced.
+ * moves are applied to it directly, one after another (game.ts `playInPlace`, which counts the
+ * ply) — every part counts as copied already; arrays documented as "replaced, never mutated" are
+ * still replaced.
  */
 export class Draft {
   readonly s: GameState;
@@ -26,7 +27,6 @@ export class Draft {
   constructor(from: GameState, inPlace = false) {
     this.inPlace = inPlace;
     if (inPlace) {
-      from.ply++;
       this.s = from;
       this.copied = -1;
       this.parts = -1;

@@ -415,24 +415,33 @@ export function applyMove(state: GameState, code: number): ApplyResult {
 /**
  * Apply a move known to be legal (applyMove checked it, or the engine's own loop took it from
  * `listInto(state)` for this very state): the new state and the events, without a check.
- * `inPlace`: `state` is the caller's private copy (random-play.ts) and becomes the new state.
  */
-export function play(
-  state: GameState,
-  code: number,
-  inPlace = false,
-): { ok: true; state: GameState; events: GameEvent[] } {
-  // a state changed in place is no longer the position its listing was made for
-  if (inPlace && state === listed) listed = null;
-  const d = new Draft(state, inPlace);
+export function play(state: GameState, code: number): { ok: true; state: GameState; events: GameEvent[] } {
+  const d = new Draft(state);
   const events: GameEvent[] = [];
-  const seat = state.current;
+  playOn(d, code, events);
+  return { ok: true, state: d.s, events };
+}
+
+/**
+ * `play` on a draft kept in place (`new Draft(state, true)`: random-play.ts, whose private copy of
+ * a state takes one move after another): `d.s` becomes the new state, its events go to `events`.
+ */
+export function playInPlace(d: Draft, code: number, events: GameEvent[]): void {
+  // a state changed in place is no longer the position its listing was made for
+  if (d.s === listed) listed = null;
+  d.s.ply++;
+  playOn(d, code, events);
+}
+
+function playOn(d: Draft, code: number, events: GameEvent[]): void {
+  const seat = d.s.current;
   const type = moveType(code);
   const a = moveA(code);
   switch (type) {
     case M_EXT_SETUP:
     case M_EXT_PLAY:
-      if (expansionOf(state.options).apply(d, code, events)) advance(d, events);
+      if (expansionOf(d.s.options).apply(d, code, events)) advance(d, events);
       break;
     case M_PLACE: {
       d.available(seat)[SMALL]--;
@@ -496,7 +505,6 @@ export function play(
       break;
     }
   }
-  return { ok: true, state: d.s, events };
 }
 
 /**

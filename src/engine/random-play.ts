@@ -1,6 +1,7 @@
 /** A uniformly random player, driven by its own seeded generator: for tests, benchmarks and bots. */
 import { BASE, expansionOf } from "./expansion";
-import { createGame, listInto, play } from "./game";
+import { Draft } from "./draft";
+import { createGame, listInto, play, playInPlace } from "./game";
 import type { GameEvent, GameOptionsInput, GameState } from "./types";
 
 /** A deep copy of plain state data (objects, arrays, primitives), keeping each object's shape. */
@@ -35,6 +36,12 @@ function privateCopy(state: GameState): GameState {
 }
 
 /**
+ * Where the events of a playout in place go: nobody reads them, and pushing is all that applying a
+ * move does with its events list, so they are dropped (no list kept per move).
+ */
+const DROPPED: GameEvent[] = { push: () => 0 } as unknown as GameEvent[];
+
+/**
  * Play from `state` to the end, each move chosen uniformly among the legal moves. Without
  * `onMove` nobody sees the states between, so the moves are applied in place to a private copy
  * of `state` (no new state per move: `Draft`'s in-place mode); with it, every state is a new one.
@@ -46,8 +53,9 @@ export function playOutRandomly(
 ): { state: GameState; moves: number[] } {
   let rng = (seed ^ 0x9e3779b9) >>> 0;
   const moves: number[] = [];
-  const inPlace = onMove === undefined;
-  if (inPlace) state = privateCopy(state);
+  // in place: one draft for the whole playout, and nobody reads the events
+  const draft = onMove === undefined ? new Draft(privateCopy(state), true) : null;
+  if (draft !== null) state = draft.s;
   while (state.phase !== "ended") {
     // the engine's shared list (no array per move); applyMove below knows it was just listed
     const legal = listInto(state);
@@ -56,11 +64,15 @@ export function playOutRandomly(
     let t = Math.imul(rng ^ (rng >>> 15), rng | 1);
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     const code = legal.codes[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * legal.n)];
-    // taken from the list of this very state: legal, no second check (applyMove would skip it too)
-    const r = play(state, code, inPlace);
-    onMove?.(state, code, r.state, r.events);
     moves.push(code);
-    state = r.state;
+    // taken from the list of this very state: legal, no second check (applyMove would skip it too)
+    if (draft !== null) {
+      playInPlace(draft, code, DROPPED);
+    } else {
+      const r = play(state, code);
+      onMove?.(state, code, r.state, r.events);
+      state = r.state;
+    }
   }
   return { state, moves };
 }

@@ -227,6 +227,19 @@ function pushNeighbours(state: GameState, out: MoveList, here: number, code: num
     else out.push(code | (c << 3));
   }
 }
+/**
+ * The squirrel's move from `here` in moveTargets' visiting order, as pairs (cell, via): each
+ * neighbour c (via -1), then the cells next to c other than `here` (via c, reached when c is
+ * open). A cell is listed at its first pair whose cells are open.
+ */
+const SQUIRREL_STEPS: readonly Int8Array[] = CELLS.map((_, here) => {
+  const pairs: number[] = [];
+  for (const c of NEIGHBOURS[here]) {
+    pairs.push(c, -1);
+    for (const c2 of NEIGHBOURS[c]) if (c2 !== here) pairs.push(c2, c);
+  }
+  return Int8Array.from(pairs);
+});
 function inSet(lo: number, hi: number, c: number): boolean {
   return c < 32 ? ((lo >>> c) & 1) !== 0 : ((hi >>> (c - 32)) & 1) !== 0;
 }
@@ -256,28 +269,26 @@ export function playMoves(state: GameState, out: MoveList): void {
   const mp = m.players[seat];
   if (mp.animal === null || mp.cell < 0) return;
   const here = mp.cell;
-  closedCells(m, seat);
+  // the closed cells and animals are read by moves, the hedgehog's run and the fox's abilities only
+  if (!m.moved || mp.animal === "hedgehog" || mp.animal === "fox") closedCells(m, seat);
   if (!m.moved) {
     if (mp.animal !== SQUIRREL) {
       // moveTargets without its list: one step, to each enterable neighbour (all distinct)
       pushNeighbours(state, out, here, extCode(M_EXT_PLAY, P_MOVE), false);
     } else {
-      // moveTargets without its list: the cells listed so far as a 37-cell set instead of includes()
+      // moveTargets without its list: its visiting order from a table (SQUIRREL_STEPS), the cells
+      // listed so far as a 37-cell set instead of includes()
+      const steps = SQUIRREL_STEPS[here];
       let seenLo = 0;
       let seenHi = 0;
-      for (const c of NEIGHBOURS[here]) {
-        if (!inSet(openLo, openHi, c)) continue;
-        if (!inSet(seenLo, seenHi, c)) {
-          if (c < 32) seenLo |= 1 << c;
-          else seenHi |= 1 << (c - 32);
-          out.push(extCode(M_EXT_PLAY, P_MOVE, c));
-        }
-        for (const c2 of NEIGHBOURS[c])
-          if (c2 !== here && !inSet(seenLo, seenHi, c2) && inSet(openLo, openHi, c2)) {
-            if (c2 < 32) seenLo |= 1 << c2;
-            else seenHi |= 1 << (c2 - 32);
-            out.push(extCode(M_EXT_PLAY, P_MOVE, c2));
-          }
+      for (let i = 0; i < steps.length; i += 2) {
+        const c = steps[i];
+        const via = steps[i + 1];
+        if (!inSet(openLo, openHi, c) || (via >= 0 && !inSet(openLo, openHi, via)) || inSet(seenLo, seenHi, c))
+          continue;
+        if (c < 32) seenLo |= 1 << c;
+        else seenHi |= 1 << (c - 32);
+        out.push(extCode(M_EXT_PLAY, P_MOVE, c));
       }
     }
   }

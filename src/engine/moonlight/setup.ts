@@ -98,6 +98,22 @@ export function setupSchedule(options: GameOptions, firstPlayer: number): { stag
 }
 
 /**
+ * setupSchedule for the game being set up, kept for its options object and first player (every
+ * setup step of every game asks; a game's states share their options object, never changed).
+ */
+let scheduleFor: GameOptions | null = null;
+let scheduleFirst = -1;
+let schedule: readonly { stage: MoonStage; seat: number }[] = [];
+function scheduleOf(options: GameOptions, firstPlayer: number): readonly { stage: MoonStage; seat: number }[] {
+  if (options !== scheduleFor || firstPlayer !== scheduleFirst) {
+    schedule = setupSchedule(options, firstPlayer);
+    scheduleFor = options;
+    scheduleFirst = firstPlayer;
+  }
+  return schedule;
+}
+
+/**
  * Move the expansion's setup on to its next step (advance() calls this while `moon.stage` is
  * set). Returns the seat to act, or -1 when the expansion's steps are done (then the setup trees
  * begin). A resigned seat's choice and animal are skipped; its Great Tree or moonstone is placed by
@@ -106,7 +122,7 @@ export function setupSchedule(options: GameOptions, firstPlayer: number): { stag
 export function nextSetupStep(d: Draft, events: GameEvent[]): number {
   const s = d.s;
   const n = s.options.players;
-  const steps = setupSchedule(s.options, s.firstPlayer);
+  const steps = scheduleOf(s.options, s.firstPlayer);
   for (;;) {
     const was = s.moon!.stage;
     s.turn++;

@@ -6,7 +6,7 @@
  * 6-bit cell/piece fields) so random play and search need no object churn; `actions.ts` converts
  * between codes and the public JSON actions.
  */
-import { CELL_COUNT, CELLS, DISTANCE, EDGE_CELLS, LEAVES, RING, RADIUS, labelOf } from "./board";
+import { CELL_COUNT, CELLS, DISTANCE, LEAVES, RING, RADIUS, labelOf } from "./board";
 import {
   M_BUY,
   M_COLLECT,
@@ -24,7 +24,7 @@ import {
 } from "./codes";
 import { Draft, addLight, err, takeToken, usable, usable2 } from "./draft";
 import { BASE, expansionOf, expansions, type Expansion } from "./expansion";
-import { AT_HI, AT_LO, PRICE, boardSets } from "./masks";
+import { AT_HI, AT_LO, EDGE_HI, EDGE_LO, PRICE, boardSets } from "./masks";
 import { currentSun, encodePiece, inShadow, lightGainsFor, shadeFor, sunPosition } from "./light";
 import { totalRounds } from "./progress";
 import { nextInt } from "./rng";
@@ -190,8 +190,25 @@ function listMoves(state: GameState, out: MoveList): void {
   const ext = expansionOf(state.options);
   if (state.phase === "setup") {
     if (ext.setupStage(state) !== null) ext.setupMoves(state, out);
-    else if (player.available[SMALL] > 0)
-      for (const c of EDGE_CELLS) if (cells[c] === 0 && !ext.blocked(state, c)) out.push(moveCode(M_PLACE, c));
+    else if (player.available[SMALL] > 0) {
+      // the empty edge cells the expansion does not block, as 37-cell sets (EDGE_CELLS' order: by cell)
+      const sets = boardSets(cells);
+      let lo = EDGE_LO & ~sets[0] & ~ext.blockedSet(state, 0);
+      let hi = EDGE_HI & ~sets[1] & ~ext.blockedSet(state, 1);
+      while ((lo | hi) !== 0) {
+        let c: number;
+        if (lo !== 0) {
+          const bit = lo & -lo;
+          lo ^= bit;
+          c = 31 - Math.clz32(bit);
+        } else {
+          const bit = hi & -hi;
+          hi ^= bit;
+          c = 63 - Math.clz32(bit);
+        }
+        out.push(moveCode(M_PLACE, c));
+      }
+    }
     return;
   }
   // the base game's moves are written straight into the buffer (at most BASE_MOVES of them)
@@ -242,6 +259,11 @@ function listMoves(state: GameState, out: MoveList): void {
       }
     }
     anyTouched = false;
+  }
+  // nothing to grow, collect or plant (no light, no pieces available): no piece to look at
+  if (able === 0 && !canPlant) {
+    mineLo = 0;
+    mineHi = 0;
   }
   while ((mineLo | mineHi) !== 0) {
     let c: number;

@@ -4,7 +4,7 @@
  * Hand-written rather than recomputed because legal-move generation runs once per action in every
  * random game and search (docs/fast-path.md).
  */
-import { CELL_COUNT, DISTANCE, SHADOW_RAY } from "./board";
+import { CELL_COUNT, DISTANCE, EDGE_CELLS, SHADOW_RAY } from "./board";
 import { BOARD_COSTS, BOARD_SLOTS } from "./rules";
 
 /** PRICE[column * 5 + count]: the next purchase price of a column holding `count` pieces, -1 when empty. */
@@ -27,6 +27,10 @@ for (let c = 0; c < CELL_COUNT; c++)
     if (t < 32) AT_LO[d * CELL_COUNT + c] |= 1 << t;
     else AT_HI[d * CELL_COUNT + c] |= 1 << (t - 32);
   }
+
+/** The edge cells (setup trees go there) as a 37-cell set. */
+export const EDGE_LO = EDGE_CELLS.reduce((set, c) => (c < 32 ? set | (1 << c) : set), 0);
+export const EDGE_HI = EDGE_CELLS.reduce((set, c) => (c >= 32 ? set | (1 << (c - 32)) : set), 0);
 
 /**
  * The cells whose trees can shade c, nearest first: TOWARD_SUN[(sun * 37 + c) * 3 + i] at distance

@@ -210,6 +210,7 @@ function closedCells(m: MoonState, seat: number): void {
 
 /** Push `code | c << 3` for each neighbour c of `here` that the seat's animal may enter, by increasing cell (NEIGHBOURS' order). */
 function pushNeighbours(state: GameState, out: MoveList, here: number, code: number, judge: boolean): void {
+  out.reserve(6);
   let lo = AT_LO[CELL_COUNT + here] & openLo;
   let hi = AT_HI[CELL_COUNT + here] & openHi;
   while ((lo | hi) !== 0) {
@@ -224,7 +225,7 @@ function pushNeighbours(state: GameState, out: MoveList, here: number, code: num
       c = 63 - Math.clz32(bit);
     }
     if (judge) offer(state, out, code | (c << 3));
-    else out.push(code | (c << 3));
+    else out.codes[out.n++] = code | (c << 3); // room reserved above: at most six neighbours
   }
 }
 /**

@@ -209,7 +209,7 @@ function closedCells(m: MoonState, seat: number): void {
 }
 
 /** Push `code | c << 3` for each neighbour c of `here` that the seat's animal may enter, by increasing cell (NEIGHBOURS' order). */
-function pushNeighbours(state: GameState, out: MoveList, here: number, code: number, judge: boolean): void {
+function pushNeighbours(out: MoveList, here: number, code: number): void {
   out.reserve(6);
   let lo = AT_LO[CELL_COUNT + here] & openLo;
   let hi = AT_HI[CELL_COUNT + here] & openHi;
@@ -224,8 +224,7 @@ function pushNeighbours(state: GameState, out: MoveList, here: number, code: num
       hi ^= bit;
       c = 63 - Math.clz32(bit);
     }
-    if (judge) offer(state, out, code | (c << 3));
-    else out.codes[out.n++] = code | (c << 3); // room reserved above: at most six neighbours
+    out.codes[out.n++] = code | (c << 3); // room reserved above: at most six neighbours
   }
 }
 /**
@@ -275,7 +274,7 @@ export function playMoves(state: GameState, out: MoveList): void {
   if (!m.moved) {
     if (mp.animal !== SQUIRREL) {
       // moveTargets without its list: one step, to each enterable neighbour (all distinct)
-      pushNeighbours(state, out, here, extCode(M_EXT_PLAY, P_MOVE), false);
+      pushNeighbours(out, here, extCode(M_EXT_PLAY, P_MOVE));
     } else {
       // moveTargets without its list: its visiting order from a table (SQUIRREL_STEPS), the cells
       // listed so far as a 37-cell set instead of includes()
@@ -305,7 +304,8 @@ export function playMoves(state: GameState, out: MoveList): void {
         for (let level = 0; level < 2; level++) offerLevel(state, out, A.dig, level, points);
       break;
     case "hedgehog":
-      if (open(m, points, A.run)) pushNeighbours(state, out, here, abilityCode(A.run), true);
+      // the run is a move (checkTarget asks exactly what the set of cells the animal may enter holds)
+      if (open(m, points, A.run)) pushNeighbours(out, here, abilityCode(A.run));
       if (open(m, points, A.plant) && cells[here] === 0) offer(state, out, abilityCode(A.plant));
       break;
     case "squirrel":

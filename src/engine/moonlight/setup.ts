@@ -219,22 +219,60 @@ export function setupMoves(state: GameState, out: MoveList): void {
     case "choose":
       for (const a of m.players[seat].deal ?? []) out.push(extCode(M_EXT_SETUP, S_CHOOSE, ANIMALS.indexOf(a)));
       return;
-    case "animals":
-      for (let c = 0; c < CELL_COUNT; c++)
-        if (LEAVES[c] === ANIMAL_START_LEAVES && !hasAnimal(m, c)) out.push(extCode(M_EXT_SETUP, S_ANIMAL, c));
+    case "animals": {
+      // the 3-leaf cells without an animal, as 37-cell sets (by cell)
+      takenCells(m, false);
+      pushCells(out, extCode(M_EXT_SETUP, S_ANIMAL), START_LO & ~takenLo, START_HI & ~takenHi);
       return;
+    }
     case "greatTree":
     case "moonstones": {
-      const sub = m.stage === "greatTree" ? S_GREAT_TREE : S_MOONSTONE;
-      for (let c = 0; c < CELL_COUNT; c++) if (freeForBlocker(m, c)) out.push(extCode(M_EXT_SETUP, sub, c));
+      // a free cell for the Great Tree or a moonstone: no animal, no baby turtle, no Great Tree or stone
+      takenCells(m, true);
+      const code = extCode(M_EXT_SETUP, m.stage === "greatTree" ? S_GREAT_TREE : S_MOONSTONE);
+      pushCells(out, code, ~takenLo, ALL_HI & ~takenHi);
       return;
     }
   }
 }
 
-/** A free cell for the Great Tree or a moonstone: no animal, no baby turtle, no Great Tree or stone. */
-function freeForBlocker(m: MoonState, c: number): boolean {
-  return !hasAnimal(m, c) && !hasNest(m, c) && !blocked(m, c);
+/** The 3-leaf cells (animals start there) and the cells 32–36, as 37-cell set words. */
+const START_LO = CELLS.reduce((set, _, c) => (c < 32 && LEAVES[c] === ANIMAL_START_LEAVES ? set | (1 << c) : set), 0);
+const START_HI = CELLS.reduce(
+  (set, _, c) => (c >= 32 && LEAVES[c] === ANIMAL_START_LEAVES ? set | (1 << (c - 32)) : set),
+  0,
+);
+const ALL_HI = (1 << (CELL_COUNT - 32)) - 1;
+
+/** The cells holding an animal (and, with `blockers`, a baby turtle, the Great Tree or a moonstone): setupMoves' scratch. */
+let takenLo = 0;
+let takenHi = 0;
+function takenCells(m: MoonState, blockers: boolean): void {
+  takenLo = blockers ? blockedSet(m, 0) : 0;
+  takenHi = blockers ? blockedSet(m, 1) : 0;
+  const add = (c: number) => {
+    if (c >= 0 && c < 32) takenLo |= 1 << c;
+    else if (c >= 32 && c < CELL_COUNT) takenHi |= 1 << (c - 32);
+  };
+  for (const p of m.players) add(p.cell);
+  if (blockers) for (const n of m.nests) add(n.cell);
+}
+
+/** Push `code | c << 3` for each cell c of the set, by increasing cell. */
+function pushCells(out: MoveList, code: number, lo: number, hi: number): void {
+  while ((lo | hi) !== 0) {
+    let c: number;
+    if (lo !== 0) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      c = 31 - Math.clz32(bit);
+    } else {
+      const bit = hi & -hi;
+      hi ^= bit;
+      c = 63 - Math.clz32(bit);
+    }
+    out.push(code | (c << 3));
+  }
 }
 
 export function checkSetup(state: GameState, code: number): RuleError | null {

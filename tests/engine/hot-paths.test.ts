@@ -20,7 +20,9 @@ import {
   type GameOptionsInput,
   type GameState,
 } from "../../src/engine";
+import { M_EXT_PLAY, moveA, moveSub, moveType } from "../../src/engine/codes";
 import { lightGainsFor } from "../../src/engine/light";
+import { P_MOVE, moveTargets } from "../../src/engine/moonlight/play";
 
 const MODES: GameOptionsInput[] = [
   { players: 4 },
@@ -108,5 +110,28 @@ describe.each(MODES.map((m) => [JSON.stringify(m), m] as const))("%s", (_name, o
         expect(legalMoves(middle[10])).toEqual(legalMoves(rebuilt.state));
       }
     }
+  });
+});
+
+describe("Moonlight's animal moves", () => {
+  it("are moveTargets', in its order (the squirrel's from a table, the others' from the neighbour set)", () => {
+    let compared = 0;
+    let squirrels = 0;
+    for (const options of MODES.filter((o) => o.moonlight !== undefined))
+      for (let seed = 40; seed < 60; seed++)
+        for (const s of statesOf(options, seed)) {
+          const m = s.moon;
+          if (s.phase !== "play" || !m || m.moved) continue;
+          const mp = m.players[s.current];
+          if (mp.animal === null || mp.cell < 0) continue;
+          const moves = legalMoves(s)
+            .filter((code) => moveType(code) === M_EXT_PLAY && moveSub(code) === P_MOVE)
+            .map(moveA);
+          expect(moves).toEqual(moveTargets(m, s.current, mp.cell));
+          compared++;
+          if (mp.animal === "squirrel") squirrels++;
+        }
+    expect(compared).toBeGreaterThan(500);
+    expect(squirrels).toBeGreaterThan(50);
   });
 });

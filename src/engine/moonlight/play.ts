@@ -228,18 +228,26 @@ function pushNeighbours(out: MoveList, here: number, code: number): void {
   }
 }
 /**
- * The squirrel's move from `here` in moveTargets' visiting order, as pairs (cell, via): each
- * neighbour c (via -1), then the cells next to c other than `here` (via c, reached when c is
- * open). A cell is listed at its first pair whose cells are open.
+ * The squirrel's moves from `here` in moveTargets' visiting order — each open neighbour c, then
+ * the cells next to c other than `here` — for each set of open neighbours (bit k: NEIGHBOURS[here][k]
+ * may be entered): SQUIRREL_ORDER[here * 64 + open], each cell at its first visit. The cells of a
+ * list that may be entered are the moves, in order (a cell that may not be entered is never listed,
+ * so its first visit is the only one that matters).
  */
-const SQUIRREL_STEPS: readonly Int8Array[] = CELLS.map((_, here) => {
-  const pairs: number[] = [];
-  for (const c of NEIGHBOURS[here]) {
-    pairs.push(c, -1);
-    for (const c2 of NEIGHBOURS[c]) if (c2 !== here) pairs.push(c2, c);
-  }
-  return Int8Array.from(pairs);
-});
+const SQUIRREL_ORDER: readonly Int8Array[] = (() => {
+  const table: Int8Array[] = [];
+  for (let here = 0; here < CELL_COUNT; here++)
+    for (let openNear = 0; openNear < 64; openNear++) {
+      const order: number[] = [];
+      NEIGHBOURS[here].forEach((c, k) => {
+        if ((openNear & (1 << k)) === 0) return;
+        if (!order.includes(c)) order.push(c);
+        for (const c2 of NEIGHBOURS[c]) if (c2 !== here && !order.includes(c2)) order.push(c2);
+      });
+      table.push(Int8Array.from(order));
+    }
+  return table;
+})();
 function inSet(lo: number, hi: number, c: number): boolean {
   return c < 32 ? ((lo >>> c) & 1) !== 0 : ((hi >>> (c - 32)) & 1) !== 0;
 }
@@ -276,19 +284,15 @@ export function playMoves(state: GameState, out: MoveList): void {
       // moveTargets without its list: one step, to each enterable neighbour (all distinct)
       pushNeighbours(out, here, extCode(M_EXT_PLAY, P_MOVE));
     } else {
-      // moveTargets without its list: its visiting order from a table (SQUIRREL_STEPS), the cells
-      // listed so far as a 37-cell set instead of includes()
-      const steps = SQUIRREL_STEPS[here];
-      let seenLo = 0;
-      let seenHi = 0;
-      for (let i = 0; i < steps.length; i += 2) {
-        const c = steps[i];
-        const via = steps[i + 1];
-        if (!inSet(openLo, openHi, c) || (via >= 0 && !inSet(openLo, openHi, via)) || inSet(seenLo, seenHi, c))
-          continue;
-        if (c < 32) seenLo |= 1 << c;
-        else seenHi |= 1 << (c - 32);
-        out.push(extCode(M_EXT_PLAY, P_MOVE, c));
+      // moveTargets without its list: its visiting order from a table (SQUIRREL_ORDER)
+      const near = NEIGHBOURS[here];
+      let openNear = 0;
+      for (let k = 0; k < near.length; k++) if (inSet(openLo, openHi, near[k])) openNear |= 1 << k;
+      const order = SQUIRREL_ORDER[here * 64 + openNear];
+      const code = extCode(M_EXT_PLAY, P_MOVE);
+      for (let i = 0; i < order.length; i++) {
+        const c = order[i];
+        if (inSet(openLo, openHi, c)) out.push(code | (c << 3));
       }
     }
   }
@@ -321,6 +325,7 @@ export function playMoves(state: GameState, out: MoveList): void {
     case "fox":
       if (open(m, points, A.scare))
         for (const from of NEIGHBOURS[here]) {
+          if (!inSet(animalsLo, animalsHi, from)) continue; // no animal there (closedCells' set)
           const victim = animalAt(m, from);
           if (victim >= 0)
             for (const to of NEIGHBOURS[from])

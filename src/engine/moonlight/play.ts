@@ -141,8 +141,10 @@ export function moveTargets(m: MoonState, seat: number, from: number): number[] 
 
 /** Whether an ability is worth listing: not used this turn, and the seat has its lowest cost. */
 function open(m: MoonState, points: number, i: number): boolean {
-  return points >= ABILITIES[i].costs[0] && !m.used.includes(ABILITIES[i].name);
+  return points >= LOWEST_COST[i] && (m.used.length === 0 || !m.used.includes(ABILITIES[i].name));
 }
+/** Each ability's lowest cost, by index (read on every listing). */
+const LOWEST_COST = Int32Array.from(ABILITIES.map((a) => a.costs[0]));
 
 /** An ability's code. */
 function abilityCode(i: number, a = 0, b = 0, level = 0): number {

@@ -13,6 +13,7 @@ import { players } from "./players";
 import { push } from "./push";
 import { social } from "./social";
 import { tables } from "./tables";
+import { talk } from "./talk";
 
 export const api = new OpenAPIHono<AppEnv>().basePath("/api");
 
@@ -28,6 +29,7 @@ api.route("/", players);
 api.route("/", social);
 api.route("/", games);
 api.route("/", tables);
+api.route("/", talk);
 api.route("/", embeds);
 api.route("/", notifications);
 api.route("/", push);

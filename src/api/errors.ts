@@ -47,6 +47,8 @@ export function send(c: Context, reply: Reply): any {
 const STATUS: Record<string, number> = {
   BAD_REQUEST: 400,
   VALIDATION_FAILED: 400,
+  MESSAGE_EMPTY: 400,
+  MESSAGE_TOO_LONG: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_SEATED: 403,
@@ -55,6 +57,7 @@ const STATUS: Record<string, number> = {
   BAD_INVITE: 403,
   NOT_FOUND: 404,
   NO_SUCH_PLY: 404,
+  NO_SUCH_MESSAGE: 404,
   STALE_VERSION: 409,
   CONFLICT: 409,
   GAME_FULL: 409,

@@ -39,6 +39,13 @@ import type {
   WebhookSchema,
 } from "./schemas";
 import type { Ladder, GameView, LogEntryView } from "./views";
+import type {
+  MessageEnvelopeSchema,
+  MessageListSchema,
+  MessagesQuery,
+  MutesSchema,
+  WriteMessageBody,
+} from "./talk-schemas";
 import type { LeaderboardQuery, LeaderboardSchema, PlayerPageSchema } from "./social-schemas";
 import type { TableBody, TableListSchema, TablesQuery } from "./table-schemas";
 import type {
@@ -141,6 +148,15 @@ export interface paths {
     >;
   };
   "/api/games/{id}/log": { get: Op<Params<Id, QueryIn<typeof LogQuery>>, never, { 200: Json<GameLog> }> };
+  "/api/games/{id}/messages": {
+    get: Op<Params<Id, QueryIn<typeof MessagesQuery>>, never, { 200: Json<z.infer<typeof MessageListSchema>> }>;
+    post: Op<Params<Id>, z.input<typeof WriteMessageBody>, { 201: Json<z.infer<typeof MessageEnvelopeSchema>> }>;
+  };
+  "/api/games/{id}/messages/{n}": { delete: Op<Params<Id & { n: number }>, never, { 204: NoContent }> };
+  "/api/games/{id}/mutes/{seat}": {
+    put: Op<Params<Id & { seat: number }>, never, { 200: Json<z.infer<typeof MutesSchema>> }>;
+    delete: Op<Params<Id & { seat: number }>, never, { 200: Json<z.infer<typeof MutesSchema>> }>;
+  };
   "/api/games/{id}/vacation": {
     post: Op<Params<Id>, z.input<typeof VacationBody>, { 200: Json<GameEnvelope> }>;
     delete: Op<Params<Id>, never, { 200: Json<GameEnvelope> }>;
@@ -219,6 +235,9 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/games/{id}/legal-actions": { get: 200 },
   "/api/games/{id}/actions": { post: 200 },
   "/api/games/{id}/log": { get: 200 },
+  "/api/games/{id}/messages": { get: 200, post: 201 },
+  "/api/games/{id}/messages/{n}": { delete: 204 },
+  "/api/games/{id}/mutes/{seat}": { put: 200, delete: 200 },
   "/api/games/{id}/vacation": { post: 200, delete: 200 },
   "/api/games/{id}/webhooks": { get: 200, post: 201 },
   "/api/games/{id}/webhooks/{wid}": { patch: 200, delete: 204 },

@@ -237,3 +237,15 @@ export class Changes {
     if (events && g) broadcast(this.ctx, g, events);
   }
 }
+
+/** The sockets signed in by a key that sits in the game now (not revoked), with their seat. */
+export function seatedSockets(ctx: DurableObjectState, g: GameRecord): { ws: WebSocket; seat: number }[] {
+  const out: { ws: WebSocket; seat: number }[] = [];
+  for (const ws of ctx.getWebSockets()) {
+    const info = ws.deserializeAttachment() as SocketInfo | null;
+    if (!info || info.revoked || info.keyHash === undefined) continue;
+    const seat = seatOf(g, info);
+    if (seat !== null && !g.seats[seat].bot) out.push({ ws, seat });
+  }
+  return out;
+}

@@ -29,7 +29,7 @@ const unix = (ms: number) => Math.floor(ms / 1000);
 function markup(): Markup {
   return {
     // Content, embed titles, descriptions and fields are all markdown on Discord.
-    text: (s) => userText(s, "discord"),
+    text: (s, max) => userText(s, "discord", max),
     title: (s) => userText(s, "discord"),
     bold: (s) => `**${s}**`,
     relative: (ms) => `<t:${unix(ms)}:R>`,

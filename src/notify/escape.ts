@@ -81,6 +81,8 @@ function slack(s: string): string {
       .replace(/>/g, "&gt;")
       .replace(/[*_~`]/g, (c) => SLACK_LOOKALIKE[c])
       .replace(/@/g, `@${ZWSP}`)
+      // Not a spoiler in mrkdwn, but one on Discord, where a receiver may pass the text on.
+      .replace(/\|\|/g, `|${ZWSP}|`)
       // Not a link in mrkdwn, but one in most other markdowns a receiver may pass it on to.
       .replace(/\]\(/g, `]${ZWSP}(`)
       .replace(/\/\//g, `/${ZWSP}/`)

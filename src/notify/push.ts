@@ -187,6 +187,10 @@ export function pushMessage(n: Notification, ownerId: string, now: number): Push
       urgency = "low";
       ttl = DAY_S / 2;
       break;
+    case "message.written":
+      body = `${name(n.seat)}: ${userText(n.message?.text ?? "", "plain", 200) || "…"}`;
+      ttl = DAY_S / 2;
+      break;
     case "webhook.disabled":
       body = `One of your notification webhooks was switched off (${n.webhook?.reason ?? "it kept failing"}).`;
       break;

@@ -32,7 +32,7 @@ const unix = (ms: number) => Math.floor(ms / 1000);
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z");
 
 const slackMarkup: Markup = {
-  text: (s) => userText(s, "slack"),
+  text: (s, max) => userText(s, "slack", max),
   // The title goes to the header, a plain_text object: shown as typed.
   title: (s) => userText(s, "slack-plain"),
   bold: (s) => `*${s}*`,
@@ -45,7 +45,7 @@ const slackMarkup: Markup = {
 
 /** The fallback text: the same words without any markup, escaped. */
 const fallbackMarkup: Markup = {
-  text: (s) => userText(s, "slack"),
+  text: (s, max) => userText(s, "slack", max),
   title: (s) => userText(s, "slack"),
   bold: (s) => s,
   relative: (ms) => iso(ms),

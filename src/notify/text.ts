@@ -4,6 +4,7 @@
  * (Discord markdown, Slack mrkdwn or plain text); every user-chosen string goes through the
  * markup's `text` or `title`, which escape it in one place (./escape.ts).
  */
+import { MESSAGE_MAX } from "../contract/talk";
 import type { MoonStage } from "../engine";
 import { clip, userText, type TextPlace } from "./escape";
 import type { Notification, NotifyPlayer } from "./types";
@@ -11,8 +12,8 @@ import type { Notification, NotifyPlayer } from "./types";
 export { clip };
 
 export interface Markup {
-  /** User text (names, labels) made inert in the lines and fields. */
-  text(s: string): string;
+  /** User text (names, labels; a message, with a larger `max`) made inert in the lines and fields. */
+  text(s: string, max?: number): string;
   /** User text made inert in the title (shown as plain text by some targets, as markdown by others). */
   title(s: string): string;
   bold(escaped: string): string;
@@ -266,6 +267,14 @@ export function render(n: Notification, m: Markup): Rendered {
       }
       break;
     }
+    case "message.written": {
+      // Table talk: only the players' personal targets get it (never a game's channel).
+      title = subject ? `${titled(subject.name)} wrote in your game` : "A new message in your game";
+      color = BLUE;
+      lines.push(`${name(subject)} wrote:`);
+      lines.push(m.text(n.message?.text ?? "", MESSAGE_MAX) || "…");
+      break;
+    }
     case "webhook.disabled": {
       const w = n.webhook;
       title = "A notification webhook was switched off";
@@ -300,7 +309,7 @@ function dedupe(ps: NotifyPlayer[]): NotifyPlayer[] {
 
 /** Plain text, for fallbacks and logs. */
 export const plainMarkup: Markup = {
-  text: (s) => userText(s, "plain"),
+  text: (s, max) => userText(s, "plain", max),
   title: (s) => userText(s, "plain"),
   bold: (s) => s,
   relative: (ms) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, "Z"),

@@ -67,6 +67,8 @@ function note(type: EventType, names = HOSTILE, discordIds: (string | null)[] = 
       reason: "HTTP 404",
       scope: "game",
     },
+    // Table talk: a message of every hostile sequence at once, on several lines.
+    message: { n: 1, text: [...HOSTILE, LABEL].join("\n") },
   };
 }
 
@@ -182,6 +184,23 @@ describe("user text, escaped in one place", () => {
     // The names are still there, readably (escaped, not dropped).
     expect(discord).toMatch(/everyone/);
     expect(slack).toMatch(/everyone/);
+  });
+
+  it("a table-talk message: every hostile sequence made inert, the words kept, up to 500 characters", () => {
+    const n = note("message.written");
+    const discord = discordMessage(n);
+    const slack = slackMessage(n);
+    const text = strings(discord).join("\n");
+    expect(text).toContain(`@${Z}everyone`);
+    expect(text).toContain("\\*\\*b\\*\\*");
+    expect(strings(slack).join("\n")).toContain(`&lt;@${Z}U123ABC&gt;`);
+    // Longer than a name may be: the whole message, on one line, not the 80 characters of a name.
+    const long = { ...n, message: { n: 2, text: `${"word ".repeat(99)}last` } };
+    expect(strings(discordMessage(long)).join("\n")).toContain("last");
+    expect(strings(slackMessage(long)).join("\n")).toContain("last");
+    expect(render(long, plainMarkup).lines.join("\n")).toContain(`${"word ".repeat(99)}last`);
+    // Signed JSON: the message as written.
+    expect(jsonPayload(n).data.message).toEqual({ n: 1, text: n.message!.text });
   });
 
   it("signed JSON carries the raw data: receivers escape for their own output", () => {

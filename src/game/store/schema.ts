@@ -98,3 +98,32 @@ export const deliveryAttempts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.delivery, t.attempt] })],
 );
+
+/**
+ * Table talk (src/game/talk.ts): the seated players' messages, numbered in the order the game took
+ * them (`n`). A deleted message keeps its number; its text is gone (null).
+ */
+export const messages = sqliteTable(
+  "messages",
+  {
+    n: integer("n").primaryKey(),
+    seat: integer("seat").notNull(),
+    player: text("player").notNull(),
+    /** Null once its writer deleted it. */
+    text: text("text"),
+    at: integer("at").notNull(),
+    deletedAt: integer("deleted_at"),
+  },
+  (t) => [index("messages_seat").on(t.seat, t.n)],
+);
+
+/** Table talk: `player` does not see the messages of `muted` (a player id), until unmuted. */
+export const mutes = sqliteTable(
+  "mutes",
+  {
+    player: text("player").notNull(),
+    muted: text("muted").notNull(),
+    at: integer("at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.player, t.muted] })],
+);

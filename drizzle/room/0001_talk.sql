@@ -1,0 +1,16 @@
+CREATE TABLE `messages` (
+	`n` integer PRIMARY KEY NOT NULL,
+	`seat` integer NOT NULL,
+	`player` text NOT NULL,
+	`text` text,
+	`at` integer NOT NULL,
+	`deleted_at` integer
+);
+--> statement-breakpoint
+CREATE INDEX `messages_seat` ON `messages` (`seat`,`n`);--> statement-breakpoint
+CREATE TABLE `mutes` (
+	`player` text NOT NULL,
+	`muted` text NOT NULL,
+	`at` integer NOT NULL,
+	PRIMARY KEY(`player`, `muted`)
+);

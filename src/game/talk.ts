@@ -1,0 +1,169 @@
+/**
+ * Table talk (issue 16): the seated players' messages of one game, kept by its Durable Object in
+ * the order it takes them (`messages.n`), with each player's mutes. GameRoom stays a shell: it
+ * authorizes the caller and commits; what a message is, who may read it, who hears of it and who
+ * gets it live is decided here.
+ *
+ * - Only seated players (a key of theirs; never a bot, a spectator or a public view) write and read.
+ * - A message is checked by the contract's `checkMessage` (1–500 characters, not only invisible
+ *   ones) and rate limited per seat (MESSAGE_BURST in MESSAGE_WINDOW_MS, counted from the stored
+ *   messages, so an eviction forgets nothing), on top of the Worker's WRITE_LIMITER.
+ * - The others hear of it through the game's one outbox, as a `message.written` notification on
+ *   their personal targets (webhooks, Web Push) — never the game's channels — in the same commit
+ *   as the message, so it is delivered with the turn notifications' order and retries.
+ * - A player who muted the writer gets none of it: not listed, not live, not notified.
+ * - A deleted message loses its text and leaves every list and every page at once (live).
+ */
+import { and, asc, desc, eq, gt, isNotNull } from "drizzle-orm";
+import {
+  checkMessage,
+  MESSAGE_BURST,
+  MESSAGE_WINDOW_MS,
+  type MessageView,
+  type TalkSocketMessage,
+} from "../contract/talk";
+import { seatedSockets } from "./live";
+import type { GameRecord } from "./model";
+import type { PendingNotification } from "./notifications";
+import { done, refuse, type Outcome } from "./outcome";
+import type { RoomDb } from "./store";
+import { messages, mutes } from "./store/schema";
+
+type Row = typeof messages.$inferSelect;
+
+const view = (r: Row): MessageView => ({ n: r.n, seat: r.seat, text: r.text ?? "", at: new Date(r.at).toISOString() });
+
+export class Talk {
+  constructor(private readonly db: () => RoomDb) {}
+
+  /** Keep a message of `seat` (synchronous: the caller commits the notification with it). */
+  write(g: GameRecord, seat: number, raw: string, now: number): Outcome<MessageView> {
+    const checked = checkMessage(raw);
+    if (!checked.ok) return refuse(checked.code, checked.message);
+    const recent = this.db()
+      .select({ at: messages.at })
+      .from(messages)
+      .where(eq(messages.seat, seat))
+      .orderBy(desc(messages.n))
+      .limit(MESSAGE_BURST)
+      .all();
+    if (recent.length >= MESSAGE_BURST && recent[MESSAGE_BURST - 1].at > now - MESSAGE_WINDOW_MS) {
+      const wait = Math.max(1, Math.ceil((recent[MESSAGE_BURST - 1].at + MESSAGE_WINDOW_MS - now) / 1000));
+      return refuse(
+        "RATE_LIMITED",
+        `At most ${MESSAGE_BURST} messages in ${MESSAGE_WINDOW_MS / 1000} seconds; wait a moment.`,
+        { retryAfterSeconds: wait },
+      );
+    }
+    const row = this.db()
+      .insert(messages)
+      .values({ seat, player: g.seats[seat].playerId, text: checked.text, at: now })
+      .returning()
+      .get();
+    return done(view(row), "created");
+  }
+
+  /** The messages after `after` that `seat`'s player may read (not deleted, not muted), oldest first. */
+  list(g: GameRecord, seat: number, after: number, limit: number) {
+    const muted = this.mutedBy(g.seats[seat].playerId);
+    const rows = this.db()
+      .select()
+      .from(messages)
+      .where(and(gt(messages.n, after), isNotNull(messages.text)))
+      .orderBy(asc(messages.n))
+      .all()
+      .filter((r) => !muted.has(r.player))
+      .slice(0, limit);
+    const last = this.db().select({ n: messages.n }).from(messages).orderBy(desc(messages.n)).limit(1).get()?.n ?? 0;
+    return { messages: rows.map(view), last, muted: mutedSeats(g, muted) };
+  }
+
+  /** Delete a message of `seat`'s (its writer's only; again: nothing more to do). */
+  remove(g: GameRecord, seat: number, n: number, now: number): Outcome<null> {
+    const row = this.db().select().from(messages).where(eq(messages.n, n)).get();
+    if (!row || (row.text === null && row.player !== g.seats[seat].playerId))
+      return refuse("NO_SUCH_MESSAGE", `There is no message ${n} in this game.`);
+    if (row.player !== g.seats[seat].playerId)
+      return refuse("FORBIDDEN", "Only its writer can delete a message; you can mute a player instead.");
+    if (row.text !== null)
+      this.db().update(messages).set({ text: null, deletedAt: now }).where(eq(messages.n, n)).run();
+    return done(null);
+  }
+
+  /** `seat`'s player mutes (or unmutes) the player at `other`. */
+  mute(g: GameRecord, seat: number, other: number, on: boolean, now: number): Outcome<{ muted: number[] }> {
+    const target = g.seats[other];
+    if (!target) return refuse("NO_SUCH_SEAT", `Nobody sits in seat ${other}.`);
+    if (other === seat) return refuse("VALIDATION_FAILED", "You cannot mute yourself.");
+    const me = g.seats[seat].playerId;
+    if (on) this.db().insert(mutes).values({ player: me, muted: target.playerId, at: now }).onConflictDoNothing().run();
+    else
+      this.db()
+        .delete(mutes)
+        .where(and(eq(mutes.player, me), eq(mutes.muted, target.playerId)))
+        .run();
+    return done({ muted: mutedSeats(g, this.mutedBy(me)) });
+  }
+
+  /** The players `player` muted. */
+  mutedBy(player: string): Set<string> {
+    return new Set(
+      this.db()
+        .select({ muted: mutes.muted })
+        .from(mutes)
+        .where(eq(mutes.player, player))
+        .all()
+        .map((r) => r.muted),
+    );
+  }
+
+  /** The players who muted `player`. */
+  mutersOf(player: string): Set<string> {
+    return new Set(
+      this.db()
+        .select({ player: mutes.player })
+        .from(mutes)
+        .where(eq(mutes.muted, player))
+        .all()
+        .map((r) => r.player),
+    );
+  }
+}
+
+function mutedSeats(g: GameRecord, muted: Set<string>): number[] {
+  return g.seats.flatMap((s, i) => (muted.has(s.playerId) ? [i] : []));
+}
+
+/**
+ * Who hears of a new message on their personal targets: every other seated person (no bot) who
+ * did not mute the writer. Never the game's channels: the messages are the players' alone.
+ */
+export function messageNotification(
+  g: GameRecord,
+  seat: number,
+  m: MessageView,
+  muters: Set<string>,
+): PendingNotification | null {
+  const players = g.seats
+    .filter((s, i) => i !== seat && !s.bot && !muters.has(s.playerId) && s.playerId !== g.seats[seat].playerId)
+    .map((s) => s.playerId);
+  if (!players.length) return null;
+  return {
+    type: "message.written",
+    detail: { seat, message: { n: m.n, text: m.text } },
+    audience: { players, channel: false },
+  };
+}
+
+/** Tell the seated players' sockets (not a spectator's, not a muter's). */
+export function tell(ctx: DurableObjectState, g: GameRecord, msg: TalkSocketMessage, muters = new Set<string>()): void {
+  const text = JSON.stringify(msg);
+  for (const { ws, seat } of seatedSockets(ctx, g)) {
+    if (muters.has(g.seats[seat].playerId)) continue;
+    try {
+      ws.send(text);
+    } catch {
+      /* a closing socket */
+    }
+  }
+}

@@ -57,12 +57,12 @@ export const MessageParam = IdParam.extend({
 });
 
 export const SeatParam = IdParam.extend({
-  seat: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(MAX_PLAYERS - 1)
-    .openapi({ param: { name: "seat", in: "path" }, example: 1 }),
+  // A string in the path (a coerced number would let an empty one through as seat 0).
+  seat: z
+    .string()
+    .regex(new RegExp(`^[0-${MAX_PLAYERS - 1}]$`), `a seat: 0 to ${MAX_PLAYERS - 1}`)
+    .transform(Number)
+    .openapi({ param: { name: "seat", in: "path" }, example: "1" }),
 });
 
 export const MutesSchema = z

@@ -203,7 +203,8 @@ describe("table talk", () => {
     expect([self.status, self.body.error.code]).toEqual([400, "VALIDATION_FAILED"]);
     const empty = await call("PUT", `/api/games/${id}/mutes/3`, { token: cy.token });
     expect([empty.status, empty.body.error.code]).toEqual([404, "NO_SUCH_SEAT"]);
-    expect((await call("PUT", `/api/games/${id}/mutes/9`, { token: cy.token })).status).toBe(400);
+    for (const bad of ["9", "x", "-1", "01"])
+      expect((await call("PUT", `/api/games/${id}/mutes/${bad}`, { token: cy.token })).status, bad).toBe(400);
     const stranger = await newPlayer("Out");
     expect((await call("PUT", `/api/games/${id}/mutes/0`, { token: stranger.token })).body.error.code).toBe(
       "NOT_SEATED",

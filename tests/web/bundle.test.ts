@@ -59,6 +59,8 @@ describe("web bundle", () => {
       byEntry.get("web/src/social/pages.tsx"),
       // The open tables (/tables, issue 16).
       byEntry.get("web/src/tables/page.tsx"),
+      // Table talk, beside the log, for seated players (issue 16), with its texts.
+      byEntry.get("web/src/talk/panel.tsx"),
       // "How to play", with its texts in the five languages and its pictures (issue 14).
       byEntry.get("web/src/pages/how-to-play.tsx"),
     ]);

@@ -30,6 +30,9 @@ export async function sendTurn(gameId: string, version: number, actions: Action[
 
 export type LiveStatus = "connecting" | "open" | "closed";
 
+/** Table talk's messages, for its own chunk (web/src/talk/panel.tsx), which listens on the window. */
+const talk = (detail: unknown) => dispatchEvent(new CustomEvent("canopy-talk", { detail }));
+
 export interface LiveHandlers {
   onGame(game: GameView, events: GameEvent[]): void;
   onStatus(status: LiveStatus): void;
@@ -83,6 +86,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       lastMessage = Date.now();
       if (token) sock.send(JSON.stringify({ type: "auth", token }));
       h.onStatus("open");
+      talk({ type: "talk.open" });
     };
     sock.onmessage = (m) => {
       lastMessage = Date.now();
@@ -94,6 +98,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       }
       if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? []);
       else if (msg.key === waitingKey) waiting?.(msg as Answer);
+      else if (msg.type?.startsWith("talk")) talk(msg);
     };
     sock.onclose = () => {
       if (ws !== sock) return;

@@ -64,6 +64,7 @@ const Away = lazy(() => more().then((m) => m.Away));
 const HandOver = lazy(() => more().then((m) => m.HandOver));
 const FinalScores = lazy(() => more().then((m) => m.FinalScores));
 const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
+const Talk = lazy(() => import("../talk/panel").then((m) => m.TalkPanel));
 
 interface Props {
   id: string;
@@ -800,6 +801,7 @@ export function GamePage(p: Props) {
         setPly={setPly}
         canReplay={states !== null}
       />
+      {seat >= 0 && <Talk gameId={view.id} seat={seat} seats={view.seats} />}
 
       {seat >= 0 && (
         <section class="card" aria-label={t.notificationsTitle}>

@@ -1,0 +1,121 @@
+/**
+ * Table talk in real Chromium (issue 16): two players exchange messages live beside the log, a
+ * third who muted one of them sees only the other's; a writer deletes a message and it leaves the
+ * others' pages at once; text stays text; the panel passes axe.
+ */
+import { createRequire } from "node:module";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiCall, launchChromium, startWorker, type LocalWorker } from "./support";
+
+const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+let worker: LocalWorker;
+let chrome: { browser: Browser; close(): Promise<void> };
+const errors: string[] = [];
+
+beforeAll(async () => {
+  [worker, chrome] = await Promise.all([startWorker(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await worker?.stop();
+});
+
+/** A player's page on the game, signed in, with the talk panel loaded. */
+async function open(gameId: string, who: { id: string; name: string; token: string }): Promise<Page> {
+  const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+  await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), who);
+  const page = await ctx.newPage();
+  page.on("pageerror", (e) => errors.push(`${who.name}: ${e.message}`));
+  await page.goto(`${worker.base}/g/${gameId}`);
+  await page.getByRole("heading", { name: "Table talk" }).waitFor();
+  await page.getByText("No messages yet.").waitFor();
+  return page;
+}
+
+const texts = (page: Page) => page.$$eval(".talk-list .talk-text", (els) => els.map((e) => e.textContent ?? ""));
+
+async function say(page: Page, text: string) {
+  await page.getByLabel("Your message").fill(text);
+  await page.getByLabel("Your message").press("Enter");
+  await page.locator(".talk-list .talk-text", { hasText: text }).first().waitFor();
+  expect(await page.getByLabel("Your message").inputValue()).toBe("");
+}
+
+describe("table talk", () => {
+  it("two players exchange messages live; a third who muted one sees only the other; a deletion leaves every page", async () => {
+    const players: { id: string; name: string; token: string }[] = [];
+    for (const name of ["Ann", "Ben", "Cy"]) {
+      const r = await apiCall(worker.base, "POST", "/api/players", { name });
+      players.push({ id: r.player.id, name, token: r.token });
+    }
+    const created = await apiCall(worker.base, "POST", "/api/games", { seats: 3, firstPlayer: 0 }, players[0].token);
+    const gameId: string = created.game.id;
+    for (const p of players.slice(1))
+      await apiCall(worker.base, "POST", `/api/games/${gameId}/join`, { code: created.invite.code }, p.token);
+
+    const [ann, ben, cy] = await Promise.all(players.map((p) => open(gameId, p)));
+    // Cy mutes Ann, on the page.
+    await cy.getByText("Mute players").click();
+    await cy.getByRole("button", { name: "Mute Ann" }).click();
+    await cy.getByRole("button", { name: "Unmute Ann" }).waitFor();
+    expect(await cy.getByRole("button", { name: "Unmute Ann" }).getAttribute("aria-pressed")).toBe("true");
+
+    // Ann writes (markup stays text); Ben's page shows it without a reload, and he answers.
+    const hello = "Hello Ben <b>not bold</b> @everyone";
+    await say(ann, hello);
+    await ben.locator(".talk-list .talk-text", { hasText: hello }).waitFor();
+    expect(await ben.locator(".talk-list b").count()).toBe(0);
+    expect(await ben.locator(".talk-list li strong").first().textContent()).toBe("Ann");
+    await say(ben, "Hi Ann! Good luck 🌳");
+    await ann.locator(".talk-list .talk-text", { hasText: "Good luck" }).waitFor();
+    expect(await texts(ann)).toEqual([hello, "Hi Ann! Good luck 🌳"]);
+    expect(await texts(ben)).toEqual([hello, "Hi Ann! Good luck 🌳"]);
+
+    // Cy gets Ben's message live, never Ann's (sent before it, on the same socket).
+    await cy.locator(".talk-list .talk-text", { hasText: "Good luck" }).waitFor();
+    expect(await texts(cy)).toEqual(["Hi Ann! Good luck 🌳"]);
+    expect(await cy.getByText("You do not see the messages of Ann.").count()).toBe(1);
+
+    // An empty message is refused on the page, and nothing is sent.
+    await ann.getByLabel("Your message").fill("   ");
+    await ann.getByRole("button", { name: "Send" }).click();
+    await ann.getByText("Write something first.").waitFor();
+    expect(await texts(ben)).toHaveLength(2);
+
+    // Ann deletes hers: it leaves her page and Ben's at once.
+    await ann.getByRole("button", { name: "Delete your message 1" }).click();
+    await ben.locator(".talk-list .talk-text", { hasText: "not bold" }).waitFor({ state: "detached" });
+    await ann.locator(".talk-list .talk-text", { hasText: "not bold" }).waitFor({ state: "detached" });
+    expect(await texts(ben)).toEqual(["Hi Ann! Good luck 🌳"]);
+    // Ben cannot delete Ann's or anyone's but his own.
+    expect(await ben.getByRole("button", { name: /Delete your message/ }).count()).toBe(1);
+
+    // A spectator's page (signed in, not seated) has no talk at all.
+    const stranger = await apiCall(worker.base, "POST", "/api/players", { name: "Dee" });
+    const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
+      id: stranger.player.id,
+      name: "Dee",
+      token: stranger.token,
+    });
+    const watcher = await ctx.newPage();
+    await watcher.goto(`${worker.base}/g/${gameId}`);
+    await watcher.waitForSelector(".game");
+    expect(await watcher.getByRole("heading", { name: "Table talk" }).count()).toBe(0);
+    expect(await watcher.content()).not.toContain("Good luck");
+
+    // axe: no serious or critical violation in the panel.
+    await ben.addScriptTag({ path: AXE });
+    const violations = (await ben.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run(ctx: unknown, o: object): Promise<{ violations: any[] }> } }).axe;
+      return (await axe.run({ include: [[".talk"]] }, { resultTypes: ["violations"] })).violations
+        .filter((v) => v.impact === "serious" || v.impact === "critical")
+        .map((v) => `${v.id}: ${v.help}`);
+    })) as string[];
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});

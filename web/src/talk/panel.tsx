@@ -1,0 +1,199 @@
+/**
+ * Table talk on the game page (issue 16): the seated players' messages beside the log, a box to
+ * write one, a writer's delete, and mutes. A chunk of its own (the game page's 40 KB budget): the
+ * page mounts it for a seated player only. New messages and deletions come on the page's live
+ * socket (web/src/live.ts hands them over as "canopy-talk" window events); when that socket
+ * (re)opens, the list is read again, so nothing missed while it was closed stays missing.
+ * Text is shown as text (Preact escapes it): a message can never be markup.
+ */
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { SeatView } from "../../../src/contract/views";
+import { checkMessage, MESSAGE_MAX, type MessageView, type TalkSocketMessage } from "../../../src/contract/talk";
+import { ApiError, auth, request } from "../api";
+import { errorText } from "../errors";
+import { lang, listOf } from "../i18n";
+import { TALK_TEXT } from "./i18n";
+
+interface Props {
+  gameId: string;
+  /** The reader's seat. */
+  seat: number;
+  seats: SeatView[];
+}
+
+const byN = (list: MessageView[]) => [...new Map(list.map((m) => [m.n, m])).values()].sort((a, b) => a.n - b.n);
+
+export function TalkPanel(p: Props) {
+  const s = TALK_TEXT[lang];
+  const [messages, setMessages] = useState<MessageView[]>([]);
+  const [muted, setMuted] = useState<number[]>([]);
+  const [text, setText] = useState("");
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const game = { params: { path: { id: p.gameId } }, headers: auth() };
+
+  const load = async () => {
+    try {
+      const r = await request("get", "/api/games/{id}/messages", {
+        ...game,
+        params: { path: { id: p.gameId }, query: { limit: 500 } },
+      });
+      setMessages(r.messages);
+      setMuted(r.muted);
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+
+  useEffect(() => {
+    void load();
+    const on = (e: Event) => {
+      const m = (e as CustomEvent<TalkSocketMessage | { type: "talk.open" }>).detail;
+      if (m.type === "talk") setMessages((l) => byN([...l, m.message]));
+      else if (m.type === "talk.deleted") setMessages((l) => l.filter((x) => x.n !== m.n));
+      else if (m.type === "talk.open") void load();
+    };
+    addEventListener("canopy-talk", on);
+    return () => removeEventListener("canopy-talk", on);
+  }, [p.gameId]);
+
+  // Keep the newest message in view.
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+
+  const name = (seat: number) => p.seats[seat]?.player?.name ?? `#${seat + 1}`;
+
+  const send = async (e?: Event) => {
+    e?.preventDefault();
+    const checked = checkMessage(text);
+    if (!checked.ok) {
+      setError(checked.code === "MESSAGE_EMPTY" ? s.errEmpty : s.errTooLong(MESSAGE_MAX));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await request("post", "/api/games/{id}/messages", { ...game, body: { text } });
+      setMessages((l) => byN([...l, r.message]));
+      setText("");
+    } catch (err) {
+      setError(err instanceof ApiError && err.code === "RATE_LIMITED" ? s.errTooFast : errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (n: number) => {
+    try {
+      await request("delete", "/api/games/{id}/messages/{n}", {
+        params: { path: { id: p.gameId, n } },
+        headers: auth(),
+      });
+      setMessages((l) => l.filter((x) => x.n !== n));
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  const mute = async (seat: number, on: boolean) => {
+    try {
+      const r = await request(on ? "put" : "delete", "/api/games/{id}/mutes/{seat}", {
+        params: { path: { id: p.gameId, seat } },
+        headers: auth(),
+      });
+      setMuted(r.muted);
+      await load();
+    } catch (err) {
+      setError(errorText(err));
+    }
+  };
+
+  const length = [...text.trim()].length;
+  const others = p.seats.filter((x) => x.seat !== p.seat && x.player && !x.bot);
+  return (
+    <section class="card talk" aria-labelledby="talk-h">
+      <h2 id="talk-h">{s.title}</h2>
+      <p class="muted">{s.help}</p>
+      <div
+        ref={list}
+        role="log"
+        tabIndex={0}
+        aria-labelledby="talk-h"
+        style={{ maxHeight: "18rem", overflowY: "auto", margin: "0.5rem 0" }}
+      >
+        <ol class="talk-list" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+          {messages.map((m) => (
+            <li key={m.n} data-n={m.n} style={{ margin: "0.25rem 0", overflowWrap: "anywhere" }}>
+              <strong>{m.seat === p.seat ? `${name(m.seat)} (${s.you})` : name(m.seat)}</strong>{" "}
+              <time class="muted" dateTime={m.at}>
+                {new Date(m.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })}
+              </time>
+              {m.seat === p.seat && (
+                <button
+                  type="button"
+                  class="link"
+                  aria-label={s.delete(m.n)}
+                  title={s.delete(m.n)}
+                  onClick={() => void remove(m.n)}
+                >
+                  ×
+                </button>
+              )}
+              <div class="talk-text" style={{ whiteSpace: "pre-wrap" }}>
+                {m.text}
+              </div>
+            </li>
+          ))}
+        </ol>
+      </div>
+      {messages.length === 0 && <p class="muted">{s.empty}</p>}
+      {muted.length > 0 && <p class="muted">{s.mutedNote(listOf(muted.map(name)))}</p>}
+      <form onSubmit={(e) => void send(e)}>
+        <label for="talk-input">{s.label}</label>
+        <textarea
+          id="talk-input"
+          rows={2}
+          value={text}
+          maxLength={MESSAGE_MAX * 2}
+          aria-describedby="talk-count"
+          style={{ width: "100%", boxSizing: "border-box" }}
+          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey && !e.isComposing) void send(e);
+          }}
+        />
+        <p>
+          <span id="talk-count" class={length > MESSAGE_MAX ? "error" : "muted"}>
+            {s.count(length, MESSAGE_MAX)}
+          </span>{" "}
+          <button type="submit" disabled={busy}>
+            {busy ? s.sending : s.send}
+          </button>
+        </p>
+      </form>
+      {error && (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      )}
+      {others.length > 0 && (
+        <details>
+          <summary>{s.mutesTitle}</summary>
+          {others.map((x) => {
+            const on = muted.includes(x.seat);
+            return (
+              <p key={x.seat}>
+                <button type="button" aria-pressed={on} onClick={() => void mute(x.seat, !on)}>
+                  {on ? s.unmute(name(x.seat)) : s.mute(name(x.seat))}
+                </button>
+              </p>
+            );
+          })}
+        </details>
+      )}
+    </section>
+  );
+}

@@ -120,6 +120,7 @@ export function TalkPanel(p: Props) {
       <div
         ref={list}
         role="log"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard (axe: scrollable-region-focusable)
         tabIndex={0}
         aria-labelledby="talk-h"
         style={{ maxHeight: "18rem", overflowY: "auto", margin: "0.5rem 0" }}

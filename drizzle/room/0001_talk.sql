@@ -7,7 +7,7 @@ CREATE TABLE `messages` (
 	`deleted_at` integer
 );
 --> statement-breakpoint
-CREATE INDEX `messages_seat` ON `messages` (`seat`,`n`);--> statement-breakpoint
+CREATE INDEX `messages_player` ON `messages` (`player`,`n`);--> statement-breakpoint
 CREATE TABLE `mutes` (
 	`player` text NOT NULL,
 	`muted` text NOT NULL,

@@ -31,7 +31,11 @@ import { messages, mutes } from "./store/schema";
 
 type Row = typeof messages.$inferSelect;
 
-const view = (r: Row): MessageView => ({ n: r.n, seat: r.seat, text: r.text ?? "", at: new Date(r.at).toISOString() });
+/** A message as a reader sees it, with the seat its writer sits in now (null: they left the lobby). */
+function view(g: GameRecord, r: Row): MessageView | null {
+  const seat = g.seats.findIndex((s) => s.playerId === r.player);
+  return seat < 0 ? null : { n: r.n, seat, text: r.text ?? "", at: new Date(r.at).toISOString() };
+}
 
 export class Talk {
   constructor(private readonly db: () => RoomDb) {}
@@ -43,7 +47,7 @@ export class Talk {
     const recent = this.db()
       .select({ at: messages.at })
       .from(messages)
-      .where(eq(messages.seat, seat))
+      .where(eq(messages.player, g.seats[seat].playerId))
       .orderBy(desc(messages.n))
       .limit(MESSAGE_BURST)
       .all();
@@ -60,7 +64,7 @@ export class Talk {
       .values({ seat, player: g.seats[seat].playerId, text: checked.text, at: now })
       .returning()
       .get();
-    return done(view(row), "created");
+    return done(view(g, row)!, "created");
   }
 
   /** The messages after `after` that `seat`'s player may read (not deleted, not muted), oldest first. */
@@ -73,9 +77,10 @@ export class Talk {
       .orderBy(asc(messages.n))
       .all()
       .filter((r) => !muted.has(r.player))
+      .flatMap((r) => view(g, r) ?? [])
       .slice(0, limit);
     const last = this.db().select({ n: messages.n }).from(messages).orderBy(desc(messages.n)).limit(1).get()?.n ?? 0;
-    return { messages: rows.map(view), last, muted: mutedSeats(g, muted) };
+    return { messages: rows, last, muted: mutedSeats(g, muted) };
   }
 
   /** Delete a message of `seat`'s (its writer's only; again: nothing more to do). */

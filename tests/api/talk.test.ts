@@ -118,6 +118,25 @@ describe("table talk", () => {
     expect(bidi.body.message).toMatchObject({ n: 3, text: "abcdef" });
   });
 
+  it("in the lobby: a player who leaves takes their messages along; the others' keep their writers' seats", async () => {
+    const players = [await newPlayer("Host"), await newPlayer("Goes"), await newPlayer("Stays")];
+    const created = await call("POST", "/api/games", { token: players[0].token, body: { seats: 4 } });
+    const id = created.body.game.id;
+    for (const p of players.slice(1))
+      await call("POST", `/api/games/${id}/join`, { token: p.token, body: { code: created.body.invite.code } });
+    await write(id, players[1].token, "bye soon");
+    await write(id, players[2].token, "hello");
+    expect((await list(id, players[0].token)).body.messages.map((m: any) => [m.seat, m.text])).toEqual([
+      [1, "bye soon"],
+      [2, "hello"],
+    ]);
+    expect((await call("POST", `/api/games/${id}/leave`, { token: players[1].token })).status).toBe(200);
+    expect((await list(id, players[0].token)).body.messages.map((m: any) => [m.n, m.seat, m.text])).toEqual([
+      [2, 1, "hello"],
+    ]);
+    expect((await list(id, players[1].token)).status).toBe(403);
+  });
+
   it("at most 5 messages in 10 seconds per seat: the 6th is 429 RATE_LIMITED and kept nowhere", async () => {
     const { id, players } = await startedGame(2);
     const clock = { t: Date.now() };

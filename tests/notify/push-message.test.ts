@@ -96,6 +96,19 @@ describe("push messages", () => {
     expect(pushMessage(nasty, ME, T).payload.body).toBe("Cy x joined.");
   });
 
+  it("table talk: who wrote and what, as plain text on one line, clipped; not urgent", () => {
+    const text = `Good luck\u202e all\n<b>@everyone</b> ${"🌳".repeat(400)}`;
+    const m = pushMessage(note("message.written", { seat: 0, message: { n: 3, text } }), ME, T);
+    expect(m.payload.body.startsWith("Ada: Good luck all <b>@everyone</b> 🌳")).toBe(true);
+    expect(m.payload.body).not.toContain("\n");
+    expect(m.payload.body).not.toContain("\u202e");
+    expect([...m.payload.body].length).toBeLessThanOrEqual(206);
+    expect(m.payload.body.endsWith("…")).toBe(true);
+    expect(m.urgency).toBe("normal");
+    expect(m.topic).toBeNull();
+    expect(m.payload.url).toBe("https://canopy.example/g/game00000001");
+  });
+
   it("every event type has a message that fits a push (under 4 KB with its envelope)", () => {
     for (const type of [
       "game.started",
@@ -107,6 +120,7 @@ describe("push messages", () => {
       "player.resigned",
       "player.away",
       "game.ended",
+      "message.written",
       "webhook.disabled",
       "webhook.test",
     ] as EventType[]) {

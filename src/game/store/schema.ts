@@ -101,7 +101,9 @@ export const deliveryAttempts = sqliteTable(
 
 /**
  * Table talk (src/game/talk.ts): the seated players' messages, numbered in the order the game took
- * them (`n`). A deleted message keeps its number; its text is gone (null).
+ * them (`n`). A deleted message keeps its number; its text is gone (null). `seat` is the writer's
+ * seat when they wrote; a reader is told the seat the writer (`player`) sits in now (a lobby's seats
+ * move up when someone leaves).
  */
 export const messages = sqliteTable(
   "messages",
@@ -114,7 +116,7 @@ export const messages = sqliteTable(
     at: integer("at").notNull(),
     deletedAt: integer("deleted_at"),
   },
-  (t) => [index("messages_seat").on(t.seat, t.n)],
+  (t) => [index("messages_player").on(t.player, t.n)],
 );
 
 /** Table talk: `player` does not see the messages of `muted` (a player id), until unmuted. */

@@ -17,6 +17,11 @@ const REQUIRED_PATHS = [
   "post /api/games/{id}/actions",
   "get /api/games/{id}/log",
   "get /api/games/{id}/live",
+  "get /api/games/{id}/messages",
+  "post /api/games/{id}/messages",
+  "delete /api/games/{id}/messages/{n}",
+  "put /api/games/{id}/mutes/{seat}",
+  "delete /api/games/{id}/mutes/{seat}",
 ];
 
 async function loadDoc() {

@@ -38,10 +38,10 @@ async function open(gameId: string, who: { id: string; name: string; token: stri
 const texts = (page: Page) => page.$$eval(".talk-list .talk-text", (els) => els.map((e) => e.textContent ?? ""));
 
 async function say(page: Page, text: string) {
-  await page.getByLabel("Your message").fill(text);
-  await page.getByLabel("Your message").press("Enter");
+  await page.getByRole("textbox", { name: "Your message" }).fill(text);
+  await page.getByRole("textbox", { name: "Your message" }).press("Enter");
   await page.locator(".talk-list .talk-text", { hasText: text }).first().waitFor();
-  expect(await page.getByLabel("Your message").inputValue()).toBe("");
+  expect(await page.getByRole("textbox", { name: "Your message" }).inputValue()).toBe("");
 }
 
 describe("table talk", () => {
@@ -80,7 +80,7 @@ describe("table talk", () => {
     expect(await cy.getByText("You do not see the messages of Ann.").count()).toBe(1);
 
     // An empty message is refused on the page, and nothing is sent.
-    await ann.getByLabel("Your message").fill("   ");
+    await ann.getByRole("textbox", { name: "Your message" }).fill("   ");
     await ann.getByRole("button", { name: "Send" }).click();
     await ann.getByText("Write something first.").waitFor();
     expect(await texts(ben)).toHaveLength(2);

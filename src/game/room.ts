@@ -24,7 +24,7 @@ import * as play from "./play";
 import * as reads from "./reads";
 import type { Caller, Who } from "./tokens";
 import { isRefusal } from "./transition";
-import * as talk from "./talk";
+import { Talk } from "./talk";
 
 export type { CreateParams } from "./lobby";
 export type { GameIndex } from "./outbox";
@@ -52,7 +52,7 @@ export class GameRoom extends DurableObject<Env> {
   directory: NotifyDirectory;
   private readonly a: Authority;
   /** Table talk: the seated players' messages and mutes (talk.ts). */
-  private readonly talk: talk.Talk;
+  private readonly talk: Talk;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -67,7 +67,7 @@ export class GameRoom extends DurableObject<Env> {
       config: notifyConfig(env),
       benching: env.BENCH_ROUTES === "1",
     });
-    this.talk = new talk.Talk(() => this.a.store.db);
+    this.talk = new Talk(ctx, this.a);
     // A game that was never created has no storage, and looking it up creates none.
     void ctx.blockConcurrencyWhile(() => this.a.open());
   }
@@ -214,51 +214,26 @@ export class GameRoom extends DurableObject<Env> {
     return this.game ? snapshotOf(this.game) : null;
   }
 
-  // ---- table talk (talk.ts) ---------------------------------------------------------------
+  // ---- table talk (talk.ts): seated players only ----------------------------------------
 
-  /**
-   * A seated player writes: the message, and the others' notification through the outbox (when
-   * anyone may listen), in one commit with no await between them; then the seated sockets, muters' aside.
-   */
   say(caller: Who | null, text: string): RoomReply {
     const auth = this.a.authorize(caller);
-    if ("refusal" in auth) return auth.refusal;
-    const { game: g, seat } = auth;
-    const muters = this.talk.mutersOf(g.seats[seat].playerId);
-    const said = this.talk.write(g, seat, text, this.now());
-    if (said.ok) {
-      const note = talk.messageNotification(g, seat, said.value, muters);
-      if (note && this.a.outbox.listening())
-        this.a.commit({ next: g, entries: [], leading: [note], answer: () => done(null) });
-      talk.tell(this.ctx, g, { type: "talk", message: said.value }, muters);
-    }
-    this.a.counted();
-    return reply(said);
+    return "refusal" in auth ? auth.refusal : this.talk.say(auth, text, this.now());
   }
 
-  /** The messages a seated player may read (after `after`), and whom they muted. */
   messages(caller: Who | null, after: number, limit: number): RoomReply {
     const auth = this.a.authorize(caller);
-    return "refusal" in auth ? auth.refusal : reply(done(this.talk.list(auth.game, auth.seat, after, limit)));
+    return "refusal" in auth ? auth.refusal : this.talk.read(auth, after, limit);
   }
 
-  /** Its writer deletes a message: it leaves every seated page at once. */
   unsay(caller: Who | null, n: number): RoomReply {
     const auth = this.a.authorize(caller);
-    if ("refusal" in auth) return auth.refusal;
-    const gone = this.talk.remove(auth.game, auth.seat, n, this.now());
-    this.a.counted();
-    if (gone.ok) talk.tell(this.ctx, auth.game, { type: "talk.deleted", n });
-    return reply(gone);
+    return "refusal" in auth ? auth.refusal : this.talk.unsay(auth, n, this.now());
   }
 
-  /** A seated player mutes (or unmutes) another seat's messages, for themself. */
   mute(caller: Who | null, seat: number, on: boolean): RoomReply {
     const auth = this.a.authorize(caller);
-    if ("refusal" in auth) return auth.refusal;
-    const r = this.talk.mute(auth.game, auth.seat, seat, on, this.now());
-    this.a.counted();
-    return reply(r);
+    return "refusal" in auth ? auth.refusal : this.talk.setMute(auth, seat, on, this.now());
   }
 
   // ---- webhooks and the delivery log (hooks.ts) -------------------------------------------

@@ -22,11 +22,12 @@ import {
   type MessageView,
   type TalkSocketMessage,
 } from "../contract/talk";
+import type { Seated } from "./access";
+import { type Authority, reply } from "./authority";
 import { seatedSockets } from "./live";
 import type { GameRecord } from "./model";
 import type { PendingNotification } from "./notifications";
-import { done, refuse, type Outcome } from "./outcome";
-import type { RoomDb } from "./store";
+import { done, refuse, type Outcome, type RoomReply } from "./outcome";
 import { messages, mutes } from "./store/schema";
 
 type Row = typeof messages.$inferSelect;
@@ -37,8 +38,53 @@ function view(g: GameRecord, r: Row): MessageView | null {
   return seat < 0 ? null : { n: r.n, seat, text: r.text ?? "", at: new Date(r.at).toISOString() };
 }
 
+/** The commands of GameRoom's talk methods, for a caller the room has authorized (a seated player). */
 export class Talk {
-  constructor(private readonly db: () => RoomDb) {}
+  constructor(
+    private readonly ctx: DurableObjectState,
+    private readonly a: Authority,
+  ) {}
+
+  private db() {
+    return this.a.store.db;
+  }
+
+  /**
+   * A seated player writes: the message, and the others' notification through the outbox (when
+   * anyone may listen), in one commit with no await between them; then the seated sockets, muters' aside.
+   */
+  say({ game: g, seat }: Seated, text: string, now: number): RoomReply {
+    const muters = this.mutersOf(g.seats[seat].playerId);
+    const said = this.write(g, seat, text, now);
+    if (said.ok) {
+      const note = messageNotification(g, seat, said.value, muters);
+      if (note && this.a.outbox.listening())
+        this.a.commit({ next: g, entries: [], leading: [note], answer: () => done(null) });
+      tell(this.ctx, g, { type: "talk", message: said.value }, muters);
+    }
+    this.a.counted();
+    return reply(said);
+  }
+
+  /** The messages a seated player may read (after `after`), and whom they muted. */
+  read({ game: g, seat }: Seated, after: number, limit: number): RoomReply {
+    return reply(done(this.list(g, seat, after, limit)));
+  }
+
+  /** Its writer deletes a message: it leaves every seated page at once. */
+  unsay({ game: g, seat }: Seated, n: number, now: number): RoomReply {
+    const gone = this.remove(g, seat, n, now);
+    this.a.counted();
+    if (gone.ok) tell(this.ctx, g, { type: "talk.deleted", n });
+    return reply(gone);
+  }
+
+  /** A seated player mutes (or unmutes) another seat's messages, for themself. */
+  setMute({ game: g, seat }: Seated, other: number, on: boolean, now: number): RoomReply {
+    const r = this.mute(g, seat, other, on, now);
+    this.a.counted();
+    return reply(r);
+  }
 
   /** Keep a message of `seat` (synchronous: the caller commits the notification with it). */
   write(g: GameRecord, seat: number, raw: string, now: number): Outcome<MessageView> {

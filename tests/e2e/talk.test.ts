@@ -6,7 +6,7 @@
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, launchChromium, startWorker, type LocalWorker } from "./support";
+import { apiCall, launchChromium, shot, startWorker, type LocalWorker } from "./support";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -85,6 +85,8 @@ describe("table talk", () => {
     await ann.getByText("Write something first.").waitFor();
     expect(await texts(ben)).toHaveLength(2);
 
+    await shot(ben, "talk-ben");
+    await shot(cy, "talk-cy-muted");
     // Ann deletes hers: it leaves her page and Ben's at once.
     await ann.getByRole("button", { name: "Delete your message 1" }).click();
     await ben.locator(".talk-list .talk-text", { hasText: "not bold" }).waitFor({ state: "detached" });

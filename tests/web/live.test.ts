@@ -37,12 +37,19 @@ class FakeSocket {
 
 const http = vi.fn();
 const noop = () => {};
+/** What the page hands to the table-talk panel (window events). */
+const talked: unknown[] = [];
 
 beforeEach(() => {
   vi.stubGlobal("WebSocket", FakeSocket);
   vi.stubGlobal("location", { protocol: "http:", host: "canopy.test" });
   vi.stubGlobal("document", { visibilityState: "visible", addEventListener: noop, removeEventListener: noop });
-  vi.stubGlobal("window", { addEventListener: noop, removeEventListener: noop });
+  talked.length = 0;
+  vi.stubGlobal("window", {
+    addEventListener: noop,
+    removeEventListener: noop,
+    dispatchEvent: (e: CustomEvent) => talked.push([e.type, e.detail]),
+  });
   vi.stubGlobal("localStorage", { getItem: () => JSON.stringify({ id: "p", token: "tok", name: "Ann" }) });
   http.mockReset();
   vi.stubGlobal("fetch", http);
@@ -89,6 +96,26 @@ describe("sending a turn", () => {
       ["/api/games/g2/actions", "c", { version: 7, actions: [action] }],
     ]);
     expect(http.mock.calls[0][1].headers.authorization).toBe("Bearer tok");
+    stop();
+  });
+});
+
+describe("table talk on the socket", () => {
+  it("hands talk messages, and each opening of the socket, to the talk panel; game views are not", () => {
+    const seen: unknown[] = [];
+    const stop = follow("g1", "tok", { onGame: (g) => seen.push(g), onStatus: noop });
+    const ws = FakeSocket.last!;
+    ws.open();
+    const message = { n: 1, seat: 0, text: "hi", at: "2026-11-23T08:00:00.000Z" };
+    ws.receive({ type: "talk", message });
+    ws.receive({ type: "talk.deleted", n: 1 });
+    ws.receive({ type: "game", game: { id: "g1" }, events: [] });
+    expect(talked).toEqual([
+      ["canopy-talk", { type: "talk.open" }],
+      ["canopy-talk", { type: "talk", message }],
+      ["canopy-talk", { type: "talk.deleted", n: 1 }],
+    ]);
+    expect(seen).toEqual([{ id: "g1" }]);
     stop();
   });
 });

@@ -31,7 +31,7 @@ export async function sendTurn(gameId: string, version: number, actions: Action[
 export type LiveStatus = "connecting" | "open" | "closed";
 
 /** Table talk's messages, for its own chunk (web/src/talk/panel.tsx), which listens on the window. */
-const talk = (detail: unknown) => dispatchEvent(new CustomEvent("canopy-talk", { detail }));
+const talk = (detail: unknown) => window.dispatchEvent(new CustomEvent("canopy-talk", { detail }));
 
 export interface LiveHandlers {
   onGame(game: GameView, events: GameEvent[]): void;

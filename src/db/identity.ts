@@ -2,7 +2,7 @@
  * D1 queries for a profile's devices, pairing codes, passkeys and WebAuthn challenges. Secrets
  * (device keys, pairing codes, challenges) arrive here as SHA-256 hashes only.
  */
-import { and, asc, eq, gt, isNotNull, isNull, lte } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Db } from "./queries";
 import {
   devices,
@@ -80,6 +80,16 @@ export async function revokedDeviceOf(d: Db, playerId: string, id: string): Prom
     .where(and(eq(devices.id, id), eq(devices.playerId, playerId), isNotNull(devices.revokedAt)))
     .limit(1);
   return r.length > 0;
+}
+
+/** Which of these devices were signed out (a game checks the device keys its seats know). */
+export async function revokedAmong(d: Db, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const r = await d
+    .select({ id: devices.id })
+    .from(devices)
+    .where(and(inArray(devices.id, [...ids]), isNotNull(devices.revokedAt)));
+  return r.map((x) => x.id);
 }
 
 /**

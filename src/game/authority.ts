@@ -29,6 +29,8 @@ export interface AuthorityHost {
   config: NotifyConfig;
   /** Bench runs keep the row counts in storage across evictions. */
   benching: boolean;
+  /** Which of these devices were signed out of their profile (D1). */
+  revokedAmong(deviceIds: string[]): Promise<string[]>;
 }
 
 export type Idem = { player: string; key: string; fingerprint: string };
@@ -61,6 +63,7 @@ export class Authority {
       countD1: (n) => {
         this.rows.d1 += n;
       },
+      synced: () => this.strikeRevoked(),
     });
   }
 
@@ -99,6 +102,37 @@ export class Authority {
     const id = this.identify(who);
     if ("refusal" in id) return id;
     return access.authorize(this.game, id.caller);
+  }
+
+  /**
+   * A device signed out of its profile (D1 already says so): its key is struck off the seats and
+   * never learned here again, and its live sockets lose their seat's view at once.
+   */
+  strike(deviceId: string): void {
+    if (!this.game) return;
+    const struck = access.strikeDevice(this.game, deviceId);
+    if (struck) {
+      this.game = struck;
+      this.write({ record: struck, entries: [], notes: [], sync: false, at: this.host.now() });
+    }
+    live.signOut(this.ctx, this.game, deviceId);
+  }
+
+  /**
+   * D1 lists the game for its players only once its change of membership is synced: a device
+   * signed out before then was not found by its revocation (which asks D1 for the player's
+   * games), so the keys the seats know are checked against D1 now (one read, on lobby changes).
+   */
+  private async strikeRevoked(): Promise<void> {
+    const g = this.game;
+    if (!g || g.status === "finished") return;
+    const devices = g.seats.flatMap((s) => (s.keys ?? []).map((k) => k.device));
+    if (!devices.length) return;
+    try {
+      for (const d of await this.host.revokedAmong(devices)) this.strike(d);
+    } catch (e) {
+      console.error("device check failed", (e as Error)?.message ?? String(e));
+    }
   }
 
   /** Authorize, decide, commit; lobby changes reach D1 before the answer. */

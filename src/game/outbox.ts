@@ -40,6 +40,8 @@ export interface OutboxHost {
   onDisabled(target: Target, reason: string): void;
   /** D1 rows written (cost figures). */
   countD1(rows: number): void;
+  /** D1 has just learned of the game as it stands (its players can find it there from now on). */
+  synced(): Promise<void>;
 }
 
 export type DeliveryState = "pending" | "delivered" | "failed" | "dropped";
@@ -110,17 +112,16 @@ export class Outbox {
       const rows = await this.host.index().sync(snapshotOf(g));
       if (typeof rows === "number") this.host.countD1(rows);
       const m = store.meta();
-      if (later && m.syncAttempts === 0 && m.syncDue === null) {
+      if (later && m.syncAttempts === 0 && m.syncDue === null)
         store.noteMeta({ synced: Math.max(upTo, m.synced), ...this.takeHooks() });
-        return;
-      }
-      store.setMeta({
-        synced: Math.max(upTo, m.synced),
-        syncAttempts: 0,
-        syncDue: null,
-        syncError: null,
-        ...this.takeHooks(),
-      });
+      else
+        store.setMeta({
+          synced: Math.max(upTo, m.synced),
+          syncAttempts: 0,
+          syncDue: null,
+          syncError: null,
+          ...this.takeHooks(),
+        });
     } catch (e) {
       const attempts = store.meta().syncAttempts + 1;
       store.setMeta({
@@ -129,7 +130,9 @@ export class Outbox {
         syncError: String((e as Error)?.message ?? e).slice(0, 500),
         ...this.takeHooks(),
       });
+      return;
     }
+    await this.host.synced();
   }
 
   /** The looked-up webhook state, to write with the room row (one write for both). */

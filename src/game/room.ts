@@ -6,7 +6,7 @@
  * Clock and randomness are injectable (tests drive time through `now`).
  */
 import { DurableObject } from "cloudflare:workers";
-import { deviceByTokenHash } from "../db/identity";
+import { deviceByTokenHash, revokedAmong } from "../db/identity";
 import { db, syncGame } from "../db/queries";
 import type { Env } from "../env";
 import { d1Directory, notifyConfig, type NotifyDirectory, type Target } from "../notify/directory";
@@ -66,6 +66,7 @@ export class GameRoom extends DurableObject<Env> {
       index: () => this.index,
       config: notifyConfig(env),
       benching: env.BENCH_ROUTES === "1",
+      revokedAmong: (ids) => revokedAmong(db(env.DB), ids),
     });
     this.talk = new Talk(ctx, this.a);
     // A game that was never created has no storage, and looking it up creates none.
@@ -361,14 +362,7 @@ export class GameRoom extends DurableObject<Env> {
    * and never learned here again, and its live sockets lose their seat's view at once.
    */
   async deviceRevoked(deviceId: string): Promise<void> {
-    const g = this.game;
-    if (!g) return;
-    const struck = access.strikeDevice(g, deviceId);
-    if (struck) {
-      this.a.game = struck;
-      this.a.write({ record: struck, entries: [], notes: [], sync: false, at: this.now() });
-    }
-    live.signOut(this.ctx, this.a.game!, deviceId);
+    this.a.strike(deviceId);
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {

@@ -121,6 +121,7 @@ export class Store {
   /** Append a change: one row. */
   append(t: NewTurn): void {
     const g = t.record;
+    const carried = this.carried();
     this.db
       .insert(turns)
       .values({
@@ -136,10 +137,10 @@ export class Store {
         idemKey: t.idem?.key ?? null,
         idemFingerprint: t.idem?.fingerprint ?? null,
         idemAnswer: t.idem ? JSON.stringify(t.idem.answer) : null,
-        ...this.carried(),
+        ...carried,
       })
       .run();
-    this.noted = null;
+    this.carriedOut(carried);
   }
 
   /** What a new row carries of the bookkeeping. */
@@ -167,6 +168,7 @@ export class Store {
     answer: Outcome,
     at: number,
   ): void {
+    const carried = this.carried();
     this.db
       .insert(turns)
       .values({
@@ -178,10 +180,10 @@ export class Store {
         idemKey: idem.key,
         idemFingerprint: idem.fingerprint,
         idemAnswer: JSON.stringify(answer),
-        ...this.carried(),
+        ...carried,
       })
       .run();
-    this.noted = null;
+    this.carriedOut(carried);
   }
 
   /** Log entries after index `after` (at most `limit`), oldest first. */
@@ -210,6 +212,24 @@ export class Store {
    * with what is noted for the next row on top.
    */
   meta(): RoomMeta {
+    this.base ??= this.readMeta();
+    return this.noted ? { ...this.base, ...this.noted } : { ...this.base };
+  }
+
+  /**
+   * The bookkeeping as stored, kept in memory between changes: this object is the only writer of
+   * its storage, and every write of the bookkeeping goes through `append`, `rememberAnswer` or
+   * `setMeta`, which keep it (saves four reads on every turn).
+   */
+  private base: RoomMeta | null = null;
+
+  /** A turn row was written carrying `c`: the bookkeeping as the next read would find it. */
+  private carriedOut(c: { hooks: boolean; synced: number }): void {
+    if (this.base) this.base = { ...this.base, hooks: c.hooks, synced: Math.max(this.base.synced, c.synced) };
+    this.noted = null;
+  }
+
+  private readMeta(): RoomMeta {
     const m = this.db.select().from(room).where(eq(room.id, 1)).get();
     const base: RoomMeta = m
       ? {
@@ -231,7 +251,7 @@ export class Store {
       base.hooks = last.hooks;
       base.synced = Math.max(base.synced, last.synced ?? 0);
     }
-    return this.noted ? { ...base, ...this.noted } : base;
+    return base;
   }
 
   /** Write the bookkeeping now (with anything noted for the next row). */
@@ -242,6 +262,8 @@ export class Store {
       .values({ id: 1, ...next })
       .onConflictDoUpdate({ target: room.id, set: next })
       .run();
+    const { atTurn: _atTurn, ...meta } = next;
+    this.base = meta;
     this.noted = null;
   }
 

@@ -4,9 +4,10 @@
  * device's key is struck off and never learned again, even from a verification made before the
  * revocation that arrives after it.
  */
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { hashToken } from "../../src/game/tokens";
-import { call, inRoom, startedGame } from "../api/client";
+import { call, inRoom, newPlayer, roomStub, startedGame } from "../api/client";
 
 const claim = async (p: { id: string; token: string }) => ({ playerId: p.id, keyHash: await hashToken(p.token) });
 
@@ -100,5 +101,54 @@ describe("signing a device out again", () => {
     const after = await call("GET", `/api/games/${id}/legal-actions`, { token: phone.body.token });
     expect(after.status).toBe(401);
     expect(after.body.error.code).toBe("DEVICE_REVOKED");
+  });
+  it("a device signed out while D1 did not list the game yet (its join not synced) is struck off once it is", async () => {
+    const [ann, bo] = [await newPlayer("Ann"), await newPlayer("Bo")];
+    const created = await call("POST", "/api/games", { token: ann.token, body: { seats: 2 } });
+    const id: string = created.body.game.id;
+    // D1 is out of reach for this game's sync when Bo joins: the join is answered, D1 learns of it later.
+    await inRoom(id, (room) => {
+      (globalThis as any).__realIndex = room.index;
+      room.index = {
+        sync: async () => {
+          throw new Error("D1 is down");
+        },
+      };
+    });
+    const joined = await call("POST", `/api/games/${id}/join`, {
+      token: bo.token,
+      body: { code: created.body.invite.code },
+    });
+    expect(joined.status).toBe(200);
+    const { env } = await import("cloudflare:workers");
+    const listed = await env.DB.prepare("SELECT count(*) AS n FROM game_players WHERE game_id = ? AND player_id = ?")
+      .bind(id, bo.id)
+      .first<{ n: number }>();
+    expect(listed?.n).toBe(0);
+    // Bo signs his device out: D1 lists no game of his to tell, so this game still knows the key.
+    const device = await deviceOf(bo.token);
+    expect((await call("DELETE", `/api/me/devices/${device}`, { token: bo.token })).status).toBe(204);
+    // D1 is back; the sync's retry is due: the game is listed, and its seats' keys checked against D1.
+    await inRoom(id, (room) => {
+      room.index = (globalThis as any).__realIndex;
+      room.now = () => Date.now() + 3600_000;
+    });
+    expect(await runDurableObjectAlarm(roomStub(id))).toBe(true);
+    expect(
+      (
+        await env.DB.prepare("SELECT count(*) AS n FROM game_players WHERE game_id = ? AND player_id = ?")
+          .bind(id, bo.id)
+          .first<{ n: number }>()
+      )?.n,
+    ).toBe(1);
+    // Bo still sits, but his device's key is struck off and refused.
+    const seat = await inRoom(id, (room) => (room as any).game.seats[1]);
+    expect(seat.playerId).toBe(bo.id);
+    expect(seat.keys ?? []).toEqual([]);
+    const after = await call("GET", `/api/games/${id}/legal-actions`, { token: bo.token });
+    expect(after.status).toBe(401);
+    expect(after.body.error.code).toBe("DEVICE_REVOKED");
+    // Ann's key is untouched: she still acts at once.
+    expect((await call("GET", `/api/games/${id}`, { token: ann.token })).body.you).toEqual({ seat: 0 });
   });
 });

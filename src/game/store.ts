@@ -122,6 +122,7 @@ export class Store {
   append(t: NewTurn): void {
     const g = t.record;
     const carried = this.carried();
+    const answer = t.idem ? JSON.stringify(t.idem.answer) : null;
     this.db
       .insert(turns)
       .values({
@@ -136,11 +137,12 @@ export class Store {
         idemPlayer: t.idem?.player ?? null,
         idemKey: t.idem?.key ?? null,
         idemFingerprint: t.idem?.fingerprint ?? null,
-        idemAnswer: t.idem ? JSON.stringify(t.idem.answer) : null,
+        idemAnswer: answer,
         ...carried,
       })
       .run();
     this.carriedOut(carried);
+    if (t.idem && answer) this.keep(t.idem.player, t.idem.key, t.at, t.idem.fingerprint, answer);
   }
 
   /** What a new row carries of the bookkeeping. */
@@ -149,16 +151,39 @@ export class Store {
     return { hooks: m.hooks, synced: m.synced };
   }
 
-  /** The answer remembered for a player's Idempotency-Key (sent since `since`). */
+  /**
+   * The answer remembered for a player's Idempotency-Key (sent since `since`). The answers are
+   * read from storage once per start (one query) and kept in memory from then on, each one as it
+   * is written: a lookup then costs no scan of the turn rows, however long the game.
+   */
   answerFor(player: string, key: string, since: number): { fingerprint: string; answer: Outcome } | null {
-    const t = this.db
-      .select({ fingerprint: turns.idemFingerprint, answer: turns.idemAnswer })
-      .from(turns)
-      .where(and(eq(turns.idemPlayer, player), eq(turns.idemKey, key), gt(turns.at, since)))
-      .orderBy(desc(turns.n))
-      .limit(1)
-      .get();
-    return t ? { fingerprint: t.fingerprint!, answer: JSON.parse(t.answer!) } : null;
+    if (!this.answers) {
+      this.answers = new Map();
+      const rows = this.db
+        .select({
+          player: turns.idemPlayer,
+          key: turns.idemKey,
+          at: turns.at,
+          fingerprint: turns.idemFingerprint,
+          answer: turns.idemAnswer,
+        })
+        .from(turns)
+        .where(and(isNotNull(turns.idemKey), gt(turns.at, since)))
+        .orderBy(asc(turns.n))
+        .all();
+      for (const r of rows) this.keep(r.player!, r.key!, r.at, r.fingerprint!, r.answer!);
+    }
+    // Answers past their time are forgotten now and then (the rows stay, as before).
+    if (this.answers.size > 512) for (const [k, v] of this.answers) if (v.at <= since) this.answers.delete(k);
+    const t = this.answers.get(answerKey(player, key));
+    return t && t.at > since ? { fingerprint: t.fingerprint, answer: JSON.parse(t.answer) } : null;
+  }
+
+  /** Answers by player and key (null: not read yet); see answerFor. */
+  private answers: Map<string, { at: number; fingerprint: string; answer: string }> | null = null;
+
+  private keep(player: string, key: string, at: number, fingerprint: string, answer: string): void {
+    this.answers?.set(answerKey(player, key), { at, fingerprint, answer });
   }
 
   /** Remember an answer that changed nothing (a refusal): a row with no record. */
@@ -169,6 +194,7 @@ export class Store {
     at: number,
   ): void {
     const carried = this.carried();
+    const text = JSON.stringify(answer);
     this.db
       .insert(turns)
       .values({
@@ -179,11 +205,12 @@ export class Store {
         idemPlayer: idem.player,
         idemKey: idem.key,
         idemFingerprint: idem.fingerprint,
-        idemAnswer: JSON.stringify(answer),
+        idemAnswer: text,
         ...carried,
       })
       .run();
     this.carriedOut(carried);
+    this.keep(idem.player, idem.key, at, idem.fingerprint, text);
   }
 
   /** Log entries after index `after` (at most `limit`), oldest first. */
@@ -437,3 +464,5 @@ function importLegacy(s: DurableObjectStorage): void {
       s.sql.exec(`DROP TABLE IF EXISTS ${t}`);
   });
 }
+
+const answerKey = (player: string, key: string) => `${player}\u0000${key}`;

@@ -54,6 +54,55 @@ describe("submitting moves", () => {
     expect(other.body.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
   });
 
+  it("an Idempotency-Key's answer survives an eviction: the move and the refusal are answered again, not applied", async () => {
+    const { evictDurableObject } = await import("cloudflare:test");
+    const { roomStub } = await import("./client");
+    const { id, players, game } = await startedGame(2);
+    const token = players[game.toAct].token;
+    const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
+    const body = { version: legal.version, action: legal.actions[0] };
+    const first = await call("POST", `/api/games/${id}/actions`, {
+      token,
+      body,
+      headers: { "idempotency-key": "k-move" },
+    });
+    expect(first.status).toBe(200);
+    // A stale move with its own key: refused, and the refusal is what its retries get.
+    const stale = await call("POST", `/api/games/${id}/actions`, {
+      token,
+      body,
+      headers: { "idempotency-key": "k-stale" },
+    });
+    expect(stale.status).toBe(409);
+    await evictDurableObject(roomStub(id));
+    const again = await call("POST", `/api/games/${id}/actions`, {
+      token,
+      body,
+      headers: { "idempotency-key": "k-move" },
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+    expect(again.body).toEqual(first.body);
+    const staleAgain = await call("POST", `/api/games/${id}/actions`, {
+      token,
+      body,
+      headers: { "idempotency-key": "k-stale" },
+    });
+    expect(staleAgain.status).toBe(409);
+    expect(staleAgain.body).toEqual(stale.body);
+    const reused = await call("POST", `/api/games/${id}/actions`, {
+      token,
+      body: { ...body, version: body.version + 1 },
+      headers: { "idempotency-key": "k-move" },
+    });
+    expect(reused.status).toBe(422);
+    expect(reused.body.error.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    // A new key after the eviction is a new request (and the answers learned since are kept too).
+    const now = (await call("GET", `/api/games/${id}`)).body;
+    expect(now.version).toBe(first.body.version);
+    expect(await logTotal(id)).toBe(1);
+  });
+
   it("a whole turn is applied atomically: all or nothing", async () => {
     const { id, players } = await startedGame(2, { firstPlayer: 0 });
     const [a, b] = players;

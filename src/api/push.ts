@@ -9,6 +9,7 @@ import { createRoute } from "@hono/zod-openapi";
 import {
   PushKeySchema,
   PushParam,
+  PushRenewBody,
   PushSubscribeBody,
   PushSubscriptionEnvelopeSchema,
   PushSubscriptionListSchema,
@@ -20,12 +21,13 @@ import {
   pushSubscriptionByEndpointHash,
   pushSubscriptionsByIds,
   recordPushAnswer,
+  renewPushSubscription,
   savePushSubscription,
 } from "../db/push";
 import { db } from "../db/queries";
 import type { PushSubscriptionRow } from "../db/schema";
 import { totalRounds } from "../engine";
-import { hashToken } from "../game/tokens";
+import { hashToken, timingSafeEqual } from "../game/tokens";
 import { decrypt, encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
 import { GONE_LIMIT } from "../notify/deliver";
 import { notifyConfig, openPushTarget, PUSH_ID_PREFIX } from "../notify/directory";
@@ -184,6 +186,63 @@ push.openapi(
     // The player's games keep notifications from now on (a game without targets keeps none).
     if (existing?.ownerId !== me.id) await webhooksChanged(c, "player", me.id, null);
     return c.json({ subscription: pushView(row) }, existing ? 200 : 201);
+  },
+);
+
+push.openapi(
+  createRoute({
+    method: "post",
+    path: "/push/renew",
+    tags: ["push"],
+    summary:
+      "A browser's service worker renews its subscription when the push service changed it (pushsubscriptionchange): proven by the old endpoint and auth secret, no profile key",
+    request: { body: bodyOf(PushRenewBody) },
+    responses: {
+      200: json(PushSubscriptionEnvelopeSchema, "Renewed: the same device, with the new subscription"),
+      ...errorResponses(400, 404, 429),
+      503: { description: "Push is not configured" },
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    vapid(c);
+    const k = await key(c);
+    const d = db(c.env.DB);
+    // Stored under the endpoint as the subscribe route normalised it.
+    const oldHash = await hashToken(URL.canParse(body.oldEndpoint) ? new URL(body.oldEndpoint).href : body.oldEndpoint);
+    await limitPersonalTests(c, `renew:${oldHash}`);
+    const old = await pushSubscriptionByEndpointHash(d, oldHash);
+    const stored = old ? await decrypt(k, old.keysEncrypted, `keys:${old.id}`).catch(() => null) : null;
+    const oldAuth = stored ? (JSON.parse(stored) as { auth?: string }).auth : undefined;
+    // Unknown endpoint and wrong secret answer alike: the route tells nothing about what exists.
+    if (!old || !oldAuth || !timingSafeEqual(oldAuth, body.oldAuth))
+      throw new ApiError(404, "NOT_FOUND", "No such push subscription.");
+    const check = checkPublicUrl(
+      body.endpoint,
+      { allowHttpLocalhost: notifyConfig(c.env).allowHttpLocalhost },
+      "Push endpoints",
+    );
+    if (!check.ok) throw new ApiError(400, "BAD_PUSH_ENDPOINT", check.message);
+    const problem = pushKeysProblem(body.keys);
+    if (problem) throw new ApiError(400, "BAD_PUSH_KEYS", problem);
+    const endpoint = check.url.href;
+    const endpointHash = await hashToken(endpoint);
+    const taken = endpointHash === oldHash ? null : await pushSubscriptionByEndpointHash(d, endpointHash);
+    // The new subscription is already a device (the page sent it first): the old row goes.
+    if (taken) {
+      await deletePushSubscription(d, old.id);
+      return c.json({ subscription: pushView(taken) }, 200);
+    }
+    const keys = { p256dh: body.keys.p256dh, auth: body.keys.auth };
+    const row = await renewPushSubscription(d, old.id, {
+      endpointHash,
+      endpointEncrypted: await encrypt(k, endpoint, `url:${old.id}`),
+      keysEncrypted: await encrypt(k, JSON.stringify(keys), `keys:${old.id}`),
+      service: check.url.host,
+      updatedAt: Date.now(),
+    });
+    if (!row) throw new ApiError(404, "NOT_FOUND", "No such push subscription.");
+    return c.json({ subscription: pushView(row) }, 200);
   },
 );
 

@@ -25,6 +25,7 @@ import type {
   LogSchema,
   MeSchema,
   PushKeySchema,
+  PushRenewBody,
   PushSubscribeBody,
   PushSubscriptionEnvelopeSchema,
   PushSubscriptionListSchema,
@@ -179,6 +180,9 @@ export interface paths {
       }
     >;
   };
+  "/api/push/renew": {
+    post: Op<Params, z.input<typeof PushRenewBody>, { 200: Json<z.infer<typeof PushSubscriptionEnvelopeSchema>> }>;
+  };
   "/api/me/push/{pid}": { delete: Op<Params<{ pid: string }>, never, { 204: NoContent }> };
   "/api/me/push/{pid}/test": {
     post: Op<Params<{ pid: string }>, never, { 200: Json<z.infer<typeof TestResultSchema>> }>;
@@ -247,6 +251,7 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/me/webhooks/{wid}/test": { post: 200 },
   "/api/push/key": { get: 200 },
   "/api/me/push": { get: 200, post: 201 },
+  "/api/push/renew": { post: 200 },
   "/api/me/push/{pid}": { delete: 204 },
   "/api/me/push/{pid}/test": { post: 200 },
   "/api/games/{id}/deliveries": { get: 200 },

@@ -768,6 +768,24 @@ export const PushSubscribeBody = z
   .strict()
   .openapi("PushSubscribe", { description: "A browser's PushSubscription.toJSON(), and a name for the device." });
 
+/**
+ * A browser renewing its subscription by itself (the service worker's `pushsubscriptionchange`,
+ * which has no profile key): the old subscription's endpoint and auth secret, known only to that
+ * browser and this server, prove it; the new one replaces it in place.
+ */
+export const PushRenewBody = z
+  .object({
+    oldEndpoint: z.string().trim().min(10).max(2000).openapi({ description: "The old subscription's endpoint." }),
+    oldAuth: base64url("oldAuth").openapi({ description: "The old subscription's 16-byte authentication secret." }),
+    endpoint: PushSubscribeBody.shape.endpoint,
+    keys: PushSubscribeBody.shape.keys,
+    expirationTime: z.number().nullable().optional(),
+  })
+  .strict()
+  .openapi("PushRenew", {
+    description: "The service worker's new PushSubscription, proven by the old one's endpoint and auth secret.",
+  });
+
 export const PushSubscriptionSchema = z
   .object({
     id: z.string(),

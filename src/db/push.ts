@@ -61,6 +61,23 @@ export async function savePushSubscription(
   return inserted;
 }
 
+/**
+ * A browser's new subscription in place of its old one (same row, same owner and device): the
+ * endpoint and keys change, the failure count starts again.
+ */
+export async function renewPushSubscription(
+  d: Db,
+  id: string,
+  next: Pick<NewPushSubscription, "endpointHash" | "endpointEncrypted" | "keysEncrypted" | "service" | "updatedAt">,
+): Promise<PushSubscriptionRow | null> {
+  const [updated] = await d
+    .update(pushSubscriptions)
+    .set({ ...next, failures: 0, lastStatus: null, lastAttemptAt: null })
+    .where(eq(pushSubscriptions.id, id))
+    .returning();
+  return updated ?? null;
+}
+
 export async function deletePushSubscription(d: Db, id: string, ownerId?: string): Promise<boolean> {
   const rows = await d
     .delete(pushSubscriptions)

@@ -136,6 +136,55 @@ describe("push subscriptions through the API", () => {
   });
 });
 
+describe("a subscription the push service replaced (the service worker's pushsubscriptionchange)", () => {
+  const renew = (old: ServiceSubscription, next: ServiceSubscription, over: Record<string, unknown> = {}) =>
+    call("POST", "/api/push/renew", {
+      body: { oldEndpoint: old.endpoint, oldAuth: old.keys.auth, endpoint: next.endpoint, keys: next.keys, ...over },
+    });
+
+  it("the old endpoint and auth secret prove it; the same device then gets its pushes at the new one", async () => {
+    const me = await newPlayer("Pia");
+    const old = await subscribe();
+    const sub = (await call("POST", "/api/me/push", { token: me.token, body: asBody(old, "Firefox on Android") })).body
+      .subscription;
+    const next = await subscribe();
+    const listed = async () => (await call("GET", "/api/me/push", { token: me.token })).body.subscriptions;
+    const before = await listed();
+
+    // Refusals change nothing: another secret, an unknown endpoint (alike: nothing is told), bad input.
+    const wrong = await renew(old, next, { oldAuth: AUTH });
+    expect([wrong.status, wrong.body.error.code]).toEqual([404, "NOT_FOUND"]);
+    const unknown = await renew({ ...old, endpoint: `${old.endpoint}x` }, next);
+    expect([unknown.status, unknown.body.error.code, unknown.body.error.message]).toEqual([
+      404,
+      "NOT_FOUND",
+      wrong.body.error.message,
+    ]);
+    const privateHost = await renew(old, next, { endpoint: "https://10.0.0.7/push/abc" });
+    expect([privateHost.status, privateHost.body.error.code]).toEqual([400, "BAD_PUSH_ENDPOINT"]);
+    const badKeys = await renew(old, next, { keys: { p256dh: P256.slice(8), auth: AUTH } });
+    expect([badKeys.status, badKeys.body.error.code]).toEqual([400, "BAD_PUSH_KEYS"]);
+    const extra = await renew(old, next, { token: "x" });
+    expect([extra.status, extra.body.error.code]).toEqual([400, "VALIDATION_FAILED"]);
+    expect(await listed()).toEqual(before);
+
+    const renewed = await renew(old, next);
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.subscription).toMatchObject({ id: sub.id, label: "Firefox on Android" });
+    const shown = JSON.stringify(renewed.body);
+    for (const secret of [old.keys.auth, next.keys.auth, next.keys.p256dh, next.clientHash])
+      expect(shown).not.toContain(secret);
+    expect((await listed()).map((x: { id: string }) => x.id)).toEqual([sub.id]);
+
+    const r = await call("POST", `/api/me/push/${sub.id}/test`, { token: me.token });
+    expect(r.body).toMatchObject({ delivered: true, status: 201 });
+    expect(await received(next)).toHaveLength(1);
+    expect(await received(old)).toHaveLength(0);
+    // The old subscription proves nothing any more.
+    expect((await renew(old, next)).status).toBe(404);
+  });
+});
+
 describe("push deliveries from the game's outbox", () => {
   it("your turn reaches the device: payload decrypted, TTL until the deadline, Urgency high, VAPID verified; the log shows it", async () => {
     const clock = { t: farFuture() };

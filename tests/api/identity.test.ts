@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import migration0006 from "../../migrations/0006_devices_pairing_passkeys.sql?raw";
 import worker from "../../src/index";
 import { SoftAuthenticator } from "./authenticator";
-import { call, newPlayer, startedGame } from "./client";
+import { call, newPlayer, openLive, startedGame } from "./client";
 
 declare global {
   namespace Cloudflare {
@@ -308,22 +308,7 @@ describe("a revoked device's live game page", () => {
   it("loses its seat's view at once, and cannot take it again", async () => {
     const { id, players, game } = await startedGame(2);
     const phone = await pair(players[0].token);
-    const { exports } = await import("cloudflare:workers");
-    const res = await exports.default.fetch(`http://canopy.test/api/games/${id}/live`, {
-      headers: { upgrade: "websocket" },
-    });
-    const ws = res.webSocket!;
-    const messages: any[] = [];
-    let wake: () => void = () => {};
-    ws.addEventListener("message", (e) => {
-      messages.push(JSON.parse(e.data as string));
-      wake();
-    });
-    ws.accept();
-    const next = async (n: number) => {
-      while (messages.length < n) await new Promise<void>((r) => (wake = r));
-      return messages[n - 1];
-    };
+    const { ws, next } = await openLive(id);
     expect((await next(1)).game.you).toBeNull();
     ws.send(JSON.stringify({ type: "auth", token: phone.token }));
     expect((await next(2)).game.you).toEqual({ seat: 0 });

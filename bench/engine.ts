@@ -5,13 +5,17 @@
  * (bench/build.mjs: esbuild, minified, no keepNames) in a child Node process; run alone
  * (`npx tsx bench/engine.ts`) it measures the unbundled source instead.
  *
- * - engine.random_games_per_s: the public API (legal moves, apply, pure states), every move chosen
- *   uniformly among the complete legal set; base game.
+ * - engine.random_games_per_s: the public API's `randomGame`, every move chosen uniformly among the
+ *   complete legal set; base game. It returns pure values, but nobody sees the states between, so it
+ *   plays on a private copy in place (src/engine/random-play.ts).
  * - engine.random_games_per_s_moonlight: the same with Under the Moonlight, Great Tree and moonstones.
+ * - engine.states_games_per_s (and _moonlight): the same games, every move making a new immutable
+ *   state as the service and the game page make them (`playOutRandomly` with an `onMove`): what
+ *   applying moves through the public API costs when each state is kept.
  * - engine.playout_games_per_s: the same base games (same seeds, the very same moves) through the
  *   fast path (src/engine/fast): a new game's position, then a uniform random playout in place.
  */
-import { randomGame, type GameOptionsInput } from "../src/engine";
+import { createGame, playOutRandomly, randomGame, type GameOptionsInput } from "../src/engine";
 import { createFast, MAX_MOVES } from "../src/engine/fast";
 
 export type Figure = { name: string; unit: string; value: number };
@@ -53,6 +57,17 @@ function figures(prefix: string, suffix: string, r: { games: number; actions: nu
 const publicGame = (options: (seed: number) => GameOptionsInput) => (i: number) =>
   randomGame(options(1000 + i), i).moves.length;
 
+/** Every state kept: an onMove that looks at each new state (so none is skipped). */
+let seen = 0;
+const keepEach = (_before: unknown, _code: number, after: { ply: number }) => {
+  seen += after.ply & 1;
+};
+const statesGame = (options: (seed: number) => GameOptionsInput) => (i: number) => {
+  const created = createGame(options(1000 + i));
+  if (!created.ok) throw new Error(created.error.message);
+  return playOutRandomly(created.state, i, keepEach).moves.length;
+};
+
 const buffer = new Int32Array(MAX_MOVES);
 const fastGame = (options: (seed: number) => GameOptionsInput) => (i: number) =>
   createFast(options(1000 + i)).playout(i, buffer);
@@ -66,12 +81,27 @@ export function benchEngine(seconds = 3): Figure[] {
     publicGame((seed) => ({ players: 4, seed, moonlight: { greatTree: true, moonstones: true } })),
     seconds,
   );
+  const states = measure(
+    statesGame((seed) => ({ players: 4, seed })),
+    seconds,
+  );
+  const statesMoon = measure(
+    statesGame((seed) => ({ players: 4, seed, moonlight: { greatTree: true, moonstones: true } })),
+    seconds,
+  );
   const fast = measure(
     fastGame((seed) => ({ players: 4, seed })),
     seconds,
     2000,
   );
-  return [...figures("random", "", base), ...figures("random", "_moonlight", moon), ...figures("playout", "", fast)];
+  if (seen < 0) console.log(seen); // keeps the onMove's work observable
+  return [
+    ...figures("random", "", base),
+    ...figures("random", "_moonlight", moon),
+    ...figures("states", "", states),
+    ...figures("states", "_moonlight", statesMoon),
+    ...figures("playout", "", fast),
+  ];
 }
 
 // Run directly (the bundle bench/run.ts starts): print the figures as JSON.

@@ -12,9 +12,10 @@
  *   their personal targets (webhooks, Web Push) — never the game's channels — in the same commit
  *   as the message, so it is delivered with the turn notifications' order and retries.
  * - A player who muted the writer gets none of it: not listed, not live, not notified.
- * - A deleted message loses its text and leaves every list and every page at once (live).
+ * - A deleted message loses its text and leaves every list and every page at once (live); its
+ *   deliveries still waiting (a webhook retrying) are withdrawn.
  */
-import { and, asc, desc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import {
   checkMessage,
   MESSAGE_BURST,
@@ -28,7 +29,7 @@ import { seatedSockets } from "./live";
 import type { GameRecord } from "./model";
 import type { PendingNotification } from "./notifications";
 import { done, refuse, type Outcome, type RoomReply } from "./outcome";
-import { messages, mutes } from "./store/schema";
+import { deliveries, messages, mutes } from "./store/schema";
 
 type Row = typeof messages.$inferSelect;
 
@@ -136,8 +137,21 @@ export class Talk {
       return refuse("NO_SUCH_MESSAGE", `There is no message ${n} in this game.`);
     if (row.player !== g.seats[seat].playerId)
       return refuse("FORBIDDEN", "Only its writer can delete a message; you can mute a player instead.");
-    if (row.text !== null)
+    if (row.text !== null) {
       this.db().update(messages).set({ text: null, deletedAt: now }).where(eq(messages.n, n)).run();
+      // What is not delivered yet is withdrawn: a retry would carry the deleted text.
+      this.db()
+        .update(deliveries)
+        .set({ state: "dropped", lastError: "the message was deleted", updatedAt: now })
+        .where(
+          and(
+            eq(deliveries.state, "pending"),
+            eq(deliveries.eventType, "message.written"),
+            sql`json_extract(${deliveries.notification}, '$.message.n') = ${n}`,
+          ),
+        )
+        .run();
+    }
     return done(null);
   }
 

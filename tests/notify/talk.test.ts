@@ -93,4 +93,26 @@ describe("table talk in the notifications", () => {
     const got = calls.filter((c) => c.json?.type === "message.written");
     expect(got.map((c) => c.json.data.message.text)).toEqual(["hello again"]);
   });
+  it("a message deleted while its delivery waits for a retry is withdrawn: no retry carries its text", async () => {
+    const clock = { t: farFuture() };
+    const g = await clockedGame(2, clock, {}, ["Ann", "Ben"]);
+    await g.join();
+    await fireAlarm(g.id);
+    const [ann, ben] = g.players;
+    await personal(ben.token, JSON_URL(5));
+    const calls = receiver(() => new Response("down", { status: 503 }));
+    const said = await call("POST", `/api/games/${g.id}/messages`, { token: ann.token, body: { text: "regret this" } });
+    await fireAlarm(g.id);
+    const tries = () => calls.filter((c) => c.json?.type === "message.written");
+    expect(tries()).toHaveLength(1);
+    const n = said.body.message.n;
+    expect((await call("DELETE", `/api/games/${g.id}/messages/${n}`, { token: ann.token })).status).toBe(204);
+    clock.t += 86_400_000;
+    await fireAlarm(g.id);
+    expect(tries()).toHaveLength(1);
+    const log = await call("GET", `/api/games/${g.id}/deliveries`, { token: ben.token });
+    const d = log.body.deliveries.find((x: any) => x.eventType === "message.written");
+    expect(d.state).toBe("dropped");
+    expect(await inRoom(g.id, (room) => room.notificationQueue())).toMatchObject({ deliveries: 0 });
+  });
 });

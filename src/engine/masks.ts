@@ -6,6 +6,7 @@
  */
 import { CELL_COUNT, DISTANCE, EDGE_CELLS, SHADOW_RAY } from "./board";
 import { BOARD_COSTS, BOARD_SLOTS } from "./rules";
+import type { MoveList } from "./codes";
 
 /** PRICE[column * 5 + count]: the next purchase price of a column holding `count` pieces, -1 when empty. */
 export const PRICE = new Int32Array(20).fill(-1);
@@ -43,6 +44,29 @@ export const TOWARD_SUN: Int8Array = (() => {
     for (let c = 0; c < CELL_COUNT; c++) SHADOW_RAY[sun][c].forEach((t, i) => (r[(sun * CELL_COUNT + t) * 3 + i] = c));
   return r;
 })();
+
+// ---- walking a set ------------------------------------------------------------------------
+
+/**
+ * Push `code | c << 3` (the move's `a` field: codes.ts) for each cell c of the 37-cell set
+ * (`lo`: cells 0–31, `hi`: 32–36), by increasing cell. The hot loops that do work per cell (legal
+ * plays, light, the fast core) keep this walk inline: folding it measured slower.
+ */
+export function pushCells(out: MoveList, code: number, lo: number, hi: number): void {
+  while ((lo | hi) !== 0) {
+    let c: number;
+    if (lo !== 0) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      c = 31 - Math.clz32(bit);
+    } else {
+      const bit = hi & -hi;
+      hi ^= bit;
+      c = 63 - Math.clz32(bit);
+    }
+    out.push(code | (c << 3));
+  }
+}
 
 // ---- the sets of a board, kept from one state to the next ------------------------------------
 

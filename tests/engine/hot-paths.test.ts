@@ -20,7 +20,9 @@ import {
   type GameOptionsInput,
   type GameState,
 } from "../../src/engine";
-import { M_EXT_PLAY, moveA, moveSub, moveType } from "../../src/engine/codes";
+import { CELL_COUNT } from "../../src/engine/board";
+import { M_EXT_PLAY, M_PLACE, MoveList, moveA, moveCode, moveSub, moveType } from "../../src/engine/codes";
+import { pushCells } from "../../src/engine/masks";
 import { lightGainsFor } from "../../src/engine/light";
 import { P_MOVE, moveTargets } from "../../src/engine/moonlight/play";
 
@@ -133,5 +135,30 @@ describe("Moonlight's animal moves", () => {
         }
     expect(compared).toBeGreaterThan(500);
     expect(squirrels).toBeGreaterThan(50);
+  });
+});
+
+describe("masks.ts's pushCells (a 37-cell set's cells into move codes)", () => {
+  /** The codes pushed for the cells `cells`, after one code already listed. */
+  function pushed(code: number, cells: number[]): number[] {
+    let lo = 0;
+    let hi = 0;
+    for (const c of cells) {
+      if (c < 32) lo |= 1 << c;
+      else hi |= 1 << (c - 32);
+    }
+    const out = new MoveList(1);
+    out.push(-1);
+    pushCells(out, code, lo, hi);
+    return out.toArray();
+  }
+  it("pushes each cell of both words once, by increasing cell, after what the list held (growing it)", () => {
+    const all = Array.from({ length: CELL_COUNT }, (_, c) => c);
+    expect(pushed(M_PLACE, [...all].reverse())).toEqual([-1, ...all.map((c) => moveCode(M_PLACE, c))]);
+    // cell 31 is the low word's sign bit; 32 and 36 the high word's ends
+    expect(pushed(M_PLACE, [36, 31, 0, 32])).toEqual([-1, ...[0, 31, 32, 36].map((c) => moveCode(M_PLACE, c))]);
+  });
+  it("pushes nothing for the empty set", () => {
+    expect(pushed(M_PLACE, [])).toEqual([-1]);
   });
 });

@@ -6,6 +6,7 @@
 import { CELL_COUNT, CELLS, LEAVES, labelOf } from "../board";
 import { M_EXT_SETUP, type MoveList, extCode, moveA, moveSub } from "../codes";
 import { Draft } from "../draft";
+import { pushCells } from "../masks";
 import { moonOf, moonPlayerOf } from "./draft";
 import { shuffle } from "../rng";
 import type { GameEvent, GameOptions, GameState, RuleError } from "../types";
@@ -256,23 +257,6 @@ function takenCells(m: MoonState, blockers: boolean): void {
   };
   for (const p of m.players) add(p.cell);
   if (blockers) for (const n of m.nests) add(n.cell);
-}
-
-/** Push `code | c << 3` for each cell c of the set, by increasing cell. */
-function pushCells(out: MoveList, code: number, lo: number, hi: number): void {
-  while ((lo | hi) !== 0) {
-    let c: number;
-    if (lo !== 0) {
-      const bit = lo & -lo;
-      lo ^= bit;
-      c = 31 - Math.clz32(bit);
-    } else {
-      const bit = hi & -hi;
-      hi ^= bit;
-      c = 63 - Math.clz32(bit);
-    }
-    out.push(code | (c << 3));
-  }
 }
 
 export function checkSetup(state: GameState, code: number): RuleError | null {

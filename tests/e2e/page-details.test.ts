@@ -5,6 +5,9 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import EN from "../../web/src/i18n/en";
+import { HOME_TEXT } from "../../web/src/i18n/home";
+import { SOCIAL_TEXT } from "../../web/src/social/i18n";
 import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
 
 let worker: LocalWorker;
@@ -90,6 +93,31 @@ describe("the new game form", () => {
         expect(moon, `${width}px`).toEqual(await size("longGame"));
         expect(moon, `${width}px`).toEqual(await size("heavyShade"));
         expect(moon[0], `${width}px`).toBeGreaterThanOrEqual(16);
+      }
+    } finally {
+      await page.close();
+    }
+    expect(errors).toEqual([]);
+  });
+  it("names each yes/no option's checkbox by its text, and a click on the text ticks it and ticks it off", async () => {
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      await page.goto(`${worker.base}/`);
+      const options: [string, string][] = [
+        ["longGame", EN.longGame],
+        ["heavyShade", EN.heavyShade],
+        ["rated", SOCIAL_TEXT.en.ratedGame],
+        ["open", HOME_TEXT.en.listOpen],
+      ];
+      for (const [name, text] of options) {
+        const box = page.getByRole("checkbox", { name: text, exact: true });
+        expect(await box.getAttribute("name"), name).toBe(name);
+        expect(await box.isChecked(), name).toBe(false);
+        await page.locator("label.check span", { hasText: text }).click();
+        expect(await box.isChecked(), name).toBe(true);
+        await page.locator("label.check span", { hasText: text }).click();
+        expect(await box.isChecked(), name).toBe(false);
       }
     } finally {
       await page.close();

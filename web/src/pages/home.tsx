@@ -16,6 +16,7 @@ import type { GameSummary, Identity, Me } from "../types";
 import { DevicesBox } from "../devices/devices";
 import { DEVICE_TEXT } from "../devices/i18n";
 import { SOCIAL_TEXT } from "../social/i18n";
+import { Check } from "../ui/check";
 import { NotifyBox } from "../ui/notify-box";
 import { MoonlightFields, type MoonMode } from "../moon/form";
 import { ProfileForm } from "../ui/profile-form";
@@ -138,43 +139,19 @@ function NewGame(p: { lang: string }) {
             </label>
           ))}
         </fieldset>
-        <label class="check">
-          <input
-            type="checkbox"
-            name="longGame"
-            checked={longGame}
-            onChange={(e) => setLong((e.target as HTMLInputElement).checked)}
-          />
-          <span>{t.longGame}</span>
-        </label>
-        <label class="check">
-          <input
-            type="checkbox"
-            name="heavyShade"
-            checked={heavyShade}
-            onChange={(e) => setHeavy((e.target as HTMLInputElement).checked)}
-          />
-          <span>{t.heavyShade}</span>
-        </label>
+        <Check name="longGame" checked={longGame} onChange={setLong}>
+          {t.longGame}
+        </Check>
+        <Check name="heavyShade" checked={heavyShade} onChange={setHeavy}>
+          {t.heavyShade}
+        </Check>
         <MoonlightFields value={moonlight} onChange={setMoonlight} />
-        <label class="check">
-          <input
-            type="checkbox"
-            name="rated"
-            checked={rated}
-            onChange={(e) => setRated((e.target as HTMLInputElement).checked)}
-          />
-          <span>{SOCIAL_TEXT[lang].ratedGame}</span>
-        </label>
-        <label class="check">
-          <input
-            type="checkbox"
-            name="open"
-            checked={open}
-            onChange={(e) => setOpen((e.target as HTMLInputElement).checked)}
-          />
-          <span>{h.listOpen}</span>
-        </label>
+        <Check name="rated" checked={rated} onChange={setRated}>
+          {SOCIAL_TEXT[lang].ratedGame}
+        </Check>
+        <Check name="open" checked={open} onChange={setOpen}>
+          {h.listOpen}
+        </Check>
         <fieldset class="deadlines bots" aria-describedby="bots-help">
           <legend>{h.botsLabel}</legend>
           <label>

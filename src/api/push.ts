@@ -228,19 +228,29 @@ push.openapi(
     const endpoint = check.url.href;
     const endpointHash = await hashToken(endpoint);
     const taken = endpointHash === oldHash ? null : await pushSubscriptionByEndpointHash(d, endpointHash);
-    // The new subscription is already a device (the page sent it first): the old row goes.
-    if (taken) {
+    // The new subscription is already a device of another profile (signed in on this browser since,
+    // it sent the new subscription first): that profile keeps the browser and the proven row goes.
+    // The answer is the 404 of a row that is no more; showing the other row would show another
+    // player's device to a caller that proved only the old one.
+    if (taken && taken.ownerId !== old.ownerId) {
       await deletePushSubscription(d, old.id);
-      return c.json({ subscription: pushView(taken) }, 200);
+      throw new ApiError(404, "NOT_FOUND", "No such push subscription.");
     }
+    // Already a device of the same player (the page sent it first): the proven row keeps its id,
+    // name and device with the new subscription, and the other row goes, in one batch.
     const keys = { p256dh: body.keys.p256dh, auth: body.keys.auth };
-    const row = await renewPushSubscription(d, old.id, {
-      endpointHash,
-      endpointEncrypted: await encrypt(k, endpoint, `url:${old.id}`),
-      keysEncrypted: await encrypt(k, JSON.stringify(keys), `keys:${old.id}`),
-      service: check.url.host,
-      updatedAt: Date.now(),
-    });
+    const row = await renewPushSubscription(
+      d,
+      old.id,
+      {
+        endpointHash,
+        endpointEncrypted: await encrypt(k, endpoint, `url:${old.id}`),
+        keysEncrypted: await encrypt(k, JSON.stringify(keys), `keys:${old.id}`),
+        service: check.url.host,
+        updatedAt: Date.now(),
+      },
+      taken?.id ?? null,
+    );
     if (!row) throw new ApiError(404, "NOT_FOUND", "No such push subscription.");
     return c.json({ subscription: pushView(row) }, 200);
   },

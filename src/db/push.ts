@@ -63,19 +63,23 @@ export async function savePushSubscription(
 
 /**
  * A browser's new subscription in place of its old one (same row, same owner and device): the
- * endpoint and keys change, the failure count starts again.
+ * endpoint and keys change, the failure count starts again. `replacing`: the row the new endpoint
+ * already is (the same browser sent it first), removed in the same batch (endpoints are unique).
  */
 export async function renewPushSubscription(
   d: Db,
   id: string,
   next: Pick<NewPushSubscription, "endpointHash" | "endpointEncrypted" | "keysEncrypted" | "service" | "updatedAt">,
+  replacing: string | null = null,
 ): Promise<PushSubscriptionRow | null> {
-  const [updated] = await d
+  const update = d
     .update(pushSubscriptions)
     .set({ ...next, failures: 0, lastStatus: null, lastAttemptAt: null })
     .where(eq(pushSubscriptions.id, id))
     .returning();
-  return updated ?? null;
+  if (replacing === null) return (await update)[0] ?? null;
+  const [, updated] = await d.batch([d.delete(pushSubscriptions).where(eq(pushSubscriptions.id, replacing)), update]);
+  return updated[0] ?? null;
 }
 
 export async function deletePushSubscription(d: Db, id: string, ownerId?: string): Promise<boolean> {

@@ -183,6 +183,47 @@ describe("a subscription the push service replaced (the service worker's pushsub
     // The old subscription proves nothing any more.
     expect((await renew(old, next)).status).toBe(404);
   });
+
+  it("a new subscription the page already sent as a device of the same player: the proven row keeps its id, name and the pushes", async () => {
+    const me = await newPlayer("Pia");
+    const old = await subscribe();
+    const sub = (await call("POST", "/api/me/push", { token: me.token, body: asBody(old, "Firefox on Android") })).body
+      .subscription;
+    const next = await subscribe();
+    const sentFirst = (await call("POST", "/api/me/push", { token: me.token, body: asBody(next, "Firefox, again") }))
+      .body.subscription;
+    expect(sentFirst.id).not.toBe(sub.id);
+
+    const renewed = await renew(old, next);
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.subscription).toMatchObject({ id: sub.id, label: "Firefox on Android" });
+    expect(JSON.stringify(renewed.body)).not.toContain(sentFirst.id);
+    const listed = (await call("GET", "/api/me/push", { token: me.token })).body.subscriptions;
+    expect(listed.map((x: { id: string }) => x.id)).toEqual([sub.id]);
+    const r = await call("POST", `/api/me/push/${sub.id}/test`, { token: me.token });
+    expect(r.body).toMatchObject({ delivered: true, status: 201 });
+    expect(await received(next)).toHaveLength(1);
+    expect((await call("DELETE", `/api/me/push/${sentFirst.id}`, { token: me.token })).status).toBe(404);
+  });
+
+  it("a new subscription another profile already sent as its device: that profile keeps it, nothing of it is shown, the old row goes", async () => {
+    const me = await newPlayer("Pia");
+    const other = await newPlayer("Quinn");
+    const old = await subscribe();
+    await call("POST", "/api/me/push", { token: me.token, body: asBody(old, "Firefox on Android") });
+    const next = await subscribe();
+    const theirs = (await call("POST", "/api/me/push", { token: other.token, body: asBody(next, "Quinn's tablet") }))
+      .body.subscription;
+
+    const renewed = await renew(old, next);
+    expect([renewed.status, renewed.body.error?.code]).toEqual([404, "NOT_FOUND"]);
+    const shown = JSON.stringify(renewed.body);
+    expect(shown).not.toContain(theirs.id);
+    expect(shown).not.toContain("Quinn");
+    expect((await call("GET", "/api/me/push", { token: me.token })).body.subscriptions).toEqual([]);
+    expect((await call("GET", "/api/me/push", { token: other.token })).body.subscriptions).toEqual([theirs]);
+    expect((await renew(old, next)).status).toBe(404);
+  });
 });
 
 describe("push deliveries from the game's outbox", () => {

@@ -98,6 +98,9 @@ export function begin(g: GameRecord, now: number): GameRecord {
 export function join(g: GameRecord, player: NewSeat, code: string | null, origin: string, now: number): Decision {
   const existing = g.seats.findIndex((s) => s.playerId === player.id);
   if (existing >= 0) return refuse("ALREADY_JOINED", "You already sit in this game.", { seat: existing });
+  // A waiting game always seats its creator until every human left it (leave).
+  if (g.status === "waiting" && g.seats.length === 0)
+    return refuse("GAME_ABANDONED", "Everyone left this game before it started: nobody can sit down in it any more.");
   if (code === null) {
     const refused = tableRefusal(g, now);
     if (refused) return refused;
@@ -173,10 +176,19 @@ export function expireTable(g: GameRecord, now: number): Transition | null {
   return { next: { ...g, table: { ...g.table!, closed: "expired" } }, entries: [], answer: () => done(null) };
 }
 
+/**
+ * A seated player leaves a waiting game. The last human to leave (bots or nobody in the other
+ * seats) abandons it: only a human of the game could start it, seat a bot or fill it, so the bots'
+ * seats are freed too, its table leaves the list (closed), and nobody sits down in it again
+ * (join: GAME_ABANDONED). With no seat, it is in nobody's games (the D1 sync drops the seats).
+ */
 export function leave(g: GameRecord, seat: number, origin: string): Decision {
   if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "The game has started: resign instead.");
+  const seats = g.seats.filter((_, i) => i !== seat);
+  const abandoned = seats.every((s) => s.bot !== undefined);
+  const table = abandoned && listedAt(g) !== null ? { ...g.table!, closed: "closed" as const } : g.table;
   return {
-    next: { ...g, seats: g.seats.filter((_, i) => i !== seat) },
+    next: abandoned ? { ...g, seats: [], ...(table ? { table } : {}) } : { ...g, seats },
     entries: [],
     answer: (s) => done({ game: gameView(s, null, origin) }),
   };

@@ -120,6 +120,53 @@ describe("lobby", () => {
     expect(end.body.game.winners).toEqual([]);
   });
 
+  it("the last human to leave a waiting game abandons it: the bots' seats go too, it leaves the open tables and every list, nobody sits down again", async () => {
+    const [ann, bob, cat] = await Promise.all(["Ann", "Bob", "Cat"].map(newPlayer));
+    const created = await call("POST", "/api/games", {
+      token: ann.token,
+      body: { seats: 4, open: true, bots: ["easy", "medium"] },
+    });
+    expect(created.status).toBe(201);
+    const { game, invite } = created.body;
+    const tables = async () => (await call("GET", "/api/tables")).body.tables.map((t: any) => t.id);
+    expect(await tables()).toContain(game.id);
+    expect((await call("GET", `/api/players/${ann.id}/games`)).body.games.map((g: any) => g.id)).toEqual([game.id]);
+
+    const left = await call("POST", `/api/games/${game.id}/leave`, { token: ann.token });
+    expect(left.status).toBe(200);
+    expect(left.body.game.status).toBe("waiting");
+    expect(left.body.game.seats.map((s: any) => [s.player, s.bot])).toEqual(Array(4).fill([null, null]));
+    expect(left.body.game.table).toMatchObject({ open: false, closed: "closed" });
+    expect(await tables()).not.toContain(game.id);
+    expect((await call("GET", `/api/players/${ann.id}/games`)).body.games).toEqual([]);
+
+    // Nobody sits down again, by invite or from the list; the refusals change nothing.
+    const byInvite = await call("POST", `/api/games/${game.id}/join`, {
+      token: bob.token,
+      body: { code: invite.code },
+    });
+    expect([byInvite.status, byInvite.body.error.code]).toEqual([409, "GAME_ABANDONED"]);
+    const fromList = await call("POST", `/api/tables/${game.id}/join`, { token: cat.token });
+    expect([fromList.status, fromList.body.error.code]).toEqual([409, "GAME_ABANDONED"]);
+    const back = await call("POST", `/api/games/${game.id}/join`, { token: ann.token, body: { code: invite.code } });
+    expect([back.status, back.body.error.code]).toEqual([409, "GAME_ABANDONED"]);
+    const now = (await call("GET", `/api/games/${game.id}`)).body;
+    expect([now.version, now.seats.filter((s: any) => s.player).length]).toEqual([left.body.game.version, 0]);
+    expect((await call("GET", `/api/players/${bob.id}/games`)).body.games).toEqual([]);
+  });
+
+  it("a human other than the creator leaving a game with bots leaves it to its creator", async () => {
+    const [ann, bob] = await Promise.all(["Ann", "Bob"].map(newPlayer));
+    const { game, invite } = (
+      await call("POST", "/api/games", { token: ann.token, body: { seats: 4, bots: ["easy"] } })
+    ).body;
+    await call("POST", `/api/games/${game.id}/join`, { token: bob.token, body: { code: invite.code } });
+    const left = await call("POST", `/api/games/${game.id}/leave`, { token: bob.token });
+    expect(left.body.game.seats.map((s: any) => s.player?.name ?? null)).toEqual(["Ann", "Easy bot", null, null]);
+    const started = await call("POST", `/api/games/${game.id}/start`, { token: ann.token });
+    expect([started.status, started.body.game.status]).toEqual([200, "active"]);
+  });
+
   it("profiles: validation, public view, pagination", async () => {
     const bad = await call("POST", "/api/players", { body: { name: "" } });
     expect(bad.status).toBe(400);

@@ -7,6 +7,11 @@ import type { GameEvent, GameState, LogEntry, MoonOptions, Score } from "../engi
 
 export const BOT_LEVELS = ["easy", "medium", "strong"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
+/**
+ * A bot's name by level: "Bot" and one to three stars, the same in every language (names are not
+ * translated where they are shown; the bundled card font draws ★, src/embed/font/coverage.ts).
+ */
+export const BOT_NAMES: Record<BotLevel, string> = { easy: "Bot ★", medium: "Bot ★★", strong: "Bot ★★★" };
 
 export const GAME_STATUSES = ["waiting", "active", "finished"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];

@@ -2,7 +2,7 @@
 import { and, avg, count, desc, eq, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import type { GameStatus } from "../contract/views";
+import { BOT_NAMES, type BotLevel, type GameStatus } from "../contract/views";
 import type { GameSnapshot } from "./snapshot";
 import * as schema from "./schema";
 import { ratingStatements } from "./ratings";
@@ -112,10 +112,10 @@ export async function unfinishedGameIds(d: Db, playerId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
-/** A bot's seat (id `bot-<n>-<level>`, no profile) as game lists name it: "Easy bot"; null if not a bot's. */
+/** A bot's seat (id `bot-<n>-<level>`, no profile) as game lists name it: "Bot ★" (BOT_NAMES); null if not a bot's. */
 export function botName(playerId: string): string | null {
   const m = /^bot-\d+-(easy|medium|strong)$/.exec(playerId);
-  return m ? `${m[1][0].toUpperCase()}${m[1].slice(1)} bot` : null;
+  return m ? BOT_NAMES[m[1] as BotLevel] : null;
 }
 
 export async function gamePlayerNames(

@@ -9,6 +9,7 @@
  * generator state and the ply, so a game replays exactly, and the seed is never shown.
  */
 import { BOT_LEVELS, chooseTurn, type BotLevel } from "../bots";
+import { BOT_NAMES } from "../contract/views";
 import { legalActions, takeOver as takeOverSeat, viewFor, type Action, type GameState } from "../engine";
 import { nextInt } from "../engine/fast";
 import { begin } from "./lobby";
@@ -18,8 +19,6 @@ import * as play from "./play";
 import type { Decision, Transition } from "./transition";
 
 export { BOT_LEVELS, type BotLevel };
-
-const LEVEL_NAMES: Record<BotLevel, string> = { easy: "Easy bot", medium: "Medium bot", strong: "Strong bot" };
 
 export function isBotLevel(x: unknown): x is BotLevel {
   return typeof x === "string" && (BOT_LEVELS as readonly string[]).includes(x);
@@ -37,14 +36,14 @@ export function isPractice(g: GameRecord): boolean {
 
 /**
  * A bot's seat record: no key (an empty seat key matches no caller), an id of its own in this
- * game (`bot-<n>-<level>`, never a profile's), and a name that says it is a bot and which level ("Easy bot", "Easy bot 2", …), so every
+ * game (`bot-<n>-<level>`, never a profile's), and a name that says it is a bot and which level, in no language of its own ("Bot ★", "Bot ★ 2", …: BOT_NAMES), so every
  * place that shows a name (page, embed, notifications) marks it.
  */
 export function botSeat(seats: readonly SeatRecord[], level: BotLevel, now: number): SeatRecord {
   // The id says the level too: D1's game lists name a bot from it (db/queries.ts gamePlayerNames).
   let n = 1;
   while (seats.some((s) => s.playerId.startsWith(`bot-${n}-`))) n++;
-  const base = LEVEL_NAMES[level];
+  const base = BOT_NAMES[level];
   let name = base;
   for (let k = 2; seats.some((s) => s.name === name); k++) name = `${base} ${k}`;
   return { playerId: `bot-${n}-${level}`, name, tokenHash: "", joinedAt: now, bot: level };

@@ -128,6 +128,13 @@ export const ISLAND = HEX * (3 * SQRT3 + 1.25);
 /** The viewBox: the board with room for the sun at every corner (tests/render checks nothing is cut off). */
 export const VIEW = { x: -226, y: -200, width: 452, height: 400 } as const;
 
+/**
+ * Where a cell's name sits (its baseline, below the centre) and its size: small, in the cell's
+ * bottom corner, under every piece — a tree (down to +14), an animal (+14.4), the Great Tree's trunk
+ * (+20), a moonstone's glow (+19.4) — so none is covered (issue 14, defect 8: names hid pieces).
+ */
+export const LABEL = { dy: 27.5, size: 7 } as const;
+
 /** The direction (radians, screen coordinates) from the board's centre to the corner of sun position k. */
 function sunAngle(k: number): number {
   const { corner } = SUN_CORNERS[k];
@@ -415,6 +422,9 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
       (c.moon ? moonData(c.moon) : "");
     out.push(`<g class="cell" data-cell="${c.label}"${data}${attrs}>`);
     out.push(`<title>${esc(label)}</title>`);
+    // A tap target as large as the cell, the grid's line included (a phone's 44 px, issue 14).
+    if (options.interactive)
+      out.push(`<polygon class="hit" points="${hexPoints(x, y, HEX)}" fill="#000" fill-opacity="0"/>`);
     out.push(
       `<polygon points="${hexPoints(x, y, HEX - 0.8)}" fill="${theme.soil[RING[c.index]]}" stroke="${theme.grid}" stroke-width="1.6"/>`,
     );
@@ -434,7 +444,7 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
     if (showLeaves) out.push(leafMarks(x, y, c.leaves, theme.leaf));
     if (options.labels)
       out.push(
-        `<text x="${x}" y="${round2(y + HEX * 0.5)}" text-anchor="middle" font-size="8" font-family="sans-serif" fill="${theme.leaf}" opacity="0.85">${c.label}</text>`,
+        `<text class="name" x="${x}" y="${round2(y + LABEL.dy)}" text-anchor="middle" font-size="${LABEL.size}" font-family="sans-serif" fill="${theme.leaf}" opacity="0.85">${c.label}</text>`,
       );
     if (m?.greatTree) out.push(titled(layer!.greatTreeElement(x, y, theme), moonText({ kind: "greatTree" })));
     if (m?.stone)

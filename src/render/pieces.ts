@@ -40,7 +40,7 @@ export function pieceElement(
   const style = SEAT_STYLES[seat % SEAT_STYLES.length];
   const k = round2(scale / 30);
   return (
-    `<g transform="translate(${round2(cx)} ${round2(cy)})${k === 1 ? "" : ` scale(${k})`}" fill="${style.color}" stroke="${theme.outline}" stroke-width="1.5" stroke-linejoin="round">` +
+    `<g class="piece" transform="translate(${round2(cx)} ${round2(cy)})${k === 1 ? "" : ` scale(${k})`}" fill="${style.color}" stroke="${theme.outline}" stroke-width="1.5" stroke-linejoin="round">` +
     `${SHAPES[size]}<g class="mark" fill="#fff" stroke-width="0.8">${shapeElement(style.shape, 0, MARK_Y[size], size ? MARK : MARK * 0.75, "")}</g></g>`
   );
 }

@@ -141,6 +141,48 @@ export async function playTurnByApi(base: string, gameId: string, tokens: string
   return r.version as number;
 }
 
+/**
+ * The same for any game, Under the Moonlight too: the state is read as the seat to act sees it (its
+ * own deal of animals); in setup the turn is its first legal placement or choice, in play a growth
+ * or planting (else the first legal action) and the end of the turn. Returns the new version.
+ */
+export async function playMoonTurnByApi(base: string, gameId: string, tokens: string[]): Promise<number> {
+  const pub = await apiCall<{ state: GameState }>(base, "GET", `/api/games/${gameId}`);
+  const seat = pub.state.current;
+  const g = await apiCall<{ version: number; state: GameState }>(
+    base,
+    "GET",
+    `/api/games/${gameId}`,
+    undefined,
+    tokens[seat],
+  );
+  let s = g.state;
+  const turn: Action[] = [];
+  // (a setup turn is one placement or choice: the seat's view may not show the turn passing)
+  const setup = s.phase === "setup";
+  while (s.phase !== "ended" && s.current === seat && !(setup && turn.length === 1)) {
+    const legal = legalActions(s);
+    const pick: Action =
+      turn.length === 0
+        ? (legal.find((a) => a.type === "grow" || a.type === "plant") ??
+          legal.find((a) => a.type !== "endTurn") ??
+          legal[0])
+        : (legal.find((a) => a.type === "endTurn") ?? legal[0]);
+    turn.push(pick);
+    const r = applyAction(s, pick);
+    if (!r.ok) throw new Error(r.error.message);
+    s = r.state;
+  }
+  const r = await apiCall(
+    base,
+    "POST",
+    `/api/games/${gameId}/actions`,
+    { version: g.version, actions: turn },
+    tokens[seat],
+  );
+  return r.version as number;
+}
+
 /** A full-page screenshot into $CANOPY_SHOTS, when it is set (for looking at the pages). */
 export async function shot(page: Page, name: string): Promise<void> {
   const dir = process.env.CANOPY_SHOTS ?? "";

@@ -18,6 +18,7 @@ import { registerMoonLayer, type BoardText, type MoonPieceInfo } from "../../../
 import * as moonDrawing from "../../../src/render/moon";
 import type { MoonEvent } from "../../../src/engine";
 import { listOf, type Lang } from "../i18n";
+import { Link } from "../nav";
 import { seatLabel } from "../text";
 import en, { type MoonMessages } from "./i18n/en";
 import { loadMoonText } from "./i18n";
@@ -442,6 +443,9 @@ export function MoonInfo(p: { state: GameState; names: readonly string[]; seat: 
     >
       {hide && <style>{"#board .moonbeam,#board .moonlit,#board .moonglow{display:none}"}</style>}
       <h2 id="moon-h">☾ {m.title}</h2>
+      <p class="moon-rules">
+        <Link href="/how-to-play#moonlight">{m.rules}</Link>
+      </p>
       {setup && <p class="moon-stage">{m.stageOf(m.stages[setup.stage])}</p>}
       <p class="moon-now">{m.moonNow(phase(s.full), ...s.cells)}</p>
       <p class="moon-next muted">{m.moonNext(phase(s.next.full), ...s.next.cells)}</p>

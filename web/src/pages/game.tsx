@@ -575,7 +575,7 @@ export function GamePage(p: Props) {
 
   return (
     <div
-      class="game"
+      class={myTurn ? "game acting" : "game"}
       data-version={view.version}
       data-round={shown.round}
       data-phase={shown.phase}
@@ -714,6 +714,7 @@ export function GamePage(p: Props) {
         </section>
 
         <aside class="side">
+          {view.status === "finished" && view.scores && <FinalScores view={view} names={names} />}
           {notice && (
             <div class={`notice ${notice.kind}`} role={notice.kind === "info" ? "status" : "alert"}>
               <span>{notice.text}</span>
@@ -750,6 +751,7 @@ export function GamePage(p: Props) {
               complete={complete}
               sending={sending}
               onChoice={(c) => add(c.action)}
+              onClose={() => setSelected(null)}
               onBuy={(piece) => add({ type: "buy", piece })}
               onUndo={() => {
                 setPlan(planUndo(plan!));
@@ -789,19 +791,20 @@ export function GamePage(p: Props) {
             </p>
           )}
         </aside>
+        {/* The game's history beside the board on a wide screen (below everything on a phone). */}
+        <div class="beside">
+          <GameLog
+            log={log}
+            names={names}
+            total={actions.length}
+            ply={replaying ? ply : null}
+            setPly={setPly}
+            canReplay={states !== null}
+          />
+          {/* Table talk, under the log (issue 14: a place beside the board). */}
+          {seat >= 0 && <Talk gameId={view.id} seat={seat} seats={view.seats} />}
+        </div>
       </div>
-
-      {view.status === "finished" && view.scores && <FinalScores view={view} names={names} />}
-
-      <GameLog
-        log={log}
-        names={names}
-        total={actions.length}
-        ply={replaying ? ply : null}
-        setPly={setPly}
-        canReplay={states !== null}
-      />
-      {seat >= 0 && <Talk gameId={view.id} seat={seat} seats={view.seats} />}
 
       {seat >= 0 && (
         <section class="card" aria-label={t.notificationsTitle}>
@@ -859,6 +862,8 @@ function TurnPanel(p: {
   complete: boolean;
   sending: boolean;
   onChoice: (c: Choice) => void;
+  /** Put the chosen cell down again. */
+  onClose: () => void;
   onBuy: (piece: "seed" | "small" | "medium" | "large") => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -888,7 +893,7 @@ function TurnPanel(p: {
   }
   const buys = setup ? [] : buyChoices(p.legal, p.state);
   return (
-    <section class="card turn-panel" aria-labelledby="turn-h" tabIndex={-1}>
+    <section class={p.selected ? "card turn-panel picking" : "card turn-panel"} aria-labelledby="turn-h" tabIndex={-1}>
       <h2 id="turn-h">
         {t.yourActions} <span class="light-now">{p.state.players[seat].light} ☀</span>
       </h2>
@@ -896,7 +901,12 @@ function TurnPanel(p: {
         <>
           {p.selected ? (
             <div class="choices" aria-live="polite">
-              <h3>{t.cellTitle(p.selected)}</h3>
+              <div class="choices-head">
+                <h3>{t.cellTitle(p.selected)}</h3>
+                <button type="button" class="link" aria-label={t.close} onClick={p.onClose}>
+                  ×
+                </button>
+              </div>
               {p.targets > 0 && <p class="hint">{t.plantHint(p.targets)}</p>}
               {p.choices.length === 0 && p.targets === 0 && <p class="muted">{t.noActionsHere}</p>}
               {p.choices.map((c, i) => (

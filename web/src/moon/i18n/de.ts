@@ -55,6 +55,7 @@ const de: MoonMessages = {
     higher: "Einsammeln mit dem Plättchen ein Blatt höher",
   },
   title: "Unter dem Mondlicht",
+  rules: "Spielanleitung: Unter dem Mondlicht",
   halfMoon: "Halbmond",
   fullMoon: "Vollmond",
   moonNow: (phase, a, b) => `Der ${phase} scheint zwischen ${a} und ${b}`,

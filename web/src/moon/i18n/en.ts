@@ -54,6 +54,8 @@ const en = {
     higher: "Collect taking the token one leaf higher",
   },
   title: "Under the Moonlight",
+  /** The link from the panel to How to play's part on the expansion. */
+  rules: "How to play under the Moonlight",
   halfMoon: "half moon",
   fullMoon: "full moon",
   moonNow: (phase: string, a: string, b: string) => `The ${phase} shines between ${a} and ${b}`,

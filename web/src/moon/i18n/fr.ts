@@ -55,6 +55,7 @@ const fr: MoonMessages = {
     higher: "Récolter avec la tuile d’une feuille de plus",
   },
   title: "Au clair de lune",
+  rules: "Comment jouer Au clair de lune",
   halfMoon: "demi-lune",
   fullMoon: "pleine lune",
   moonNow: (phase, a, b) => `La ${phase} brille entre ${a} et ${b}`,

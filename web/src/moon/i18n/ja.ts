@@ -54,6 +54,7 @@ const ja: MoonMessages = {
     higher: "葉1枚多いタイルで回収",
   },
   title: "月明かりの下で",
+  rules: "遊び方：月明かりの下で",
   halfMoon: "半月",
   fullMoon: "満月",
   moonNow: (phase, a, b) => `${phase}が ${a} と ${b} の間で輝いています`,

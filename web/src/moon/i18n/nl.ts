@@ -55,6 +55,7 @@ const nl: MoonMessages = {
     higher: "Oogsten met een fiche één blad hoger",
   },
   title: "Onder het maanlicht",
+  rules: "Spelregels van Onder het maanlicht",
   halfMoon: "halve maan",
   fullMoon: "volle maan",
   moonNow: (phase, a, b) => `De ${phase} schijnt tussen ${a} en ${b}`,

@@ -154,6 +154,8 @@ describe("screenshots at 375 px and 1280 px in the five languages", () => {
             await page.waitForLoadState("networkidle");
             expect(await page.getAttribute("html", "lang")).toBe(lang);
             await page.screenshot({ path: join(SCREENS, `${p.name}-${width}-${lang}.png`), fullPage: true });
+            // (and the first screen as it is seen: on a phone the docked turn sits at its foot)
+            await page.screenshot({ path: join(SCREENS, `${p.name}-${width}-${lang}-screen.png`) });
             for (const x of await problems(page, lang)) found.push(`${p.name} at ${width} px: ${x}`);
           }
         } finally {

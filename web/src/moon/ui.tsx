@@ -289,6 +289,15 @@ export function MoonControls(p: {
   }
   const play = moonPlay(p.state, p.legal);
   if (!play) return null;
+  /**
+   * Aim the move or an ability at cells: on a phone these controls lie below the board (under the
+   * docked turn), so the board comes back into view for the cells to be chosen.
+   */
+  const aim = (x: MoonPick | null) => {
+    p.setPick(x);
+    if (x && matchMedia("(max-width: 899px)").matches)
+      document.getElementById("board")?.scrollIntoView({ block: "start", behavior: "smooth" });
+  };
   const pickHint = (x: MoonPick): string => {
     if (x.ability === "scare") return x.first ? m.pickScareTo : m.pickAnimal;
     if (x.ability === "dam") return x.first ? m.pickDam2 : m.pickDam;
@@ -317,13 +326,13 @@ export function MoonControls(p: {
             class="choice moon-move"
             data-moon="move"
             disabled={play.moves.length === 0}
-            onClick={() => p.setPick({ ability: "move" })}
+            onClick={() => aim({ ability: "move" })}
           >
             <span>{m.moveNow}</span>
             <small>{m.moveHint(play.moves.length)}</small>
           </button>
           {play.abilities.map((o) => (
-            <Ability o={o} key={o.ability} names={p.names} setPick={p.setPick} add={p.add} legal={p.legal} />
+            <Ability o={o} key={o.ability} names={p.names} setPick={aim} add={p.add} legal={p.legal} />
           ))}
         </>
       )}

@@ -163,8 +163,13 @@ describe("on a phone (375 × 667)", () => {
 
 describe("on a desktop (1280 × 900)", () => {
   it("shows the board, your turn and the history side by side; stepping through the history never scrolls the board away", async () => {
-    // Ann's turn again in the base game.
-    if ((await state(games.base)).state.current !== 0) await playTurnByApi(worker.base, games.base, tokens);
+    // Ann's turn again in the base game, with more than six actions to step through (whether or not
+    // the phone's turn was played).
+    for (let i = 0; i < 20; i++) {
+      const g = await state(games.base);
+      if (g.state.ply > 6 && g.state.current === 0) break;
+      await playTurnByApi(worker.base, games.base, tokens);
+    }
     const { ctx, page } = await annAt(1280, 900);
     try {
       await page.goto(`${worker.base}/g/${games.base}`);

@@ -1,7 +1,8 @@
 /**
  * The parts of the game page below the first paint of a turn, in one chunk loaded right after it:
  * the game log with its replay scrubber, going away / coming back, the final scores, the
- * notifications box (its panel is a chunk of its own again, loaded when the box is opened).
+ * notifications box (its panel is a chunk of its own again, loaded when the box is opened), the
+ * board's legend.
  */
 import { auth, request } from "../api";
 import { newPlan, planAdd, type Plan } from "../model";
@@ -11,6 +12,7 @@ import { History, logLines } from "../ui/history";
 export { Away } from "../ui/away";
 export { FinalScores } from "../ui/final-scores";
 export { HandOver } from "../ui/hand-over";
+export { BoardLegend } from "../ui/legend";
 export { NotifyBox } from "../ui/notify-box";
 
 /** The log of the game (as lines in the page's language) with the replay scrubber. */

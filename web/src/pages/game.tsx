@@ -64,6 +64,7 @@ const Away = lazy(() => more().then((m) => m.Away));
 const HandOver = lazy(() => more().then((m) => m.HandOver));
 const FinalScores = lazy(() => more().then((m) => m.FinalScores));
 const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
+const BoardLegend = lazy(() => more().then((m) => m.BoardLegend));
 const Talk = lazy(() => import("../talk/panel").then((m) => m.TalkPanel));
 
 interface Props {
@@ -684,32 +685,7 @@ export function GamePage(p: Props) {
           </div>
           <details class="legend">
             <summary>{t.legend}</summary>
-            <ul>
-              <li>
-                <i class="sw shade" /> {t.legendShadow}
-              </li>
-              <li>
-                <i class="sw next" /> {t.legendNext}
-              </li>
-              <li>
-                <i class="sw pip" /> {t.legendLit}
-              </li>
-              <li>
-                <i class="sw target" /> {t.legendTarget}
-              </li>
-              <li>
-                <i class="sw rings" /> {t.legendRings}
-              </li>
-              {names.map((_, s) => (
-                <li key={s}>
-                  <Icon seat={s} size={0} px={16} />
-                  <Icon seat={s} size={1} px={16} />
-                  <Icon seat={s} size={2} px={16} />
-                  <Icon seat={s} size={3} px={16} /> {seatLabel(names, s)}
-                </li>
-              ))}
-              <li class="muted">{t.keyboardHelp}</li>
-            </ul>
+            <BoardLegend names={names} />
           </details>
         </section>
 
@@ -804,13 +780,13 @@ export function GamePage(p: Props) {
           {/* Table talk, under the log (issue 14: a place beside the board). */}
           {seat >= 0 && <Talk gameId={view.id} seat={seat} seats={view.seats} />}
         </div>
+        {/* (in the grid, under your turn: the board and the history stay in view down to it) */}
+        {seat >= 0 && (
+          <section class="card notify-card" aria-label={t.notificationsTitle}>
+            <NotifyBox scope="game" gameId={view.id} lang={p.lang} canAdd={view.status !== "finished"} />
+          </section>
+        )}
       </div>
-
-      {seat >= 0 && (
-        <section class="card" aria-label={t.notificationsTitle}>
-          <NotifyBox scope="game" gameId={view.id} lang={p.lang} canAdd={view.status !== "finished"} />
-        </section>
-      )}
     </div>
   );
 }

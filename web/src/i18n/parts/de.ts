@@ -90,6 +90,13 @@ const de: PartMessages = {
   goAway: "Ich bin weg",
   imBack: "Ich bin zurück",
   autoTimeout: "automatisch gespielt: Zeit abgelaufen",
+  // The board's legend (web/src/ui/legend.tsx)
+  legendShadow: "Schatten in dieser Runde",
+  legendNext: "Schatten in der nächsten Runde",
+  legendLit: "bekommt Licht (ein Punkt je Sonnenpunkt)",
+  legendTarget: "mögliches Ziel",
+  legendRings: "Boden: 4, 3, 2 und 1 Blatt von der Mitte nach außen",
+  keyboardHelp: "Mit den Pfeiltasten von Feld zu Feld, mit Eingabe oder Leertaste wählen.",
 };
 
 export default de;

@@ -95,6 +95,13 @@ const en = {
   tokensPoints: "tokens",
   lightPointsScore: "light ÷ 3",
   total: "total",
+  // The board's legend (web/src/ui/legend.tsx)
+  legendShadow: "shadow this round",
+  legendNext: "shadow next round",
+  legendLit: "collects light (a dot per point)",
+  legendTarget: "possible target",
+  legendRings: "soil: 4, 3, 2 and 1 leaves from the centre out",
+  keyboardHelp: "Arrow keys move between cells, Enter or Space chooses.",
 } as const;
 
 type Widen<T> = T extends string

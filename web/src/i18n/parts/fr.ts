@@ -92,6 +92,13 @@ const fr: PartMessages = {
   goAway: "Je m’absente",
   imBack: "Je suis de retour",
   autoTimeout: "joué automatiquement : temps écoulé",
+  // The board's legend (web/src/ui/legend.tsx)
+  legendShadow: "ombre de ce tour",
+  legendNext: "ombre du tour suivant",
+  legendLit: "reçoit de la lumière (un point par point de lumière)",
+  legendTarget: "cible possible",
+  legendRings: "terrain : 4, 3, 2 et 1 feuilles du centre vers le bord",
+  keyboardHelp: "Les flèches passent d’une case à l’autre ; Entrée ou Espace choisit.",
 };
 
 export default fr;

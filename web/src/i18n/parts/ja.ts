@@ -89,6 +89,13 @@ const ja: PartMessages = {
   goAway: "不在にする",
   imBack: "戻りました",
   autoTimeout: "自動で打たれました：時間切れ",
+  // The board's legend (web/src/ui/legend.tsx)
+  legendShadow: "このラウンドの影",
+  legendNext: "次のラウンドの影",
+  legendLit: "光を受ける（1光点ごとに点1つ）",
+  legendTarget: "選べるマス",
+  legendRings: "土壌：中央から外へ葉 4・3・2・1 枚",
+  keyboardHelp: "矢印キーでマスを移動し、Enter かスペースで選択します。",
 };
 
 export default ja;

@@ -90,6 +90,13 @@ const nl: PartMessages = {
   goAway: "Ik ben weg",
   imBack: "Ik ben terug",
   autoTimeout: "automatisch gespeeld: de tijd was op",
+  // The board's legend (web/src/ui/legend.tsx)
+  legendShadow: "schaduw deze ronde",
+  legendNext: "schaduw volgende ronde",
+  legendLit: "krijgt licht (een stip per punt)",
+  legendTarget: "mogelijk doel",
+  legendRings: "grond: 4, 3, 2 en 1 blad van het midden naar buiten",
+  keyboardHelp: "Met de pijltjestoetsen ga je van vak naar vak, met Enter of spatie kies je.",
 };
 
 export default nl;

@@ -161,6 +161,40 @@ describe("on a phone (375 × 667)", () => {
   });
 });
 
+describe("a spectator on a phone (375 × 667)", () => {
+  it("reads a tapped cell's details at the foot of the screen, the board still in view, and closes them", async () => {
+    const ctx = await chrome.browser.newContext({
+      viewport: { width: 375, height: 667 },
+      locale: "en-US",
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    const page = await ctx.newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    try {
+      await page.goto(`${worker.base}/g/${games.finished}`);
+      await page.waitForSelector(".board-host svg");
+      expect(await page.$(".turn-panel")).toBeNull();
+      await page.click('[data-cell="d4"]');
+      await page.waitForSelector(".cell-info");
+      const info = await box(page, ".cell-info");
+      expect(inView(info, 375, 667), "the details in view").toBe(true);
+      expect(info.bottom).toBeGreaterThan(667 - 1);
+      expect(await page.textContent(".cell-info")).toContain("d4");
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const board = await box(page, ".board-host");
+      expect(board.top).toBeGreaterThanOrEqual(-0.5);
+      expect(info.top).toBeGreaterThan(board.top + board.height / 2);
+      await page.click('.cell-info button[aria-label="Close"]');
+      await page.waitForSelector(".cell-info", { state: "detached" });
+    } finally {
+      await ctx.close();
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
 describe("on a desktop (1280 × 900)", () => {
   it("shows the board, your turn and the history side by side; stepping through the history never scrolls the board away", async () => {
     // Ann's turn again in the base game, with more than six actions to step through (whether or not
@@ -310,6 +344,70 @@ describe("Under the Moonlight's panel", () => {
       const part = await box(page, "#moonlight");
       expect(part.top).toBeLessThan(900);
       expect(part.top).toBeGreaterThanOrEqual(-1);
+    } finally {
+      await ctx.close();
+    }
+    expect(errors).toEqual([]);
+  });
+});
+
+describe("Under the Moonlight on a phone (375 × 667)", () => {
+  it("moves the animal from the docked turn with the board in view, nothing scrolled", async () => {
+    const before = await state(games.moon);
+    expect(before.state.phase).toBe("play");
+    expect(before.state.current).toBe(0);
+    const { ctx, page } = await annAt(375, 667, true);
+    try {
+      await page.goto(`${worker.base}/g/${games.moon}`);
+      // The animal's move and abilities sit in the docked turn, with buying and End turn.
+      await page.waitForSelector(".turn-panel .moon-controls .moon-move");
+      const inDock = async (step: string, sel: string) => {
+        const dock = await box(page, ".turn-panel");
+        const b = await box(page, sel);
+        expect(inView(b, 375, 667), `${step}: ${sel} in view`).toBe(true);
+        expect(b.top, `${step}: ${sel} in the dock`).toBeGreaterThanOrEqual(dock.top - 0.5);
+      };
+      const boardInView = async (step: string) => {
+        const board = await box(page, ".board-host");
+        // The board's cells above the dock but perhaps its last row: its top half at least in view.
+        expect(board.top, `${step}: the board's top`).toBeGreaterThanOrEqual(-0.5);
+        expect((await box(page, ".turn-panel")).top, `${step}: the dock under the board's middle`).toBeGreaterThan(
+          board.top + board.height / 2,
+        );
+        expect(await page.evaluate(() => window.scrollY), `${step}: not scrolled`).toBe(0);
+      };
+      await inDock("the turn starts", ".moon-move");
+      await inDock("the turn starts", ".turn-panel .end-turn");
+      await boardInView("the turn starts");
+      expect(await page.$$eval(".turn-panel .moon-ability", (els) => els.length)).toBeGreaterThan(0);
+      // Aim the move: the cells it may reach light up on the board, in view.
+      await page.click(".moon-move");
+      await page.waitForSelector(".moon-pick");
+      const cells = await page.$$eval('[data-cell][data-highlight="target"]', (els) =>
+        els.map((e) => {
+          const r = e.getBoundingClientRect();
+          return { cell: e.getAttribute("data-cell")!, top: r.top, bottom: r.bottom };
+        }),
+      );
+      expect(cells.length).toBeGreaterThan(0);
+      await boardInView("aiming");
+      const dockTop = (await box(page, ".turn-panel")).top;
+      const reachable = cells.filter((c) => c.top >= 0 && c.bottom <= dockTop + 0.5);
+      expect(reachable.length, "a target cell above the dock").toBeGreaterThan(0);
+      await page.click(`[data-cell="${reachable[0].cell}"]`);
+      await page.waitForSelector(".plan li");
+      expect(await page.textContent(".plan ol")).toMatch(/moved from [a-g]\d to [a-g]\d/);
+      await boardInView("moved");
+      await inDock("moved", ".turn-panel .end-turn");
+      // End the turn.
+      await page.click(".turn-panel .end-turn");
+      await page.waitForFunction(
+        (v) => Number(document.querySelector(".game")?.getAttribute("data-version")) > v,
+        before.version,
+      );
+      const after = await state(games.moon);
+      expect(after.version).toBeGreaterThan(before.version);
+      expect(after.state.moon?.players[0].cell).not.toBe(before.state.moon?.players[0].cell);
     } finally {
       await ctx.close();
     }

@@ -250,9 +250,15 @@ export function MoonControls(p: {
   setPick: (x: MoonPick | null) => void;
   add: (a: Action) => void;
   complete: boolean;
+  /**
+   * Where the page puts them: the setup's (the deal, what to place) in the side column, a round's
+   * (the animal's move and abilities) inside your turn — on a phone, docked under the board with it.
+   */
+  place: "side" | "turn";
 }) {
   if (p.complete) return null;
   const setup = moonSetup(p.state, p.legal, p.seat);
+  if (!setup !== (p.place === "turn")) return null;
   if (setup) {
     if (setup.stage === "choose")
       return (
@@ -289,26 +295,17 @@ export function MoonControls(p: {
   }
   const play = moonPlay(p.state, p.legal);
   if (!play) return null;
-  /**
-   * Aim the move or an ability at cells: on a phone these controls lie below the board (under the
-   * docked turn), so the board comes back into view for the cells to be chosen.
-   */
-  const aim = (x: MoonPick | null) => {
-    p.setPick(x);
-    if (x && matchMedia("(max-width: 899px)").matches)
-      document.getElementById("board")?.scrollIntoView({ block: "start", behavior: "smooth" });
-  };
   const pickHint = (x: MoonPick): string => {
     if (x.ability === "scare") return x.first ? m.pickScareTo : m.pickAnimal;
     if (x.ability === "dam") return x.first ? m.pickDam2 : m.pickDam;
     return m.pickCell;
   };
   return (
-    <section class="card moon-controls" aria-labelledby="moon-play-h">
-      <h2 id="moon-play-h">
+    <section class="moon-controls" aria-labelledby="moon-play-h">
+      <h3 id="moon-play-h">
         {m.yourAnimal(m.animals[play.animal], play.cell ?? "–")}{" "}
         <span class="light-now">{m.pointsOf(play.points)}</span>
-      </h2>
+      </h3>
       {p.pick ? (
         <div class="moon-pick" aria-live="polite">
           <p class="hint">
@@ -326,13 +323,13 @@ export function MoonControls(p: {
             class="choice moon-move"
             data-moon="move"
             disabled={play.moves.length === 0}
-            onClick={() => aim({ ability: "move" })}
+            onClick={() => p.setPick({ ability: "move" })}
           >
             <span>{m.moveNow}</span>
             <small>{m.moveHint(play.moves.length)}</small>
           </button>
           {play.abilities.map((o) => (
-            <Ability o={o} key={o.ability} names={p.names} setPick={aim} add={p.add} legal={p.legal} />
+            <Ability o={o} key={o.ability} names={p.names} setPick={p.setPick} add={p.add} legal={p.legal} />
           ))}
         </>
       )}

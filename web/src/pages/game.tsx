@@ -1,4 +1,5 @@
 /** The game page: lobby while waiting; board, players, turn planning, live updates and history. */
+import type { ComponentChildren } from "preact";
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import {
   applyAction,
@@ -570,6 +571,26 @@ export function GamePage(p: Props) {
     }
   };
 
+  /** Under the Moonlight, your setup's choices (beside the turn) or your animal's (in it). */
+  const moonControls = (place: "side" | "turn") =>
+    myTurn &&
+    moonUi && (
+      <moonUi.MoonControls
+        state={shown}
+        legal={legal}
+        seat={seat}
+        names={names}
+        pick={moonPick}
+        setPick={(x) => {
+          setMoonPick(x);
+          setSelected(null);
+        }}
+        add={add}
+        complete={complete}
+        place={place}
+      />
+    );
+
   const toActName = view.status === "active" ? names[view.state.current] : null;
   const toActAway = view.status === "active" ? (view.seats[view.state.current]?.awayUntil ?? null) : null;
   const winners = view.winners ?? [];
@@ -699,23 +720,10 @@ export function GamePage(p: Props) {
               </button>
             </div>
           )}
-          {myTurn && moonUi && (
-            <moonUi.MoonControls
-              state={shown}
-              legal={legal}
-              seat={seat}
-              names={names}
-              pick={moonPick}
-              setPick={(x) => {
-                setMoonPick(x);
-                setSelected(null);
-              }}
-              add={add}
-              complete={complete}
-            />
-          )}
+          {moonControls("side")}
           {myTurn ? (
             <TurnPanel
+              moon={moonControls("turn")}
               state={shown}
               base={plan!.base}
               plan={plan!}
@@ -745,7 +753,7 @@ export function GamePage(p: Props) {
               onHint={view.practice ? () => void hint() : undefined}
             />
           ) : (
-            selected && <CellInfoCard state={shown} label={selected} names={names} />
+            selected && <CellInfoCard state={shown} label={selected} names={names} onClose={() => setSelected(null)} />
           )}
           <section class="card players" aria-labelledby="players-h">
             <h2 id="players-h">{t.playersTitle}</h2>
@@ -791,13 +799,21 @@ export function GamePage(p: Props) {
   );
 }
 
-/** What a chosen cell holds, for spectators and players waiting for their turn. */
-function CellInfoCard(p: { state: GameState; label: string; names: string[] }) {
+/**
+ * What a chosen cell holds, for spectators and players waiting for their turn (on a phone at the
+ * foot of the screen, under the board, as your turn is).
+ */
+function CellInfoCard(p: { state: GameState; label: string; names: string[]; onClose: () => void }) {
   const cell = boardCells(p.state).find((c) => c.label === p.label);
   if (!cell) return null;
   return (
     <section class="card cell-info" aria-live="polite">
-      <h3>{t.cellTitle(p.label)}</h3>
+      <div class="choices-head">
+        <h3>{t.cellTitle(p.label)}</h3>
+        <button type="button" class="link" aria-label={t.close} onClick={p.onClose}>
+          ×
+        </button>
+      </div>
       <p>{boardText(p.names).cell(cell)}</p>
     </section>
   );
@@ -840,6 +856,8 @@ function TurnPanel(p: {
   onChoice: (c: Choice) => void;
   /** Put the chosen cell down again. */
   onClose: () => void;
+  /** Under the Moonlight: your animal's move and abilities. */
+  moon: ComponentChildren;
   onBuy: (piece: "seed" | "small" | "medium" | "large") => void;
   onUndo: () => void;
   onRedo: () => void;
@@ -898,7 +916,10 @@ function TurnPanel(p: {
               ))}
             </div>
           ) : (
-            <p class="hint">{setup ? (p.state.moon?.stage ? "" : t.chooseEdge) : t.chooseCell}</p>
+            <>
+              {p.moon}
+              <p class="hint">{setup ? (p.state.moon?.stage ? "" : t.chooseEdge) : t.chooseCell}</p>
+            </>
           )}
           {buys.length > 0 && (
             <div class="buys" role="group" aria-label={t.buyTitle}>

@@ -169,15 +169,21 @@ const seatRoute = (path: "leave" | "start" | "resign", summary: string) =>
     responses: { 200: json(GameEnvelopeSchema, "Done"), ...errorResponses(400, 401, 403, 404, 409, 429) },
   });
 
-games.openapi(seatRoute("leave", "Leave a game that has not started"), async (c) => {
-  await limitGameWrites(c, c.req.valid("param").id);
-  return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).leave(who, origin(c))));
-});
+games.openapi(
+  seatRoute("leave", "Leave a game that has not started (the host leaving hands it to the human seated longest)"),
+  async (c) => {
+    await limitGameWrites(c, c.req.valid("param").id);
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).leave(who, origin(c))));
+  },
+);
 
-games.openapi(seatRoute("start", "Start the game (creator only, at least 2 seated)"), async (c) => {
-  await limitGameWrites(c, c.req.valid("param").id);
-  return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).start(who, origin(c))));
-});
+games.openapi(
+  seatRoute("start", "Start the game (host only: the creator, or who took over when they left; at least 2 seated)"),
+  async (c) => {
+    await limitGameWrites(c, c.req.valid("param").id);
+    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).start(who, origin(c))));
+  },
+);
 
 games.openapi(
   seatRoute("resign", "Resign: the game goes on for the others; your turns end by themselves"),
@@ -193,7 +199,7 @@ games.openapi(
     path: "/games/{id}/bots",
     tags: ["games"],
     summary:
-      "Creator only: a bot takes the next empty seat of a waiting game (a full game starts), or a seat that resigned or timed out for good, so the game goes on",
+      "Host only (the creator, or who took over when they left): a bot takes the next empty seat of a waiting game (a full game starts), or a seat that resigned or timed out for good, so the game goes on",
     security: bearer,
     request: {
       params: IdParam,

@@ -106,7 +106,7 @@ tables.openapi(
     path: "/games/{id}/table",
     tags: ["tables"],
     summary:
-      "Creator only, while the game waits: list it on the open tables (for 7 days; at most a few per player) or take it off",
+      "Host only (the creator, or who took over when they left), while the game waits: list it on the open tables (for 7 days; at most a few per player) or take it off",
     security: bearer,
     request: { params: IdParam, body: { content: { "application/json": { schema: TableBody } }, required: true } },
     responses: { 200: json(GameEnvelopeSchema, "Done"), ...errorResponses(400, 401, 403, 404, 409, 429) },

@@ -432,7 +432,10 @@ export const GameViewSchema = z
     practice: z
       .boolean()
       .openapi({ description: "A game with a bot seat: practice, never rated; its players may ask for a hint." }),
-    createdBy: z.string(),
+    createdBy: z.string().openapi({
+      description:
+        "The host: the player who created the game, or, when they left it before it started, the human seated longest then (who may start it, seat bots and list its table).",
+    }),
     createdAt: z.string(),
     startedAt: z.string().nullable(),
     endedAt: z.string().nullable(),

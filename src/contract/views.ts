@@ -59,6 +59,7 @@ export interface GameView {
   seats: SeatView[];
   /** A game with a bot seat: practice, never rated; its players may ask for a hint. */
   practice: boolean;
+  /** The host: the player who created the game, or, when they left it before it started, the human seated longest then (who may start it, seat bots and list its table). */
   createdBy: string;
   createdAt: string;
   startedAt: string | null;

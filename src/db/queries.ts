@@ -160,6 +160,8 @@ export async function syncGame(d: Db, snap: GameSnapshot): Promise<number> {
         target: games.id,
         set: {
           status: g.status,
+          // The host: the creator, or who took the waiting game over when they left (lobby.leave).
+          createdBy: g.createdBy,
           seats: g.seats,
           options: g.options,
           startedAt: g.startedAt,

@@ -159,6 +159,7 @@ export class Authority {
     if (visible) next = { ...next, version: prev.version + 1 };
     const membership =
       prev.status !== next.status ||
+      prev.createdBy !== next.createdBy ||
       prev.seats.length !== next.seats.length ||
       prev.seats.some((s, i) => s.playerId !== next.seats[i].playerId) ||
       listedAt(prev) !== listedAt(next);

@@ -76,7 +76,7 @@ export function seatBot(
   now: number,
 ): Decision {
   if (g.createdBy !== g.seats[callerSeat].playerId)
-    return refuse("NOT_CREATOR", "Only the game's creator can seat a bot.");
+    return refuse("NOT_CREATOR", "Only the game's host (its creator, or who took over when they left) can seat a bot.");
   if (g.status === "finished") return refuse("GAME_OVER", "The game is over.");
   if (settingsOf(g).rated)
     return refuse("RATED_GAME", "This is a rated game: bots play practice games only, never rated ones.");

@@ -98,7 +98,7 @@ export function begin(g: GameRecord, now: number): GameRecord {
 export function join(g: GameRecord, player: NewSeat, code: string | null, origin: string, now: number): Decision {
   const existing = g.seats.findIndex((s) => s.playerId === player.id);
   if (existing >= 0) return refuse("ALREADY_JOINED", "You already sit in this game.", { seat: existing });
-  // A waiting game always seats its creator until every human left it (leave).
+  // A waiting game always seats its host until every human left it (leave).
   if (g.status === "waiting" && g.seats.length === 0)
     return refuse("GAME_ABANDONED", "Everyone left this game before it started: nobody can sit down in it any more.");
   if (code === null) {
@@ -137,17 +137,20 @@ function tableRefusal(g: GameRecord, now: number) {
     return refuse("TABLE_EXPIRED", "Nobody joined this table in time: it has left the list.", {
       expiredAt: new Date(t.expiresAt).toISOString(),
     });
-  if (t.closed === "closed") return refuse("TABLE_CLOSED", "Its creator took this table off the list.");
+  if (t.closed === "closed") return refuse("TABLE_CLOSED", "Its host took this table off the list.");
   return null;
 }
 
 /**
- * The creator lists a waiting game on the open tables (for another TABLE_TTL_MS) or takes it off.
+ * The host (createdBy) lists a waiting game on the open tables (for another TABLE_TTL_MS) or takes it off.
  * Asking for what already is changes nothing.
  */
 export function setTable(g: GameRecord, seat: number, open: boolean, origin: string, now: number): Decision {
   if (g.createdBy !== g.seats[seat].playerId)
-    return refuse("NOT_CREATOR", "Only the game's creator can list or close its table.");
+    return refuse(
+      "NOT_CREATOR",
+      "Only the game's host (its creator, or who took over when they left) can list or close its table.",
+    );
   if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "The game has started: its table is closed.");
   const isListed = listedAt(g) !== null && now < g.table!.expiresAt;
   const table = open
@@ -177,26 +180,54 @@ export function expireTable(g: GameRecord, now: number): Transition | null {
 }
 
 /**
+ * Who hosts a waiting game after the player in `leaving` goes: the human seated longest among the
+ * others (the earliest `joinedAt`; seats fill in order, so on a tie the lower seat), or null when
+ * only bots (or nobody) would be left. The host is `createdBy`: the game's creator until they leave.
+ */
+export function heirOf(g: GameRecord, leaving: number): string | null {
+  let heir: SeatRecord | null = null;
+  for (const [i, s] of g.seats.entries())
+    if (i !== leaving && s.bot === undefined && (heir === null || s.joinedAt < heir.joinedAt)) heir = s;
+  return heir?.playerId ?? null;
+}
+
+/** How many other tables a player has listed now (D1's count, read by the room before leave decides). */
+export interface ListedTables {
+  playerId: string;
+  listed: number;
+}
+
+/**
  * A seated player leaves a waiting game. The last human to leave (bots or nobody in the other
  * seats) abandons it: only a human of the game could start it, seat a bot or fill it, so the bots'
  * seats are freed too, its table leaves the list (closed), and nobody sits down in it again
  * (join: GAME_ABANDONED). With no seat, it is in nobody's games (the D1 sync drops the seats).
+ *
+ * When the host leaves and another human stays, the host role passes to them (heirOf): starting,
+ * seating bots and listing the table are theirs from then on. A listed table stays listed only if
+ * `heirTables` says the heir has fewer than MAX_OPEN_TABLES others on the list (the cap holds for
+ * them too); otherwise — over the cap, or not known for this heir — it is taken off the list
+ * ("closed"), and the new host may list it again within their cap.
  */
-export function leave(g: GameRecord, seat: number, origin: string): Decision {
+export function leave(g: GameRecord, seat: number, origin: string, heirTables: ListedTables | null = null): Decision {
   if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "The game has started: resign instead.");
   const seats = g.seats.filter((_, i) => i !== seat);
-  const abandoned = seats.every((s) => s.bot !== undefined);
-  const table = abandoned && listedAt(g) !== null ? { ...g.table!, closed: "closed" as const } : g.table;
-  return {
-    next: abandoned ? { ...g, seats: [], ...(table ? { table } : {}) } : { ...g, seats },
-    entries: [],
-    answer: (s) => done({ game: gameView(s, null, origin) }),
-  };
+  const heir = heirOf(g, seat);
+  const answer = (s: GameRecord) => done({ game: gameView(s, null, origin) });
+  if (heir === null) {
+    const table = listedAt(g) !== null ? { ...g.table!, closed: "closed" as const } : g.table;
+    return { next: { ...g, seats: [], ...(table ? { table } : {}) }, entries: [], answer };
+  }
+  if (g.createdBy !== g.seats[seat].playerId) return { next: { ...g, seats }, entries: [], answer };
+  const keepsList = heirTables !== null && heirTables.playerId === heir && heirTables.listed < MAX_OPEN_TABLES;
+  const table = listedAt(g) !== null && !keepsList ? { ...g.table!, closed: "closed" as const } : g.table;
+  return { next: { ...g, seats, createdBy: heir, ...(table ? { table } : {}) }, entries: [], answer };
 }
 
 export function start(g: GameRecord, seat: number, origin: string, now: number): Decision {
   if (g.status !== "waiting") return refuse("GAME_NOT_WAITING", "The game has already started.");
-  if (g.createdBy !== g.seats[seat].playerId) return refuse("NOT_CREATOR", "Only the game's creator can start it.");
+  if (g.createdBy !== g.seats[seat].playerId)
+    return refuse("NOT_CREATOR", "Only the game's host (its creator, or who took over when they left) can start it.");
   if (g.seats.length < 2) return refuse("NOT_ENOUGH_PLAYERS", "At least 2 players must have joined.");
   return { next: begin(g, now), entries: [], answer: (s) => done({ game: gameView(s, seat, origin) }) };
 }

@@ -8,6 +8,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { deviceByTokenHash, revokedAmong } from "../db/identity";
 import { db, syncGame } from "../db/queries";
+import { openTableCount } from "../db/tables";
 import type { Env } from "../env";
 import { d1Directory, notifyConfig, type NotifyDirectory, type Target } from "../notify/directory";
 import * as access from "./access";
@@ -17,7 +18,7 @@ import { comeBack, goAway, nextDue as clockDue } from "./deadlines";
 import * as hooks from "./hooks";
 import * as live from "./live";
 import * as lobby from "./lobby";
-import { type GameRecord, gameView, snapshotOf, type GameSnapshot } from "./model";
+import { type GameRecord, gameView, listedAt, snapshotOf, type GameSnapshot } from "./model";
 import type { GameIndex } from "./outbox";
 import { done, type Outcome, refuse, type RoomReply } from "./outcome";
 import * as play from "./play";
@@ -50,6 +51,8 @@ export class GameRoom extends DurableObject<Env> {
   index: GameIndex;
   /** Where webhooks are looked up (D1; replaceable in tests). */
   directory: NotifyDirectory;
+  /** How many tables a player has on the list, this game aside (D1; replaceable in tests). */
+  listedTables: (playerId: string, except: string) => Promise<number>;
   private readonly a: Authority;
   /** Table talk: the seated players' messages and mutes (talk.ts). */
   private readonly talk: Talk;
@@ -58,6 +61,7 @@ export class GameRoom extends DurableObject<Env> {
     super(ctx, env);
     const d = db(env.DB);
     this.index = { sync: (snap) => syncGame(d, snap) };
+    this.listedTables = (playerId, except) => openTableCount(d, playerId, this.now() - lobby.TABLE_TTL_MS, except);
     this.directory = d1Directory(env as unknown as { DB: D1Database } & Record<string, unknown>);
     this.a = new Authority(ctx, {
       now: () => this.now(),
@@ -111,20 +115,43 @@ export class GameRoom extends DurableObject<Env> {
     return this.a.settle({ ...this.a.commit(d), callerKnown: true });
   }
 
+  /** Leave a waiting game; the host leaving hands the game to the human seated longest (lobby.leave). */
   async leave(caller: Who | null, origin: string): Promise<RoomReply> {
-    return this.a.act(caller, (s) => lobby.leave(s.game, s.seat, origin));
+    const heirTables = await this.heirTables(caller);
+    return this.a.act(caller, (s) => lobby.leave(s.game, s.seat, origin, heirTables));
+  }
+
+  /**
+   * When the host of a listed table is leaving, how many other tables the heir has listed (D1's
+   * count: the cap holds for the new host too). The read lets other requests in, so leave decides
+   * again after it and takes the table off the list unless the count is for the heir it finds then.
+   */
+  private async heirTables(caller: Who | null): Promise<lobby.ListedTables | null> {
+    const g = this.game;
+    if (!g || listedAt(g) === null) return null;
+    const id = access.identify(g, caller);
+    const seat = "caller" in id ? access.seatOf(g, id.caller) : null;
+    if (seat === null || g.seats[seat].playerId !== g.createdBy) return null;
+    const heir = lobby.heirOf(g, seat);
+    if (heir === null) return null;
+    try {
+      return { playerId: heir, listed: await this.listedTables(heir, g.id) };
+    } catch (e) {
+      console.error("open table count failed", (e as Error)?.message ?? String(e));
+      return null;
+    }
   }
 
   async start(caller: Who | null, origin: string): Promise<RoomReply> {
     return this.a.act(caller, (s) => lobby.start(s.game, s.seat, origin, this.now()));
   }
 
-  /** The creator lists the waiting game on the open tables, or takes it off (lobby.setTable). */
+  /** The host lists the waiting game on the open tables, or takes it off (lobby.setTable). */
   async setTable(caller: Who | null, open: boolean, origin: string): Promise<RoomReply> {
     return this.a.act(caller, (s) => lobby.setTable(s.game, s.seat, open, origin, this.now()));
   }
 
-  /** The creator seats a bot: in an empty seat of a waiting game, or a seat that resigned (bots.ts). */
+  /** The host seats a bot: in an empty seat of a waiting game, or a seat that resigned (bots.ts). */
   async seatBot(caller: Who | null, level: bots.BotLevel, seat: number | null, origin: string): Promise<RoomReply> {
     return this.a.act(caller, (s) => bots.seatBot(s.game, s.seat, level, seat, origin, this.now()));
   }

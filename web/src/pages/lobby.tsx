@@ -47,7 +47,8 @@ export function Lobby(p: {
     }
   };
   const inviteUrl = v.invite?.url ?? null;
-  const isCreator = p.identity?.id === v.createdBy;
+  // The host: the creator, or who took the waiting game over when they left (the view's createdBy).
+  const isHost = p.identity?.id === v.createdBy;
   const bt = BOT_TEXT[p.lang] ?? BOT_TEXT.en;
   return (
     <div class="lobby" data-version={v.version}>
@@ -73,12 +74,12 @@ export function Lobby(p: {
                 <span>
                   <Link href={`/p/${s.player.id}`}>{s.player.name}</Link>
                   {s.player.id === p.identity?.id ? ` (${t.you})` : ""}
-                  {s.player.id === v.createdBy ? <span class="muted"> · {t.creator}</span> : null}
+                  {s.player.id === v.createdBy ? <span class="muted"> · {t.host}</span> : null}
                 </span>
               ) : (
                 <span class="muted">{t.freeSeat}</span>
               )}
-              {isCreator && s.seat === seated && (
+              {isHost && s.seat === seated && (
                 <span class="add-bot">
                   {" "}
                   {bt.add}
@@ -133,7 +134,7 @@ export function Lobby(p: {
           ) : (
             <p class="muted">{t.needInviteToJoin}</p>
           ))}
-        {(isCreator || v.table?.open) && (
+        {(isHost || v.table?.open) && (
           <p class="open-table">
             <span class="muted">
               {v.table?.open
@@ -142,7 +143,7 @@ export function Lobby(p: {
                   ? t.tableExpired
                   : t.tableNotListed}
             </span>{" "}
-            {isCreator && (
+            {isHost && (
               <button
                 type="button"
                 class="link table-toggle"
@@ -164,7 +165,7 @@ export function Lobby(p: {
           </p>
         )}
         <div class="row">
-          {isCreator && seated >= 2 && !confirming && (
+          {isHost && seated >= 2 && !confirming && (
             <button type="button" class="primary start-now" disabled={busy} onClick={() => setConfirming(true)}>
               {t.startNow}
             </button>
@@ -175,7 +176,7 @@ export function Lobby(p: {
             </button>
           )}
         </div>
-        {isCreator && seated >= 2 && confirming && (
+        {isHost && seated >= 2 && confirming && (
           // Starting early closes the free seats for good: whoever was invited to one can then only
           // watch. Asked in the page (not a browser dialog), so it reads in the page's language.
           <div class="start-confirm" role="group" aria-labelledby="start-confirm-q">

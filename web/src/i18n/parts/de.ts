@@ -50,7 +50,7 @@ const de: PartMessages = {
   keepWaiting: "Weiter warten",
   startNow: "Jetzt starten",
   leave: "Dieses Spiel verlassen",
-  creator: "hat das Spiel angelegt",
+  host: "leitet das Spiel",
   logTitle: "Spielverlauf",
   logEmpty: "Noch ist nichts passiert.",
   replayTitle: "Wiederholung",

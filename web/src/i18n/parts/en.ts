@@ -72,7 +72,7 @@ const en = {
   keepWaiting: "Keep waiting",
   startNow: "Start now",
   leave: "Leave this game",
-  creator: "created the game",
+  host: "hosts the game",
   awayTitle: "Going away?",
   awayHelp: (days: number) =>
     `While you are away your clock is paused and the others see it. ${days === 1 ? "1 day" : `${days} days`} in all in this game.`,

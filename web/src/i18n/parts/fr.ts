@@ -51,7 +51,7 @@ const fr: PartMessages = {
   keepWaiting: "Continuer d’attendre",
   startNow: "Lancer maintenant",
   leave: "Quitter cette partie",
-  creator: "a créé la partie",
+  host: "organise la partie",
   logTitle: "Journal de la partie",
   logEmpty: "Rien ne s’est encore passé.",
   replayTitle: "Revoir",

@@ -49,7 +49,7 @@ const ja: PartMessages = {
   keepWaiting: "待ち続ける",
   startNow: "今すぐ開始",
   leave: "このゲームから抜ける",
-  creator: "がゲームを作成しました",
+  host: "がゲームを主催しています",
   logTitle: "ゲームの記録",
   logEmpty: "まだ何も起きていません。",
   replayTitle: "リプレイ",

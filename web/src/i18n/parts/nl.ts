@@ -50,7 +50,7 @@ const nl: PartMessages = {
   keepWaiting: "Blijven wachten",
   startNow: "Nu starten",
   leave: "Dit spel verlaten",
-  creator: "heeft het spel aangemaakt",
+  host: "organiseert het spel",
   logTitle: "Spelverloop",
   logEmpty: "Er is nog niets gebeurd.",
   replayTitle: "Terugkijken",

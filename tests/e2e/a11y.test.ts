@@ -7,7 +7,7 @@
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
+import { annAndBruno, launchChromium, playUntil, startWorker, type LocalWorker } from "./support";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -43,36 +43,18 @@ const headings = (p: Page) => p.$$eval("h1", (els) => els.map((e) => e.textConte
 
 beforeAll(async () => {
   [worker, chrome] = await Promise.all([startWorker(), launchChromium()]);
-  const a = await apiCall(worker.base, "POST", "/api/players", { name: "Ann" });
-  const b = await apiCall(worker.base, "POST", "/api/players", { name: "Bruno" });
-  const tokens = [a.token, b.token];
-  const game = async (options: object) => {
-    const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0, ...options }, a.token);
-    await apiCall(worker.base, "POST", `/api/games/${created.game.id}/join`, { code: created.invite.code }, b.token);
-    return created.game.id as string;
-  };
+  const table = await annAndBruno(worker.base);
+  const tokens = table.tokens;
   // A base game in play, on Ann's turn (after the setup).
-  games.base = await game({});
-  for (let i = 0; i < 20; i++) {
-    const g = await apiCall(worker.base, "GET", `/api/games/${games.base}`);
-    if (g.state.phase === "play" && g.state.current === 0) break;
-    await playTurnByApi(worker.base, games.base, tokens);
-  }
+  games.base = await table.game();
+  await playUntil(worker.base, games.base, tokens, (g) => g.state.phase === "play" && g.state.current === 0, 20);
   // Under the Moonlight with both modes, the animals being chosen.
-  games.moon = await game({ moonlight: { greatTree: true, moonstones: true } });
+  games.moon = await table.game({ moonlight: { greatTree: true, moonstones: true } });
   // A finished game, played to its end.
-  games.finished = await game({});
-  for (let i = 0; i < 300; i++) {
-    const g = await apiCall(worker.base, "GET", `/api/games/${games.finished}`);
-    if (g.status === "finished") break;
-    await playTurnByApi(worker.base, games.finished, tokens);
-  }
+  games.finished = await table.game();
+  await playUntil(worker.base, games.finished, tokens, (g) => g.status === "finished", 300);
   ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
-  await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
-    id: a.player.id,
-    name: "Ann",
-    token: a.token,
-  });
+  await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), table.ann);
   page = await ctx.newPage();
   page.on("pageerror", (e) => errors.push(e.message));
 });

@@ -11,7 +11,16 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cellIndex, LABELS, legalActions, type GameState, type Hex } from "../../src/engine";
-import { apiCall, launchChromium, playMoonTurnByApi, playTurnByApi, startWorker, type LocalWorker } from "./support";
+import {
+  annAndBruno,
+  apiCall,
+  launchChromium,
+  playMoonTurnByApi,
+  playTurnByApi,
+  playUntil,
+  startWorker,
+  type LocalWorker,
+} from "./support";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -25,36 +34,31 @@ const state = (id: string) =>
 
 beforeAll(async () => {
   [worker, chrome] = await Promise.all([startWorker({ vars: { FIXED_SEED: "13" } }), launchChromium()]);
-  const a = await apiCall(worker.base, "POST", "/api/players", { name: "Ann" });
-  const b = await apiCall(worker.base, "POST", "/api/players", { name: "Bruno" });
-  ann = { id: a.player.id, name: "Ann", token: a.token };
-  tokens.push(a.token, b.token);
-  const game = async (options: object) => {
-    const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0, ...options }, a.token);
-    await apiCall(worker.base, "POST", `/api/games/${created.game.id}/join`, { code: created.invite.code }, b.token);
-    return created.game.id as string;
-  };
+  const table = await annAndBruno(worker.base);
+  ann = table.ann;
+  tokens.push(...table.tokens);
   // A base game in play on Ann's turn, with a piece of hers that can grow.
-  games.base = await game({});
-  for (let i = 0; i < 40; i++) {
-    const g = await state(games.base);
-    if (g.state.phase === "play" && g.state.current === 0 && legalActions(g.state).some((x) => x.type === "grow"))
-      break;
-    await playTurnByApi(worker.base, games.base, tokens);
-  }
+  games.base = await table.game();
+  await playUntil(
+    worker.base,
+    games.base,
+    tokens,
+    (g) => g.state.phase === "play" && g.state.current === 0 && legalActions(g.state).some((x) => x.type === "grow"),
+    40,
+  );
   // Under the Moonlight in play (the animals on the board), on Ann's turn.
-  games.moon = await game({ moonlight: { greatTree: true, moonstones: true } });
-  for (let i = 0; i < 40; i++) {
-    const g = await state(games.moon);
-    if (g.state.phase === "play" && g.state.round >= 2 && g.state.current === 0) break;
-    await playMoonTurnByApi(worker.base, games.moon, tokens);
-  }
+  games.moon = await table.game({ moonlight: { greatTree: true, moonstones: true } });
+  await playUntil(
+    worker.base,
+    games.moon,
+    tokens,
+    (g) => g.state.phase === "play" && g.state.round >= 2 && g.state.current === 0,
+    40,
+    playMoonTurnByApi,
+  );
   // A finished game: a full board.
-  games.finished = await game({});
-  for (let i = 0; i < 300; i++) {
-    if ((await state(games.finished)).status === "finished") break;
-    await playTurnByApi(worker.base, games.finished, tokens);
-  }
+  games.finished = await table.game();
+  await playUntil(worker.base, games.finished, tokens, (g) => g.status === "finished", 300);
 });
 
 afterAll(async () => {

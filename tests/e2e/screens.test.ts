@@ -17,7 +17,7 @@ import type { Lang } from "../../web/src/i18n/index";
 import { MOON_DICTS } from "../../web/src/moon/i18n/all";
 import { DEVICE_TEXT } from "../../web/src/devices/i18n";
 import { SOCIAL_TEXT } from "../../web/src/social/i18n";
-import { apiCall, launchChromium, playMoonTurnByApi, playTurnByApi, startWorker, type LocalWorker } from "./support";
+import { annAndBruno, launchChromium, playMoonTurnByApi, playUntil, startWorker, type LocalWorker } from "./support";
 
 const SCREENS = join(import.meta.dirname, "../../test-results/screens");
 const LANGS: Lang[] = ["en", "nl", "fr", "de", "ja"];
@@ -47,36 +47,31 @@ const games = { base: "", moon: "", finished: "" };
 
 beforeAll(async () => {
   [worker, chrome] = await Promise.all([startWorker({ vars: { FIXED_SEED: "13" } }), launchChromium()]);
-  const a = await apiCall(worker.base, "POST", "/api/players", { name: "Ann" });
-  const b = await apiCall(worker.base, "POST", "/api/players", { name: "Bruno" });
-  ann = { id: a.player.id, name: "Ann", token: a.token };
-  const tokens = [a.token, b.token];
-  const game = async (options: object) => {
-    const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0, ...options }, a.token);
-    await apiCall(worker.base, "POST", `/api/games/${created.game.id}/join`, { code: created.invite.code }, b.token);
-    return created.game.id as string;
-  };
-  const state = (id: string) => apiCall(worker.base, "GET", `/api/games/${id}`);
+  const table = await annAndBruno(worker.base);
+  ann = table.ann;
+  const tokens = table.tokens;
   // A base game in its third round, on Ann's turn.
-  games.base = await game({});
-  for (let i = 0; i < 30; i++) {
-    const g = await state(games.base);
-    if (g.state.phase === "play" && g.state.round >= 3 && g.state.current === 0) break;
-    await playTurnByApi(worker.base, games.base, tokens);
-  }
+  games.base = await table.game();
+  await playUntil(
+    worker.base,
+    games.base,
+    tokens,
+    (g) => g.state.phase === "play" && g.state.round >= 3 && g.state.current === 0,
+    30,
+  );
   // Under the Moonlight with the Great Tree and moonstones, in play with the animals on the board, on Ann's turn.
-  games.moon = await game({ moonlight: { greatTree: true, moonstones: true } });
-  for (let i = 0; i < 40; i++) {
-    const g = await state(games.moon);
-    if (g.state.phase === "play" && g.state.round >= 2 && g.state.current === 0) break;
-    await playMoonTurnByApi(worker.base, games.moon, tokens);
-  }
+  games.moon = await table.game({ moonlight: { greatTree: true, moonstones: true } });
+  await playUntil(
+    worker.base,
+    games.moon,
+    tokens,
+    (g) => g.state.phase === "play" && g.state.round >= 2 && g.state.current === 0,
+    40,
+    playMoonTurnByApi,
+  );
   // A finished game.
-  games.finished = await game({});
-  for (let i = 0; i < 300; i++) {
-    if ((await state(games.finished)).status === "finished") break;
-    await playTurnByApi(worker.base, games.finished, tokens);
-  }
+  games.finished = await table.game();
+  await playUntil(worker.base, games.finished, tokens, (g) => g.status === "finished", 300);
   mkdirSync(SCREENS, { recursive: true });
 });
 

@@ -113,18 +113,38 @@ export async function apiCall<T = any>(
  * placement, in play the first growth or planting it offers (or a seed), then the end of the turn.
  * `tokens` are the seats' bearer tokens. Returns the game's new version.
  */
-export async function playTurnByApi(base: string, gameId: string, tokens: string[]): Promise<number> {
-  const g = await apiCall<{ version: number; state: GameState }>(base, "GET", `/api/games/${gameId}`);
+export const playTurnByApi = (base: string, gameId: string, tokens: string[]): Promise<number> =>
+  playTurn(base, gameId, tokens, false);
+
+/**
+ * The same for any game, Under the Moonlight too: the state is read as the seat to act sees it (its
+ * own deal of animals); in setup the turn is its first legal placement or choice, in play a growth
+ * or planting (else the first legal action) and the end of the turn. Returns the new version.
+ */
+export const playMoonTurnByApi = (base: string, gameId: string, tokens: string[]): Promise<number> =>
+  playTurn(base, gameId, tokens, true);
+
+async function playTurn(base: string, gameId: string, tokens: string[], moon: boolean): Promise<number> {
+  const pub = await apiCall<{ version: number; state: GameState }>(base, "GET", `/api/games/${gameId}`);
+  const seat = pub.state.current;
+  const g = moon
+    ? await apiCall<{ version: number; state: GameState }>(base, "GET", `/api/games/${gameId}`, undefined, tokens[seat])
+    : pub;
   let s = g.state;
-  const seat = s.current;
   const turn: Action[] = [];
-  while (s.phase !== "ended" && s.current === seat) {
+  // (a Moonlight setup turn is one placement or choice: the seat's view may not show the turn passing)
+  const one = moon && s.phase === "setup";
+  while (s.phase !== "ended" && s.current === seat && !(one && turn.length === 1)) {
     const legal = legalActions(s);
     const pick: Action =
       turn.length === 0
-        ? (legal.find((a) => a.type === "place" || a.type === "grow" || a.type === "plant") ??
-          legal.find((a) => a.type === "buy") ??
-          legal[0])
+        ? moon
+          ? (legal.find((a) => a.type === "grow" || a.type === "plant") ??
+            legal.find((a) => a.type !== "endTurn") ??
+            legal[0])
+          : (legal.find((a) => a.type === "place" || a.type === "grow" || a.type === "plant") ??
+            legal.find((a) => a.type === "buy") ??
+            legal[0])
         : (legal.find((a) => a.type === "endTurn") ?? legal[0]);
     turn.push(pick);
     const r = applyAction(s, pick);
@@ -142,45 +162,41 @@ export async function playTurnByApi(base: string, gameId: string, tokens: string
 }
 
 /**
- * The same for any game, Under the Moonlight too: the state is read as the seat to act sees it (its
- * own deal of animals); in setup the turn is its first legal placement or choice, in play a growth
- * or planting (else the first legal action) and the end of the turn. Returns the new version.
+ * Ann and Bruno, two new profiles; `game(options)` creates a two-seat game of Ann's, Ann first, that
+ * Bruno has joined (so it is in play), and returns its id.
  */
-export async function playMoonTurnByApi(base: string, gameId: string, tokens: string[]): Promise<number> {
-  const pub = await apiCall<{ state: GameState }>(base, "GET", `/api/games/${gameId}`);
-  const seat = pub.state.current;
-  const g = await apiCall<{ version: number; state: GameState }>(
-    base,
-    "GET",
-    `/api/games/${gameId}`,
-    undefined,
-    tokens[seat],
-  );
-  let s = g.state;
-  const turn: Action[] = [];
-  // (a setup turn is one placement or choice: the seat's view may not show the turn passing)
-  const setup = s.phase === "setup";
-  while (s.phase !== "ended" && s.current === seat && !(setup && turn.length === 1)) {
-    const legal = legalActions(s);
-    const pick: Action =
-      turn.length === 0
-        ? (legal.find((a) => a.type === "grow" || a.type === "plant") ??
-          legal.find((a) => a.type !== "endTurn") ??
-          legal[0])
-        : (legal.find((a) => a.type === "endTurn") ?? legal[0]);
-    turn.push(pick);
-    const r = applyAction(s, pick);
-    if (!r.ok) throw new Error(r.error.message);
-    s = r.state;
+export async function annAndBruno(base: string) {
+  const a = await apiCall(base, "POST", "/api/players", { name: "Ann" });
+  const b = await apiCall(base, "POST", "/api/players", { name: "Bruno" });
+  const tokens: string[] = [a.token, b.token];
+  return {
+    ann: { id: a.player.id as string, name: "Ann", token: a.token as string },
+    tokens,
+    async game(options: object = {}): Promise<string> {
+      const created = await apiCall(base, "POST", "/api/games", { seats: 2, firstPlayer: 0, ...options }, a.token);
+      await apiCall(base, "POST", `/api/games/${created.game.id}/join`, { code: created.invite.code }, b.token);
+      return created.game.id as string;
+    },
+  };
+}
+
+/**
+ * Plays turns through the API (`play`: playTurnByApi, or playMoonTurnByApi for a Moonlight game)
+ * until `until` holds of the game as anyone sees it; fails after `max` turns.
+ */
+export async function playUntil(
+  base: string,
+  gameId: string,
+  tokens: string[],
+  until: (g: { version: number; status: string; state: GameState }) => boolean,
+  max: number,
+  play: (base: string, gameId: string, tokens: string[]) => Promise<number> = playTurnByApi,
+): Promise<void> {
+  for (let i = 0; i <= max; i++) {
+    if (until(await apiCall(base, "GET", `/api/games/${gameId}`))) return;
+    if (i < max) await play(base, gameId, tokens);
   }
-  const r = await apiCall(
-    base,
-    "POST",
-    `/api/games/${gameId}/actions`,
-    { version: g.version, actions: turn },
-    tokens[seat],
-  );
-  return r.version as number;
+  throw new Error(`playUntil: ${gameId} not there after ${max} turns`);
 }
 
 /** A full-page screenshot into $CANOPY_SHOTS, when it is set (for looking at the pages). */

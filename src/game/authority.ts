@@ -1,6 +1,6 @@
 /**
  * The game as the Durable Object holds it, and the one way it changes: `commit` takes a command's
- * transition and writes it as one row (store.ts) with no await in between — the clock of a new
+ * transition and writes it as one row (store/) with no await in between — the clock of a new
  * turn, the version bumped when anything visible changed, the notifications it causes (kept only
  * if someone may listen) — then tells the live sockets just after the answer (live.ts) and leaves
  * the rest to the outbox (outbox.ts), delivered from the one alarm (`scheduleAlarm`).

@@ -14,14 +14,12 @@
  * A game that has no webhooks keeps no notifications at all (`hooks` false): the API tells the
  * game when a webhook that concerns it is added, and every change of membership looks again.
  */
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
 import { MAX_ATTEMPTS, retryDelay, type AttemptResult } from "../notify/deliver";
 import { wants, type NotifyDirectory, type Target } from "../notify/directory";
 import { deliverTo } from "../notify/send";
 import type { Notification, QueuedNotification } from "../notify/types";
 import { snapshotOf, type GameRecord, type GameSnapshot } from "./model";
-import type { Store } from "./store";
-import { deliveries, deliveryAttempts } from "./store/schema";
+import type { DeliveryRow, DeliveryState, Store } from "./store";
 
 /** Where the games index and results go (D1 in production; a stub in some tests). */
 export interface GameIndex {
@@ -44,7 +42,7 @@ export interface OutboxHost {
   synced(): Promise<void>;
 }
 
-export type DeliveryState = "pending" | "delivered" | "failed" | "dropped";
+export type { DeliveryRow, DeliveryState };
 
 export interface DeliveryView {
   id: number;
@@ -71,8 +69,6 @@ export interface DeliveryView {
   nextAttemptAt: string | null;
 }
 
-export type DeliveryRow = typeof deliveries.$inferSelect;
-
 const BATCH = 25;
 const CONCURRENCY = 6;
 const KEEP_DELIVERIES = 500;
@@ -85,8 +81,9 @@ export class Outbox {
 
   constructor(private readonly host: OutboxHost) {}
 
-  private get db() {
-    return this.host.store.db;
+  /** The delivery log's rows (the store's). */
+  private get rows() {
+    return this.host.store.deliveries;
   }
 
   // ---- the D1 index -----------------------------------------------------------------------
@@ -179,11 +176,8 @@ export class Outbox {
     if (store.lastSyncTurn() > meta.synced) dues.push(meta.syncDue ?? this.host.now());
     const note = store.notesAfter(meta.expanded, 1)[0];
     if (note) dues.push(Math.max(note.at, this.expandRetry?.at ?? 0));
-    const head = this.db.get<{
-      due: number | null;
-    }>(sql`SELECT min(due) AS due FROM deliveries d WHERE state = 'pending'
-      AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending')`);
-    if (head?.due != null) dues.push(head.due);
+    const head = this.rows.nextHeadDue();
+    if (head !== null) dues.push(head);
     return dues.length ? Math.min(...dues) : null;
   }
 
@@ -246,63 +240,34 @@ export class Outbox {
 
   private insert(n: Notification, t: Target, state: DeliveryState, at: number): void {
     // One delivery per event and webhook (matching again after a failure adds nothing).
-    if (
-      this.db
-        .select({ n: deliveries.n })
-        .from(deliveries)
-        .where(eq(deliveries.id, `${n.id}:${t.id}`))
-        .get()
-    )
-      return;
-    this.db
-      .insert(deliveries)
-      .values({
-        id: `${n.id}:${t.id}`,
-        eventId: n.id,
-        eventType: n.type,
-        targetId: t.id,
-        targetScope: t.scope,
-        targetKind: t.kind,
-        targetOwner: t.ownerId,
-        targetLabel: t.label,
-        targetRedacted: t.redactedUrl,
-        notification: JSON.stringify(n),
-        state,
-        due: at,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .run();
-  }
-
-  /** The oldest pending delivery of a webhook. */
-  private head(targetId: string): DeliveryRow | undefined {
-    return this.db
-      .select()
-      .from(deliveries)
-      .where(and(eq(deliveries.targetId, targetId), eq(deliveries.state, "pending")))
-      .orderBy(asc(deliveries.n))
-      .limit(1)
-      .get();
+    this.rows.add({
+      id: `${n.id}:${t.id}`,
+      eventId: n.id,
+      eventType: n.type,
+      targetId: t.id,
+      targetScope: t.scope,
+      targetKind: t.kind,
+      targetOwner: t.ownerId,
+      targetLabel: t.label,
+      targetRedacted: t.redactedUrl,
+      notification: JSON.stringify(n),
+      state,
+      due: at,
+      createdAt: at,
+      updatedAt: at,
+    });
   }
 
   private async sendDue(now: number): Promise<void> {
-    const heads = this.db.all<DeliveryRow>(sql`SELECT n FROM deliveries d WHERE state = 'pending' AND due <= ${now}
-      AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending') ORDER BY n LIMIT ${BATCH}`);
-    if (!heads.length) return;
-    const rows = heads.map((h) => this.row((h as unknown as { n: number }).n)!).filter(Boolean);
+    const rows = this.rows.dueHeads(now, BATCH);
+    if (!rows.length) return;
     let targets: Map<string, Target>;
     try {
       targets = await this.host.directory().targetsById(rows.map((d) => d.targetId));
     } catch {
       // Our side is down, not the webhook: try again soon without counting an attempt.
       const at = this.host.now() + retryDelay(2, this.host.random);
-      for (const d of rows)
-        this.db
-          .update(deliveries)
-          .set({ due: at, lastError: "webhook directory unavailable" })
-          .where(and(eq(deliveries.n, d.n), eq(deliveries.state, "pending")))
-          .run();
+      for (const d of rows) this.rows.update(d.n, { due: at, lastError: "webhook directory unavailable" }, true);
       return;
     }
     // Per webhook, one after the other while they succeed; different webhooks in parallel.
@@ -313,7 +278,7 @@ export class Outbox {
         for (
           let cur: DeliveryRow | undefined = d;
           cur && cur.due <= now && sent < BATCH;
-          cur = this.head(cur.targetId), sent++
+          cur = this.rows.head(cur.targetId), sent++
         ) {
           const outcome = await this.sendOne(cur, targets.get(cur.targetId));
           if (outcome !== "delivered" && outcome !== "rejected" && outcome !== "dropped") break;
@@ -326,11 +291,11 @@ export class Outbox {
   private async sendOne(d: DeliveryRow, target: Target | undefined): Promise<AttemptResult["outcome"] | "dropped"> {
     const started = this.host.now();
     if (!target) {
-      this.db
-        .update(deliveries)
-        .set({ state: "dropped", lastError: "the webhook was deleted or switched off", updatedAt: started })
-        .where(and(eq(deliveries.n, d.n), eq(deliveries.state, "pending")))
-        .run();
+      this.rows.update(
+        d.n,
+        { state: "dropped", lastError: "the webhook was deleted or switched off", updatedAt: started },
+        true,
+      );
       return "dropped";
     }
     const n = JSON.parse(d.notification) as Notification;
@@ -346,17 +311,13 @@ export class Outbox {
         reason,
       });
       if (off) {
-        this.db
-          .update(deliveries)
-          .set({
-            state: "dropped",
-            lastError: target.refused
-              ? `the webhook was switched off: its address is refused (${reason})`
-              : `the webhook was switched off after answering ${reason} repeatedly`,
-            updatedAt: this.host.now(),
-          })
-          .where(and(eq(deliveries.targetId, target.id), eq(deliveries.state, "pending")))
-          .run();
+        this.rows.dropTarget(
+          target.id,
+          target.refused
+            ? `the webhook was switched off: its address is refused (${reason})`
+            : `the webhook was switched off after answering ${reason} repeatedly`,
+          this.host.now(),
+        );
         this.host.onDisabled(target, reason);
       }
     } catch (e) {
@@ -368,22 +329,15 @@ export class Outbox {
   /** Write an attempt and what follows from it (synchronously). */
   private settle(d: DeliveryRow, r: AttemptResult, at: number): void {
     const attempt = d.attempts + 1;
-    this.db
-      .insert(deliveryAttempts)
-      .values({
-        delivery: d.n,
-        attempt,
-        at,
-        status: r.status,
-        latencyMs: r.latencyMs,
-        outcome: r.outcome,
-        error: r.error,
-      })
-      .onConflictDoUpdate({
-        target: [deliveryAttempts.delivery, deliveryAttempts.attempt],
-        set: { at, status: r.status, latencyMs: r.latencyMs, outcome: r.outcome, error: r.error },
-      })
-      .run();
+    this.rows.recordAttempt({
+      delivery: d.n,
+      attempt,
+      at,
+      status: r.status,
+      latencyMs: r.latencyMs,
+      outcome: r.outcome,
+      error: r.error,
+    });
     let state: DeliveryState = "pending";
     let due = d.due;
     let failures = d.failures;
@@ -398,30 +352,26 @@ export class Outbox {
       due = after + retryDelay(failures, this.host.random);
     }
     if (state === "pending" && (failures >= MAX_ATTEMPTS || attempt >= MAX_ATTEMPTS * 3)) state = "failed";
-    this.db
-      .update(deliveries)
-      .set({ state, due, attempts: attempt, failures, lastStatus: r.status, lastError: r.error, updatedAt: after })
-      .where(eq(deliveries.n, d.n))
-      .run();
+    this.rows.update(d.n, {
+      state,
+      due,
+      attempts: attempt,
+      failures,
+      lastStatus: r.status,
+      lastError: r.error,
+      updatedAt: after,
+    });
   }
 
   /** Send a test message to one webhook now, and log it (no retries: the caller sees the result). */
   async sendTest(target: Target, n: Notification): Promise<AttemptResult & { delivery: number }> {
     const at = this.host.now();
     this.insert(n, target, "failed", at);
-    const row = this.db
-      .select()
-      .from(deliveries)
-      .where(eq(deliveries.id, `${n.id}:${target.id}`))
-      .get()!;
+    const row = this.rows.byId(`${n.id}:${target.id}`)!;
     const r = await deliverTo(target, n, at);
     this.settle(row, r, at);
     // A test is never retried.
-    this.db
-      .update(deliveries)
-      .set({ state: r.outcome === "delivered" ? "delivered" : "failed", due: at })
-      .where(eq(deliveries.n, row.n))
-      .run();
+    this.rows.update(row.n, { state: r.outcome === "delivered" ? "delivered" : "failed", due: at });
     try {
       await this.host.directory().record(target.id, {
         status: r.status,
@@ -439,27 +389,17 @@ export class Outbox {
   /** Queue a delivery again (same event id: receivers can tell it is the same event). */
   redeliver(n: number, now: number): DeliveryRow | null {
     if (!this.row(n)) return null;
-    this.db
-      .update(deliveries)
-      .set({ state: "pending", due: now, failures: 0, updatedAt: now })
-      .where(eq(deliveries.n, n))
-      .run();
+    this.rows.update(n, { state: "pending", due: now, failures: 0, updatedAt: now });
     return this.row(n);
   }
 
   row(n: number): DeliveryRow | null {
-    return this.db.select().from(deliveries).where(eq(deliveries.n, n)).get() ?? null;
+    return this.rows.row(n);
   }
 
   /** The delivery log, newest first. Another player's personal webhook shows only its kind. */
   log(viewer: string, opts: { before?: number; limit: number }): { deliveries: DeliveryView[]; next: number | null } {
-    const rows = this.db
-      .select()
-      .from(deliveries)
-      .where(lt(deliveries.n, opts.before ?? Number.MAX_SAFE_INTEGER))
-      .orderBy(desc(deliveries.n))
-      .limit(opts.limit + 1)
-      .all();
+    const rows = this.rows.page(opts.before ?? Number.MAX_SAFE_INTEGER, opts.limit + 1);
     const page = rows.slice(0, opts.limit);
     return {
       deliveries: page.map((r) => this.view(r, viewer)),
@@ -469,20 +409,14 @@ export class Outbox {
 
   view(r: DeliveryRow, viewer: string): DeliveryView {
     const mine = r.targetScope === "game" || r.targetOwner === viewer;
-    const attempts = this.db
-      .select()
-      .from(deliveryAttempts)
-      .where(eq(deliveryAttempts.delivery, r.n))
-      .orderBy(asc(deliveryAttempts.attempt))
-      .all()
-      .map((a) => ({
-        attempt: a.attempt,
-        at: iso(a.at),
-        status: a.status,
-        latencyMs: a.latencyMs,
-        outcome: a.outcome,
-        error: mine ? a.error : null,
-      }));
+    const attempts = this.rows.attempts(r.n).map((a) => ({
+      attempt: a.attempt,
+      at: iso(a.at),
+      status: a.status,
+      latencyMs: a.latencyMs,
+      outcome: a.outcome,
+      error: mine ? a.error : null,
+    }));
     return {
       id: r.n,
       eventId: r.eventId,
@@ -506,8 +440,7 @@ export class Outbox {
   pending(): { notifications: number; deliveries: number } {
     const store = this.host.store;
     const notes = store.notesAfter(store.meta().expanded, 1000).reduce((k, r) => k + r.notes.length, 0);
-    const d = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries WHERE state = 'pending'`)?.n ?? 0;
-    return { notifications: notes, deliveries: d };
+    return { notifications: notes, deliveries: this.rows.pendingCount() };
   }
 
   /** The D1 sync waiting, if any (tests). */
@@ -527,15 +460,7 @@ export class Outbox {
 
   /** Keep the log bounded: the newest deliveries, and every pending one. */
   private prune(): void {
-    const total = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries`)?.n ?? 0;
-    if (total <= KEEP_DELIVERIES + 50) return;
-    const cutoff = this.db.get<{ n: number }>(
-      sql`SELECT n FROM deliveries ORDER BY n DESC LIMIT 1 OFFSET ${KEEP_DELIVERIES}`,
-    )!.n;
-    this.db.run(
-      sql`DELETE FROM delivery_attempts WHERE delivery IN (SELECT n FROM deliveries WHERE n <= ${cutoff} AND state != 'pending')`,
-    );
-    this.db.run(sql`DELETE FROM deliveries WHERE n <= ${cutoff} AND state != 'pending'`);
+    this.rows.prune(KEEP_DELIVERIES, 50);
   }
 }
 

@@ -15,7 +15,6 @@
  * - A deleted message loses its text and leaves every list and every page at once (live); its
  *   deliveries still waiting (a webhook retrying) are withdrawn.
  */
-import { and, asc, desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import {
   checkMessage,
   MESSAGE_BURST,
@@ -29,12 +28,10 @@ import { seatedSockets } from "./live";
 import type { GameRecord } from "./model";
 import type { PendingNotification } from "./notifications";
 import { done, refuse, type Outcome, type RoomReply } from "./outcome";
-import { deliveries, messages, mutes } from "./store/schema";
-
-type Row = typeof messages.$inferSelect;
+import type { MessageRow } from "./store";
 
 /** A message as a reader sees it, with the seat its writer sits in now (null: they left the lobby). */
-function view(g: GameRecord, r: Row): MessageView | null {
+function view(g: GameRecord, r: MessageRow): MessageView | null {
   const seat = g.seats.findIndex((s) => s.playerId === r.player);
   return seat < 0 ? null : { n: r.n, seat, text: r.text ?? "", at: new Date(r.at).toISOString() };
 }
@@ -46,8 +43,9 @@ export class Talk {
     private readonly a: Authority,
   ) {}
 
-  private db() {
-    return this.a.store.db;
+  /** Table talk's rows (the store's). */
+  private get rows() {
+    return this.a.store.talk;
   }
 
   /**
@@ -55,7 +53,7 @@ export class Talk {
    * anyone may listen), in one commit with no await between them; then the seated sockets, muters' aside.
    */
   say({ game: g, seat }: Seated, text: string, now: number): RoomReply {
-    const muters = this.mutersOf(g.seats[seat].playerId);
+    const muters = this.rows.mutersOf(g.seats[seat].playerId);
     const said = this.write(g, seat, text, now);
     if (said.ok) {
       const note = messageNotification(g, seat, said.value, muters);
@@ -91,66 +89,41 @@ export class Talk {
   write(g: GameRecord, seat: number, raw: string, now: number): Outcome<MessageView> {
     const checked = checkMessage(raw);
     if (!checked.ok) return refuse(checked.code, checked.message);
-    const recent = this.db()
-      .select({ at: messages.at })
-      .from(messages)
-      .where(eq(messages.player, g.seats[seat].playerId))
-      .orderBy(desc(messages.n))
-      .limit(MESSAGE_BURST)
-      .all();
-    if (recent.length >= MESSAGE_BURST && recent[MESSAGE_BURST - 1].at > now - MESSAGE_WINDOW_MS) {
-      const wait = Math.max(1, Math.ceil((recent[MESSAGE_BURST - 1].at + MESSAGE_WINDOW_MS - now) / 1000));
+    const recent = this.rows.recentTimes(g.seats[seat].playerId, MESSAGE_BURST);
+    if (recent.length >= MESSAGE_BURST && recent[MESSAGE_BURST - 1] > now - MESSAGE_WINDOW_MS) {
+      const wait = Math.max(1, Math.ceil((recent[MESSAGE_BURST - 1] + MESSAGE_WINDOW_MS - now) / 1000));
       return refuse(
         "RATE_LIMITED",
         `At most ${MESSAGE_BURST} messages in ${MESSAGE_WINDOW_MS / 1000} seconds; wait a moment.`,
         { retryAfterSeconds: wait },
       );
     }
-    const row = this.db()
-      .insert(messages)
-      .values({ seat, player: g.seats[seat].playerId, text: checked.text, at: now })
-      .returning()
-      .get();
+    const row = this.rows.add({ seat, player: g.seats[seat].playerId, text: checked.text, at: now });
     return done(view(g, row)!, "created");
   }
 
   /** The messages after `after` that `seat`'s player may read (not deleted, not muted), oldest first. */
   list(g: GameRecord, seat: number, after: number, limit: number) {
-    const muted = this.mutedBy(g.seats[seat].playerId);
-    const rows = this.db()
-      .select()
-      .from(messages)
-      .where(and(gt(messages.n, after), isNotNull(messages.text)))
-      .orderBy(asc(messages.n))
-      .all()
+    const muted = this.rows.mutedBy(g.seats[seat].playerId);
+    const rows = this.rows
+      .after(after)
       .filter((r) => !muted.has(r.player))
       .flatMap((r) => view(g, r) ?? [])
       .slice(0, limit);
-    const last = this.db().select({ n: messages.n }).from(messages).orderBy(desc(messages.n)).limit(1).get()?.n ?? 0;
-    return { messages: rows, last, muted: mutedSeats(g, muted) };
+    return { messages: rows, last: this.rows.last(), muted: mutedSeats(g, muted) };
   }
 
   /** Delete a message of `seat`'s (its writer's only; again: nothing more to do). */
   remove(g: GameRecord, seat: number, n: number, now: number): Outcome<null> {
-    const row = this.db().select().from(messages).where(eq(messages.n, n)).get();
+    const row = this.rows.get(n);
     if (!row || (row.text === null && row.player !== g.seats[seat].playerId))
       return refuse("NO_SUCH_MESSAGE", `There is no message ${n} in this game.`);
     if (row.player !== g.seats[seat].playerId)
       return refuse("FORBIDDEN", "Only its writer can delete a message; you can mute a player instead.");
     if (row.text !== null) {
-      this.db().update(messages).set({ text: null, deletedAt: now }).where(eq(messages.n, n)).run();
+      this.rows.erase(n, now);
       // What is not delivered yet is withdrawn: a retry would carry the deleted text.
-      this.db()
-        .update(deliveries)
-        .set({ state: "dropped", lastError: "the message was deleted", updatedAt: now })
-        .where(
-          and(
-            eq(deliveries.state, "pending"),
-            eq(deliveries.eventType, "message.written"),
-            sql`json_extract(${deliveries.notification}, '$.message.n') = ${n}`,
-          ),
-        )
-        .run();
+      this.a.store.deliveries.dropMessage(n, "the message was deleted", now);
     }
     return done(null);
   }
@@ -161,37 +134,9 @@ export class Talk {
     if (!target) return refuse("NO_SUCH_SEAT", `Nobody sits in seat ${other}.`);
     if (other === seat) return refuse("VALIDATION_FAILED", "You cannot mute yourself.");
     const me = g.seats[seat].playerId;
-    if (on) this.db().insert(mutes).values({ player: me, muted: target.playerId, at: now }).onConflictDoNothing().run();
-    else
-      this.db()
-        .delete(mutes)
-        .where(and(eq(mutes.player, me), eq(mutes.muted, target.playerId)))
-        .run();
-    return done({ muted: mutedSeats(g, this.mutedBy(me)) });
-  }
-
-  /** The players `player` muted. */
-  mutedBy(player: string): Set<string> {
-    return new Set(
-      this.db()
-        .select({ muted: mutes.muted })
-        .from(mutes)
-        .where(eq(mutes.player, player))
-        .all()
-        .map((r) => r.muted),
-    );
-  }
-
-  /** The players who muted `player`. */
-  mutersOf(player: string): Set<string> {
-    return new Set(
-      this.db()
-        .select({ player: mutes.player })
-        .from(mutes)
-        .where(eq(mutes.muted, player))
-        .all()
-        .map((r) => r.player),
-    );
+    if (on) this.rows.mute(me, target.playerId, now);
+    else this.rows.unmute(me, target.playerId);
+    return done({ muted: mutedSeats(g, this.rows.mutedBy(me)) });
   }
 }
 

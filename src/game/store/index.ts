@@ -1,7 +1,10 @@
 /**
- * The game's storage, through drizzle (drizzle-orm/durable-sqlite). Nothing is created for a game
- * that does not exist: `exists()` only reads, and the tables are made by `create()` (the
- * migrations, applied when a game is created, and on start for a game that exists).
+ * The game's storage, through drizzle (drizzle-orm/durable-sqlite): the only code that queries it.
+ * `Store` holds the turn log (`turns`: one row per change, with the idempotency answers) and the
+ * outbox's bookkeeping (`room`); `deliveries` (./deliveries.ts) and `talk` (./talk.ts) hold the
+ * delivery log and table talk's rows; ./legacy.ts moves a game of the storage before drizzle.
+ * Nothing is created for a game that does not exist: `exists()` only reads, and the tables are made
+ * by `create()` (the migrations, applied when a game is created, and on start for a game that exists).
  *
  * Every statement's cursor is kept until `takeRowsWritten()` sums its `rowsWritten`: the
  * storage API's own count, for the cost figures.
@@ -9,13 +12,19 @@
 import { and, asc, desc, eq, gt, isNotNull, lte, sql } from "drizzle-orm";
 import { drizzle, type DrizzleSqliteDODatabase } from "drizzle-orm/durable-sqlite";
 import { migrate } from "drizzle-orm/durable-sqlite/migrator";
-import type { QueuedNotification } from "../notify/types";
-import type { StoredEntry } from "./events";
-import type { GameRecord } from "./model";
-import type { Outcome } from "./outcome";
-import migrations from "./store/migrations.gen";
-import * as schema from "./store/schema";
-import { room, turns } from "./store/schema";
+import type { QueuedNotification } from "../../notify/types";
+import type { StoredEntry } from "../events";
+import type { GameRecord } from "../model";
+import type { Outcome } from "../outcome";
+import { Deliveries } from "./deliveries";
+import { importLegacy } from "./legacy";
+import migrations from "./migrations.gen";
+import * as schema from "./schema";
+import { room, turns } from "./schema";
+import { TalkRows } from "./talk";
+
+export type { DeliveryRow, DeliveryState } from "./deliveries";
+export type { MessageRow } from "./talk";
 
 export type RoomDb = DrizzleSqliteDODatabase<typeof schema>;
 
@@ -47,7 +56,11 @@ export interface LoggedEntry extends StoredEntry {
 }
 
 export class Store {
-  readonly db: RoomDb;
+  private readonly db: RoomDb;
+  /** The delivery log's rows. */
+  readonly deliveries: Deliveries;
+  /** Table talk's rows. */
+  readonly talk: TalkRows;
   private cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
   private ready = false;
   /** This start moved a game from the storage of the code before drizzle. */
@@ -65,6 +78,8 @@ export class Store {
       transactionSync: <T>(fn: () => T) => storage.transactionSync(fn),
     };
     this.db = drizzle(counted as unknown as DurableObjectStorage, { schema });
+    this.deliveries = new Deliveries(this.db);
+    this.talk = new TalkRows(this.db);
   }
 
   /**
@@ -347,122 +362,6 @@ export class Store {
         .get()?.n ?? 0
     );
   }
-}
-
-/**
- * A game stored by the code before drizzle (tables game, log, idempotency, outbox, timers,
- * notifications, deliveries, delivery_attempts, made by DDL in the constructors): move it into
- * the migrated tables once, in one transaction, and drop the old tables.
- */
-function importLegacy(s: DurableObjectStorage): void {
-  const has = (t: string) =>
-    s.sql.exec<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = ?", t).one().n >
-    0;
-  // One transaction: the old tables out of the way, the migrations (as `migrate` applies them, but
-  // synchronously, so that a failure leaves the old game untouched), the import, the old tables gone.
-  s.transactionSync(() => {
-    for (const t of ["deliveries", "delivery_attempts"])
-      if (has(t)) s.sql.exec(`ALTER TABLE ${t} RENAME TO legacy_${t}`);
-    for (const i of ["deliveries_pending", "deliveries_target"]) s.sql.exec(`DROP INDEX IF EXISTS ${i}`);
-    s.sql.exec(
-      "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)",
-    );
-    for (const e of migrations.journal.entries) {
-      const text = (migrations.migrations as Record<string, string>)[`m${String(e.idx).padStart(4, "0")}`];
-      for (const stmt of text.split("--> statement-breakpoint")) if (stmt.trim()) s.sql.exec(stmt);
-      s.sql.exec('INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)', "", e.when);
-    }
-    const q = <T>(query: string, ...b: SqlStorageValue[]) => s.sql.exec(query, ...b).toArray() as T[];
-    const game = q<{ record: string }>("SELECT record FROM game WHERE id = 1")[0];
-    const log = has("log")
-      ? q<{ idx: number; version: number; seat: number | null; entry: string; events: string; at: number }>(
-          "SELECT * FROM log ORDER BY idx",
-        )
-      : [];
-    for (const r of log) {
-      const events = JSON.parse(r.events) as { type: string }[];
-      const timedOut = events[0]?.type === "timedOut" ? events[0] : undefined;
-      const entry: StoredEntry = {
-        seat: r.seat,
-        entry: JSON.parse(r.entry),
-        events: (timedOut ? events.slice(1) : events) as StoredEntry["events"],
-      };
-      if (timedOut) entry.timedOut = timedOut as StoredEntry["timedOut"];
-      s.sql.exec(
-        "INSERT INTO turns (version, at, first, last, entries, record, notes, sync) VALUES (?, ?, ?, ?, ?, NULL, NULL, 0)",
-        r.version,
-        r.at,
-        r.idx - 1,
-        r.idx,
-        JSON.stringify([entry]),
-      );
-    }
-    if (game) {
-      const g = JSON.parse(game.record) as GameRecord;
-      const pending = has("notifications")
-        ? q<{ payload: string }>("SELECT payload FROM notifications ORDER BY seq").map((r) => JSON.parse(r.payload))
-        : [];
-      const sync = has("outbox") && q<{ n: number }>("SELECT count(*) AS n FROM outbox WHERE kind = 'd1sync'")[0].n > 0;
-      s.sql.exec(
-        "INSERT INTO turns (version, at, first, last, entries, record, notes, sync) VALUES (?, ?, ?, ?, NULL, ?, ?, ?)",
-        g.version,
-        g.endedAt ?? g.startedAt ?? g.createdAt,
-        g.logLength,
-        g.logLength,
-        game.record,
-        pending.length ? JSON.stringify(pending) : null,
-        sync ? 1 : 0,
-      );
-      const last = q<{ n: number }>("SELECT max(n) AS n FROM turns")[0].n;
-      // Everything before the import is known to D1 unless its sync was still waiting.
-      s.sql.exec(
-        "INSERT INTO room (id, hooks, expanded, synced) VALUES (1, 1, ?, ?)",
-        last - 1,
-        sync ? last - 1 : last,
-      );
-    }
-    if (has("idempotency") && game) {
-      const g = JSON.parse(game.record) as GameRecord;
-      for (const r of q<{ player: string; key: string; fingerprint: string; status: number; body: string; at: number }>(
-        "SELECT * FROM idempotency",
-      )) {
-        const body = JSON.parse(r.body);
-        const answer = r.status < 300 ? { ok: true, value: body } : { ok: false, error: body.error };
-        s.sql.exec(
-          "INSERT INTO turns (version, at, first, last, idem_player, idem_key, idem_fingerprint, idem_answer) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-          g.version,
-          r.at,
-          g.logLength,
-          g.logLength,
-          r.player,
-          r.key,
-          r.fingerprint,
-          JSON.stringify(answer),
-        );
-      }
-    }
-    if (has("legacy_deliveries")) {
-      s.sql.exec(`INSERT INTO deliveries (n, id, event_id, event_type, target_id, target_scope, target_kind, target_owner, target_label,
-        target_redacted, notification, state, due, attempts, failures, created_at, updated_at, last_status, last_error)
-        SELECT n, id, event_id, event_type, target_id, target_scope, target_kind, target_owner, target_label, target_redacted,
-        notification, state, due, attempts, failures, created_at, updated_at, last_status, last_error FROM legacy_deliveries`);
-      if (has("legacy_delivery_attempts"))
-        s.sql.exec(
-          "INSERT INTO delivery_attempts (delivery, attempt, at, status, latency_ms, outcome, error) SELECT delivery, attempt, at, status, latency_ms, outcome, error FROM legacy_delivery_attempts",
-        );
-    }
-    for (const t of [
-      "game",
-      "log",
-      "idempotency",
-      "outbox",
-      "timers",
-      "notifications",
-      "legacy_deliveries",
-      "legacy_delivery_attempts",
-    ])
-      s.sql.exec(`DROP TABLE IF EXISTS ${t}`);
-  });
 }
 
 const answerKey = (player: string, key: string) => `${player}\u0000${key}`;

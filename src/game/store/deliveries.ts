@@ -1,0 +1,157 @@
+/**
+ * The queries on the game's delivery log (`deliveries`, `delivery_attempts`): one row per
+ * notification and webhook, and each attempt to send it. What to send when, and what an answer
+ * means, is the outbox's (src/game/outbox.ts); this module only reads and writes the rows.
+ */
+import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import type { RoomDb } from "./index";
+import { deliveries, deliveryAttempts } from "./schema";
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type AttemptRow = typeof deliveryAttempts.$inferSelect;
+export type DeliveryState = "pending" | "delivered" | "failed" | "dropped";
+
+/** A new delivery: everything but its number and its counters. */
+export type NewDelivery = Omit<
+  typeof deliveries.$inferInsert,
+  "n" | "attempts" | "failures" | "lastStatus" | "lastError"
+> & { state: DeliveryState };
+
+/** What a delivery's row becomes after an attempt. */
+export interface DeliveryPatch {
+  state?: DeliveryState;
+  due?: number;
+  attempts?: number;
+  failures?: number;
+  lastStatus?: number | null;
+  lastError?: string | null;
+  updatedAt?: number;
+}
+
+export class Deliveries {
+  constructor(private readonly db: RoomDb) {}
+
+  /** Add a delivery unless one with its id (event and webhook) is there already. */
+  add(d: NewDelivery): void {
+    if (this.db.select({ n: deliveries.n }).from(deliveries).where(eq(deliveries.id, d.id)).get()) return;
+    this.db.insert(deliveries).values(d).run();
+  }
+
+  row(n: number): DeliveryRow | null {
+    return this.db.select().from(deliveries).where(eq(deliveries.n, n)).get() ?? null;
+  }
+
+  /** The delivery of an id (`<event id>:<webhook id>`). */
+  byId(id: string): DeliveryRow | undefined {
+    return this.db.select().from(deliveries).where(eq(deliveries.id, id)).get();
+  }
+
+  /** The oldest pending delivery of a webhook. */
+  head(targetId: string): DeliveryRow | undefined {
+    return this.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.targetId, targetId), eq(deliveries.state, "pending")))
+      .orderBy(asc(deliveries.n))
+      .limit(1)
+      .get();
+  }
+
+  /** The earliest due time among the webhooks' oldest pending deliveries (null: none). */
+  nextHeadDue(): number | null {
+    const head = this.db.get<{
+      due: number | null;
+    }>(sql`SELECT min(due) AS due FROM deliveries d WHERE state = 'pending'
+      AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending')`);
+    return head?.due ?? null;
+  }
+
+  /** The webhooks' oldest pending deliveries that are due at `now`, oldest first (at most `limit`). */
+  dueHeads(now: number, limit: number): DeliveryRow[] {
+    const heads = this.db.all<{ n: number }>(sql`SELECT n FROM deliveries d WHERE state = 'pending' AND due <= ${now}
+      AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending') ORDER BY n LIMIT ${limit}`);
+    return heads.flatMap((h) => this.row(h.n) ?? []);
+  }
+
+  /** Change a delivery's row (`onlyPending`: unless it has left the pending state). */
+  update(n: number, patch: DeliveryPatch, onlyPending = false): void {
+    this.db
+      .update(deliveries)
+      .set(patch)
+      .where(onlyPending ? and(eq(deliveries.n, n), eq(deliveries.state, "pending")) : eq(deliveries.n, n))
+      .run();
+  }
+
+  /** Every pending delivery of a webhook dropped (it was switched off). */
+  dropTarget(targetId: string, lastError: string, at: number): void {
+    this.db
+      .update(deliveries)
+      .set({ state: "dropped", lastError, updatedAt: at })
+      .where(and(eq(deliveries.targetId, targetId), eq(deliveries.state, "pending")))
+      .run();
+  }
+
+  /** The pending deliveries of a message (`message.written`, its number `n`) dropped. */
+  dropMessage(n: number, lastError: string, at: number): void {
+    this.db
+      .update(deliveries)
+      .set({ state: "dropped", lastError, updatedAt: at })
+      .where(
+        and(
+          eq(deliveries.state, "pending"),
+          eq(deliveries.eventType, "message.written"),
+          sql`json_extract(${deliveries.notification}, '$.message.n') = ${n}`,
+        ),
+      )
+      .run();
+  }
+
+  /** Write attempt number `attempt` of a delivery (again: replaced). */
+  recordAttempt(a: AttemptRow): void {
+    const { at, status, latencyMs, outcome, error } = a;
+    this.db
+      .insert(deliveryAttempts)
+      .values(a)
+      .onConflictDoUpdate({
+        target: [deliveryAttempts.delivery, deliveryAttempts.attempt],
+        set: { at, status, latencyMs, outcome, error },
+      })
+      .run();
+  }
+
+  /** A delivery's attempts, first first. */
+  attempts(n: number): AttemptRow[] {
+    return this.db
+      .select()
+      .from(deliveryAttempts)
+      .where(eq(deliveryAttempts.delivery, n))
+      .orderBy(asc(deliveryAttempts.attempt))
+      .all();
+  }
+
+  /** Up to `limit` deliveries before number `before`, newest first. */
+  page(before: number, limit: number): DeliveryRow[] {
+    return this.db
+      .select()
+      .from(deliveries)
+      .where(lt(deliveries.n, before))
+      .orderBy(desc(deliveries.n))
+      .limit(limit)
+      .all();
+  }
+
+  pendingCount(): number {
+    return this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries WHERE state = 'pending'`)?.n ?? 0;
+  }
+
+  /** Keep the log bounded: the newest `keep` deliveries, and every pending one (checked past `keep + slack`). */
+  prune(keep: number, slack: number): void {
+    const total = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries`)?.n ?? 0;
+    if (total <= keep + slack) return;
+    const cutoff = this.db.get<{ n: number }>(sql`SELECT n FROM deliveries ORDER BY n DESC LIMIT 1 OFFSET ${keep}`)!.n;
+    this.db.run(
+      sql`DELETE FROM delivery_attempts WHERE delivery IN (SELECT n FROM deliveries WHERE n <= ${cutoff} AND state != 'pending')`,
+    );
+    this.db.run(sql`DELETE FROM deliveries WHERE n <= ${cutoff} AND state != 'pending'`);
+  }
+}

@@ -2,7 +2,7 @@
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import type { Env } from "../env";
-import { ErrorSchema } from "../contract/schemas";
+import { ErrorSchema } from "../contract/schemas/errors";
 import { callerOf, type Caller } from "./auth";
 import type { Who } from "../game/tokens";
 import type { RoomReply } from "../game/outcome";

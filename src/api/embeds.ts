@@ -2,7 +2,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { errorResponses, origin, subApp, type Ctx } from "./context";
 import { fail, send } from "./errors";
-import { IdParam } from "../contract/schemas";
+import { IdParam } from "../contract/schemas/common";
 import { CARD } from "../embed/card";
 import { MIN_CARD_WIDTH } from "../embed/oembed";
 import { picture, type PictureKind } from "../embed/pictures";

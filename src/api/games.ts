@@ -8,13 +8,13 @@ import { db, unfinishedGameIds } from "../db/queries";
 
 import type { RoomReply } from "../game/room";
 import { roomStub } from "../game/stub";
+import { IdParam } from "../contract/schemas/common";
 import {
   CreateGameBody,
   CreatedGameSchema,
   GameEnvelopeSchema,
   GameViewSchema,
   HintSchema,
-  IdParam,
   JoinBody,
   JoinedSchema,
   LegalActionsSchema,
@@ -24,7 +24,7 @@ import {
   SubmitBody,
   SubmittedSchema,
   VacationBody,
-} from "../contract/schemas";
+} from "../contract/schemas/games";
 
 const IdempotencyHeader = z.object({
   "idempotency-key": z

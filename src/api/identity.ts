@@ -35,7 +35,7 @@ import {
   RedeemPairingBody,
   RegisterPasskeyBody,
   SignedInSchema,
-} from "../contract/identity-schemas";
+} from "../contract/schemas/identity";
 import {
   challengeByHash,
   devicesOf,

@@ -34,20 +34,20 @@ import { bearer, claimedCaller, errorResponses, json, origin, requirePlayer, sub
 import { ApiError } from "./errors";
 import { answer, room, webhooksChanged } from "./games";
 import { limitGameWrites, limitPersonalTests } from "./limits";
+import { IdParam } from "../contract/schemas/common";
 import {
   CreateWebhookBody,
   DeliveriesQuery,
   DeliveryEnvelopeSchema,
   DeliveryLogSchema,
   DeliveryParam,
-  IdParam,
   MyWebhookParam,
   TestResultSchema,
   UpdateWebhookBody,
   WebhookEnvelopeSchema,
   WebhookListSchema,
   WebhookParam,
-} from "../contract/schemas";
+} from "../contract/schemas/notifications";
 
 export const notifications = subApp();
 

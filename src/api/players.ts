@@ -8,15 +8,15 @@ import { setDiscordUserId } from "../db/webhooks";
 import { hashToken, newToken, randomId } from "./auth";
 import { bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { ApiError } from "./errors";
+import { IdParam } from "../contract/schemas/common";
 import {
   CreatePlayerBody,
   CreatedPlayerSchema,
   GameListSchema,
   GamesQuery,
-  IdParam,
   MeSchema,
   UpdateMeBody,
-} from "../contract/schemas";
+} from "../contract/schemas/players";
 
 export const players = subApp();
 

@@ -6,6 +6,7 @@
  * webhooks' rules (checkPublicUrl).
  */
 import { createRoute } from "@hono/zod-openapi";
+import { TestResultSchema } from "../contract/schemas/notifications";
 import {
   PushKeySchema,
   PushParam,
@@ -13,8 +14,7 @@ import {
   PushSubscribeBody,
   PushSubscriptionEnvelopeSchema,
   PushSubscriptionListSchema,
-  TestResultSchema,
-} from "../contract/schemas";
+} from "../contract/schemas/push";
 import {
   deletePushSubscription,
   playerPushSubscriptions,

@@ -2,8 +2,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { Ladder } from "../contract/views";
 import type { AnimalName } from "../engine";
-import { LadderParam, LeaderboardQuery, LeaderboardSchema, PlayerPageSchema } from "../contract/social-schemas";
-import { IdParam } from "../contract/schemas";
+import { LadderParam, LeaderboardQuery, LeaderboardSchema, PlayerPageSchema } from "../contract/schemas/social";
+import { IdParam } from "../contract/schemas/common";
 import { db } from "../db/queries";
 import { LEADERBOARD_MIN_GAMES, leaderboard, ratingHistoryOf, ratingsOf } from "../db/ratings";
 import { favouriteAnimal, finishedGames, gamesInProgress, statsByMode } from "../db/social";

@@ -4,8 +4,9 @@
  * or closing a waiting game. A player has at most MAX_OPEN_TABLES tables listed at once.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { TableBody, TableListSchema, TablesQuery } from "../contract/table-schemas";
-import { GameEnvelopeSchema, IdParam, JoinedSchema } from "../contract/schemas";
+import { TableBody, TableListSchema, TablesQuery } from "../contract/schemas/tables";
+import { IdParam } from "../contract/schemas/common";
+import { GameEnvelopeSchema, JoinedSchema } from "../contract/schemas/games";
 import type { GameSettings } from "../contract/views";
 import { db, gamePlayerNames } from "../db/queries";
 import { openTables } from "../db/tables";

@@ -4,7 +4,7 @@
  * NOT_SEATED otherwise); no public route, embed or spectator socket carries a message.
  */
 import { createRoute } from "@hono/zod-openapi";
-import { IdParam } from "../contract/schemas";
+import { IdParam } from "../contract/schemas/common";
 import {
   MessageEnvelopeSchema,
   MessageListSchema,
@@ -13,7 +13,7 @@ import {
   MutesSchema,
   SeatParam,
   WriteMessageBody,
-} from "../contract/talk-schemas";
+} from "../contract/schemas/talk";
 import { answer, room } from "./games";
 import { askGame, bearer, errorResponses, json, subApp } from "./context";
 import { limitGameWrites } from "./limits";

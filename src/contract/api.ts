@@ -10,35 +10,41 @@ import type { z } from "@hono/zod-openapi";
 import type { Action, GameEvent } from "../engine";
 import type { ErrorBody } from "./errors";
 import type {
-  CreatedPlayerSchema,
   CreateGameBody,
-  CreatePlayerBody,
-  CreateWebhookBody,
-  DeliveriesQuery,
-  DeliveryEnvelopeSchema,
-  DeliveryLogSchema,
-  GameListSchema,
-  GamesQuery,
   HintSchema,
   LegalActionsSchema,
   LogQuery,
   LogSchema,
+  SeatBotBody,
+  VacationBody,
+} from "./schemas/games";
+import type {
+  CreateWebhookBody,
+  DeliveriesQuery,
+  DeliveryEnvelopeSchema,
+  DeliveryLogSchema,
+  TestResultSchema,
+  UpdateWebhookBody,
+  WebhookEnvelopeSchema,
+  WebhookListSchema,
+  WebhookSchema,
+} from "./schemas/notifications";
+import type {
+  CreatedPlayerSchema,
+  CreatePlayerBody,
+  GameListSchema,
+  GamesQuery,
   MeSchema,
+  UpdateMeBody,
+} from "./schemas/players";
+import type {
   PushKeySchema,
   PushRenewBody,
   PushSubscribeBody,
   PushSubscriptionEnvelopeSchema,
   PushSubscriptionListSchema,
   PushSubscriptionSchema,
-  SeatBotBody,
-  TestResultSchema,
-  UpdateMeBody,
-  UpdateWebhookBody,
-  VacationBody,
-  WebhookEnvelopeSchema,
-  WebhookListSchema,
-  WebhookSchema,
-} from "./schemas";
+} from "./schemas/push";
 import type { Ladder, GameView, LogEntryView } from "./views";
 import type {
   MessageEnvelopeSchema,
@@ -46,9 +52,9 @@ import type {
   MessagesQuery,
   MutesSchema,
   WriteMessageBody,
-} from "./talk-schemas";
-import type { LeaderboardQuery, LeaderboardSchema, PlayerPageSchema } from "./social-schemas";
-import type { TableBody, TableListSchema, TablesQuery } from "./table-schemas";
+} from "./schemas/talk";
+import type { LeaderboardQuery, LeaderboardSchema, PlayerPageSchema } from "./schemas/social";
+import type { TableBody, TableListSchema, TablesQuery } from "./schemas/tables";
 import type {
   DeviceListSchema,
   PairingSchema,
@@ -59,7 +65,7 @@ import type {
   RedeemPairingBody,
   RegisterPasskeyBody,
   SignedInSchema,
-} from "./identity-schemas";
+} from "./schemas/identity";
 
 type Json<T> = { headers: { [name: string]: unknown }; content: { "application/json": T } };
 type NoContent = { headers: { [name: string]: unknown }; content?: never };

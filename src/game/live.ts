@@ -1,7 +1,7 @@
 /** The live channel: hibernatable WebSockets that get the game view after every visible change. */
 import { viewLogEvents, type LogEvent } from "./events";
 import { gameView, type GameRecord } from "./model";
-import { SubmitBody } from "../contract/schemas";
+import { SubmitBody } from "../contract/schemas/games";
 import type { RoomReply } from "./outcome";
 import { type Caller, hashToken } from "./tokens";
 

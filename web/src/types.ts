@@ -9,16 +9,14 @@ import type {
   Webhook as ContractWebhook,
   WebhookEnvelope as ContractEnvelope,
 } from "../../src/contract/api";
+import type { CreateGameBody } from "../../src/contract/schemas/games";
 import type {
-  CreateGameBody,
   DeliveryLogSchema,
   DeliverySchema,
-  GameSummarySchema,
-  PlayerSchema,
-  ProfileSchema,
   TestResultSchema,
   WebhookKindSchema,
-} from "../../src/contract/schemas";
+} from "../../src/contract/schemas/notifications";
+import type { GameSummarySchema, PlayerSchema, ProfileSchema } from "../../src/contract/schemas/players";
 import type { ErrorCode } from "../../src/contract/errors";
 import type { GameView, LogEntryView } from "../../src/contract/views";
 import type { LogEntry } from "../../src/engine";

@@ -3,8 +3,8 @@
  * closing a table. Public answers: settings, seats and names only — never an invite code or a key.
  */
 import { z } from "@hono/zod-openapi";
-import { MAX_PLAYERS, MIN_PLAYERS } from "../engine";
-import { MoonOptionsSchema } from "./schemas";
+import { MAX_PLAYERS, MIN_PLAYERS } from "../../engine";
+import { MoonOptionsSchema } from "./rules";
 
 const Bool = z.enum(["true", "false"]);
 

@@ -4,9 +4,9 @@
  * carries a message.
  */
 import { z } from "@hono/zod-openapi";
-import { MAX_PLAYERS } from "../engine";
-import { IdParam } from "./schemas";
-import { MESSAGE_MAX } from "./talk";
+import { MAX_PLAYERS } from "../../engine";
+import { IdParam } from "./common";
+import { MESSAGE_MAX } from "../talk";
 
 export const MessageSchema = z
   .object({

@@ -1,6 +1,6 @@
 /** The zod schemas of devices, pairing and passkeys (the Worker validates with them; OpenAPI from them). */
 import { z } from "@hono/zod-openapi";
-import { PlayerSchema } from "./schemas";
+import { PlayerSchema } from "./players";
 
 const iso = () => z.string().openapi({ format: "date-time" });
 const DeviceName = z.string().trim().min(1).max(60);

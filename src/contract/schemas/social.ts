@@ -3,9 +3,10 @@
  * answers: names, placements, scores and ratings only — never a key, device, webhook or push address.
  */
 import { z } from "@hono/zod-openapi";
-import { ANIMAL_NAMES } from "../engine";
-import { GameStatusSchema, ProfileSchema } from "./schemas";
-import { LADDERS } from "./views";
+import { ANIMAL_NAMES } from "../../engine";
+import { GameStatusSchema } from "./games";
+import { ProfileSchema } from "./players";
+import { LADDERS } from "../views";
 
 export const LadderSchema = z
   .enum(LADDERS)

@@ -1,6 +1,7 @@
 /**
  * The layers (README: Layout), checked by `npm run lint:layers`:
  *   web -> engine, render, contract;  api (HTTP) -> game -> notify, db -> render -> engine;
+ *   embed (HTTP pages and pictures, beside api: api mounts its picture routes) -> game, render, engine;
  *   contract -> engine. Nothing imports upward.
  * Violations that exist today are recorded in .dependency-cruiser-known-violations.json
  * (`npm run lint:layers:baseline` rewrites it); only new ones fail.
@@ -42,17 +43,25 @@ module.exports = {
     },
     {
       name: "game-knows-no-http",
-      comment: "The game authority knows no HTTP: no src/api, no hono.",
+      comment: "The game authority knows no HTTP: no src/api, no src/embed, no hono.",
       severity: "error",
       from: { path: "^src/game/" },
-      to: { path: "^(src/api/|node_modules/(hono|@hono)/)" },
+      to: { path: "^(src/(api|embed)/|node_modules/(hono|@hono)/)" },
+    },
+    {
+      name: "embed-beside-api",
+      comment:
+        "The embed pages and pictures (src/embed) sit beside the API, at the HTTP level: they read the game through its stub and views and draw with src/render; they import no src/api (which mounts them), no D1 and no notifications.",
+      severity: "error",
+      from: { path: "^src/embed/" },
+      to: { path: "^src/(api|db|notify|bots|index\\.ts)" },
     },
     {
       name: "db-knows-no-game",
       comment: "D1 queries know nothing of the game authority (nor of HTTP).",
       severity: "error",
       from: { path: "^src/db/" },
-      to: { path: "^src/(game|api)/" },
+      to: { path: "^src/(game|api|embed)/" },
     },
     {
       name: "notify-formatters-know-no-d1",
@@ -66,7 +75,7 @@ module.exports = {
       comment: "Notifications are below the game and HTTP layers.",
       severity: "error",
       from: { path: "^src/notify/" },
-      to: { path: "^src/(game|api)/" },
+      to: { path: "^src/(game|api|embed)/" },
     },
     {
       name: "render-knows-no-server",

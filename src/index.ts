@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { api } from "./api/app";
+import { errorBody } from "./contract/errors";
 import { embedPages } from "./embed/routes";
 import type { Env } from "./env";
 import { roomStub } from "./game/stub";
@@ -24,10 +25,7 @@ app.route("/", api);
 app.route("/", embedPages);
 
 app.notFound((c) =>
-  c.json(
-    { error: { code: "NOT_FOUND", message: `No route for ${c.req.method} ${new URL(c.req.url).pathname}.` } },
-    404,
-  ),
+  c.json(errorBody("NOT_FOUND", `No route for ${c.req.method} ${new URL(c.req.url).pathname}.`), 404),
 );
 
 export default app;

@@ -1,21 +1,19 @@
-/** One error shape everywhere: `{"error": {"code", "message", ...details}}`. */
+/**
+ * Errors as HTTP: the body and the codes are the contract's (src/contract/errors.ts, `errorBody`);
+ * this module maps a refusal's code to its status, and carries replies computed anywhere (Worker or
+ * Durable Object) to Hono.
+ */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { ErrorBody, ErrorCode } from "../contract/errors";
+import { type ErrorBody, type ErrorCode, errorBody } from "../contract/errors";
 
-/** The codes are the contract's (src/contract/errors.ts); this module maps them to HTTP. */
 export type ApiErrorCode = ErrorCode | (string & {});
-export type { ErrorBody };
 
 /** A response computed anywhere (Worker or Durable Object), sent as JSON. */
 export interface Reply<T = unknown> {
   status: number;
   body: T | ErrorBody;
   headers?: Record<string, string>;
-}
-
-export function errorBody(code: ApiErrorCode, message: string, details: Record<string, unknown> = {}): ErrorBody {
-  return { error: { code, message, ...details } };
 }
 
 export function fail(

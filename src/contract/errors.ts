@@ -1,7 +1,9 @@
 /**
- * Every error the API answers is `{"error": {"code", "message", ...details}}`. The codes: the
- * service's own (below) and the rules' refusals, which the engine names (RuleError). Which HTTP
- * status goes with which code is decided in src/api only.
+ * Every error the service answers is `{"error": {"code", "message", ...details}}`, made by
+ * `errorBody` (the API, the game's socket upgrade, the embed routes, the Worker's own 404). The
+ * codes: the service's own (below) and the rules' refusals, which the engine names (RuleError).
+ * Which HTTP status goes with a refusal is decided in src/api/errors.ts. Its zod schema, for the
+ * OpenAPI document: schemas/errors.ts.
  */
 import type { RuleError } from "../engine";
 
@@ -81,4 +83,13 @@ export interface ErrorBody {
     index?: number;
     [detail: string]: unknown;
   };
+}
+
+/** The error body: a code, a message for people, and details (such as currentVersion or index). */
+export function errorBody(
+  code: ErrorCode | (string & {}),
+  message: string,
+  details: Record<string, unknown> = {},
+): ErrorBody {
+  return { error: { code, message, ...details } };
 }

@@ -8,7 +8,7 @@
  */
 import { Hono } from "hono";
 import type { Env } from "../env";
-import { errorBody } from "../api/errors";
+import { errorBody } from "../contract/errors";
 import { framed, withPreview } from "./meta";
 import { loadMoment, parsePly, summarize, oneLine } from "./moment";
 import { embedTarget, oembedResponse, parseMax } from "./oembed";

@@ -1,6 +1,7 @@
 /** The live channel: hibernatable WebSockets that get the game view after every visible change. */
 import { viewLogEvents, type LogEvent } from "./events";
 import { gameView, type GameRecord } from "./model";
+import { errorBody } from "../contract/errors";
 import { SubmitBody } from "../contract/schemas/games";
 import type { RoomReply } from "./outcome";
 import { type Caller, hashToken } from "./tokens";
@@ -74,19 +75,14 @@ export async function onMessage(
   move: (caller: Caller, m: SocketMove, origin: string) => Promise<RoomReply>,
 ): Promise<void> {
   if (typeof data !== "string" || data.length > MAX_MESSAGE) {
-    ws.send(
-      JSON.stringify({
-        type: "error",
-        error: { code: "BAD_REQUEST", message: "Messages are JSON text of 32 KB at most." },
-      }),
-    );
+    ws.send(JSON.stringify({ type: "error", ...errorBody("BAD_REQUEST", "Messages are JSON text of 32 KB at most.") }));
     return;
   }
   let msg: { type?: unknown; token?: unknown; key?: unknown; [field: string]: unknown };
   try {
     msg = JSON.parse(data);
   } catch {
-    ws.send(JSON.stringify({ type: "error", error: { code: "BAD_REQUEST", message: "Messages are JSON." } }));
+    ws.send(JSON.stringify({ type: "error", ...errorBody("BAD_REQUEST", "Messages are JSON.") }));
     return;
   }
   const info = ws.deserializeAttachment() as SocketInfo;
@@ -105,12 +101,7 @@ export async function onMessage(
       key: caller?.keyHash,
     } satisfies SocketInfo);
     if (seat < 0) {
-      ws.send(
-        JSON.stringify({
-          type: "error",
-          error: { code: "UNAUTHORIZED", message: "That token does not sit in this game." },
-        }),
-      );
+      ws.send(JSON.stringify({ type: "error", ...errorBody("UNAUTHORIZED", "That token does not sit in this game.") }));
       return;
     }
     ws.send(message(g, seat, info.origin, []));
@@ -126,7 +117,7 @@ async function submitted(
 ): Promise<void> {
   const key = typeof msg.key === "string" ? msg.key : null;
   const refused = (code: string, message: string, details: Record<string, unknown> = {}) =>
-    ws.send(JSON.stringify({ type: "refused", key, error: { code, message, ...details } }));
+    ws.send(JSON.stringify({ type: "refused", key, ...errorBody(code, message, details) }));
   if (key === null || key.length < 1 || key.length > 255)
     return refused("VALIDATION_FAILED", "Invalid request: key: an idempotency key of 1 to 255 characters.");
   const { type: _type, key: _key, ...body } = msg;
@@ -167,7 +158,7 @@ export function signOut(ctx: DurableObjectState, g: GameRecord, deviceId: string
       ws.send(
         JSON.stringify({
           type: "error",
-          error: { code: "DEVICE_REVOKED", message: "This device was signed out from its profile." },
+          ...errorBody("DEVICE_REVOKED", "This device was signed out from its profile."),
         }),
       );
       ws.send(message(g, null, info.origin, []));

@@ -2,6 +2,8 @@
  * What the authority answers: a value, or a refusal with a machine code (errors as values). The
  * HTTP status of each code is decided in src/api, nowhere here.
  */
+import { errorBody } from "../contract/errors";
+
 export interface Refusal {
   code: string;
   message: string;
@@ -36,5 +38,5 @@ export function refuse(
   message: string,
   details: Record<string, unknown> = {},
 ): { ok: false; error: Refusal } {
-  return { ok: false, error: { code, message, ...details } };
+  return { ok: false, ...errorBody(code, message, details) };
 }

@@ -6,6 +6,7 @@
  * Clock and randomness are injectable (tests drive time through `now`).
  */
 import { DurableObject } from "cloudflare:workers";
+import { errorBody } from "../contract/errors";
 import { deviceByTokenHash, revokedAmong } from "../db/identity";
 import { db, syncGame } from "../db/queries";
 import { openTableCount } from "../db/tables";
@@ -335,11 +336,8 @@ export class GameRoom extends DurableObject<Env> {
 
   override async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
-      return Response.json(
-        { error: { code: "UPGRADE_REQUIRED", message: "Expected a WebSocket upgrade." } },
-        { status: 426 },
-      );
-    if (!this.game) return Response.json({ error: { code: "NOT_FOUND", message: "No such game." } }, { status: 404 });
+      return Response.json(errorBody("UPGRADE_REQUIRED", "Expected a WebSocket upgrade."), { status: 426 });
+    if (!this.game) return Response.json(errorBody("NOT_FOUND", "No such game."), { status: 404 });
     this.a.changes.flush();
     return live.accept(this.ctx, this.game, request);
   }

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 
 /**
@@ -32,6 +33,9 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
   return {
     test: {
+      // At least two files at a time: vitest's default (cores - 1) runs one at a time on two cores,
+      // leaving one idle while a browser test waits on its page.
+      maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
           // The pure rules engine: plain Node, fast.
@@ -46,12 +50,12 @@ export default defineConfig(async () => {
           test: { name: "web", include: ["tests/web/**/*.test.ts", "tests/deploy/**/*.test.ts"], environment: "node" },
         },
         {
-          // Real Chromium against a locally started worker (needs `npm run build:web` first; `npm test` does it).
+          // Real Chromium against local workers shared by the files (tests/e2e/workers.setup.ts).
           test: {
             name: "e2e",
             include: ["tests/e2e/**/*.test.ts"],
             environment: "node",
-            fileParallelism: false,
+            globalSetup: ["./tests/e2e/workers.setup.ts"],
             testTimeout: 240_000,
             hookTimeout: 120_000,
           },

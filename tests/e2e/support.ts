@@ -1,14 +1,12 @@
 /**
  * Browser tests' plumbing: a local worker (wrangler's unstable_startWorker, with the static client
- * from dist/web and a fresh local D1 with its migrations applied), and Debian's chromium driven by
- * playwright-core.
+ * from dist/web and a local D1 with its migrations applied, started by ./workers.setup.ts), and
+ * Debian's chromium driven by playwright-core.
  */
-import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
-import { unstable_startWorker } from "wrangler";
+import { inject } from "vitest";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
 
 export interface LocalWorker {
@@ -16,48 +14,17 @@ export interface LocalWorker {
   stop(): Promise<void>;
 }
 
-const ROOT = join(import.meta.dirname, "../..");
-
-/** Start the worker; `vars` adds or overrides plain-text bindings (say WEBHOOK_KEY for notifications). */
+/**
+ * The local worker for this file, with `vars` added to or overriding its plain-text bindings (say
+ * FIXED_SEED, or WEBHOOK_KEY for notifications). Workers are started by the project's global setup
+ * (./workers.setup.ts) and shared by the files that ask for the same bindings: a test makes its own
+ * profiles and games and reads only those. `stop()` lets go of it (the global teardown stops it).
+ */
 export async function startWorker(opts: { vars?: Record<string, string> } = {}): Promise<LocalWorker> {
-  if (!existsSync(join(ROOT, "dist/web/app.js")))
-    execFileSync("node", ["scripts/build-web.mjs"], { cwd: ROOT, stdio: "inherit" });
-  const persist = mkdtempSync(join(tmpdir(), "canopy-e2e-"));
-  const env = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", NO_COLOR: "1" };
-  execFileSync(
-    process.execPath,
-    [
-      join(ROOT, "node_modules/wrangler/bin/wrangler.js"),
-      "d1",
-      "migrations",
-      "apply",
-      "canopy",
-      "--local",
-      "--persist-to",
-      persist,
-    ],
-    {
-      cwd: ROOT,
-      env,
-      stdio: "ignore",
-    },
-  );
-  const worker = await unstable_startWorker({
-    config: join(ROOT, "wrangler.toml"),
-    dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, persist, logLevel: "warn" },
-    bindings: Object.fromEntries(
-      Object.entries({ ...opts.vars }).map(([k, value]) => [k, { type: "plain_text", value }]),
-    ),
-  } as Parameters<typeof unstable_startWorker>[0]);
-  const url = await worker.url;
-  const base = url.origin;
-  return {
-    base,
-    async stop() {
-      await worker.dispose();
-      rmSync(persist, { recursive: true, force: true });
-    },
-  };
+  const r = await fetch(`${inject("e2eWorkers")}/worker`, { method: "POST", body: JSON.stringify(opts.vars ?? {}) });
+  if (!r.ok) throw new Error(`the e2e global setup could not start a worker: ${await r.text()}`);
+  const { base } = (await r.json()) as { base: string };
+  return { base, async stop() {} };
 }
 
 /**

@@ -28,8 +28,16 @@ export async function startWorker(opts: { vars?: Record<string, string> } = {}):
 }
 
 /**
+ * How long a page's waits and actions may take before they fail: Playwright's default is 30 s, and
+ * on a loaded shared machine (two cores, several suites and builds at once) a page can take longer
+ * than that to get where it is going. A wait that is never satisfied still fails; it fails later.
+ */
+export const PAGE_TIMEOUT = 90_000;
+
+/**
  * Chromium with the flags that work on these machines. playwright-core itself gives every launch
  * a fresh temporary --user-data-dir (it refuses the flag in `args`), and every context is isolated.
+ * Every context it opens waits up to PAGE_TIMEOUT.
  */
 export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
   const browser = await chromium.launch({
@@ -45,6 +53,19 @@ export async function launchChromium(): Promise<{ browser: Browser; close(): Pro
       "--disable-sync",
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(PAGE_TIMEOUT);
+    return context;
+  };
+  // (newPage opens a context of its own, which this newContext does not see)
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (options) => {
+    const page = await newPage(options);
+    page.context().setDefaultTimeout(PAGE_TIMEOUT);
+    return page;
+  };
   return {
     browser,
     async close() {

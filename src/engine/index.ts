@@ -8,3 +8,6 @@
 export * from "./base";
 export * from "./expansions";
 export { perft, perftDivide } from "./perft";
+// What bots ask of the engine instead of re-deriving it (issue 26): each seat's light with the sun
+// at a position, the expansion's shadows included (`lightReport(state, sun).perSeat` without the report).
+export { lightGainsFor } from "./light";

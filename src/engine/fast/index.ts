@@ -1,19 +1,31 @@
 /**
- * The fast path for search and playouts (docs/fast-path.md): a compact mutable base-game position,
- * legal moves into a reusable buffer, play in place, snapshots by `copyFrom`, uniform random playout.
+ * The fast path for search and playouts (docs/fast-path.md): a compact mutable position of the
+ * base game or Under the Moonlight, legal moves into a reusable buffer, play in place, snapshots
+ * by `copyFrom`, uniform random playout; positions from full states or from a view with its hidden
+ * parts sampled (determinization).
  */
+import "../expansions"; // registers Under the Moonlight with createGame
 import { createGame } from "../game";
 import type { GameOptionsInput } from "../types";
-import { type FastPosition, toFast } from "./position";
+import { toFast } from "./convert";
+import type { FastPosition } from "./position";
 
-export { ENDED, FastPosition, MAX_MOVES, PLAY, SETUP, fastPerft, toFast, toGameState } from "./position";
+export { ENDED, FastPosition, MAX_MOVES, PLAY, SETUP, fastPerft } from "./position";
+export { toFast, toGameState, type Hidden } from "./convert";
+export { sampleHidden } from "./hidden";
+export { inShadow } from "./moon";
+/** Where each field of a position lives in `pos.a` (layout.ts), for a search that reads positions directly. */
+export * as LAYOUT from "./layout";
 // What a search reads besides the position: the move codes' fields, the board's precomputed
-// neighbour and shadow tables, and the engine's generator (for seeds of its own).
-export { M_END_TURN, M_EXT_SETUP, moveA, moveSub, moveType } from "../codes";
+// neighbour and shadow tables, the rules' numbers, and the engine's generator (for seeds of its own).
+export { M_END_TURN, M_EXT_PLAY, M_EXT_SETUP, moveA, moveB, moveLevel, moveSub, moveType } from "../codes";
 export { NEIGHBOURS, SHADOW_RAY } from "../board";
+export { LIGHT_CAP, LIGHT_PER_POINT, SUN_POSITIONS } from "../rules";
+export { LOW_SHADE, sunPosition } from "../light";
+export { totalRounds } from "../progress";
 export { nextInt } from "../rng";
 
-/** A new game's fast position (throws on bad options, as `createGame` refuses them, or Under the Moonlight). */
+/** A new game's fast position (throws on bad options, as `createGame` refuses them). */
 export function createFast(options: GameOptionsInput): FastPosition {
   const created = createGame(options);
   if (!created.ok) throw new Error(created.error.message);

@@ -1,80 +1,95 @@
 /**
- * The fast core: a compact, mutable position of the base game for search and playouts (docs/fast-path.md).
+ * The fast core: a compact, mutable position for search and playouts (docs/fast-path.md) — the
+ * base game and Under the Moonlight, every mode.
  *
  * Why hand-written beside the public engine: bots search millions of positions, and the public
  * engine's pure, immutable states (a copy per action, event objects, arrays of actions) cost about
- * 1 µs an action. Here a whole position is one Int32Array with fixed offsets: an action is applied
- * in place with no allocation, `copyFrom` snapshots or restores a position in one `set`, and legal
- * moves are written into a reusable buffer. Move codes are the public engine's (codes.ts), produced
- * in the public engine's order, so `actionOf(code)` gives the JSON action and a uniform random
- * playout with the same generator plays exactly the game `playOutRandomly` plays.
+ * 1 µs an action. Here a whole position is one Int32Array with fixed offsets (layout.ts): an action
+ * is applied in place with no allocation, `copyFrom` snapshots or restores a position in one `set`,
+ * and legal moves are written into a reusable buffer. Move codes are the public engine's (codes.ts),
+ * produced in the public engine's order, so `actionOf(code)` gives the JSON action and a uniform
+ * random playout with the same generator plays exactly the game `playOutRandomly` plays.
  *
- * The rules are the public engine's, restated for speed; tests/engine/fast/agreement.test.ts plays
- * random games with both and compares the legal action sets and the states at every step, and the
- * perft table is checked on both. Under the Moonlight is not on this core yet (`toFast` refuses it).
+ * The rules are the public engine's, restated for speed; Under the Moonlight's are in moon.ts.
+ * tests/engine/fast/** play random games with both and compare the legal action sets and the states
+ * at every step, and the perft table is checked on both.
  */
-import { CELL_COUNT, CELLS, EDGE_CELLS, LEAVES, SHADOW_RAY } from "../board";
-import { M_BUY, M_COLLECT, M_END_TURN, M_GROW, M_PLACE, M_PLANT } from "../codes";
-import { AT_HI, AT_LO, PRICE } from "../masks";
+import { CELL_COUNT, EDGE_CELLS, LEAVES, SHADOW_RAY } from "../board";
+import { M_BUY, M_COLLECT, M_END_TURN, M_EXT_PLAY, M_EXT_SETUP, M_GROW, M_PLACE, M_PLANT } from "../codes";
+import { AT_HI, AT_LO, PRICE, TOWARD_SUN } from "../masks";
 import {
   BOARD_SLOTS,
   COLLECT_COST,
   GROW_COST,
+  LIGHT_BY_SIZE,
   LIGHT_CAP,
   LIGHT_PER_POINT,
   PLANT_COST,
   ROUNDS_LONG,
   ROUNDS_NORMAL,
   SETUP_TREES_PER_PLAYER,
-  TOKEN_VALUES,
 } from "../rules";
-import type { GameOptions, GameState, Phase, PlayerState, ScoringToken } from "../types";
+import type { GameOptions } from "../types";
+import {
+  AVAIL_AT,
+  BOARD_AT,
+  CELLS_AT,
+  CURRENT,
+  ENDED,
+  FIRST,
+  LIGHT_AT,
+  MOON_SIZE,
+  M_BLOCK_HI,
+  M_BLOCK_LO,
+  M_STAGE,
+  OCC_HI,
+  OCC_LO,
+  OWN_AT,
+  PHASE,
+  PLAY,
+  PLY,
+  RESIGNED_AT,
+  ROUND,
+  SETUP,
+  SIZE,
+  TOKENS_AT,
+  TOKENS_N,
+  TURN,
+  TOUCHED_N,
+  USED_HI,
+  USED_LO,
+  inSet,
+  occupy,
+  takeToken,
+  touch,
+  vacate,
+} from "./layout";
+import {
+  addMoonShade,
+  darkHi,
+  darkLo,
+  dimHi,
+  dimLo,
+  inShadow,
+  mayReuse,
+  moonApplyPlay,
+  moonApplySetup,
+  moonCollect,
+  moonDark,
+  moonGainsInto,
+  moonMove,
+  moonNextSetupStep,
+  moonPlayMoves,
+  moonResetTurn,
+  moonScore,
+  moonSetupMoves,
+  stonesOf,
+} from "./moon";
 
-// ---- layout of the position's Int32Array ---------------------------------------------------
+export { ENDED, PLAY, SETUP } from "./layout";
 
-/** cells[c]: 0 empty, else 1 + seat * 4 + size (the public encoding). */
-const CELLS_AT = 0;
-/**
- * 37-cell sets as two int32 words (cells 0–31, then 32–36): the cells used this turn, every
- * occupied cell, and each seat's pieces (OWN_AT + seat * 2).
- */
-const USED_LO = CELLS_AT + CELL_COUNT;
-const USED_HI = USED_LO + 1;
-const OCC_LO = USED_HI + 1;
-const OCC_HI = OCC_LO + 1;
-const OWN_AT = OCC_HI + 1;
-/** Cells used this turn, in order (each at most once). */
-const TOUCHED_AT = OWN_AT + 8;
-const LIGHT_AT = TOUCHED_AT + CELL_COUNT;
-/** board[seat * 4 + column]. */
-const BOARD_AT = LIGHT_AT + 4;
-/** available[seat * 4 + size]. */
-const AVAIL_AT = BOARD_AT + 16;
-const RESIGNED_AT = AVAIL_AT + 16;
-/** Scoring tokens left per stack (index = leaves - 1). */
-const STACKS_AT = RESIGNED_AT + 4;
-/** Tokens taken, in order: seat, leaves, value (at most one per token: 24). */
-const TOKENS_AT = STACKS_AT + 4;
-const MAX_TOKENS = 24;
-const PHASE = TOKENS_AT + 3 * MAX_TOKENS;
-const ROUND = PHASE + 1;
-const FIRST = ROUND + 1;
-const CURRENT = FIRST + 1;
-const TURN = CURRENT + 1;
-const TOUCHED_N = TURN + 1;
-const TOKENS_N = TOUCHED_N + 1;
-const PLY = TOKENS_N + 1;
-const RNG = PLY + 1;
-const SIZE = RNG + 1;
-
-/** Phases as numbers. */
-export const SETUP = 0;
-export const PLAY = 1;
-export const ENDED = 2;
-const PHASES: readonly Phase[] = ["setup", "play", "ended"];
-
-/** Legal moves never exceed this (37 cells × at most 18 plant targets + grows, buys, end of turn). */
-export const MAX_MOVES = 768;
+/** Legal moves never exceed this (37 cells × at most 18 plant targets + grows, buys, end of turn; the expansion's fewer). */
+export const MAX_MOVES = 1024;
 
 // ---- precomputed tables --------------------------------------------------------------------
 
@@ -85,31 +100,22 @@ export const MAX_MOVES = 768;
 const RAY: Int8Array = (() => {
   const r = new Int8Array(6 * CELL_COUNT * 3).fill(-1);
   for (let sun = 0; sun < 6; sun++)
-    for (let c = 0; c < CELL_COUNT; c++) SHADOW_RAY[sun][c].forEach((t, i) => (r[(sun * CELL_COUNT + c) * 3 + i] = t));
-  return r;
-})();
-
-/** The cells whose trees can shade c, nearest first: TOWARD_SUN[(sun * 37 + c) * 3 + i] at distance i + 1, -1 past the edge. */
-const TOWARD_SUN: Int8Array = (() => {
-  const r = new Int8Array(6 * CELL_COUNT * 3).fill(-1);
-  for (let sun = 0; sun < 6; sun++)
-    for (let c = 0; c < CELL_COUNT; c++) SHADOW_RAY[sun][c].forEach((t, i) => (r[(sun * CELL_COUNT + t) * 3 + i] = c));
+    for (let c = 0; c < CELL_COUNT; c++)
+      for (let i = 0; i < SHADOW_RAY[sun][c].length; i++) r[(sun * CELL_COUNT + c) * 3 + i] = SHADOW_RAY[sun][c][i];
   return r;
 })();
 
 const LEAVES_OF = Int8Array.from(LEAVES);
 const GROW = Int32Array.from(GROW_COST);
 const EDGES = Int8Array.from(EDGE_CELLS);
-const STACK_SIZE = Int32Array.from(TOKEN_VALUES.map((v) => v.length));
-/** TOKEN[(leaves - 1) * 9 + i]: the i-th token from the top of a stack. */
-const TOKEN = new Int32Array(36);
-TOKEN_VALUES.forEach((values, l) => values.forEach((v, i) => (TOKEN[l * 9 + i] = v)));
+const LIGHT_OF = Int32Array.from(LIGHT_BY_SIZE);
 
-/** Scratch shade heights (one position's at a time; never kept). */
+/** Scratch shade (one position's at a time; never kept). */
 const shade = new Uint8Array(CELL_COUNT);
 
-function shadeInto(cells: Int32Array, sun: number): void {
-  shade.fill(0);
+/** The trees' shadows with the sun at `sun` into `out`: per cell the height of the tallest shadow (light.ts shadeHeights). */
+function shadeInto(cells: Int32Array, sun: number, out: Uint8Array): void {
+  out.fill(0);
   const base = sun * CELL_COUNT * 3;
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = cells[CELLS_AT + c];
@@ -120,43 +126,36 @@ function shadeInto(cells: Int32Array, sun: number): void {
     for (let i = 0; i < h; i++) {
       const t = RAY[r + i];
       if (t < 0) break;
-      if (shade[t] < h) shade[t] = h;
+      if (out[t] < h) out[t] = h;
     }
-  }
-}
-
-/** Mark cell c used this turn (in order). */
-function touch(a: Int32Array, c: number): void {
-  if (c < 32) a[USED_LO] |= 1 << c;
-  else a[USED_HI] |= 1 << (c - 32);
-  a[TOUCHED_AT + a[TOUCHED_N]++] = c;
-}
-
-/** Add cell c to the occupied cells and to the seat's. */
-function occupy(a: Int32Array, seat: number, c: number): void {
-  if (c < 32) {
-    a[OCC_LO] |= 1 << c;
-    a[OWN_AT + seat * 2] |= 1 << c;
-  } else {
-    a[OCC_HI] |= 1 << (c - 32);
-    a[OWN_AT + seat * 2 + 1] |= 1 << (c - 32);
   }
 }
 
 // ---- the position --------------------------------------------------------------------------
 
-/** A base-game position, mutable. Create one from a public state with `toFast`, or `createFast`. */
+/**
+ * A position of the base game or of Under the Moonlight, mutable. Create one from a public state
+ * with `toFast` (convert.ts: a full state, or a view with its hidden parts sampled), or `createFast`.
+ */
 export class FastPosition {
-  /** Every field of the position (see the offsets above); copy it to snapshot the position. */
-  readonly a = new Int32Array(SIZE);
+  /** Every field of the position (layout.ts); copy it to snapshot the position. */
+  readonly a: Int32Array;
   readonly players: number;
   readonly rounds: number;
   readonly heavyShade: boolean;
+  /** Under the Moonlight is played (the moon part follows the base part in `a`). */
+  readonly moon: boolean;
+  /** Its modes: the Great Tree, and how many moonstones (0 without the mode). */
+  readonly greatTree: boolean;
+  readonly stones: number;
   constructor(readonly options: GameOptions) {
-    if (options.moonlight) throw new Error("The fast core plays the base game only (no Under the Moonlight yet).");
     this.players = options.players;
     this.rounds = options.longGame ? ROUNDS_LONG : ROUNDS_NORMAL;
     this.heavyShade = options.heavyShade;
+    this.moon = options.moonlight !== undefined;
+    this.greatTree = options.moonlight?.greatTree === true;
+    this.stones = this.moon ? stonesOf(options) : 0;
+    this.a = new Int32Array(this.moon ? MOON_SIZE : SIZE);
   }
 
   get phase(): number {
@@ -193,12 +192,17 @@ export class FastPosition {
     const phase = a[PHASE];
     if (phase === ENDED) return 0;
     const seat = a[CURRENT];
+    const moon = this.moon;
+    // the cells nothing may be put on (Under the Moonlight: the Great Tree and the moonstones)
+    const blockLo = moon ? a[M_BLOCK_LO] : 0;
+    const blockHi = moon ? a[M_BLOCK_HI] : 0;
     let n = 0;
     if (phase === SETUP) {
+      if (moon && a[M_STAGE] >= 0) return moonSetupMoves(a, this.players, out);
       if (a[AVAIL_AT + seat * 4 + 1] > 0)
         for (let i = 0; i < EDGES.length; i++) {
           const c = EDGES[i];
-          if (a[CELLS_AT + c] === 0) out[n++] = M_PLACE | (c << 3);
+          if (a[CELLS_AT + c] === 0 && !inSet(blockLo, blockHi, c)) out[n++] = M_PLACE | (c << 3);
         }
       return n;
     }
@@ -211,17 +215,30 @@ export class FastPosition {
     }
     const avail = AVAIL_AT + seat * 4;
     const heavy = this.heavyShade;
-    if (heavy) shadeInto(a, (a[ROUND] - 1) % 6);
+    if (heavy) {
+      const sun = (a[ROUND] - 1) % 6;
+      shadeInto(a, sun, shade);
+      if (moon) addMoonShade(a, sun, shade);
+    }
     const canPlant = a[avail] > 0 && light >= PLANT_COST;
     const own = 1 + seat * 4;
     // bit s: a piece of size s may grow (s < 3) or be collected (s = 3), shade aside
     let able = light >= COLLECT_COST ? 8 : 0;
     for (let size = 0; size < 3; size++) if (a[avail + size + 1] > 0 && light >= GROW[size + 1]) able |= 1 << size;
-    // free cells (empty and unused this turn); then each unused own piece, by increasing cell
-    const freeLo = ~(a[OCC_LO] | a[USED_LO]);
-    const freeHi = ~(a[OCC_HI] | a[USED_HI]);
-    let lo = a[OWN_AT + seat * 2] & ~a[USED_LO];
-    let hi = a[OWN_AT + seat * 2 + 1] & ~a[USED_HI];
+    // free cells (empty, unblocked and unused this turn); then each unused own piece, by increasing
+    // cell. After the "double" baby turtle a used cell may be used once more (moon.ts mayReuse):
+    // used cells stay in, and a plant from a used cell avoids used targets (draft.ts usable2)
+    const reuse = moon && mayReuse(a);
+    let freeLo = ~(a[OCC_LO] | blockLo);
+    let freeHi = ~(a[OCC_HI] | blockHi);
+    let lo = a[OWN_AT + seat * 2];
+    let hi = a[OWN_AT + seat * 2 + 1];
+    if (!reuse) {
+      freeLo &= ~a[USED_LO];
+      freeHi &= ~a[USED_HI];
+      lo &= ~a[USED_LO];
+      hi &= ~a[USED_HI];
+    }
     // the set walk inline, not masks.ts's pushCells: hot path, folding it measured slower (bench --only=engine)
     while ((lo | hi) !== 0) {
       let c: number;
@@ -235,21 +252,27 @@ export class FastPosition {
         c = 63 - Math.clz32(bit);
       }
       const size = a[CELLS_AT + c] - own;
-      const shaded = heavy && shade[c] >= (size < 1 ? 1 : size);
+      const shaded = heavy && inShadow(shade[c], size);
       if ((able & (1 << size)) !== 0) {
         if (size === 3) out[n++] = M_COLLECT | (c << 3);
         else if (!shaded) out[n++] = M_GROW | (c << 3);
       }
       if (canPlant && size > 0 && !shaded) {
         const from = M_PLANT | (c << 3);
+        let toLo = freeLo;
+        let toHi = freeHi;
+        if (reuse && inSet(a[USED_LO], a[USED_HI], c)) {
+          toLo &= ~a[USED_LO];
+          toHi &= ~a[USED_HI];
+        }
         for (let d = 1; d <= size; d++) {
-          let t = AT_LO[d * CELL_COUNT + c] & freeLo;
+          let t = AT_LO[d * CELL_COUNT + c] & toLo;
           while (t !== 0) {
             const b = t & -t;
             t ^= b;
             out[n++] = from | ((31 - Math.clz32(b)) << 9);
           }
-          t = AT_HI[d * CELL_COUNT + c] & freeHi;
+          t = AT_HI[d * CELL_COUNT + c] & toHi;
           while (t !== 0) {
             const b = t & -t;
             t ^= b;
@@ -258,6 +281,7 @@ export class FastPosition {
         }
       }
     }
+    if (moon) n = moonPlayMoves(a, this.players, heavy, shade, out, n);
     return n;
   }
 
@@ -309,40 +333,31 @@ export class FastPosition {
       }
       case M_COLLECT: {
         a[LIGHT_AT + seat] -= COLLECT_COST;
-        a[CELLS_AT + c] = 0;
-        if (c < 32) {
-          a[OCC_LO] &= ~(1 << c);
-          a[OWN_AT + seat * 2] &= ~(1 << c);
-        } else {
-          a[OCC_HI] &= ~(1 << (c - 32));
-          a[OWN_AT + seat * 2 + 1] &= ~(1 << (c - 32));
-        }
+        vacate(a, seat, c);
         const b = BOARD_AT + seat * 4 + 3;
         if (a[b] < BOARD_SLOTS[3]) a[b]++;
-        for (let l = LEAVES_OF[c]; l >= 1; l--) {
-          const left = a[STACKS_AT + l - 1];
-          if (left > 0) {
-            a[STACKS_AT + l - 1] = left - 1;
-            const k = TOKENS_AT + 3 * a[TOKENS_N]++;
-            a[k] = seat;
-            a[k + 1] = l;
-            a[k + 2] = TOKEN[(l - 1) * 9 + STACK_SIZE[l - 1] - left];
-            break;
-          }
-        }
+        takeToken(a, seat, LEAVES_OF[c]);
         touch(a, c);
         return;
       }
+      case M_EXT_SETUP:
+        moonApplySetup(a, code);
+        this.advance();
+        return;
+      case M_EXT_PLAY:
+        moonApplyPlay(a, this.players, code);
+        return;
     }
   }
 
-  /** Pass play to the next seat that may act (the public engine's `advance`, base game). */
+  /** Pass play to the next seat that may act (the public engine's `advance`). */
   private advance(): void {
     const a = this.a;
     const n = this.players;
     a[USED_LO] = 0;
     a[USED_HI] = 0;
     a[TOUCHED_N] = 0;
+    if (this.moon) moonResetTurn(a);
     let resigned = 0;
     for (let s = 0; s < n; s++) resigned += a[RESIGNED_AT + s];
     if (resigned === n) {
@@ -350,6 +365,15 @@ export class FastPosition {
       return;
     }
     for (;;) {
+      if (this.moon && a[PHASE] === SETUP && a[M_STAGE] >= 0) {
+        // the expansion's setup steps come before the setup trees
+        const seat = moonNextSetupStep(a, n, this.greatTree, this.stones);
+        if (seat >= 0) {
+          a[CURRENT] = seat;
+          return;
+        }
+        a[TURN] = -1;
+      }
       const turn = ++a[TURN];
       if (a[PHASE] === SETUP) {
         if (turn >= n * SETUP_TREES_PER_PLAYER) {
@@ -368,15 +392,33 @@ export class FastPosition {
     }
   }
 
-  /** Photosynthesis: every seat collects the light of its lit trees (capped at 20). */
+  /** Photosynthesis: the moon moves (not in round 1), every seat collects the light of its lit trees (capped at 20), then the animals their moon points. */
   private startRound(round: number): void {
     const a = this.a;
     a[ROUND] = round;
     a[TURN] = 0;
     a[CURRENT] = a[FIRST];
-    // each tree looks at the (up to 3) cells toward the sun: a tree of height h at distance i
-    // shades it when h >= i and h >= its size (docs/rules.md §2; light.ts's shadeHeights, inverted)
-    const base = ((round - 1) % 6) * CELL_COUNT * 3;
+    const sun = (round - 1) % 6;
+    if (this.moon && round > 1) moonMove(a, sun);
+    this.gainsInto(sun, a, LIGHT_AT, true);
+    if (this.moon) moonCollect(a, this.players);
+  }
+
+  /**
+   * Light each seat's trees collect with the sun at `sun`, added into out[at + seat] (capped at
+   * 20 when `cap`). Each tree looks at the (up to 3) cells toward the sun: a tree of height h at
+   * distance i shades it when h > i and h >= its size (docs/rules.md §2; light.ts's shadeHeights,
+   * inverted); Under the Moonlight, no tree in the Great Tree's shadow and no small tree in a
+   * moonstone's is lit (light.ts lightGainsFor).
+   */
+  private gainsInto(sun: number, out: Int32Array | number[], at: number, cap: boolean): void {
+    const a = this.a;
+    const base = sun * CELL_COUNT * 3;
+    let extra = false;
+    if (this.moon) {
+      moonDark(a, sun);
+      extra = (darkLo | darkHi | dimLo | dimHi) !== 0;
+    }
     let lo = a[OCC_LO];
     let hi = a[OCC_HI];
     // the set walk inline, not masks.ts's pushCells: hot path, folding it measured slower (bench --only=engine)
@@ -407,19 +449,49 @@ export class FastPosition {
           break;
         }
       }
+      if (lit && extra && (inSet(darkLo, darkHi, c) || (size === 1 && inSet(dimLo, dimHi, c)))) lit = false;
       if (lit) {
-        const l = LIGHT_AT + ((piece - 1) >> 2);
-        const total = a[l] + size;
-        a[l] = total > LIGHT_CAP ? LIGHT_CAP : total;
+        const l = at + ((piece - 1) >> 2);
+        const total = out[l] + LIGHT_OF[size];
+        out[l] = cap && total > LIGHT_CAP ? LIGHT_CAP : total;
       }
     }
   }
 
-  /** Points per seat as they stand (tokens + floor(light / 3)), into `out`. */
+  // ---- what a search reads (the public engine's light.ts and moonlight/light.ts, on this position) ----
+
+  /**
+   * Light each seat's trees would collect with the sun at `sun` (0..5) on the board as it stands,
+   * before the 20 cap, into out[0..players) (light.ts `lightGainsFor`: the Great Tree's and
+   * moonstones' shadows included).
+   */
+  lightGains(sun: number, out: Int32Array | number[]): void {
+    for (let s = 0; s < this.players; s++) out[s] = 0;
+    this.gainsInto(sun, out, 0, false);
+  }
+
+  /**
+   * The shade of every cell with the sun at `sun`, into `out` (37 cells): light.ts `shadeFor`'s
+   * values (the tallest shadow's height; the Great Tree's is 4; LOW_SHADE set where a moonstone's
+   * falls). A piece is in shadow when `inShadow(out[c], size)`.
+   */
+  shade(sun: number, out: Uint8Array): void {
+    shadeInto(this.a, sun, out);
+    if (this.moon) addMoonShade(this.a, sun, out);
+  }
+
+  /** Under the Moonlight: the moon points each seat's animal would gain if the round started now (before the 14 cap), into `out`. */
+  moonGains(out: Int32Array | number[]): void {
+    if (this.moon) moonGainsInto(this.a, this.players, out);
+    else for (let s = 0; s < this.players; s++) out[s] = 0;
+  }
+
+  /** Points per seat as they stand (tokens + floor(light / 3); Under the Moonlight: + moon points and the "points" baby), into `out`. */
   totals(out: Int32Array | number[]): void {
     const a = this.a;
     for (let s = 0; s < this.players; s++) out[s] = Math.floor(a[LIGHT_AT + s] / LIGHT_PER_POINT);
     for (let i = 0, k = TOKENS_AT; i < a[TOKENS_N]; i++, k += 3) out[a[k]] += a[k + 2];
+    if (this.moon) for (let s = 0; s < this.players; s++) out[s] += moonScore(a, s);
   }
 
   /**
@@ -471,76 +543,6 @@ export class FastPosition {
 }
 
 const scratchMoves = new Int32Array(MAX_MOVES);
-
-// ---- conversion to and from the public state -------------------------------------------------
-
-/** The fast position of a public base-game state (throws for an Under the Moonlight state). */
-export function toFast(state: GameState): FastPosition {
-  const p = new FastPosition(state.options);
-  const a = p.a;
-  for (let c = 0; c < CELL_COUNT; c++) {
-    const piece = state.cells[c];
-    a[CELLS_AT + c] = piece;
-    if (piece !== 0) occupy(a, (piece - 1) >> 2, c);
-  }
-  for (const c of state.touched)
-    if (c < 32 ? (a[USED_LO] & (1 << c)) === 0 : (a[USED_HI] & (1 << (c - 32))) === 0) touch(a, c);
-  state.players.forEach((pl, s) => {
-    a[LIGHT_AT + s] = pl.light;
-    for (let i = 0; i < 4; i++) {
-      a[BOARD_AT + s * 4 + i] = pl.board[i];
-      a[AVAIL_AT + s * 4 + i] = pl.available[i];
-    }
-    a[RESIGNED_AT + s] = pl.resigned ? 1 : 0;
-    for (const t of pl.tokens) {
-      const k = TOKENS_AT + 3 * a[TOKENS_N]++;
-      a[k] = s;
-      a[k + 1] = t.leaves;
-      a[k + 2] = t.value;
-    }
-  });
-  for (let i = 0; i < 4; i++) a[STACKS_AT + i] = state.stacks[i];
-  a[PHASE] = PHASES.indexOf(state.phase);
-  a[ROUND] = state.round;
-  a[FIRST] = state.firstPlayer;
-  a[CURRENT] = state.current;
-  a[TURN] = state.turn;
-  a[PLY] = state.ply;
-  a[RNG] = state.rng | 0;
-  return p;
-}
-
-/** The public state of a fast position (a fresh, plain object; the options object is shared). */
-export function toGameState(p: FastPosition): GameState {
-  const a = p.a;
-  const players: PlayerState[] = [];
-  for (let s = 0; s < p.players; s++) {
-    const tokens: ScoringToken[] = [];
-    for (let i = 0, k = TOKENS_AT; i < a[TOKENS_N]; i++, k += 3)
-      if (a[k] === s) tokens.push({ leaves: a[k + 1], value: a[k + 2] });
-    players.push({
-      light: a[LIGHT_AT + s],
-      board: Array.from(a.subarray(BOARD_AT + s * 4, BOARD_AT + s * 4 + 4)),
-      available: Array.from(a.subarray(AVAIL_AT + s * 4, AVAIL_AT + s * 4 + 4)),
-      tokens,
-      resigned: a[RESIGNED_AT + s] !== 0,
-    });
-  }
-  return {
-    options: p.options,
-    phase: PHASES[a[PHASE]],
-    round: a[ROUND],
-    firstPlayer: a[FIRST],
-    current: a[CURRENT],
-    turn: a[TURN],
-    cells: Array.from(a.subarray(CELLS_AT, CELLS_AT + CELL_COUNT)),
-    touched: Array.from(a.subarray(TOUCHED_AT, TOUCHED_AT + a[TOUCHED_N])),
-    stacks: Array.from(a.subarray(STACKS_AT, STACKS_AT + 4)),
-    players,
-    ply: a[PLY],
-    rng: a[RNG] >>> 0,
-  };
-}
 
 /** Perft on the fast core: the same count as the public `perft` (one ply = one action). */
 export function fastPerft(p: FastPosition, depth: number): number {

@@ -1,5 +1,6 @@
 /**
- * The fast core (src/engine/fast) against the public engine, move for move: random games of every
+ * The fast core (src/engine/fast) against the public engine on the base game (Under the Moonlight:
+ * moonlight.test.ts), move for move: random games of every
  * player count, with and without the long game and heavy shade, with occasional resignations (made
  * through the public engine, then carried over with `toFast`). At every step the fast core's
  * legal moves must be exactly the public legal actions (same set, same order) and the position it
@@ -24,7 +25,7 @@ import {
   type GameOptionsInput,
   type GameState,
 } from "../../../src/engine";
-import { FastPosition, MAX_MOVES, createFast, fastPerft, toFast, toGameState } from "../../../src/engine/fast";
+import { type FastPosition, MAX_MOVES, createFast, toFast, toGameState } from "../../../src/engine/fast";
 import { nextInt } from "../../../src/engine/rng";
 
 function fastMoves(p: FastPosition): number[] {
@@ -136,9 +137,5 @@ describe("the fast core agrees with the public engine", () => {
       expect(parsed.ok).toBe(true);
       if (parsed.ok) expect(toNotation(toGameState(toFast(parsed.state)))).toBe(text);
     }
-  });
-
-  it("refuses an Under the Moonlight state (the expansion is not on the fast core yet)", () => {
-    expect(() => toFast(started({ players: 2, seed: 1, moonlight: true }))).toThrow(/base game only/);
   });
 });

@@ -14,6 +14,8 @@
  *   applying moves through the public API costs when each state is kept.
  * - engine.playout_games_per_s: the same base games (same seeds, the very same moves) through the
  *   fast path (src/engine/fast): a new game's position, then a uniform random playout in place.
+ * - engine.playout_games_per_s_moonlight: the same Moonlight games (Great Tree and moonstones, same
+ *   seeds, the very same moves as random_games_per_s_moonlight) through the fast path.
  */
 import { createGame, playOutRandomly, randomGame, type GameOptionsInput } from "../src/engine";
 import { createFast, MAX_MOVES } from "../src/engine/fast";
@@ -94,6 +96,11 @@ export function benchEngine(seconds = 3): Figure[] {
     seconds,
     2000,
   );
+  const fastMoon = measure(
+    fastGame((seed) => ({ players: 4, seed, moonlight: { greatTree: true, moonstones: true } })),
+    seconds,
+    2000,
+  );
   if (seen < 0) console.log(seen); // keeps the onMove's work observable
   return [
     ...figures("random", "", base),
@@ -101,6 +108,7 @@ export function benchEngine(seconds = 3): Figure[] {
     ...figures("states", "", states),
     ...figures("states", "_moonlight", statesMoon),
     ...figures("playout", "", fast),
+    ...figures("playout", "_moonlight", fastMoon),
   ];
 }
 

@@ -37,6 +37,8 @@ import {
   M_TREE,
   M_USED,
   M_USED_SEQ,
+  M_ANIMALS_HI,
+  M_ANIMALS_LO,
   M_BLOCK_HI,
   M_BLOCK_LO,
   PHASE,
@@ -83,9 +85,26 @@ export interface Hidden {
   rng?: number;
 }
 
-/** The fast position of a public state (a full state; or a view, with `hidden` filling what it hides). */
-export function toFast(state: GameState, hidden: Hidden = {}): FastPosition {
-  const p = new FastPosition(state.options);
+const NO_HIDDEN: Hidden = {};
+const PHASE_OF: Record<Phase, number> = { setup: 0, play: 1, ended: 2 };
+const ANIMAL_INDEX: Record<string, number> = Object.fromEntries(ANIMAL_NAMES.map((x, i) => [x, i]));
+const BABY_INDEX: Record<string, number> = Object.fromEntries(BABY_NAMES.map((x, i) => [x, i]));
+const ABILITY_INDEX: Record<string, number> = Object.fromEntries(ABILITY_NAMES.map((x, i) => [x, i]));
+
+/**
+ * The fast position of a public state (a full state; or a view, with `hidden` filling what it
+ * hides). `into`: a position of a game with the same rules (players, long game, heavy shade,
+ * Moonlight modes) to write over instead of allocating one — a search that builds a position per
+ * determinization or per playout allocates nothing.
+ */
+export function toFast(state: GameState, hidden: Hidden = NO_HIDDEN, into?: FastPosition): FastPosition {
+  let p: FastPosition;
+  if (into === undefined) p = new FastPosition(state.options);
+  else {
+    p = into;
+    p.reuse(state.options);
+    p.a.fill(0);
+  }
   const a = p.a;
   for (let c = 0; c < CELL_COUNT; c++) {
     const piece = state.cells[c];
@@ -93,23 +112,24 @@ export function toFast(state: GameState, hidden: Hidden = {}): FastPosition {
     if (piece !== 0) occupy(a, (piece - 1) >> 2, c);
   }
   if (state.touched.length > CELL_COUNT) throw new Error("toFast: more cells used this turn than the board has.");
-  for (const c of state.touched) touch(a, c);
-  state.players.forEach((pl, s) => {
+  for (let i = 0; i < state.touched.length; i++) touch(a, state.touched[i]);
+  for (let s = 0; s < state.players.length; s++) {
+    const pl = state.players[s];
     a[LIGHT_AT + s] = pl.light;
     for (let i = 0; i < 4; i++) {
       a[BOARD_AT + s * 4 + i] = pl.board[i];
       a[AVAIL_AT + s * 4 + i] = pl.available[i];
     }
     a[RESIGNED_AT + s] = pl.resigned ? 1 : 0;
-    for (const t of pl.tokens) {
+    for (let i = 0; i < pl.tokens.length; i++) {
       const k = TOKENS_AT + 3 * a[TOKENS_N]++;
       a[k] = s;
-      a[k + 1] = t.leaves;
-      a[k + 2] = t.value;
+      a[k + 1] = pl.tokens[i].leaves;
+      a[k + 2] = pl.tokens[i].value;
     }
-  });
+  }
   for (let i = 0; i < 4; i++) a[STACKS_AT + i] = state.stacks[i];
-  a[PHASE] = PHASES.indexOf(state.phase);
+  a[PHASE] = PHASE_OF[state.phase];
   a[ROUND] = state.round;
   a[FIRST] = state.firstPlayer;
   a[CURRENT] = state.current;
@@ -128,14 +148,14 @@ function fail(message: string): never {
 }
 
 /** A list of small numbers (index + 1), 4 bits each, first in the low bits (layout.ts). */
-function packList(names: readonly string[], all: readonly string[], what: string): number {
+function packList(names: readonly string[], index: Record<string, number>, what: string): number {
   if (names.length > 7) fail(`too many ${what}.`);
   let list = 0;
-  names.forEach((name, k) => {
-    const i = all.indexOf(name);
-    if (i < 0) fail(`unknown ${what} "${name}".`);
+  for (let k = 0; k < names.length; k++) {
+    const i = index[names[k]];
+    if (i === undefined) fail(`unknown ${what} "${names[k]}".`);
     list |= (i + 1) << (4 * k);
-  });
+  }
   return list;
 }
 function unpackList<T>(list: number, all: readonly T[]): T[] {
@@ -144,23 +164,23 @@ function unpackList<T>(list: number, all: readonly T[]): T[] {
   return out;
 }
 
+function block(a: Int32Array, c: number): void {
+  if (c < 32) a[M_BLOCK_LO] |= 1 << c;
+  else a[M_BLOCK_HI] |= 1 << (c - 32);
+}
+
 function moonToFast(state: GameState, m: MoonState, hidden: Hidden, a: Int32Array): void {
   const n = state.options.players;
   a[M_STAGE] = m.stage === null ? -1 : MOON_STAGES.indexOf(m.stage);
   a[M_POSITION] = m.position;
   a[M_FULL] = m.full ? 1 : 0;
   a[M_TREE] = m.greatTree;
-  const block = (c: number) => {
-    if (c < 0) return;
-    if (c < 32) a[M_BLOCK_LO] |= 1 << c;
-    else a[M_BLOCK_HI] |= 1 << (c - 32);
-  };
-  block(m.greatTree);
+  if (m.greatTree >= 0) block(a, m.greatTree);
   if (m.stones.length > MAX_STONES) fail("too many moonstones.");
-  m.stones.forEach((c, i) => {
-    a[M_STONES_AT + i] = c;
-    block(c);
-  });
+  for (let i = 0; i < m.stones.length; i++) {
+    a[M_STONES_AT + i] = m.stones[i];
+    block(a, m.stones[i]);
+  }
   a[M_STONES_N] = m.stones.length;
   if (m.dam.length !== 0 && m.dam.length !== 3) fail("a dam covers three cells.");
   a[M_DAM_N] = m.dam.length;
@@ -169,35 +189,42 @@ function moonToFast(state: GameState, m: MoonState, hidden: Hidden, a: Int32Arra
   if (hidden.nests && hidden.nests.length !== m.nests.length)
     fail(`hidden.nests gives ${hidden.nests.length} babies for ${m.nests.length} nests.`);
   a[M_NESTS_N] = m.nests.length;
-  m.nests.forEach((nest, i) => {
+  for (let i = 0; i < m.nests.length; i++) {
+    const nest = m.nests[i];
     const baby = hidden.nests?.[i] ?? nest.baby;
     if (baby === null) fail(`the baby turtle on cell ${nest.cell} is hidden: supply hidden.nests (sampleHidden).`);
     a[M_NESTS_AT + 2 * i] = nest.cell;
-    a[M_NESTS_AT + 2 * i + 1] = BABY_NAMES.indexOf(baby);
-  });
+    a[M_NESTS_AT + 2 * i + 1] = BABY_INDEX[baby];
+  }
   if (m.box.length > MAX_BOX) fail("too many babies in the box.");
   a[M_BOX_N] = m.box.length;
-  m.box.forEach((b, i) => {
-    const baby = hidden.box?.[i] ?? b;
-    a[M_BOX_AT + i] = baby === null ? -1 : BABY_NAMES.indexOf(baby);
-  });
+  for (let i = 0; i < m.box.length; i++) {
+    const baby = hidden.box?.[i] ?? m.box[i];
+    a[M_BOX_AT + i] = baby === null ? -1 : BABY_INDEX[baby];
+  }
   a[M_MOVED] = m.moved ? 1 : 0;
-  a[M_USED_SEQ] = packList(m.used, ABILITY_NAMES, "abilities used");
-  for (const name of m.used) a[M_USED] |= 1 << ABILITY_NAMES.indexOf(name);
+  a[M_USED_SEQ] = packList(m.used, ABILITY_INDEX, "abilities used");
+  for (let i = 0; i < m.used.length; i++) a[M_USED] |= 1 << ABILITY_INDEX[m.used[i]];
   a[M_DOUBLE] = m.double ? 1 : 0;
   for (let s = 0; s < n; s++) {
     const mp = m.players[s];
     const at = M_SEATS_AT + s * SEAT_WORDS;
     const animal = hidden.animals?.[s] ?? mp.animal;
     const deal = hidden.deals?.[s] ?? mp.deal;
-    a[at + S_ANIMAL] = animal === null ? -1 : ANIMAL_NAMES.indexOf(animal);
+    a[at + S_ANIMAL] = animal === null ? -1 : ANIMAL_INDEX[animal];
     a[at + S_CELL] = mp.cell;
+    if (mp.cell >= 0) {
+      const set = mp.cell < 32 ? M_ANIMALS_LO : M_ANIMALS_HI;
+      const bit = 1 << (mp.cell & 31);
+      if ((a[set] & bit) !== 0) fail(`two animals on cell ${mp.cell}.`);
+      a[set] |= bit;
+    }
     a[at + S_POINTS] = mp.points;
     if (deal !== null && deal.length > 2) fail("a deal is two animal boards.");
     a[at + S_DEAL_N] = deal === null ? -1 : deal.length;
-    for (let i = 0; i < (deal?.length ?? 0); i++) a[at + S_DEAL + i] = ANIMAL_NAMES.indexOf(deal![i]);
-    a[at + S_BABIES] = packList(mp.babies, BABY_NAMES, "hatched babies");
-    a[at + S_SPENT] = packList(mp.spent, BABY_NAMES, "used babies");
+    if (deal !== null) for (let i = 0; i < deal.length; i++) a[at + S_DEAL + i] = ANIMAL_INDEX[deal[i]];
+    a[at + S_BABIES] = packList(mp.babies, BABY_INDEX, "hatched babies");
+    a[at + S_SPENT] = packList(mp.spent, BABY_INDEX, "used babies");
   }
   // while seats choose, each still to choose needs its deal and each that chose its animal
   if (m.stage === "choose" && state.phase === "setup")

@@ -25,9 +25,12 @@ export { LOW_SHADE, sunPosition } from "../light";
 export { totalRounds } from "../progress";
 export { nextInt } from "../rng";
 
-/** A new game's fast position (throws on bad options, as `createGame` refuses them). */
-export function createFast(options: GameOptionsInput): FastPosition {
+/**
+ * A new game's fast position (throws on bad options, as `createGame` refuses them). `into`: a
+ * position of a game with the same rules to write over (convert.ts toFast) instead of a new one.
+ */
+export function createFast(options: GameOptionsInput, into?: FastPosition): FastPosition {
   const created = createGame(options);
   if (!created.ok) throw new Error(created.error.message);
-  return toFast(created.state);
+  return toFast(created.state, undefined, into);
 }

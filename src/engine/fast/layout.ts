@@ -81,12 +81,15 @@ export const M_MOVED = M_BOX_AT + MAX_BOX;
 export const M_USED = M_MOVED + 1;
 export const M_USED_SEQ = M_USED + 1;
 export const M_DOUBLE = M_USED_SEQ + 1;
+/** The cells holding an animal, as a 37-cell set (one animal a cell). */
+export const M_ANIMALS_LO = M_DOUBLE + 1;
+export const M_ANIMALS_HI = M_ANIMALS_LO + 1;
 /**
  * Per seat (M_SEATS_AT + seat * SEAT_WORDS + field): the animal (ANIMAL_NAMES' index, -1 none), its
  * cell (-1 before placed), moon points, the deal (count, -1 when none; then two animals), the hatched
  * babies and the used ones (each a list of BABY_NAMES' index + 1, 4 bits each, first in the low bits).
  */
-export const M_SEATS_AT = M_DOUBLE + 1;
+export const M_SEATS_AT = M_ANIMALS_HI + 1;
 export const SEAT_WORDS = 8;
 export const S_ANIMAL = 0;
 export const S_CELL = 1;

@@ -31,6 +31,8 @@ import {
   LIGHT_AT,
   M_BLOCK_HI,
   M_BLOCK_LO,
+  M_ANIMALS_HI,
+  M_ANIMALS_LO,
   M_BOX_AT,
   M_BOX_N,
   M_DAM_AT,
@@ -85,7 +87,13 @@ export const STAGE_MOONSTONES = 3;
 const P_MOVE = 0;
 
 const animal = (name: (typeof ANIMALS)[number]) => ANIMALS.indexOf(name);
+const BOAR = animal("boar");
+const HEDGEHOG = animal("hedgehog");
 const SQUIRREL = animal("squirrel");
+const FOX = animal("fox");
+const OWL = animal("owl");
+const BADGER = animal("badger");
+const BEAVER = animal("beaver");
 const TURTLE = animal("turtle");
 const baby = (name: (typeof BABIES)[number]) => BABIES.indexOf(name);
 const B_DOUBLE = baby("double");
@@ -124,7 +132,10 @@ const setupCode = (stage: number) => M_EXT_SETUP | (stage << 15);
 const COST = new Int32Array(ABILITIES.length * 4).fill(1 << 20);
 for (let i = 0; i < ABILITIES.length; i++)
   for (let level = 0; level < ABILITIES[i].costs.length; level++) COST[i * 4 + level] = ABILITIES[i].costs[level];
-const LOWEST = Int32Array.from(ABILITIES.map((rule) => rule.costs[0]));
+/** AFFORD[points]: the abilities (bit i) whose lowest cost is within `points` (0..31). */
+const AFFORD = Int32Array.from({ length: 32 }, (_, points) =>
+  ABILITIES.reduce((set, rule, i) => (points >= rule.costs[0] ? set | (1 << i) : set), 0),
+);
 const HUNT_LIGHT = Int32Array.from(moonRules.HUNT_LIGHT);
 const LEAVES_OF = Int8Array.from(LEAVES);
 /** Babies whose use names a cell, as a bit set by baby index. */
@@ -331,7 +342,7 @@ function stepOf(turn: number, n: number, first: number, greatTree: boolean, ston
 }
 
 /** Legal moves of the expansion's setup step in progress. */
-export function moonSetupMoves(a: Int32Array, players: number, out: Int32Array | number[]): number {
+export function moonSetupMoves(a: Int32Array, out: Int32Array | number[]): number {
   const stage = a[M_STAGE];
   const s = seatAt(a[CURRENT]);
   let n = 0;
@@ -340,14 +351,8 @@ export function moonSetupMoves(a: Int32Array, players: number, out: Int32Array |
     return n;
   }
   // the cells holding an animal (and, for the Great Tree and stones, a baby turtle or a blocked cell)
-  let takenLo = 0;
-  let takenHi = 0;
-  for (let t = 0; t < players; t++) {
-    const c = a[seatAt(t) + S_CELL];
-    if (c < 0) continue;
-    if (c < 32) takenLo |= 1 << c;
-    else takenHi |= 1 << (c - 32);
-  }
+  let takenLo = a[M_ANIMALS_LO];
+  let takenHi = a[M_ANIMALS_HI];
   if (stage === STAGE_ANIMALS) return pushSet(out, n, setupCode(stage), START_LO & ~takenLo, START_HI & ~takenHi);
   takenLo |= a[M_BLOCK_LO];
   takenHi |= a[M_BLOCK_HI];
@@ -369,7 +374,7 @@ export function moonApplySetup(a: Int32Array, code: number): void {
       a[s + S_DEAL_N] = -1;
       return;
     case STAGE_ANIMALS:
-      a[s + S_CELL] = x;
+      moveAnimal(a, s, x);
       return;
     case STAGE_GREAT_TREE:
       a[M_TREE] = x;
@@ -379,6 +384,18 @@ export function moonApplySetup(a: Int32Array, code: number): void {
       a[M_STONES_AT + a[M_STONES_N]++] = x;
       block(a, x);
   }
+}
+
+/** The animal of the seat at `s` (its words) goes to cell c (the animals' set follows). */
+function moveAnimal(a: Int32Array, s: number, c: number): void {
+  const from = a[s + S_CELL];
+  if (from >= 0) {
+    if (from < 32) a[M_ANIMALS_LO] &= ~(1 << from);
+    else a[M_ANIMALS_HI] &= ~(1 << (from - 32));
+  }
+  a[s + S_CELL] = c;
+  if (c < 32) a[M_ANIMALS_LO] |= 1 << c;
+  else a[M_ANIMALS_HI] |= 1 << (c - 32);
 }
 
 function block(a: Int32Array, c: number): void {
@@ -593,26 +610,13 @@ export function moonPlayMoves(
   const kind = a[s + S_ANIMAL];
   const here = a[s + S_CELL];
   if (kind < 0 || here < 0) return n;
-  // the cells no animal may enter (blocked) and those holding another seat's animal
-  let animalsLo = 0;
-  let animalsHi = 0;
-  let othersLo = 0;
-  let othersHi = 0;
-  for (let t = 0; t < players; t++) {
-    const c = a[seatAt(t) + S_CELL];
-    if (c < 0) continue;
-    if (c < 32) {
-      if (t !== seat && (animalsLo & (1 << c)) === 0) othersLo |= 1 << c;
-      animalsLo |= 1 << c;
-    } else {
-      if (t !== seat && (animalsHi & (1 << (c - 32))) === 0) othersHi |= 1 << (c - 32);
-      animalsHi |= 1 << (c - 32);
-    }
-  }
+  // the cells no animal may enter: blocked, or holding another seat's animal (one animal a cell)
+  const animalsLo = a[M_ANIMALS_LO];
+  const animalsHi = a[M_ANIMALS_HI];
   const blockLo = a[M_BLOCK_LO];
   const blockHi = a[M_BLOCK_HI];
-  const openLo = ~blockLo & ~othersLo;
-  const openHi = ~blockHi & ~othersHi;
+  const openLo = ~blockLo & ~(here < 32 ? animalsLo & ~(1 << here) : animalsLo);
+  const openHi = ~blockHi & ~(here >= 32 ? animalsHi & ~(1 << (here - 32)) : animalsHi);
   if (a[M_MOVED] === 0) {
     if (kind !== SQUIRREL)
       n = pushSet(out, n, MOVE_CODE, AT_LO[CELL_COUNT + here] & openLo, AT_HI[CELL_COUNT + here] & openHi);
@@ -628,29 +632,30 @@ export function moonPlayMoves(
     }
   }
   const points = a[s + S_POINTS];
-  const usedMask = a[M_USED];
-  const open = (i: number) => points >= LOWEST[i] && (usedMask & (1 << i)) === 0;
+  // the abilities worth listing: not used this turn, and the seat has their lowest cost
+  const open = AFFORD[Math.min(points, 31)] & ~a[M_USED];
   const own = 1 + seat * 4;
   const piece = a[CELLS_AT + here];
   const avail = AVAIL_AT + seat * 4;
   const board = BOARD_AT + seat * 4;
-  switch (ANIMALS[kind]) {
-    case "boar":
+  switch (kind) {
+    case BOAR:
       // dig: the seat's large tree on the boar's cell, not used this turn; II lays an available seed
-      if (open(DIG) && piece === own + LARGE && usable(a, here))
+      if ((open & (1 << DIG)) !== 0 && piece === own + LARGE && usable(a, here))
         for (let level = 0; level < 2; level++)
           if (points >= COST[DIG * 4 + level] && (level === 0 || a[avail + SEED] > 0))
             out[n++] = abilityCode(DIG, 0, 0, level);
       break;
-    case "hedgehog":
-      if (open(RUN))
+    case HEDGEHOG:
+      if ((open & (1 << RUN)) !== 0)
         n = pushSet(out, n, abilityCode(RUN), AT_LO[CELL_COUNT + here] & openLo, AT_HI[CELL_COUNT + here] & openHi);
-      if (open(PLANT) && piece === 0 && a[board + SEED] > 0 && usable(a, here)) out[n++] = abilityCode(PLANT);
+      if ((open & (1 << PLANT)) !== 0 && piece === 0 && a[board + SEED] > 0 && usable(a, here))
+        out[n++] = abilityCode(PLANT);
       break;
-    case "squirrel":
+    case SQUIRREL:
       // eat another seat's seed on its cell; the level is the cell's leaves
       if (
-        open(EAT) &&
+        (open & (1 << EAT)) !== 0 &&
         piece !== 0 &&
         ((piece - 1) & 3) === SEED &&
         (piece - 1) >> 2 !== seat &&
@@ -658,8 +663,8 @@ export function moonPlayMoves(
       )
         out[n++] = abilityCode(EAT);
       break;
-    case "fox":
-      if (open(SCARE))
+    case FOX:
+      if ((open & (1 << SCARE)) !== 0)
         for (const from of NEIGHBOURS[here]) {
           if (!inSet(animalsLo, animalsHi, from)) continue;
           const victim = animalAt(a, players, from);
@@ -669,40 +674,45 @@ export function moonPlayMoves(
             if (!inSet(blockLo, blockHi, to) && !inSet(animalsLo, animalsHi, to))
               out[n++] = abilityCode(SCARE, from, to);
         }
-      if (open(CHURN) && piece !== 0 && ((piece - 1) & 3) === SEED)
+      if ((open & (1 << CHURN)) !== 0 && piece !== 0 && ((piece - 1) & 3) === SEED)
         for (let k = here * 12; k < here * 12 + 12; k++) {
           const to = STRAIGHT_AT[k];
           if (to < 0) break;
           if (a[CELLS_AT + to] === 0 && !inSet(blockLo, blockHi, to)) out[n++] = abilityCode(CHURN, to);
         }
-      if (open(STEAL))
+      if ((open & (1 << STEAL)) !== 0)
         for (let t = 0; t < players; t++) {
           const cell = a[seatAt(t) + S_CELL];
           if (t !== seat && cell >= 0 && DISTANCE[here * CELL_COUNT + cell] === 1 && a[LIGHT_AT + t] > 0)
             out[n++] = abilityCode(STEAL, t);
         }
       break;
-    case "owl":
-      if (open(HUNT))
+    case OWL:
+      if ((open & (1 << HUNT)) !== 0)
         for (let level = 0; level < 3; level++)
           if (points >= COST[HUNT * 4 + level]) out[n++] = abilityCode(HUNT, 0, 0, level);
       break;
-    case "badger":
+    case BADGER:
       // growth: the seat's seed on its cell, not planted this turn, in light under heavy shade
-      if (open(GROWTH) && piece === own + SEED && !used(a, here) && !(heavy && inShadow(shade[here], SEED)))
+      if (
+        (open & (1 << GROWTH)) !== 0 &&
+        piece === own + SEED &&
+        !used(a, here) &&
+        !(heavy && inShadow(shade[here], SEED))
+      )
         for (let level = 0; level < 2; level++)
           if (points >= COST[GROWTH * 4 + level] && (level === 0 ? a[avail + SMALL] : a[board + SMALL]) > 0)
             out[n++] = abilityCode(GROWTH, 0, 0, level);
       break;
-    case "beaver": {
-      if (open(DAM))
+    case BEAVER: {
+      if ((open & (1 << DAM)) !== 0)
         for (let k = here * 8; k < here * 8 + 8 && DAM_PAIRS[k] >= 0; k += 2) {
           const x = DAM_PAIRS[k];
           const y = DAM_PAIRS[k + 1];
           if (!sameDam(a, here, x, y)) out[n++] = abilityCode(DAM, x, y);
         }
       // improve: standing on the dam, one of the seat's pieces on it grows, free
-      if (open(IMPROVE) && onDam(a, here))
+      if ((open & (1 << IMPROVE)) !== 0 && onDam(a, here))
         for (let i = 0; i < a[M_DAM_N]; i++) {
           const c = a[M_DAM_AT + i];
           const p = a[CELLS_AT + c];
@@ -713,9 +723,9 @@ export function moonPlayMoves(
         }
       break;
     }
-    case "turtle": {
-      if (open(HATCH) && nestAt(a, here) >= 0) out[n++] = abilityCode(HATCH);
-      if (!open(BABY_STEPS)) break;
+    case TURTLE: {
+      if ((open & (1 << HATCH)) !== 0 && nestAt(a, here) >= 0) out[n++] = abilityCode(HATCH);
+      if ((open & (1 << BABY_STEPS)) === 0) break;
       let seen = 0;
       for (let list = a[s + S_BABIES]; list !== 0; list >>>= 4) {
         const b = (list & 15) - 1;
@@ -764,7 +774,7 @@ export function moonApplyPlay(a: Int32Array, players: number, code: number): voi
   const here = a[s + S_CELL];
   if (sub === P_MOVE) {
     a[M_MOVED] = 1;
-    a[s + S_CELL] = x;
+    moveAnimal(a, s, x);
     return;
   }
   const i = sub - 1;
@@ -781,7 +791,7 @@ export function moonApplyPlay(a: Int32Array, players: number, code: number): voi
       }
       return;
     case RUN:
-      a[s + S_CELL] = x;
+      moveAnimal(a, s, x);
       return;
     case PLANT:
       a[BOARD_AT + seat * 4 + SEED]--;
@@ -797,7 +807,7 @@ export function moonApplyPlay(a: Int32Array, players: number, code: number): voi
       return;
     }
     case SCARE:
-      a[seatAt(animalAt(a, players, x)) + S_CELL] = y;
+      moveAnimal(a, seatAt(animalAt(a, players, x)), y);
       return;
     case CHURN: {
       const piece = a[CELLS_AT + here];

@@ -41,6 +41,7 @@ import {
   MOON_SIZE,
   M_BLOCK_HI,
   M_BLOCK_LO,
+  M_DOUBLE,
   M_STAGE,
   OCC_HI,
   OCC_LO,
@@ -106,9 +107,23 @@ const RAY: Int8Array = (() => {
 })();
 
 const LEAVES_OF = Int8Array.from(LEAVES);
-const GROW = Int32Array.from(GROW_COST);
+const GROW_TO_SMALL = GROW_COST[1];
+const GROW_TO_MEDIUM = GROW_COST[2];
+const GROW_TO_LARGE = GROW_COST[3];
 const EDGES = Int8Array.from(EDGE_CELLS);
 const LIGHT_OF = Int32Array.from(LIGHT_BY_SIZE);
+/** The (up to 3) cells toward the sun of each cell, as a 37-cell set: TOWARD_LO / TOWARD_HI[sun * 37 + c]. */
+const TOWARD_LO = new Int32Array(6 * CELL_COUNT);
+const TOWARD_HI = new Int32Array(6 * CELL_COUNT);
+for (let sun = 0; sun < 6; sun++)
+  for (let c = 0; c < CELL_COUNT; c++)
+    for (let i = 0; i < 3; i++) {
+      const t = TOWARD_SUN[(sun * CELL_COUNT + c) * 3 + i];
+      if (t >= 0 && t < 32) TOWARD_LO[sun * CELL_COUNT + c] |= 1 << t;
+      else if (t >= 32) TOWARD_HI[sun * CELL_COUNT + c] |= 1 << (t - 32);
+    }
+/** Light per seat while a round's light is counted (scratch). */
+const gains = new Int32Array(4);
 
 /** Scratch shade (one position's at a time; never kept). */
 const shade = new Uint8Array(CELL_COUNT);
@@ -131,6 +146,25 @@ function shadeInto(cells: Int32Array, sun: number, out: Uint8Array): void {
   }
 }
 
+/**
+ * A position's zeroed words, carved from a shared slab: a typed array of a few hundred words gets
+ * a backing store of its own (V8 keeps only tiny ones on the heap), which made creating a position
+ * cost more than playing a move; views on a slab cost a small object each. A slab is freed when
+ * none of its positions is left.
+ */
+const SLAB_BYTES = 1 << 16;
+let slab = new ArrayBuffer(SLAB_BYTES);
+let slabUsed = 0;
+function words(n: number): Int32Array {
+  if (slabUsed + n * 4 > SLAB_BYTES) {
+    slab = new ArrayBuffer(SLAB_BYTES);
+    slabUsed = 0;
+  }
+  const view = new Int32Array(slab, slabUsed, n);
+  slabUsed += n * 4;
+  return view;
+}
+
 // ---- the position --------------------------------------------------------------------------
 
 /**
@@ -148,14 +182,31 @@ export class FastPosition {
   /** Its modes: the Great Tree, and how many moonstones (0 without the mode). */
   readonly greatTree: boolean;
   readonly stones: number;
-  constructor(readonly options: GameOptions) {
+  /** The game's options (`toGameState` gives them back; `toFast(…, into)` changes them within the same rules). */
+  options: GameOptions;
+  constructor(options: GameOptions) {
+    this.options = options;
     this.players = options.players;
     this.rounds = options.longGame ? ROUNDS_LONG : ROUNDS_NORMAL;
     this.heavyShade = options.heavyShade;
     this.moon = options.moonlight !== undefined;
     this.greatTree = options.moonlight?.greatTree === true;
     this.stones = this.moon ? stonesOf(options) : 0;
-    this.a = new Int32Array(this.moon ? MOON_SIZE : SIZE);
+    this.a = words(this.moon ? MOON_SIZE : SIZE);
+  }
+
+  /** Become a position of the game with these options, which has the same rules (convert.ts toFast `into`). */
+  reuse(options: GameOptions): void {
+    if (
+      options.players !== this.players ||
+      (options.longGame ? ROUNDS_LONG : ROUNDS_NORMAL) !== this.rounds ||
+      options.heavyShade !== this.heavyShade ||
+      (options.moonlight !== undefined) !== this.moon ||
+      (options.moonlight?.greatTree === true) !== this.greatTree ||
+      (this.moon && stonesOf(options) !== this.stones)
+    )
+      throw new Error("toFast: `into` is a position of a game with other rules.");
+    this.options = options;
   }
 
   get phase(): number {
@@ -198,7 +249,7 @@ export class FastPosition {
     const blockHi = moon ? a[M_BLOCK_HI] : 0;
     let n = 0;
     if (phase === SETUP) {
-      if (moon && a[M_STAGE] >= 0) return moonSetupMoves(a, this.players, out);
+      if (moon && a[M_STAGE] >= 0) return moonSetupMoves(a, out);
       if (a[AVAIL_AT + seat * 4 + 1] > 0)
         for (let i = 0; i < EDGES.length; i++) {
           const c = EDGES[i];
@@ -209,10 +260,15 @@ export class FastPosition {
     out[n++] = M_END_TURN;
     const light = a[LIGHT_AT + seat];
     const board = BOARD_AT + seat * 4;
-    for (let col = 0; col < 4; col++) {
-      const price = PRICE[col * 5 + a[board + col]];
-      if (price >= 0 && price <= light) out[n++] = M_BUY | (col << 3);
-    }
+    // the four columns unrolled (hot: every listing)
+    let price = PRICE[a[board]];
+    if (price >= 0 && price <= light) out[n++] = M_BUY;
+    price = PRICE[5 + a[board + 1]];
+    if (price >= 0 && price <= light) out[n++] = M_BUY | (1 << 3);
+    price = PRICE[10 + a[board + 2]];
+    if (price >= 0 && price <= light) out[n++] = M_BUY | (2 << 3);
+    price = PRICE[15 + a[board + 3]];
+    if (price >= 0 && price <= light) out[n++] = M_BUY | (3 << 3);
     const avail = AVAIL_AT + seat * 4;
     const heavy = this.heavyShade;
     if (heavy) {
@@ -223,16 +279,20 @@ export class FastPosition {
     const canPlant = a[avail] > 0 && light >= PLANT_COST;
     const own = 1 + seat * 4;
     // bit s: a piece of size s may grow (s < 3) or be collected (s = 3), shade aside
-    let able = light >= COLLECT_COST ? 8 : 0;
-    for (let size = 0; size < 3; size++) if (a[avail + size + 1] > 0 && light >= GROW[size + 1]) able |= 1 << size;
+    const able =
+      (light >= COLLECT_COST ? 8 : 0) |
+      (a[avail + 1] > 0 && light >= GROW_TO_SMALL ? 1 : 0) |
+      (a[avail + 2] > 0 && light >= GROW_TO_MEDIUM ? 2 : 0) |
+      (a[avail + 3] > 0 && light >= GROW_TO_LARGE ? 4 : 0);
     // free cells (empty, unblocked and unused this turn); then each unused own piece, by increasing
     // cell. After the "double" baby turtle a used cell may be used once more (moon.ts mayReuse):
     // used cells stay in, and a plant from a used cell avoids used targets (draft.ts usable2)
-    const reuse = moon && mayReuse(a);
+    const reuse = moon && a[M_DOUBLE] !== 0 && mayReuse(a);
     let freeLo = ~(a[OCC_LO] | blockLo);
     let freeHi = ~(a[OCC_HI] | blockHi);
-    let lo = a[OWN_AT + seat * 2];
-    let hi = a[OWN_AT + seat * 2 + 1];
+    // nothing to grow, collect or plant: no piece to look at
+    let lo = able === 0 && !canPlant ? 0 : a[OWN_AT + seat * 2];
+    let hi = able === 0 && !canPlant ? 0 : a[OWN_AT + seat * 2 + 1];
     if (!reuse) {
       freeLo &= ~a[USED_LO];
       freeHi &= ~a[USED_HI];
@@ -414,13 +474,19 @@ export class FastPosition {
   private gainsInto(sun: number, out: Int32Array | number[], at: number, cap: boolean): void {
     const a = this.a;
     const base = sun * CELL_COUNT * 3;
-    let extra = false;
+    // the trees in the Great Tree's shadow are never lit (Under the Moonlight): not looked at
+    const occLo = a[OCC_LO];
+    const occHi = a[OCC_HI];
+    let lo = occLo;
+    let hi = occHi;
+    let dimmed = false;
     if (this.moon) {
       moonDark(a, sun);
-      extra = (darkLo | darkHi | dimLo | dimHi) !== 0;
+      lo &= ~darkLo;
+      hi &= ~darkHi;
+      dimmed = (dimLo | dimHi) !== 0;
     }
-    let lo = a[OCC_LO];
-    let hi = a[OCC_HI];
+    gains[0] = gains[1] = gains[2] = gains[3] = 0;
     // the set walk inline, not masks.ts's pushCells: hot path, folding it measured slower (bench --only=engine)
     while ((lo | hi) !== 0) {
       let c: number;
@@ -435,26 +501,28 @@ export class FastPosition {
       }
       const piece = a[CELLS_AT + c];
       const size = (piece - 1) & 3;
-      if (size === 0) continue;
+      // seeds collect nothing; a small tree in a moonstone's shadow neither
+      if (size === 0 || (dimmed && size === 1 && inSet(dimLo, dimHi, c))) continue;
       let lit = true;
       const r = base + c * 3;
-      for (let i = 0; i < 3; i++) {
-        const from = TOWARD_SUN[r + i];
-        if (from < 0) break;
-        const other = a[CELLS_AT + from];
-        if (other === 0) continue;
-        const h = (other - 1) & 3;
-        if (h > i && h >= size) {
-          lit = false;
-          break;
+      // no piece toward the sun within 3 cells: lit, nothing to look at
+      if (((TOWARD_LO[sun * CELL_COUNT + c] & occLo) | (TOWARD_HI[sun * CELL_COUNT + c] & occHi)) !== 0)
+        for (let i = 0; i < 3; i++) {
+          const from = TOWARD_SUN[r + i];
+          if (from < 0) break;
+          const other = a[CELLS_AT + from];
+          if (other === 0) continue;
+          const h = (other - 1) & 3;
+          if (h > i && h >= size) {
+            lit = false;
+            break;
+          }
         }
-      }
-      if (lit && extra && (inSet(darkLo, darkHi, c) || (size === 1 && inSet(dimLo, dimHi, c)))) lit = false;
-      if (lit) {
-        const l = at + ((piece - 1) >> 2);
-        const total = out[l] + LIGHT_OF[size];
-        out[l] = cap && total > LIGHT_CAP ? LIGHT_CAP : total;
-      }
+      if (lit) gains[(piece - 1) >> 2] += LIGHT_OF[size];
+    }
+    for (let s = 0; s < this.players; s++) {
+      const total = out[at + s] + gains[s];
+      out[at + s] = cap && total > LIGHT_CAP ? LIGHT_CAP : total;
     }
   }
 

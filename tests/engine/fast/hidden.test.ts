@@ -6,7 +6,7 @@
  * depends on the view and the sample only, never on the real hidden state; given the real hidden
  * parts, it is the real position; and on the viewer's turn its legal moves are the real ones.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   createGame,
   legalMoves,
@@ -51,6 +51,9 @@ function realHidden(state: GameState): Hidden {
 
 const buffer = new Int32Array(MAX_MOVES);
 
+// Whole games checked step by step: CPU-bound, seconds on a machine shared by many jobs (timing is not asserted).
+vi.setConfig({ testTimeout: 60_000 });
+
 describe("a fast position from a view, with its hidden parts sampled", () => {
   it("refuses a view whose hidden parts are not supplied, naming them", () => {
     const start = started({ players: 3, seed: 4, moonlight: true });
@@ -63,8 +66,8 @@ describe("a fast position from a view, with its hidden parts sampled", () => {
     expect(toGameState(toFast(viewFor(base, 1)))).toEqual(viewFor(base, 1));
   });
 
-  it("a sampled position, seen by the viewer, is the view again; with the real parts it is the real position", () => {
-    for (const players of [2, 3, 4])
+  for (const players of [2, 3, 4])
+    it(`${players} players: a sampled position, seen by the viewer, is the view again; with the real parts it is the real position`, () => {
       for (const state of turtleGame(players, 100 * players).filter((_, i) => i % 7 === 0)) {
         if (state.phase === "ended") continue;
         for (const viewer of [null, ...state.players.map((_, s) => s)]) {
@@ -76,7 +79,7 @@ describe("a fast position from a view, with its hidden parts sampled", () => {
           expect(Array.from(toFast(view, realHidden(state)).a)).toEqual(Array.from(toFast(state).a));
         }
       }
-  });
+    });
 
   it("depends on the view and the sample only: a twin with other hidden babies gives the same position", () => {
     const states = turtleGame(3, 7).filter((s) => s.phase === "play" && s.moon!.nests.length > 1);
@@ -126,8 +129,8 @@ describe("a fast position from a view, with its hidden parts sampled", () => {
     expect(dealt.size).toBe(moonRules.ANIMALS.length - mine.length);
   });
 
-  it("on the viewer's turn, a sampled position lists the real legal moves, and plays on to the end", () => {
-    for (const players of [2, 3, 4]) {
+  for (const players of [2, 3, 4])
+    it(`${players} players: on the viewer's turn, a sampled position lists the real legal moves, and plays on to the end`, () => {
       const states = turtleGame(players, 500 + players);
       for (const state of states.filter((_, i) => i % 3 === 0)) {
         if (state.phase === "ended") continue;
@@ -139,6 +142,5 @@ describe("a fast position from a view, with its hidden parts sampled", () => {
           expect(pos.ended).toBe(true);
         }
       }
-    }
-  });
+    });
 });

@@ -36,6 +36,8 @@ export { registerExpansion, expansions, expansionOf, type Expansion } from "./ex
 export { actionOf, applyAction, applyActions, legalActions, parseAction } from "./actions";
 export {
   lightReport,
+  lightGains,
+  lightGainsFor,
   sunPosition,
   currentSun,
   shadeHeights,

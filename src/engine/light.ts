@@ -105,10 +105,12 @@ export function lightGainsFor(state: GameState, sun: number): number[] {
  * Light each seat's trees would collect with the sun at `sun` (before the 20 cap). Each tree looks
  * at the (up to 3) cells toward the sun (masks.ts TOWARD_SUN): a tree of height h at distance i
  * shades it when h ≥ i and h ≥ its size — `shadeHeights` inverted, over the occupied cells only
- * (masks.ts boardSets), since every round of every game asks.
+ * (masks.ts boardSets), since every round of every game asks. The sets are kept for the last
+ * `cells` by identity: a board that changes in place (a fast position's) goes in as a fresh view
+ * each time (`a.subarray(0, 37)`).
  */
 export function lightGains(
-  cells: readonly number[],
+  cells: ArrayLike<number>,
   sun: number,
   players: number,
   extra: Uint8Array | null = null,

@@ -78,10 +78,10 @@ export function pushCells(out: MoveList, code: number, lo: number, hi: number): 
  * `cells` array (shared by every state with that board) always holds what its sets say.
  */
 const BOARD_SETS = new Int32Array(10);
-let setsOf: readonly number[] | null = null;
+let setsOf: ArrayLike<number> | null = null;
 
 /** The sets of `cells` (valid until the next call). */
-export function boardSets(cells: readonly number[]): Int32Array {
+export function boardSets(cells: ArrayLike<number>): Int32Array {
   if (cells === setsOf) return BOARD_SETS;
   const s = BOARD_SETS;
   s.fill(0);

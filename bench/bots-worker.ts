@@ -5,13 +5,13 @@
  * stands still during CPU work, so the worker cannot time itself).
  */
 import type { GameState } from "../src/engine";
-import { turnCodes, type AnyBot } from "../src/bots";
+import { turnCodes, type BotLevel } from "../src/bots";
 
 export default {
   async fetch(request: Request): Promise<Response> {
     const { view, level, seed, repeat } = (await request.json()) as {
       view: GameState;
-      level: AnyBot;
+      level: BotLevel;
       seed: number;
       repeat: number;
     };

@@ -9,8 +9,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { build } from "esbuild";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { applyMove, createGame, viewFor, type GameOptionsInput, type GameState } from "../src/engine";
-import { turnCodes, type AnyBot } from "../src/bots";
+import type { GameOptionsInput, GameState } from "../src/engine";
+import { playGame } from "./bots";
+import type { BenchPlayer } from "./opponents";
 
 const REPEAT = 20;
 const TICK_MS = 10; // USER_HZ = 100 on Linux
@@ -33,25 +34,19 @@ function workerdCpuMs(): number {
   return ticks * TICK_MS;
 }
 
-/** Views strong had to play in games against greedy (every `every`-th of its turns in play). */
+/**
+ * Views strong had to play in play against greedy, from varied openings (bench/bots.ts playGame):
+ * every `every`-th of its turns, each position measured once.
+ */
 function positions(options: GameOptionsInput, games: number, every: number): GameState[] {
   const out: GameState[] = [];
   for (let g = 0; g < games; g++) {
-    const created = createGame({ ...options, seed: 90_000 + g });
-    if (!created.ok) throw new Error(created.error.message);
-    let state = created.state;
+    const players: BenchPlayer[] = [];
+    for (let s = 0; s < options.players; s++) players.push(s === g % options.players ? "strong" : "greedy");
     let k = 0;
-    while (state.phase !== "ended") {
-      const seat = state.current;
-      const bot: AnyBot = seat === g % options.players ? "strong" : "greedy";
-      const view = viewFor(state, seat);
-      if (bot === "strong" && state.phase === "play" && k++ % every === 0) out.push(view);
-      for (const code of turnCodes(view, bot, state.ply)) {
-        const r = applyMove(state, code);
-        if (!r.ok) throw new Error(r.error.message);
-        state = r.state;
-      }
-    }
+    playGame(options, players, 90_000 + g, undefined, undefined, (view, player) => {
+      if (player === "strong" && view.phase === "play" && k++ % every === 0) out.push(view);
+    });
   }
   return out;
 }

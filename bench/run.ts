@@ -23,9 +23,13 @@ if (!only || only === "engine")
 // The bots' matches (bench/bots.ts), bundled the same way; `--games=N` per figure (default 400).
 // Not in the default run (about 15 minutes on 2 cores): `npm run bench -- --only=bots`.
 if (only === "bots") {
-  const games = args.find((a) => a.startsWith("--games="));
-  const out = await runBundled("bench/bots.ts", games ? [games] : [], { CANOPY_BENCH_CHILD: "bots" });
+  const pass = args.filter((a) => a.startsWith("--games=") || a.startsWith("--figures="));
+  const out = await runBundled("bench/bots.ts", pass, { CANOPY_BENCH_CHILD: "bots" });
   figures.push(...(JSON.parse(out) as Figure[]));
+}
+// Strong's CPU per turn inside workerd (bench/bots-workerd.ts): with the matches, or alone with --figures=cpu.
+const figuresArg = args.find((a) => a.startsWith("--figures="))?.slice(10);
+if (only === "bots" && (!figuresArg || figuresArg.split(",").includes("cpu"))) {
   const cpu = await strongCpuInWorkerd();
   figures.push(
     { name: "bots.strong_turn_cpu_ms_p50", unit: "ms", value: cpu.p50 },

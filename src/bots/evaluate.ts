@@ -2,12 +2,7 @@
  * How the bots judge a position (docs/bots.md, "Evaluation"). Positions are read in the fast
  * core's layout (layout.ts); everything is in game points.
  *
- * Two evaluations:
- * - `simpleValue`, greedy's STATED evaluation: points now (tokens + light / 3) + the light the
- *   seat's trees would collect at the next round's sun on the board as it stands / 3 + a fixed worth
- *   per piece on the board (seed 1, small 2.5, medium 4, large 6) and in the available area (0.4,
- *   0.8, 1.1, 1.5) while rounds remain; on the last round only the points.
- * - `value`, the levels' evaluation (weights per level in `Weights`): points banked; light held
+ * `value`, the levels' evaluation (weights per level in `Weights`): points banked; light held
  *   (before the last round worth `light` a point each, then floor(light / 3)); the light income the
  *   board as it stands would bring over the next `horizon` rounds (each sun position, shadows of
  *   every tree, decaying by `decay` a round); each piece's share of the scoring token its cell would
@@ -179,32 +174,4 @@ export function value(
     }
   }
   return others > 0 ? mine - (w.opponents * sum) / others : mine;
-}
-
-/** Greedy's worth of a piece on the board and in the available area, by size (seed, small, medium, large). */
-const PIECE_WORTH = [1, 2.5, 4, 6];
-const AVAIL_WORTH = [0.4, 0.8, 1.1, 1.5];
-
-/** Greedy's stated evaluation (the file comment): the seat's own points, nothing of the others'. */
-export function simpleValue(
-  a: Int32Array,
-  players: number,
-  rounds: number,
-  seat: number,
-  extra: Float64Array | null = null,
-): number {
-  const round = a[ROUND_AT];
-  tokenSums(a, players);
-  const points = tokens[seat] + (extra ? extra[seat] : 0);
-  if (round >= rounds) return points + Math.floor(a[LIGHT_AT + seat] / 3);
-  for (let s = 0; s < players; s++) gains[s] = 0;
-  addGains(a, round % 6, 1, gains);
-  let worth = 0;
-  const own = 1 + seat * 4;
-  for (let c = 0; c < CELL_COUNT; c++) {
-    const piece = a[CELLS_AT + c] - own;
-    if (piece >= 0 && piece < 4) worth += PIECE_WORTH[piece];
-  }
-  for (let z = 0; z < 4; z++) worth += a[AVAIL_AT + seat * 4 + z] * AVAIL_WORTH[z];
-  return points + a[LIGHT_AT + seat] / 3 + gains[seat] / 3 + worth;
 }

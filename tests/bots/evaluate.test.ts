@@ -1,11 +1,9 @@
 /**
- * The evaluations as docs/bots.md states them, and the levels' sense at the end of the game.
+ * The levels' sense at the end of the game.
  */
 import { describe, expect, it } from "vitest";
 import { cellIndex, viewFor, type GameState } from "../../src/engine";
 import { BOT_LEVELS, chooseTurn } from "../../src/bots";
-import { simpleValue } from "../../src/bots/evaluate";
-import { LAYOUT_SIZE, packState } from "../../src/bots/layout";
 import { started } from "./support";
 
 /** A 2-player game in play at `round`, seat 0 to act, with the given pieces (cell index → piece code). */
@@ -22,25 +20,6 @@ function position(round: number, pieces: Record<number, number>, light: number):
   return s;
 }
 const piece = (seat: number, size: number) => 1 + seat * 4 + size;
-
-describe("greedy's stated evaluation", () => {
-  it("is points + light / 3 + next round's light / 3 + the worth of pieces on the board and available", () => {
-    // round 1: next round's sun is at position 1 (shadows toward W); a lone large tree on the centre is lit
-    const s = position(
-      1,
-      { [cellIndex(0, 0)]: piece(0, 3), [cellIndex(3, -3)]: piece(0, 0), [cellIndex(-3, 3)]: piece(1, 3) },
-      7,
-    );
-    s.players[0].available = [2, 1, 0, 0];
-    const v = simpleValue(packState(s, new Int32Array(LAYOUT_SIZE)), 2, 18, 0);
-    expect(v).toBeCloseTo(17 + 7 / 3 + 3 / 3 + (6 + 1) + (2 * 0.4 + 0.8), 9);
-  });
-
-  it("is only the points in the last round", () => {
-    const s = position(18, { [cellIndex(0, 0)]: piece(0, 3) }, 8);
-    expect(simpleValue(packState(s, new Int32Array(LAYOUT_SIZE)), 2, 18, 0)).toBe(17 + 2);
-  });
-});
 
 describe("at the end of the game", () => {
   for (const level of [...BOT_LEVELS])

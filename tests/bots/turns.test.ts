@@ -4,11 +4,19 @@
  * is a function of its inputs alone.
  */
 import { describe, expect, it } from "vitest";
-import { applyAction, viewFor, type Action, type GameState } from "../../src/engine";
-import { type AnyBot, BOT_LEVELS, botTurn, chooseTurn } from "../../src/bots";
+import { actionOf, applyAction, viewFor, type Action, type GameState } from "../../src/engine";
+import { BOT_LEVELS, chooseTurn } from "../../src/bots";
+import { type BenchPlayer, benchTurn } from "../../bench/opponents";
 import { positions, randomPosition } from "./support";
 
-const BOTS: AnyBot[] = [...BOT_LEVELS, "greedy", "random"];
+/** The levels and the bench's opponents (bench/opponents): every one plays only legal turns. */
+const BOTS: BenchPlayer[] = [...BOT_LEVELS, "greedy", "greedy_plus", "random", "previous_strong"];
+
+/** A player's turn as actions (the levels through chooseTurn, as the game calls them). */
+function botTurn(view: GameState, seat: number, bot: BenchPlayer, seed: number): Action[] {
+  if ((BOT_LEVELS as readonly string[]).includes(bot)) return chooseTurn(view, seat, bot as never, seed);
+  return benchTurn(view, bot, seed).map(actionOf);
+}
 
 /** Apply a bot's turn to the full state; every action must be accepted and the turn must end with the last one. */
 function playTurn(state: GameState, turn: Action[]): GameState {
@@ -40,7 +48,7 @@ describe("bots play legal turns", () => {
   for (const bot of BOTS)
     it(`${bot}: a legal turn in every position`, () => {
       // strong's turns cost the most: every other position for it
-      for (const { name, state } of bot === "strong" ? cases.filter((_, i) => i % 2 === 0) : cases) {
+      for (const { name, state } of bot.endsWith("strong") ? cases.filter((_, i) => i % 2 === 0) : cases) {
         const seat = state.current;
         try {
           playTurn(state, botTurn(viewFor(state, seat), seat, bot, 12345));
@@ -56,7 +64,7 @@ describe("bots play legal turns", () => {
   ] as const)
     it(`a whole game of easy, medium and strong (${label}) ends, every turn legal`, () => {
       let state = randomPosition(options, 77, 0);
-      const seats: AnyBot[] = ["strong", "medium", "easy"];
+      const seats: BenchPlayer[] = ["strong", "medium", "easy"];
       let turns = 0;
       while (state.phase !== "ended") {
         const seat = state.current;

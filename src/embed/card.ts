@@ -3,7 +3,16 @@
  * drawn by the shared renderer on the left and the game's title, stage, players and scores on the
  * right. It is what board.png rasterises; text uses the bundled DejaVu Sans (see font/README.md).
  */
-import { THEMES, animalElement, moonIconElement, renderBoard, pieceElement, VIEW, type Theme } from "../render";
+import {
+  THEMES,
+  animalElement,
+  escapeHtml,
+  moonIconElement,
+  renderBoard,
+  pieceElement,
+  VIEW,
+  type Theme,
+} from "../render";
 import { fontCovers } from "./font/coverage";
 import { SEAT_LETTERS, type Summary } from "./moment";
 
@@ -15,10 +24,6 @@ const PANEL = {
   light: { text: "#1f2a1c", muted: "#5b6356", line: "#d8d0b8", chip: "#ebe4cf", turn: "#2f6b2c", win: "#a66a00" },
   dark: { text: "#eef3e6", muted: "#a5b09d", line: "#2c3436", chip: "#20272a", turn: "#86c46a", win: "#ffc20a" },
 } as const;
-
-function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
 /** Rough advance width of DejaVu Sans text, in ems (enough to shorten long names with an ellipsis). */
 function emWidth(text: string, bold: boolean): number {
@@ -55,7 +60,7 @@ function plain(line: string, s: Summary): string {
 }
 
 function text(x: number, y: number, size: number, fill: string, content: string, extra = ""): string {
-  return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${size}" fill="${fill}"${extra}>${esc(content)}</text>`;
+  return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${size}" fill="${fill}"${extra}>${escapeHtml(content)}</text>`;
 }
 
 /** The card as an SVG string (pure; `host` is printed in the footer, e.g. "canopy.example"). */

@@ -6,7 +6,7 @@
  */
 import { CARD } from "./card";
 import { moonPointsLine, oneLine, scoreLine, type Summary } from "./moment";
-import { esc } from "./page";
+import { escapeHtml } from "../render";
 
 export const GAME_PAGE_FRAMING = {
   "content-security-policy": "frame-ancestors 'self'",
@@ -36,10 +36,10 @@ export function previewTags({ origin, summary: s, atPly = false }: PreviewInput)
     .join(" ");
   const oembed = `${origin}/oembed?${new URLSearchParams({ url: page, format: "json" })}`;
   const meta = (attr: "property" | "name", key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${esc(value)}">`;
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
   return [
-    `<link rel="alternate" type="application/json+oembed" href="${esc(oembed)}" title="${esc(oneLine(s))}">`,
-    `<link rel="canonical" href="${esc(page)}">`,
+    `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(oembed)}" title="${escapeHtml(oneLine(s))}">`,
+    `<link rel="canonical" href="${escapeHtml(page)}">`,
     meta("name", "description", description),
     meta("property", "og:type", "website"),
     meta("property", "og:site_name", "Canopy"),

@@ -6,7 +6,7 @@
  */
 import { CARD } from "./card";
 import { GAME_ID } from "./moment";
-import { esc } from "./page";
+import { escapeHtml } from "../render";
 
 /** The smallest board.png width served. */
 export const MIN_CARD_WIDTH = 100;
@@ -68,7 +68,7 @@ export function oembedResponse(i: OEmbedInput) {
   const height = Math.min(FRAME.height + (controls ? FRAME.controlsExtra : 0), i.maxheight ?? Infinity);
   const q = i.target.query.toString();
   const src = `${i.origin}/embed/${i.target.id}${q ? `?${q}` : ""}`;
-  const html = `<iframe src="${esc(src)}" width="${width}" height="${height}" frameborder="0" style="border:0;max-width:100%" title="${esc(i.title)}" loading="lazy" allow="fullscreen"></iframe>`;
+  const html = `<iframe src="${escapeHtml(src)}" width="${width}" height="${height}" frameborder="0" style="border:0;max-width:100%" title="${escapeHtml(i.title)}" loading="lazy" allow="fullscreen"></iframe>`;
   // The thumbnail: the PNG card, scaled down to fit maxwidth/maxheight if asked.
   let tw: number = CARD.width;
   if (i.maxwidth !== null) tw = Math.min(tw, i.maxwidth);

@@ -5,7 +5,8 @@
  * the new ply (`/embed/<id>/frame?ply=N`, cached for good since a past ply never changes). With
  * `?controls=1` it steps and scrubs through the plies. No tokens, no secrets: it is a spectator.
  */
-import { THEMES, animalIcon, pieceIcon, renderBoard, type Theme } from "../render";
+import { encodeBase64 } from "hono/utils/encode";
+import { THEMES, animalIcon, escapeHtml, pieceIcon, renderBoard, type Theme } from "../render";
 import type { Summary } from "./moment";
 
 export interface EmbedOptions {
@@ -28,15 +29,6 @@ export function embedOptions(q: (name: string) => string | undefined): EmbedOpti
     width: size(q("width")),
     height: size(q("height")),
   };
-}
-
-export function esc(s: string): string {
-  return s
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 /** The part of the page that changes from one ply to another (also the frame endpoint's html). */
@@ -74,22 +66,22 @@ export function renderView(s: Summary, o: Pick<EmbedOptions, "theme" | "scores">
               : "";
           const words = `${p.name}${status}${p.score ? `: ${p.score.total} points, ${p.light} light${moonWords}` : ""}`;
           return (
-            `<li${cls ? ` class="${cls}"` : ""} aria-label="${esc(words)}">` +
+            `<li${cls ? ` class="${cls}"` : ""} aria-label="${escapeHtml(words)}">` +
             `${pieceIcon(p.seat, 2, 20, o.theme)}${animal}` +
-            `<span class="name">${esc(p.seated ? p.name : "free seat")}</span>${score}</li>`
+            `<span class="name">${escapeHtml(p.seated ? p.name : "free seat")}</span>${score}</li>`
           );
         })
         .join("")}</ol>`
     : "";
-  const last = s.lastMove ? `<p class="last">${esc(s.lastMove)}</p>` : "";
+  const last = s.lastMove ? `<p class="last">${escapeHtml(s.lastMove)}</p>` : "";
   return (
     `<div class="view" data-ply="${s.ply}" data-status="${s.status}">` +
-    `<header class="head"><a class="title" href="/g/${s.id}" target="_blank" rel="noopener">${esc(s.title)}</a>` +
-    `<p class="stage">${esc(s.stage)} · ` +
+    `<header class="head"><a class="title" href="/g/${s.id}" target="_blank" rel="noopener">${escapeHtml(s.title)}</a>` +
+    `<p class="stage">${escapeHtml(s.stage)} · ` +
     (s.moon && s.status !== "waiting"
-      ? `<span class="moon" title="${esc(s.moon.text)}">${s.moon.full ? "Full moon" : "Half moon"}</span> · `
+      ? `<span class="moon" title="${escapeHtml(s.moon.text)}">${s.moon.full ? "Full moon" : "Half moon"}</span> · `
       : "") +
-    `<strong>${esc(s.headline)}</strong></p></header>` +
+    `<strong>${escapeHtml(s.headline)}</strong></p></header>` +
     `<div class="board">${board}</div>${players}${last}</div>`
   );
 }
@@ -239,11 +231,9 @@ let scriptHash: Promise<string> | null = null;
 
 /** The CSP source of the inline script ('sha256-…'). */
 export function scriptSource(): Promise<string> {
-  scriptHash ??= crypto.subtle.digest("SHA-256", new TextEncoder().encode(EMBED_SCRIPT)).then((h) => {
-    let bin = "";
-    for (const b of new Uint8Array(h)) bin += String.fromCharCode(b);
-    return `'sha256-${btoa(bin)}'`;
-  });
+  scriptHash ??= crypto.subtle
+    .digest("SHA-256", new TextEncoder().encode(EMBED_SCRIPT))
+    .then((h) => `'sha256-${encodeBase64(h)}'`);
   return scriptHash;
 }
 
@@ -281,14 +271,14 @@ export function renderEmbedPage(p: PageInput): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">` +
     `<meta name="robots" content="noindex"><meta name="referrer" content="strict-origin-when-cross-origin">` +
-    `<title>${esc(`${s.title} · ${s.stage} · Canopy`)}</title><link rel="canonical" href="${esc(p.gameUrl)}">` +
+    `<title>${escapeHtml(`${s.title} · ${s.stage} · Canopy`)}</title><link rel="canonical" href="${escapeHtml(p.gameUrl)}">` +
     `<style>${css(o.theme, o, s.moon !== null)}</style></head><body>` +
     `<main data-id="${s.id}" data-ply="${s.ply}" data-total="${s.total}" data-version="${p.version}"` +
     ` data-game-status="${p.gameStatus}" data-follow="${p.follow ? 1 : 0}" data-live="${live ? 1 : 0}"` +
-    ` data-frame="${esc(frame)}" data-theme="${o.theme}">` +
+    ` data-frame="${escapeHtml(frame)}" data-theme="${o.theme}">` +
     renderView(s, o) +
     (o.controls ? controls(s) : "") +
-    `<footer><span class="dot" aria-label="live">${live ? "live" : ""}</span><a href="${esc(p.gameUrl)}" target="_blank" rel="noopener">Open in Canopy ↗</a></footer>` +
+    `<footer><span class="dot" aria-label="live">${live ? "live" : ""}</span><a href="${escapeHtml(p.gameUrl)}" target="_blank" rel="noopener">Open in Canopy ↗</a></footer>` +
     `</main><script>${EMBED_SCRIPT}</script></body></html>`
   );
 }
@@ -300,6 +290,6 @@ export function renderEmbedError(message: string, theme: Theme): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>Canopy</title>` +
     `<style>body{margin:0;display:grid;place-items:center;height:100vh;background:${t.background};color:${ink};` +
-    `font:15px system-ui,sans-serif}</style></head><body><p>${esc(message)}</p></body></html>`
+    `font:15px system-ui,sans-serif}</style></head><body><p>${escapeHtml(message)}</p></body></html>`
   );
 }

@@ -24,6 +24,7 @@ export {
   type MoonPlace,
   type RenderOptions,
 } from "./board";
+export { escapeHtml } from "./escape";
 export { pieceElement, pieceIcon } from "./pieces";
 export type { CellMoon, MoonPicture } from "./moon";
 export { SEAT_STYLES, THEMES, type PieceShape, type SeatStyle, type Theme, type ThemeColors } from "./style";

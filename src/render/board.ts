@@ -22,6 +22,7 @@ import type { AnimalName } from "../engine";
 import type * as MoonLayer from "./moon";
 import type { CellMoon, MoonPicture } from "./moon";
 import { pieceElement } from "./pieces";
+import { escapeHtml } from "./escape";
 import { HEX, SQRT3, cellCenter, hexPoints, round2, shapeElement } from "./shapes";
 import { THEMES, type Theme, type ThemeColors } from "./style";
 
@@ -308,11 +309,7 @@ function moonData(m: CellMoon): string {
 /** A drawing wrapped in a group with its own <title> (the first child is the group's tag). */
 function titled(svg: string, title: string): string {
   const end = svg.indexOf(">");
-  return `${svg.slice(0, end + 1)}<title>${esc(title)}</title>${svg.slice(end + 1)}`;
-}
-
-function esc(s: string): string {
-  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  return `${svg.slice(0, end + 1)}<title>${escapeHtml(title)}</title>${svg.slice(end + 1)}`;
 }
 
 /** Small leaf marks near the top corner of a cell: one per leaf of soil richness. */
@@ -393,9 +390,9 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
 
   const out: string[] = [];
   out.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${VIEW.x} ${VIEW.y} ${VIEW.width} ${VIEW.height}" width="${width}" height="${height}" role="${options.interactive ? "group" : "img"}" aria-label="${esc(title)}" class="board">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="${VIEW.x} ${VIEW.y} ${VIEW.width} ${VIEW.height}" width="${width}" height="${height}" role="${options.interactive ? "group" : "img"}" aria-label="${escapeHtml(title)}" class="board">`,
   );
-  out.push(`<title>${esc(title)}</title>`);
+  out.push(`<title>${escapeHtml(title)}</title>`);
   out.push(
     `<defs><pattern id="${id}-hatch" patternUnits="userSpaceOnUse" width="7" height="7" patternTransform="rotate(45)"><rect width="3" height="7" fill="${theme.preview}" fill-opacity="0.5"/></pattern></defs>`,
   );
@@ -411,7 +408,7 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
     const { x, y } = cellCenter(c.q, c.r);
     const label = text.cell(c);
     const attrs = options.interactive
-      ? ` role="button" tabindex="${(options.focus ?? "d4") === c.label ? 0 : -1}" aria-label="${esc(label)}"${c.highlight === "selected" ? ' aria-pressed="true"' : ""}`
+      ? ` role="button" tabindex="${(options.focus ?? "d4") === c.label ? 0 : -1}" aria-label="${escapeHtml(label)}"${c.highlight === "selected" ? ' aria-pressed="true"' : ""}`
       : "";
     // Data attributes describe the cell for scripts and tests: piece as seat letter + size ("b2").
     const data =
@@ -421,7 +418,7 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
       (c.highlight ? ` data-highlight="${c.highlight}"` : "") +
       (c.moon ? moonData(c.moon) : "");
     out.push(`<g class="cell" data-cell="${c.label}"${data}${attrs}>`);
-    out.push(`<title>${esc(label)}</title>`);
+    out.push(`<title>${escapeHtml(label)}</title>`);
     // A tap target as large as the cell, the grid's line included (a phone's 44 px, issue 14).
     if (options.interactive)
       out.push(`<polygon class="hit" points="${hexPoints(x, y, HEX)}" fill="#000" fill-opacity="0"/>`);
@@ -453,7 +450,7 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
     if (m?.nest) out.push(titled(layer!.nestElement(x, y, theme), moonText({ kind: "nest" })));
     if (m?.animal)
       out.push(
-        `<g class="animal" data-animal="${m.animal.animal}" data-seat="${"abcd"[m.animal.seat]}"><title>${esc(moonText({ kind: "animal", ...m.animal }))}</title>` +
+        `<g class="animal" data-animal="${m.animal.animal}" data-seat="${"abcd"[m.animal.seat]}"><title>${escapeHtml(moonText({ kind: "animal", ...m.animal }))}</title>` +
           layer!.animalElement(
             m.animal.animal,
             m.animal.seat,
@@ -477,15 +474,10 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   }
   if (moon && moonPlace)
     out.push(
-      layer!.moonTiles(
-        moon.report,
-        theme,
-        {
-          moon: moonText({ kind: "moon", full: moonPlace.full, cells: moonPlace.cells }),
-          marker: moonText({ kind: "marker", ...moonPlace.next }),
-        },
-        esc,
-      ),
+      layer!.moonTiles(moon.report, theme, {
+        moon: moonText({ kind: "moon", full: moonPlace.full, cells: moonPlace.cells }),
+        marker: moonText({ kind: "marker", ...moonPlace.next }),
+      }),
     );
   out.push(`</svg>`);
   return out.join("");

@@ -8,6 +8,7 @@
  */
 import { CELLS, SUN_CORNERS, cellIndex, type Hex } from "../engine/base";
 import { moonGeometry, moonReport, type AnimalName, type MoonReport, type MoonState } from "../engine/moonlight";
+import { escapeHtml } from "./escape";
 import { HEX, SQRT3, cellCenter, hexPoints, polygon, round2, shapeElement } from "./shapes";
 import { SEAT_STYLES, type ThemeColors } from "./style";
 
@@ -76,12 +77,7 @@ export function moonIconElement(cx: number, cy: number, r: number, full: boolean
 }
 
 /** The moon tile (solid) and the phase marker (smaller, in a dashed ring) with their <title>s. */
-export function moonTiles(
-  report: MoonReport,
-  t: ThemeColors,
-  titles: { moon: string; marker: string },
-  esc: (s: string) => string,
-): string {
+export function moonTiles(report: MoonReport, t: ThemeColors, titles: { moon: string; marker: string }): string {
   const out: string[] = [];
   for (const which of ["marker", "moon"] as const) {
     const position = which === "moon" ? report.position : report.marker.position;
@@ -93,11 +89,11 @@ export function moonTiles(
     const phase = full ? "full" : "half";
     if (which === "moon")
       out.push(
-        `<g class="moon" data-position="${position}" data-phase="${phase}"><title>${esc(titles.moon)}</title>${moonFace(c, MOON_TILE.radius, full, toBoard, t, 2)}</g>`,
+        `<g class="moon" data-position="${position}" data-phase="${phase}"><title>${escapeHtml(titles.moon)}</title>${moonFace(c, MOON_TILE.radius, full, toBoard, t, 2)}</g>`,
       );
     else
       out.push(
-        `<g class="moon-next" data-position="${position}" data-phase="${phase}"><title>${esc(titles.marker)}</title>` +
+        `<g class="moon-next" data-position="${position}" data-phase="${phase}"><title>${escapeHtml(titles.marker)}</title>` +
           `<circle cx="${c.x}" cy="${c.y}" r="${MOON_TILE.markerRing}" fill="none" stroke="${t.moonStroke}" stroke-width="1.5" stroke-dasharray="2.5 2.5"/>` +
           moonFace(c, MOON_TILE.markerRadius, full, toBoard, t, 1.3) +
           `</g>`,

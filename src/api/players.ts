@@ -1,5 +1,6 @@
 /** Profiles: create one (get a token), read a public profile, list a player's games. */
 import { createRoute } from "@hono/zod-openapi";
+import { decodeBase64, encodeBase64 } from "hono/utils/encode";
 import { room } from "./games";
 import { db, gamePlayerNames, playerById, playerGames, playerStats } from "../db/queries";
 import { insertPlayerWithDevice } from "../db/identity";
@@ -171,13 +172,14 @@ players.openapi(
   },
 );
 
+/** A page's cursor: `<createdAt>:<id>` in base64, without its padding. */
 function encodeCursor(createdAt: number, id: string): string {
-  return btoa(`${createdAt}:${id}`).replace(/=+$/, "");
+  return encodeBase64(new TextEncoder().encode(`${createdAt}:${id}`).buffer).replace(/=+$/, "");
 }
 
 function decodeCursor(cursor: string): { createdAt: number; id: string } {
   try {
-    const [t, id] = atob(cursor).split(":");
+    const [t, id] = new TextDecoder().decode(decodeBase64(cursor)).split(":");
     const createdAt = Number(t);
     if (Number.isSafeInteger(createdAt) && /^[0-9a-z]{12}$/.test(id ?? "")) return { createdAt, id };
   } catch {

@@ -4,22 +4,13 @@
  * `.dev.vars`). Each ciphertext is bound to its webhook's id (additional data), so a stored value
  * cannot be moved to another row.
  */
+import { decodeBase64Url, encodeBase64Url } from "hono/utils/encode";
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-function b64url(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
-function unb64url(s: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/"));
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
+/** base64url without its padding, as the stored values have it (hono's encoder keeps the padding). */
+const b64url = (buf: ArrayBuffer) => encodeBase64Url(buf).replace(/=+$/, "");
 
 export class MissingKeyError extends Error {
   constructor() {
@@ -49,16 +40,16 @@ export async function encrypt(key: CryptoKey, plaintext: string, boundTo: string
     key,
     encoder.encode(plaintext),
   );
-  return `v1.${b64url(iv)}.${b64url(new Uint8Array(ct))}`;
+  return `v1.${b64url(iv.buffer)}.${b64url(ct)}`;
 }
 
 export async function decrypt(key: CryptoKey, stored: string, boundTo: string): Promise<string> {
   const [version, iv, ct] = stored.split(".");
   if (version !== "v1" || !iv || !ct) throw new Error("unknown ciphertext format");
   const pt = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: unb64url(iv), additionalData: encoder.encode(boundTo) },
+    { name: "AES-GCM", iv: decodeBase64Url(iv), additionalData: encoder.encode(boundTo) },
     key,
-    unb64url(ct),
+    decodeBase64Url(ct),
   );
   return decoder.decode(pt);
 }

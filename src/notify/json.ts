@@ -4,6 +4,7 @@
  * `webhook-signature: v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>">`, keyed with the
  * target's secret `whsec_<base64>`.
  */
+import { decodeBase64, encodeBase64 } from "hono/utils/encode";
 import type { Notification } from "./types";
 
 export const SECRET_PREFIX = "whsec_";
@@ -60,30 +61,19 @@ export function jsonPayload(n: Notification): JsonPayload {
   return { type: n.type, timestamp: new Date(n.at).toISOString(), data };
 }
 
-function toBase64(bytes: Uint8Array): string {
-  let s = "";
-  for (const b of bytes) s += String.fromCharCode(b);
-  return btoa(s);
-}
-
-function fromBase64(s: string): Uint8Array<ArrayBuffer> {
-  const bin = atob(s);
-  const out = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
-  return out;
-}
-
 /** A new signing secret: `whsec_` and 32 random bytes in base64. */
 export function newSecret(): string {
-  return SECRET_PREFIX + toBase64(crypto.getRandomValues(new Uint8Array(32)));
+  return SECRET_PREFIX + encodeBase64(crypto.getRandomValues(new Uint8Array(32)).buffer);
 }
 
 /** `v1,<base64 signature>` of the message `id.timestamp.body`. */
 export async function sign(secret: string, id: string, timestampSeconds: number, body: string): Promise<string> {
   const raw = secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret;
-  const key = await crypto.subtle.importKey("raw", fromBase64(raw), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", decodeBase64(raw), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${id}.${timestampSeconds}.${body}`));
-  return `v1,${toBase64(new Uint8Array(mac))}`;
+  return `v1,${encodeBase64(mac)}`;
 }
 
 /** The Standard Webhooks headers for one attempt. */

@@ -5,6 +5,7 @@
  * and keys are secrets: nothing here logs or returns them.
  */
 import { buildPushPayload } from "@block65/webcrypto-web-push";
+import { decodeBase64Url } from "hono/utils/encode";
 import { BASE_DELAY_MS, retryAfterOf, TIMEOUT_MS, type AttemptResult } from "./deliver";
 import { userText } from "./escape";
 import { scrub } from "./targets";
@@ -37,8 +38,7 @@ export function vapidConfig(env: unknown): VapidConfig | null {
 export function bytesOf(s: string): Uint8Array | null {
   if (!/^[A-Za-z0-9_+/-]+={0,2}$/.test(s)) return null;
   try {
-    const bin = atob(s.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, ""));
-    return Uint8Array.from(bin, (c) => c.charCodeAt(0));
+    return decodeBase64Url(s.replace(/=+$/, ""));
   } catch {
     return null;
   }

@@ -5,7 +5,6 @@
  * once, when it is made).
  */
 import { createRoute } from "@hono/zod-openapi";
-import { totalRounds } from "../engine";
 import { db } from "../db/queries";
 import type { WebhookRow } from "../db/schema";
 import {
@@ -26,14 +25,14 @@ import { encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
 import { GONE_LIMIT } from "../notify/deliver";
 import { notifyConfig, openTarget } from "../notify/directory";
 import { newSecret } from "../notify/json";
-import { deliverTo } from "../notify/send";
 import { checkUrl, chooseKind, redactUrl } from "../notify/targets";
-import type { EventType, Notification, TargetKind } from "../notify/types";
+import type { EventType, TargetKind } from "../notify/types";
 import { randomId } from "./auth";
-import { bearer, claimedCaller, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
+import { bearer, claimedCaller, errorResponses, json, requirePlayer, subApp, type Ctx } from "./context";
 import { ApiError } from "./errors";
 import { answer, room, webhooksChanged } from "./games";
 import { limitGameWrites, limitPersonalTests } from "./limits";
+import { sendTest } from "./test-send";
 import { IdParam } from "../contract/schemas/common";
 import {
   CreateWebhookBody,
@@ -496,44 +495,16 @@ notifications.openapi(
     const w = await myWebhook(c, me.id, c.req.valid("param").wid);
     await limitPersonalTests(c, me.id);
     const target = await openTarget(await key(c), w, policy(c));
-    const now = Date.now();
-    const n: Notification = {
-      id: `evt_test_${randomId(16)}`,
-      type: "webhook.test",
-      at: now,
-      game: {
-        id: "",
-        url: `${notifyConfig(c.env).publicOrigin ?? origin(c)}/`,
-        status: "active",
-        round: 0,
-        totalRounds: totalRounds({ longGame: false }),
-        phase: "lobby",
-        seats: 1,
-        players: [{ seat: 0, id: me.id, name: me.name, resigned: false, discordUserId: me.discordUserId }],
-      },
-    };
-    const r = await deliverTo(target, n, now);
-    try {
-      await recordWebhookAnswer(db(c.env.DB), w.id, {
+    const player = { id: me.id, name: me.name, discordUserId: me.discordUserId };
+    return sendTest(c, target, player, (r, at) =>
+      recordWebhookAnswer(db(c.env.DB), w.id, {
         status: r.status,
-        at: now,
+        at,
         gone: false,
         delivered: r.outcome === "delivered",
         reason: r.status ? `HTTP ${r.status}` : "no answer",
         limit: GONE_LIMIT,
-      });
-    } catch {
-      /* the answer is reported anyway */
-    }
-    return c.json(
-      {
-        delivered: r.outcome === "delivered",
-        status: r.status,
-        latencyMs: r.latencyMs,
-        error: r.error,
-        deliveryId: null,
-      },
-      200,
+      }),
     );
   },
 );

@@ -26,20 +26,18 @@ import {
 } from "../db/push";
 import { db } from "../db/queries";
 import type { PushSubscriptionRow } from "../db/schema";
-import { totalRounds } from "../engine";
 import { hashToken, timingSafeEqual } from "../game/tokens";
 import { decrypt, encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
 import { GONE_LIMIT } from "../notify/deliver";
 import { notifyConfig, openPushTarget, PUSH_ID_PREFIX } from "../notify/directory";
 import { isExpired, pushKeysProblem, vapidConfig, type VapidConfig } from "../notify/push";
-import { deliverTo } from "../notify/send";
 import { checkPublicUrl } from "../notify/targets";
-import type { Notification } from "../notify/types";
 import { randomId } from "./auth";
-import { bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
+import { bearer, errorResponses, json, requirePlayer, subApp, type Ctx } from "./context";
 import { ApiError } from "./errors";
 import { webhooksChanged } from "./games";
 import { limitPersonalTests } from "./limits";
+import { sendTest } from "./test-send";
 
 export const push = subApp();
 
@@ -299,44 +297,15 @@ push.openapi(
       { allowHttpLocalhost: notifyConfig(c.env).allowHttpLocalhost },
       vapid(c),
     );
-    const now = Date.now();
-    const n: Notification = {
-      id: `evt_test_${randomId(16)}`,
-      type: "webhook.test",
-      at: now,
-      game: {
-        id: "",
-        url: `${notifyConfig(c.env).publicOrigin ?? origin(c)}/`,
-        status: "active",
-        round: 0,
-        totalRounds: totalRounds({ longGame: false }),
-        phase: "lobby",
-        seats: 1,
-        players: [{ seat: 0, id: me.id, name: me.name, resigned: false }],
-      },
-    };
-    const r = await deliverTo(target, n, now);
-    try {
-      await recordPushAnswer(db(c.env.DB), row.id, {
+    return sendTest(c, target, { id: me.id, name: me.name }, (r, at) =>
+      recordPushAnswer(db(c.env.DB), row.id, {
         status: r.status,
-        at: now,
+        at,
         delivered: r.outcome === "delivered",
         gone: r.outcome === "gone",
         expired: isExpired(r.status),
         limit: GONE_LIMIT,
-      });
-    } catch {
-      /* the answer is reported anyway */
-    }
-    return c.json(
-      {
-        delivered: r.outcome === "delivered",
-        status: r.status,
-        latencyMs: r.latencyMs,
-        error: r.error,
-        deliveryId: null,
-      },
-      200,
+      }),
     );
   },
 );

@@ -115,191 +115,232 @@ function ordinal(rank: number): string {
   return `${rank}${rank % 10 === 1 && rank % 100 !== 11 ? "st" : rank % 10 === 2 && rank % 100 !== 12 ? "nd" : rank % 10 === 3 && rank % 100 !== 13 ? "rd" : "th"}`;
 }
 
+/**
+ * What one notification's writer (below, one per type) fills in: its lines, fields and pings, with
+ * the helpers they share. A writer answers with the title and, unless green, the colour.
+ */
+interface Writing {
+  n: Notification;
+  m: Markup;
+  /** The player the notification is about (its seat, or a name given without one). */
+  subject: NotifyPlayer | null;
+  lines: string[];
+  fields: Field[];
+  pings: NotifyPlayer[];
+}
+type Writer = (w: Writing) => { title: string; color?: number };
+
+/** A name for a title ("Someone" when it is empty once made inert). */
+const titled = (w: Writing, name: string) => w.m.title(name) || "Someone";
+/** A player's name in bold, for the lines. */
+const nameOf = (w: Writing, p: NotifyPlayer | null) => (p ? w.m.bold(w.m.text(p.name) || "Someone") : "someone");
+/** The subject as a ping, or "Someone". */
+const whoOf = (w: Writing) => (w.subject ? w.m.who(w.subject) : "Someone");
+const deadlineLine = (w: Writing, deadline: number | null | undefined) =>
+  deadline ? `The turn ends by itself ${w.m.relative(deadline)} (${w.m.absolute(deadline)}).` : null;
+const pushDeadline = (w: Writing, deadline: number | null | undefined) => {
+  const dl = deadlineLine(w, deadline);
+  if (dl) w.lines.push(dl);
+};
+const roundField = (w: Writing) => w.fields.push({ name: "Round", value: roundText(w.n), inline: true });
+const deadlineField = (w: Writing) => {
+  if (w.n.deadline) w.fields.push({ name: "Deadline", value: w.m.relative(w.n.deadline), inline: true });
+};
+/** Who plays next, pinged. */
+const nextUp = (w: Writing) => {
+  const next = w.n.next ? player(w.n, w.n.next.seat) : null;
+  if (!next) return;
+  w.pings.push(next);
+  const deadline = w.n.next?.deadline;
+  w.lines.push(`Next to play: ${w.m.who(next)}${deadline ? `, deadline ${w.m.relative(deadline)}` : ""}.`);
+};
+
+const gameStarted: Writer = (w) => {
+  const { n, m } = w;
+  const first = player(n, n.next?.seat ?? n.seat);
+  w.lines.push(`${n.game.players.map((p) => nameOf(w, p)).join(", ")} are playing (${n.game.totalRounds} rounds).`);
+  if (first) {
+    w.pings.push(first);
+    w.lines.push(
+      n.game.moon?.stage === "choose"
+        ? `${m.who(first)} chooses an animal first (Under the Moonlight).`
+        : `${m.who(first)} places the first tree.`,
+    );
+  }
+  pushDeadline(w, n.next?.deadline ?? n.deadline);
+  w.fields.push({ name: "Players", value: String(n.game.players.length), inline: true });
+  w.fields.push({ name: "Rounds", value: String(n.game.totalRounds), inline: true });
+  return { title: "The game has started" };
+};
+
+const turnStarted: Writer = (w) => {
+  const { n, subject } = w;
+  if (subject) w.pings.push(subject);
+  w.lines.push(
+    n.game.phase === "setup"
+      ? `${whoOf(w)}, it is your turn to ${setupTask(n.game.moon?.stage)}.`
+      : `${whoOf(w)}, it is your turn in round ${n.game.round} of ${n.game.totalRounds}.`,
+  );
+  const moon = n.game.moon;
+  if (moon && n.game.phase === "play") {
+    if (moon.full) w.lines.push(`The moon is full this round${moon.nextFull ? " and next round" : ""}.`);
+    else if (moon.nextFull) w.lines.push("The moon is full next round: animals in moonlight will gain 2 moon points.");
+  }
+  pushDeadline(w, n.deadline);
+  roundField(w);
+  deadlineField(w);
+  const own =
+    moon && n.game.phase === "play" && subject ? moon.players.find((p) => p.seat === subject.seat) : undefined;
+  if (own) w.fields.push({ name: "Moon points", value: String(own.points), inline: true });
+  return { title: subject ? `Your turn, ${titled(w, subject.name)}` : "Your turn" };
+};
+
+const turnReminder: Writer = (w) => {
+  const { n, subject } = w;
+  if (subject) w.pings.push(subject);
+  const left = n.remainingMs !== undefined ? duration(n.remainingMs) : "little time";
+  w.lines.push(`${whoOf(w)}, you have ${left} left for your move.`);
+  pushDeadline(w, n.deadline);
+  roundField(w);
+  deadlineField(w);
+  return {
+    title: subject ? `Reminder: ${titled(w, subject.name)} to play` : "Reminder",
+    color: (n.fraction ?? 1) <= 0.1 ? RED : AMBER,
+  };
+};
+
+const turnTimeout: Writer = (w) => {
+  const { n, subject } = w;
+  if (n.resigned) {
+    w.lines.push(
+      `${nameOf(w, subject)} ran out of time${n.strikes ? ` ${n.strikes} times in a row` : ""} and has been resigned; the game goes on without them.`,
+    );
+  } else {
+    const what = autoText(n.autoAction ?? { type: "endTurn" }, w.m);
+    w.lines.push(`${nameOf(w, subject)} did not move in time: ${what}.`);
+    if (n.maxTimeouts && n.strikes)
+      w.lines.push(`Timeouts in a row: ${n.strikes} of ${n.maxTimeouts} (at ${n.maxTimeouts} the seat is resigned).`);
+  }
+  nextUp(w);
+  roundField(w);
+  return { title: subject ? `Time ran out for ${titled(w, subject.name)}` : "Time ran out", color: RED };
+};
+
+const playerJoined: Writer = (w) => {
+  const { n, subject } = w;
+  w.lines.push(`${nameOf(w, subject)} took a seat: ${n.game.players.length} of ${n.game.seats} seats are taken.`);
+  return { title: subject ? `${titled(w, subject.name)} joined the game` : "A player joined", color: BLUE };
+};
+
+const playerLeft: Writer = (w) => {
+  const { n, subject } = w;
+  w.lines.push(
+    `${nameOf(w, subject)} left before the start: ${n.game.players.length} of ${n.game.seats} seats are taken.`,
+  );
+  return { title: subject ? `${titled(w, subject.name)} left the game` : "A player left", color: GREY };
+};
+
+const playerResigned: Writer = (w) => {
+  const { subject } = w;
+  w.lines.push(`${nameOf(w, subject)} resigned; the game goes on for the others.`);
+  nextUp(w);
+  roundField(w);
+  return { title: subject ? `${titled(w, subject.name)} resigned` : "A player resigned", color: GREY };
+};
+
+const playerAway: Writer = (w) => {
+  const { n, m, subject } = w;
+  if (n.until) {
+    w.lines.push(`${nameOf(w, subject)} is away until ${m.absolute(n.until)}; their clock is paused meanwhile.`);
+    return { title: subject ? `${titled(w, subject.name)} is away` : "A player is away", color: BLUE };
+  }
+  w.lines.push(
+    n.deadline
+      ? `${nameOf(w, subject)} is back: their clock runs again, the turn ends by itself ${m.relative(n.deadline)}.`
+      : `${nameOf(w, subject)} is back.`,
+  );
+  return { title: subject ? `${titled(w, subject.name)} is back` : "A player is back", color: BLUE };
+};
+
+const gameEnded: Writer = (w) => {
+  const { n, m } = w;
+  const scores = [...(n.scores ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+  const winners = (n.winners ?? []).map((s) => player(n, s)).filter((p): p is NotifyPlayer => !!p);
+  if (winners.length === 1)
+    w.lines.push(
+      `${nameOf(w, winners[0])} wins with ${scores.find((s) => s.seat === winners[0].seat)?.total ?? 0} points.`,
+    );
+  else if (winners.length > 1) w.lines.push(`${winners.map((p) => nameOf(w, p)).join(" and ")} share the win.`);
+  for (const s of scores.slice(0, 20)) {
+    const p = player(n, s.seat);
+    w.fields.push({
+      name: `${ordinal(s.rank)}${s.resigned ? " (resigned)" : ""}: ${p ? m.text(p.name) || "Someone" : `Seat ${s.seat + 1}`}`,
+      value:
+        s.moon === undefined
+          ? `${s.total} points (${s.tokens} from tokens, ${s.light} from light)`
+          : `${s.total} points (${s.tokens} from tokens, ${s.light} from light, ${s.moon} from moon points${s.babies ? `, ${s.babies} from a baby turtle` : ""})`,
+      inline: false,
+    });
+  }
+  return { title: "Game over" };
+};
+
+// Table talk: only the players' personal targets get it (never a game's channel).
+const messageWritten: Writer = (w) => {
+  const { n, m, subject } = w;
+  w.lines.push(`${nameOf(w, subject)} wrote:`);
+  w.lines.push(m.text(n.message?.text ?? "", MESSAGE_MAX) || "…");
+  return {
+    title: subject ? `${titled(w, subject.name)} wrote in your game` : "A new message in your game",
+    color: BLUE,
+  };
+};
+
+const webhookDisabled: Writer = (w) => {
+  const { m } = w;
+  const hook = w.n.webhook;
+  w.lines.push(
+    `The ${hook?.kind ?? ""} webhook ${hook?.label ? `${m.bold(m.text(hook.label))} ` : ""}(${m.code(hook?.redactedUrl ?? "?")}) ` +
+      (hook?.refused
+        ? `points at an address Canopy does not send to (${m.text(hook.reason)}), so Canopy stopped sending to it.`
+        : `answered ${m.text(hook?.reason ?? "with errors")} repeatedly, so Canopy stopped sending to it.`),
+  );
+  w.lines.push(
+    hook?.scope === "player"
+      ? "Fix it and switch it on again in your profile."
+      : "Fix it and switch it on again in the game's settings.",
+  );
+  return { title: "A notification webhook was switched off", color: RED };
+};
+
+const webhookTest: Writer = (w) => {
+  w.lines.push("This webhook works: Canopy will post turn notifications here.");
+  return { title: "Test notification", color: BLUE };
+};
+
+/** One writer per notification type. */
+const WRITERS: Record<Notification["type"], Writer> = {
+  "game.started": gameStarted,
+  "turn.started": turnStarted,
+  "turn.reminder": turnReminder,
+  "turn.timeout": turnTimeout,
+  "player.joined": playerJoined,
+  "player.left": playerLeft,
+  "player.resigned": playerResigned,
+  "player.away": playerAway,
+  "game.ended": gameEnded,
+  "message.written": messageWritten,
+  "webhook.disabled": webhookDisabled,
+  "webhook.test": webhookTest,
+};
+
 /** The message for one notification, in the given markup. */
 export function render(n: Notification, m: Markup): Rendered {
   const subject =
     player(n, n.seat) ?? (n.subjectName ? { seat: -1, id: "", name: n.subjectName, resigned: false } : null);
-  const titled = (name: string) => m.title(name) || "Someone";
-  const name = (p: NotifyPlayer | null) => (p ? m.bold(m.text(p.name) || "Someone") : "someone");
-  const fields: Field[] = [];
-  const lines: string[] = [];
-  const pings: NotifyPlayer[] = [];
-  const deadlineLine = (deadline: number | null | undefined) =>
-    deadline ? `The turn ends by itself ${m.relative(deadline)} (${m.absolute(deadline)}).` : null;
-  const roundField = () => fields.push({ name: "Round", value: roundText(n), inline: true });
-  const nextUp = () => {
-    const next = n.next ? player(n, n.next.seat) : null;
-    if (!next) return;
-    pings.push(next);
-    lines.push(`Next to play: ${m.who(next)}${n.next?.deadline ? `, ${deadlineShort(n.next.deadline)}` : ""}.`);
-  };
-  const deadlineShort = (t: number) => `deadline ${m.relative(t)}`;
-  let title: string;
-  let color = GREEN;
-
-  switch (n.type) {
-    case "game.started": {
-      title = "The game has started";
-      const first = player(n, n.next?.seat ?? n.seat);
-      lines.push(`${n.game.players.map((p) => name(p)).join(", ")} are playing (${n.game.totalRounds} rounds).`);
-      if (first) {
-        pings.push(first);
-        lines.push(
-          n.game.moon?.stage === "choose"
-            ? `${m.who(first)} chooses an animal first (Under the Moonlight).`
-            : `${m.who(first)} places the first tree.`,
-        );
-      }
-      const dl = deadlineLine(n.next?.deadline ?? n.deadline);
-      if (dl) lines.push(dl);
-      fields.push({ name: "Players", value: String(n.game.players.length), inline: true });
-      fields.push({ name: "Rounds", value: String(n.game.totalRounds), inline: true });
-      break;
-    }
-    case "turn.started": {
-      title = subject ? `Your turn, ${titled(subject.name)}` : "Your turn";
-      if (subject) pings.push(subject);
-      lines.push(
-        n.game.phase === "setup"
-          ? `${subject ? m.who(subject) : "Someone"}, it is your turn to ${setupTask(n.game.moon?.stage)}.`
-          : `${subject ? m.who(subject) : "Someone"}, it is your turn in round ${n.game.round} of ${n.game.totalRounds}.`,
-      );
-      const moon = n.game.moon;
-      if (moon && n.game.phase === "play") {
-        if (moon.full) lines.push(`The moon is full this round${moon.nextFull ? " and next round" : ""}.`);
-        else if (moon.nextFull)
-          lines.push("The moon is full next round: animals in moonlight will gain 2 moon points.");
-      }
-      const dl = deadlineLine(n.deadline);
-      if (dl) lines.push(dl);
-      roundField();
-      if (n.deadline) fields.push({ name: "Deadline", value: m.relative(n.deadline), inline: true });
-      const own =
-        moon && n.game.phase === "play" && subject ? moon.players.find((p) => p.seat === subject.seat) : undefined;
-      if (own) fields.push({ name: "Moon points", value: String(own.points), inline: true });
-      break;
-    }
-    case "turn.reminder": {
-      title = subject ? `Reminder: ${titled(subject.name)} to play` : "Reminder";
-      color = (n.fraction ?? 1) <= 0.1 ? RED : AMBER;
-      if (subject) pings.push(subject);
-      const left = n.remainingMs !== undefined ? duration(n.remainingMs) : "little time";
-      lines.push(`${subject ? m.who(subject) : "Someone"}, you have ${left} left for your move.`);
-      const dl = deadlineLine(n.deadline);
-      if (dl) lines.push(dl);
-      roundField();
-      if (n.deadline) fields.push({ name: "Deadline", value: m.relative(n.deadline), inline: true });
-      break;
-    }
-    case "turn.timeout": {
-      title = subject ? `Time ran out for ${titled(subject.name)}` : "Time ran out";
-      color = RED;
-      if (n.resigned) {
-        lines.push(
-          `${name(subject)} ran out of time${n.strikes ? ` ${n.strikes} times in a row` : ""} and has been resigned; the game goes on without them.`,
-        );
-      } else {
-        const what = autoText(n.autoAction ?? { type: "endTurn" }, m);
-        lines.push(`${name(subject)} did not move in time: ${what}.`);
-        if (n.maxTimeouts && n.strikes)
-          lines.push(`Timeouts in a row: ${n.strikes} of ${n.maxTimeouts} (at ${n.maxTimeouts} the seat is resigned).`);
-      }
-      nextUp();
-      roundField();
-      break;
-    }
-    case "player.joined": {
-      title = subject ? `${titled(subject.name)} joined the game` : "A player joined";
-      color = BLUE;
-      lines.push(`${name(subject)} took a seat: ${n.game.players.length} of ${n.game.seats} seats are taken.`);
-      break;
-    }
-    case "player.left": {
-      title = subject ? `${titled(subject.name)} left the game` : "A player left";
-      color = GREY;
-      lines.push(
-        `${name(subject)} left before the start: ${n.game.players.length} of ${n.game.seats} seats are taken.`,
-      );
-      break;
-    }
-    case "player.resigned": {
-      title = subject ? `${titled(subject.name)} resigned` : "A player resigned";
-      color = GREY;
-      lines.push(`${name(subject)} resigned; the game goes on for the others.`);
-      nextUp();
-      roundField();
-      break;
-    }
-    case "player.away": {
-      color = BLUE;
-      if (n.until) {
-        title = subject ? `${titled(subject.name)} is away` : "A player is away";
-        lines.push(`${name(subject)} is away until ${m.absolute(n.until)}; their clock is paused meanwhile.`);
-      } else {
-        title = subject ? `${titled(subject.name)} is back` : "A player is back";
-        lines.push(
-          n.deadline
-            ? `${name(subject)} is back: their clock runs again, the turn ends by itself ${m.relative(n.deadline)}.`
-            : `${name(subject)} is back.`,
-        );
-      }
-      break;
-    }
-    case "game.ended": {
-      title = "Game over";
-      const scores = [...(n.scores ?? [])].sort((a, b) => a.rank - b.rank || a.seat - b.seat);
-      const winners = (n.winners ?? []).map((s) => player(n, s)).filter((p): p is NotifyPlayer => !!p);
-      if (winners.length === 1)
-        lines.push(
-          `${name(winners[0])} wins with ${scores.find((s) => s.seat === winners[0].seat)?.total ?? 0} points.`,
-        );
-      else if (winners.length > 1) lines.push(`${winners.map(name).join(" and ")} share the win.`);
-      for (const s of scores.slice(0, 20)) {
-        const p = player(n, s.seat);
-        fields.push({
-          name: `${ordinal(s.rank)}${s.resigned ? " (resigned)" : ""}: ${p ? m.text(p.name) || "Someone" : `Seat ${s.seat + 1}`}`,
-          value:
-            s.moon === undefined
-              ? `${s.total} points (${s.tokens} from tokens, ${s.light} from light)`
-              : `${s.total} points (${s.tokens} from tokens, ${s.light} from light, ${s.moon} from moon points${s.babies ? `, ${s.babies} from a baby turtle` : ""})`,
-          inline: false,
-        });
-      }
-      break;
-    }
-    case "message.written": {
-      // Table talk: only the players' personal targets get it (never a game's channel).
-      title = subject ? `${titled(subject.name)} wrote in your game` : "A new message in your game";
-      color = BLUE;
-      lines.push(`${name(subject)} wrote:`);
-      lines.push(m.text(n.message?.text ?? "", MESSAGE_MAX) || "…");
-      break;
-    }
-    case "webhook.disabled": {
-      const w = n.webhook;
-      title = "A notification webhook was switched off";
-      color = RED;
-      lines.push(
-        `The ${w?.kind ?? ""} webhook ${w?.label ? `${m.bold(m.text(w.label))} ` : ""}(${m.code(w?.redactedUrl ?? "?")}) ` +
-          (w?.refused
-            ? `points at an address Canopy does not send to (${m.text(w.reason)}), so Canopy stopped sending to it.`
-            : `answered ${m.text(w?.reason ?? "with errors")} repeatedly, so Canopy stopped sending to it.`),
-      );
-      lines.push(
-        w?.scope === "player"
-          ? "Fix it and switch it on again in your profile."
-          : "Fix it and switch it on again in the game's settings.",
-      );
-      break;
-    }
-    case "webhook.test": {
-      title = "Test notification";
-      color = BLUE;
-      lines.push("This webhook works: Canopy will post turn notifications here.");
-      break;
-    }
-  }
-  return { title: clip(title, 200), lines, fields, pings: dedupe(pings), color };
+  const w: Writing = { n, m, subject, lines: [], fields: [], pings: [] };
+  const { title, color = GREEN } = WRITERS[n.type](w);
+  return { title: clip(title, 200), lines: w.lines, fields: w.fields, pings: dedupe(w.pings), color };
 }
 
 function dedupe(ps: NotifyPlayer[]): NotifyPlayer[] {

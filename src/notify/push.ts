@@ -95,6 +95,89 @@ function duration(ms: number): string {
   return `${Math.round(h / 24)} days`;
 }
 
+/** What a push says and how it travels: `ttl` in seconds, `replaces` the topic it replaces. */
+interface PushText {
+  body: string;
+  ttl?: number;
+  urgency?: Urgency;
+  replaces?: string | null;
+}
+
+/** A notification as one player (`ownerId`) reads it on a device, with the helpers the texts share. */
+interface Reading {
+  n: Notification;
+  now: number;
+  /** A seat's player's name, made plain ("Someone" when empty or unknown). */
+  name(seat: number | null | undefined): string;
+  /** Whether a seat is the reader's own. */
+  mine(seat: number | null | undefined): boolean;
+  /** The topic of the game's turn pushes: a newer one replaces one still waiting. */
+  topic: string;
+}
+
+const untilDeadline = (r: Reading, deadline: number | null | undefined) =>
+  deadline ? clampTtl((deadline - r.now) / 1000) : DAY_S;
+/** Comings and goings: low urgency, kept half a day. */
+const aside = (body: string): PushText => ({ body, urgency: "low", ttl: DAY_S / 2 });
+/** `body`, and when the reader plays next, that it is their turn (urgent until its deadline). */
+const thenYou = (r: Reading, body: string, you: string, otherwise: Omit<PushText, "body"> = {}): PushText =>
+  r.n.next && r.mine(r.n.next.seat)
+    ? { body: `${body} ${you}`, urgency: "high", ttl: untilDeadline(r, r.n.next.deadline) }
+    : { body, ...otherwise };
+
+const PUSH_TEXTS: Record<Notification["type"], (r: Reading) => PushText> = {
+  "turn.started": (r) => {
+    const { n, now } = r;
+    const ends = n.deadline ? ` It ends by itself in ${duration(n.deadline - now)}.` : "";
+    return {
+      body: `${r.mine(n.seat) ? "Your turn." : `${r.name(n.seat)}'s turn.`}${ends}`,
+      ttl: untilDeadline(r, n.deadline),
+      urgency: r.mine(n.seat) ? "high" : "normal",
+      replaces: r.topic,
+    };
+  },
+  "turn.reminder": (r) => {
+    const { n, now } = r;
+    const left = n.remainingMs ?? (n.deadline ? n.deadline - now : 0);
+    return {
+      body: r.mine(n.seat)
+        ? `Your turn ends by itself in ${duration(left)}.`
+        : `${r.name(n.seat)}'s turn ends in ${duration(left)}.`,
+      ttl: untilDeadline(r, n.deadline ?? now + left),
+      urgency: "high",
+      replaces: r.topic,
+    };
+  },
+  "turn.timeout": (r) =>
+    thenYou(
+      r,
+      r.mine(r.n.seat)
+        ? `Your turn ran out of time and was ended for you${r.n.resigned ? "; your seat resigned" : ""}.`
+        : `${r.name(r.n.seat)}'s turn ran out of time.`,
+      "Now it is your turn.",
+    ),
+  "game.started": (r) => thenYou(r, "The game has started.", "You play first."),
+  "game.ended": (r) => {
+    const winners = (r.n.winners ?? []).map((s) => (r.mine(s) ? "you" : r.name(s)));
+    const me = r.n.scores?.find((s) => r.mine(s.seat));
+    const body = `Game over${winners.length ? `: ${winners.join(" and ")} won` : ""}.`;
+    return { body: me ? `${body} You scored ${me.total} points.` : body };
+  },
+  "player.joined": (r) => aside(`${r.name(r.n.seat)} joined.`),
+  "player.left": (r) => aside(`${r.name(r.n.seat)} left.`),
+  "player.resigned": (r) =>
+    thenYou(r, `${r.name(r.n.seat)} resigned.`, "Now it is your turn.", { urgency: "low", ttl: DAY_S / 2 }),
+  "player.away": (r) => aside(`${r.name(r.n.seat)} is away${r.n.until ? ` for ${duration(r.n.until - r.now)}` : ""}.`),
+  "message.written": (r) => ({
+    body: `${r.name(r.n.seat)}: ${userText(r.n.message?.text ?? "", "plain", 200) || "…"}`,
+    ttl: DAY_S / 2,
+  }),
+  "webhook.disabled": (r) => ({
+    body: `One of your notification webhooks was switched off (${r.n.webhook?.reason ?? "it kept failing"}).`,
+  }),
+  "webhook.test": () => ({ body: "Push notifications work on this device.", urgency: "high", ttl: 300 }),
+};
+
 /**
  * The push message for one notification, as the player `ownerId` reads it on their device, and
  * how it travels: "your turn" and reminders are urgent and live until the turn's deadline (a later
@@ -103,119 +186,35 @@ function duration(ms: number): string {
  */
 export function pushMessage(n: Notification, ownerId: string, now: number): PushMessage {
   const g = n.game;
-  const name = (seat: number | null | undefined) => {
-    const p = seat === null || seat === undefined ? null : g.players.find((x) => x.seat === seat);
-    return p ? userText(p.name, "plain") || "Someone" : n.subjectName ? userText(n.subjectName, "plain") : "Someone";
+  const seated = (seat: number | null | undefined) =>
+    seat === null || seat === undefined ? undefined : g.players.find((x) => x.seat === seat);
+  const reading: Reading = {
+    n,
+    now,
+    name: (seat) => {
+      const p = seated(seat);
+      return p ? userText(p.name, "plain") || "Someone" : n.subjectName ? userText(n.subjectName, "plain") : "Someone";
+    },
+    mine: (seat) => seated(seat)?.id === ownerId,
+    topic: `turn-${g.id}`.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32),
   };
-  const mine = (seat: number | null | undefined) =>
-    seat !== null && seat !== undefined && g.players.find((x) => x.seat === seat)?.id === ownerId;
   const others = g.players.filter((p) => p.id !== ownerId).map((p) => userText(p.name, "plain") || "Someone");
   const title = others.length ? `Photosynthesis with ${others.join(", ")}` : "Photosynthesis";
-  const untilDeadline = (deadline: number | null | undefined) => (deadline ? clampTtl((deadline - now) / 1000) : DAY_S);
-  const topic = `turn-${g.id}`.replace(/[^A-Za-z0-9_-]/g, "").slice(0, 32);
-  let body: string;
-  let ttl = DAY_S;
-  let urgency: Urgency = "normal";
-  let replaces: string | null = null;
-  switch (n.type) {
-    case "turn.started": {
-      body = mine(n.seat) ? "Your turn." : `${name(n.seat)}'s turn.`;
-      if (n.deadline) body += ` It ends by itself in ${duration(n.deadline - now)}.`;
-      ttl = untilDeadline(n.deadline);
-      urgency = mine(n.seat) ? "high" : "normal";
-      replaces = topic;
-      break;
-    }
-    case "turn.reminder": {
-      const left = n.remainingMs ?? (n.deadline ? n.deadline - now : 0);
-      body = mine(n.seat)
-        ? `Your turn ends by itself in ${duration(left)}.`
-        : `${name(n.seat)}'s turn ends in ${duration(left)}.`;
-      ttl = untilDeadline(n.deadline ?? now + left);
-      urgency = "high";
-      replaces = topic;
-      break;
-    }
-    case "turn.timeout":
-      body = mine(n.seat)
-        ? `Your turn ran out of time and was ended for you${n.resigned ? "; your seat resigned" : ""}.`
-        : `${name(n.seat)}'s turn ran out of time.`;
-      if (n.next && mine(n.next.seat)) {
-        body += " Now it is your turn.";
-        urgency = "high";
-        ttl = untilDeadline(n.next.deadline);
-      }
-      break;
-    case "game.started":
-      body = "The game has started.";
-      if (n.next && mine(n.next.seat)) {
-        body += " You play first.";
-        urgency = "high";
-        ttl = untilDeadline(n.next.deadline);
-      }
-      break;
-    case "game.ended": {
-      const winners = (n.winners ?? []).map((s) => (mine(s) ? "you" : name(s)));
-      const me = n.scores?.find((s) => mine(s.seat));
-      body = `Game over${winners.length ? `: ${winners.join(" and ")} won` : ""}.`;
-      if (me) body += ` You scored ${me.total} points.`;
-      break;
-    }
-    case "player.joined":
-      body = `${name(n.seat)} joined.`;
-      urgency = "low";
-      ttl = DAY_S / 2;
-      break;
-    case "player.left":
-      body = `${name(n.seat)} left.`;
-      urgency = "low";
-      ttl = DAY_S / 2;
-      break;
-    case "player.resigned":
-      body = `${name(n.seat)} resigned.`;
-      if (n.next && mine(n.next.seat)) {
-        body += " Now it is your turn.";
-        urgency = "high";
-        ttl = untilDeadline(n.next.deadline);
-      } else {
-        urgency = "low";
-        ttl = DAY_S / 2;
-      }
-      break;
-    case "player.away":
-      body = `${name(n.seat)} is away${n.until ? ` for ${duration(n.until - now)}` : ""}.`;
-      urgency = "low";
-      ttl = DAY_S / 2;
-      break;
-    case "message.written":
-      body = `${name(n.seat)}: ${userText(n.message?.text ?? "", "plain", 200) || "…"}`;
-      ttl = DAY_S / 2;
-      break;
-    case "webhook.disabled":
-      body = `One of your notification webhooks was switched off (${n.webhook?.reason ?? "it kept failing"}).`;
-      break;
-    case "webhook.test":
-      body = "Push notifications work on this device.";
-      urgency = "high";
-      ttl = 300;
-      break;
-    default:
-      body = "Something happened in your game.";
-  }
+  const text = PUSH_TEXTS[n.type]?.(reading) ?? { body: "Something happened in your game." };
   return {
     payload: {
       v: 1,
       id: n.id,
       type: n.type,
       title: n.type === "webhook.test" ? "Canopy" : title,
-      body,
+      body: text.body,
       url: g.url,
       gameId: g.id,
       tag: g.id ? `canopy-${g.id}` : "canopy",
     },
-    ttl: clampTtl(ttl),
-    urgency,
-    topic: replaces,
+    ttl: clampTtl(text.ttl ?? DAY_S),
+    urgency: text.urgency ?? "normal",
+    topic: text.replaces ?? null,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   pieceElement,
   VIEW,
   type Theme,
+  type ThemeColors,
 } from "../render";
 import { fontCovers } from "./font/coverage";
 import { SEAT_LETTERS, type Summary } from "./moment";
@@ -63,11 +64,23 @@ function text(x: number, y: number, size: number, fill: string, content: string,
   return `<text x="${x}" y="${y}" font-family="${FONT_FAMILY}" font-size="${size}" fill="${fill}"${extra}>${escapeHtml(content)}</text>`;
 }
 
+/** The right-hand panel of a card, as its parts draw it. */
+interface Panel {
+  s: Summary;
+  theme: ThemeColors;
+  ink: (typeof PANEL)[keyof typeof PANEL];
+  /** Its left edge and width. */
+  px: number;
+  pw: number;
+  /** The columns' right edges (points at the panel's), the winner's star, and the room names leave. */
+  col: { light: number; moon: number; star: number; names: number };
+  out: string[];
+}
+
 /** The card as an SVG string (pure; `host` is printed in the footer, e.g. "canopy.example"). */
 export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = {}): string {
   const themeName = opts.theme ?? "light";
   const theme = THEMES[themeName];
-  const ink = PANEL[themeName];
   const W = CARD.width;
   const H = CARD.height;
   // The board: as tall as the card allows, on the left.
@@ -88,6 +101,31 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
     `<rect width="${W}" height="${H}" fill="${theme.background}"/>`,
     `<g transform="translate(10 10)">${board}</g>`,
   );
+  // Columns (right edges): points, light and, under the Moonlight, moon points; the winner's star left of them.
+  const col = s.moon
+    ? { light: pw - 66, moon: pw - 124, star: pw - 172, names: 214 }
+    : { light: pw - 78, moon: 0, star: pw - 120, names: 150 };
+  const panel: Panel = { s, theme, ink: PANEL[themeName], px, pw, col, out };
+  let y = panelHead(panel);
+  // Players: shape, name, score; the one to act or the winners marked.
+  const rowH = s.players.length > 3 ? 64 : 72;
+  for (const p of s.players) {
+    playerRow(panel, p, y, rowH);
+    y += rowH;
+  }
+  const ink = panel.ink;
+  // The headline under the players, and the address in the footer.
+  y += 36;
+  out.push(
+    text(px, Math.min(y, H - 86), 30, ink.turn, fitted(plain(s.headline, s), 30, pw, true), ` font-weight="bold"`),
+  );
+  if (opts.host) out.push(text(px, H - 40, 22, ink.muted, fitted(`${opts.host}/g/${s.id}`, 22, pw)));
+  out.push(`</svg>`);
+  return out.join("");
+}
+
+/** The panel's head: the brand, the stage, the last move, a rule and the columns' titles; the y under it. */
+function panelHead({ s, theme, ink, px, pw, col, out }: Panel): number {
   // Brand line: a small tree of each colour and the name.
   let y = 74;
   out.push(`<g>${pieceElement(0, 3, px + 16, y - 12, theme, 34)}</g>`);
@@ -100,10 +138,6 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
   out.push(text(px, y, 24, ink.muted, fitted(sub, 24, pw)));
   y += 24;
   out.push(`<line x1="${px}" y1="${y}" x2="${px + pw}" y2="${y}" stroke="${ink.line}" stroke-width="2"/>`);
-  // Columns (right edges): points, light and, under the Moonlight, moon points; the winner's star left of them.
-  const col = s.moon
-    ? { light: pw - 66, moon: pw - 124, star: pw - 172, names: 214 }
-    : { light: pw - 78, moon: 0, star: pw - 120, names: 150 };
   if (s.status !== "waiting") {
     out.push(text(px + col.light, y + 26, 17, ink.muted, "light", ` text-anchor="end"`));
     out.push(text(px + pw, y + 26, 17, ink.muted, "points", ` text-anchor="end"`));
@@ -115,60 +149,43 @@ export function renderCard(s: Summary, opts: { theme?: Theme; host?: string } = 
       out.push(text(px + 28, y + 26, 17, ink.muted, fitted(phase, 17, col.moon - 60 - 28)));
     }
   }
-  y += 32;
-  // Players: shape, name, score; the one to act or the winners marked.
-  const rowH = s.players.length > 3 ? 64 : 72;
-  for (const p of s.players) {
-    const cy = y + rowH / 2;
-    if (p.toAct || p.winner)
-      out.push(
-        `<rect x="${px - 14}" y="${y + 4}" width="${pw + 28}" height="${rowH - 8}" rx="14" fill="${ink.chip}"/>`,
-      );
-    // The seat's medium tree, as on the board and in the legend; under the Moonlight the seat's
-    // animal, once revealed, stands for it (its badge shows the seat's shape)
-    const animal = p.moon?.animal ?? null;
-    if (animal) out.push(animalElement(animal, p.seat, px + 22, cy, 21, theme));
-    else out.push(pieceElement(p.seat, 2, px + 22, cy + 2, theme, 40));
-    const scoreText = p.score ? String(p.score.total) : "";
-    const nameX = px + 56;
-    const nameMax = pw - 70 - (scoreText ? col.names : 0);
-    const namePx = s.moon ? 28 : 32;
-    const label = p.seated ? drawable(p.name, p.seat) : "free seat";
+  return y + 32;
+}
+
+/** One player's row from `y`: their shape, name and scores, the one to act or the winners marked. */
+function playerRow({ s, theme, ink, px, pw, col, out }: Panel, p: Summary["players"][number], y: number, rowH: number) {
+  const cy = y + rowH / 2;
+  const marked = p.toAct || p.winner;
+  if (marked)
+    out.push(`<rect x="${px - 14}" y="${y + 4}" width="${pw + 28}" height="${rowH - 8}" rx="14" fill="${ink.chip}"/>`);
+  // The seat's medium tree, as on the board and in the legend; under the Moonlight the seat's
+  // animal, once revealed, stands for it (its badge shows the seat's shape)
+  const animal = p.moon?.animal ?? null;
+  if (animal) out.push(animalElement(animal, p.seat, px + 22, cy, 21, theme));
+  else out.push(pieceElement(p.seat, 2, px + 22, cy + 2, theme, 40));
+  const scoreText = p.score ? String(p.score.total) : "";
+  const nameX = px + 56;
+  const nameMax = pw - 70 - (scoreText ? col.names : 0);
+  const namePx = s.moon ? 28 : 32;
+  const label = p.seated ? drawable(p.name, p.seat) : "free seat";
+  const fill = p.seated ? ink.text : ink.muted;
+  const bold = marked ? ` font-weight="bold"` : "";
+  out.push(text(nameX, cy + (s.moon ? 10 : 11), namePx, fill, fitted(label, namePx, nameMax, marked), bold));
+  if (p.resigned)
     out.push(
-      text(
-        nameX,
-        cy + (s.moon ? 10 : 11),
-        namePx,
-        p.seated ? ink.text : ink.muted,
-        fitted(label, namePx, nameMax, p.toAct || p.winner),
-        p.toAct || p.winner ? ` font-weight="bold"` : "",
-      ),
+      `<line x1="${nameX}" y1="${cy}" x2="${nameX + Math.min(nameMax, emWidth(label, false) * namePx)}" y2="${cy}" stroke="${ink.muted}" stroke-width="3"/>`,
     );
-    if (p.resigned)
-      out.push(
-        `<line x1="${nameX}" y1="${cy}" x2="${nameX + Math.min(nameMax, emWidth(label, false) * namePx)}" y2="${cy}" stroke="${ink.muted}" stroke-width="3"/>`,
-      );
-    if (scoreText)
-      out.push(
-        text(px + pw, cy + 12, 34, p.winner ? ink.win : ink.text, scoreText, ` text-anchor="end" font-weight="bold"`),
-      );
-    if (p.score) out.push(text(px + col.light, cy + 10, 26, ink.muted, `${p.light}`, ` text-anchor="end"`));
-    if (p.score && p.moon)
-      out.push(text(px + col.moon, cy + 10, 26, ink.muted, `${p.moon.points}`, ` text-anchor="end"`));
-    if (p.toAct)
-      out.push(`<polygon points="${px - 30},${cy - 11} ${px - 14},${cy} ${px - 30},${cy + 11}" fill="${ink.turn}"/>`);
-    if (p.winner)
-      out.push(
-        `<text x="${px + col.star}" y="${cy + 12}" font-family="${FONT_FAMILY}" font-size="30" fill="${ink.win}" text-anchor="end">★</text>`,
-      );
-    y += rowH;
-  }
-  // The headline under the players, and the address in the footer.
-  y += 36;
-  out.push(
-    text(px, Math.min(y, H - 86), 30, ink.turn, fitted(plain(s.headline, s), 30, pw, true), ` font-weight="bold"`),
-  );
-  if (opts.host) out.push(text(px, H - 40, 22, ink.muted, fitted(`${opts.host}/g/${s.id}`, 22, pw)));
-  out.push(`</svg>`);
-  return out.join("");
+  if (scoreText)
+    out.push(
+      text(px + pw, cy + 12, 34, p.winner ? ink.win : ink.text, scoreText, ` text-anchor="end" font-weight="bold"`),
+    );
+  if (p.score) out.push(text(px + col.light, cy + 10, 26, ink.muted, `${p.light}`, ` text-anchor="end"`));
+  if (p.score && p.moon)
+    out.push(text(px + col.moon, cy + 10, 26, ink.muted, `${p.moon.points}`, ` text-anchor="end"`));
+  if (p.toAct)
+    out.push(`<polygon points="${px - 30},${cy - 11} ${px - 14},${cy} ${px - 30},${cy + 11}" fill="${ink.turn}"/>`);
+  if (p.winner)
+    out.push(
+      `<text x="${px + col.star}" y="${cy + 12}" font-family="${FONT_FAMILY}" font-size="30" fill="${ink.win}" text-anchor="end">★</text>`,
+    );
 }

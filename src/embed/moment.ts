@@ -173,105 +173,67 @@ export const BABY_WORDS: Record<BabyName, string> = {
 };
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
+type SeatName = (seat: number) => string;
+type Sayer<T extends GameEvent["type"]> = (e: Extract<GameEvent, { type: T }>, name: SeatName) => string | null;
+
+/**
+ * What a spectator reads of each event, one English phrase (null: nothing worth saying). Under the
+ * Moonlight the events are as a spectator sees them: an animal choice never names the animal.
+ */
+const SAYS: { [T in GameEvent["type"]]?: Sayer<T> } = {
+  placed: (e, name) => `${name(e.seat)} placed a small tree on ${cellLabel(e.cell)}`,
+  bought: (e, name) => `${name(e.seat)} bought a ${PIECES[PIECE_INDEX[e.piece] ?? 0]}`,
+  planted: (e, name) => `${name(e.seat)} planted a seed on ${cellLabel(e.to)}`,
+  grew: (e, name) => `${name(e.seat)} grew ${cellLabel(e.cell)} to a ${PIECES[PIECE_INDEX[e.to] ?? 0]}`,
+  collected: (e, name) =>
+    `${name(e.seat)} collected ${cellLabel(e.cell)}${e.token ? ` for ${e.token.value} points` : ""}`,
+  resigned: (e, name) => `${name(e.seat)} resigned`,
+  animalChosen: (e, name) => `${name(e.seat)} chose an animal`,
+  animalsRevealed: (e, name) =>
+    `The animals are revealed: ${e.animals
+      .map((a, seat) => (a ? `${name(seat)} the ${a}` : null))
+      .filter(Boolean)
+      .join(", ")}`,
+  babiesLaid: (e) => `${plural(e.cells.length, "baby turtle")} lie face down on the corners`,
+  animalPlaced: (e, name) => `${name(e.seat)} placed the ${e.animal} on ${cellLabel(e.cell)}`,
+  greatTreePlaced: (e, name) => `${name(e.seat)} placed the Great Tree on ${cellLabel(e.cell)}`,
+  moonstonePlaced: (e, name) => `${name(e.seat)} placed a moonstone on ${cellLabel(e.cell)}`,
+  moonMoved: (e) => (e.flipped ? `the moon turned ${e.full ? "full" : "half"}` : null),
+  moonCollected: (e, name) =>
+    e.amount > 0 ? `${name(e.seat)} gained ${plural(e.amount - e.lost, "moon point")}` : null,
+  animalMoved: (e, name) =>
+    e.by === e.seat
+      ? `${name(e.seat)}'s ${e.animal} moved to ${cellLabel(e.to)}`
+      : `${name(e.by)} moved ${name(e.seat)}'s ${e.animal} to ${cellLabel(e.to)}`,
+  abilityUsed: (e, name) =>
+    `${name(e.seat)}'s ${e.animal} ${ABILITY_WORDS[e.ability] ?? e.ability}${LEVELLED.includes(e.ability) ? ` (${ROMAN[e.level] ?? e.level})` : ""} for ${plural(e.cost, "moon point")}`,
+  seedPlaced: (e, name) => `${name(e.seat)} laid a seed on ${cellLabel(e.cell)}`,
+  seedEaten: (e, name) => `${name(e.owner)}'s seed on ${cellLabel(e.cell)} was eaten`,
+  seedMoved: (e, name) => `${name(e.owner)}'s seed moved from ${cellLabel(e.from)} to ${cellLabel(e.to)}`,
+  lightGained: (e, name) =>
+    e.amount > 0 ? `${name(e.seat)} gained ${plural(e.amount - e.lost, "light point")}` : null,
+  lightStolen: (e, name) => `${name(e.seat)} stole ${plural(e.amount, "light point")} from ${name(e.from)}`,
+  damBuilt: (e) => `the dam now stands on ${e.cells.map(cellLabel).join(", ")}`,
+  babyHatched: (e, name) =>
+    `${name(e.seat)} hatched a baby turtle on ${cellLabel(e.cell)}${e.baby ? `: ${BABY_WORDS[e.baby] ?? e.baby}` : ""}`,
+  babyUsed: (e, name) => `${name(e.seat)} used a baby turtle: ${BABY_WORDS[e.baby] ?? e.baby}`,
+};
+
 /** One English sentence for the entry that led to this moment. */
 function describeLast(game: GameView, last: NonNullable<Moment["last"]>): string | null {
   const name = (seat: number) => seatName(game, seat);
   const parts: string[] = [];
   for (const e of last.events) {
-    switch (e.type) {
-      case "placed":
-        parts.push(`${name(e.seat)} placed a small tree on ${cellLabel(e.cell)}`);
-        break;
-      case "bought":
-        parts.push(`${name(e.seat)} bought a ${PIECES[PIECE_INDEX[e.piece] ?? 0]}`);
-        break;
-      case "planted":
-        parts.push(`${name(e.seat)} planted a seed on ${cellLabel(e.to)}`);
-        break;
-      case "grew":
-        parts.push(`${name(e.seat)} grew ${cellLabel(e.cell)} to a ${PIECES[PIECE_INDEX[e.to] ?? 0]}`);
-        break;
-      case "collected":
-        parts.push(`${name(e.seat)} collected ${cellLabel(e.cell)}${e.token ? ` for ${e.token.value} points` : ""}`);
-        break;
-      case "resigned":
-        parts.push(`${name(e.seat)} resigned`);
-        break;
-      // Under the Moonlight (events as a spectator sees them: an animal choice never names the animal)
-      case "animalChosen":
-        parts.push(`${name(e.seat)} chose an animal`);
-        break;
-      case "animalsRevealed":
-        parts.push(
-          `The animals are revealed: ${e.animals
-            .map((a, seat) => (a ? `${name(seat)} the ${a}` : null))
-            .filter(Boolean)
-            .join(", ")}`,
-        );
-        break;
-      case "babiesLaid":
-        parts.push(`${plural(e.cells.length, "baby turtle")} lie face down on the corners`);
-        break;
-      case "animalPlaced":
-        parts.push(`${name(e.seat)} placed the ${e.animal} on ${cellLabel(e.cell)}`);
-        break;
-      case "greatTreePlaced":
-        parts.push(`${name(e.seat)} placed the Great Tree on ${cellLabel(e.cell)}`);
-        break;
-      case "moonstonePlaced":
-        parts.push(`${name(e.seat)} placed a moonstone on ${cellLabel(e.cell)}`);
-        break;
-      case "moonMoved":
-        if (e.flipped) parts.push(`the moon turned ${e.full ? "full" : "half"}`);
-        break;
-      case "moonCollected":
-        if (e.amount > 0) parts.push(`${name(e.seat)} gained ${plural(e.amount - e.lost, "moon point")}`);
-        break;
-      case "animalMoved":
-        parts.push(
-          e.by === e.seat
-            ? `${name(e.seat)}'s ${e.animal} moved to ${cellLabel(e.to)}`
-            : `${name(e.by)} moved ${name(e.seat)}'s ${e.animal} to ${cellLabel(e.to)}`,
-        );
-        break;
-      case "abilityUsed":
-        parts.push(
-          `${name(e.seat)}'s ${e.animal} ${ABILITY_WORDS[e.ability] ?? e.ability}${LEVELLED.includes(e.ability) ? ` (${ROMAN[e.level] ?? e.level})` : ""} for ${plural(e.cost, "moon point")}`,
-        );
-        break;
-      case "seedPlaced":
-        parts.push(`${name(e.seat)} laid a seed on ${cellLabel(e.cell)}`);
-        break;
-      case "seedEaten":
-        parts.push(`${name(e.owner)}'s seed on ${cellLabel(e.cell)} was eaten`);
-        break;
-      case "seedMoved":
-        parts.push(`${name(e.owner)}'s seed moved from ${cellLabel(e.from)} to ${cellLabel(e.to)}`);
-        break;
-      case "lightGained":
-        if (e.amount > 0) parts.push(`${name(e.seat)} gained ${plural(e.amount - e.lost, "light point")}`);
-        break;
-      case "lightStolen":
-        parts.push(`${name(e.seat)} stole ${plural(e.amount, "light point")} from ${name(e.from)}`);
-        break;
-      case "damBuilt":
-        parts.push(`the dam now stands on ${e.cells.map(cellLabel).join(", ")}`);
-        break;
-      case "babyHatched":
-        parts.push(
-          `${name(e.seat)} hatched a baby turtle on ${cellLabel(e.cell)}${e.baby ? `: ${BABY_WORDS[e.baby] ?? e.baby}` : ""}`,
-        );
-        break;
-      case "babyUsed":
-        parts.push(`${name(e.seat)} used a baby turtle: ${BABY_WORDS[e.baby] ?? e.baby}`);
-        break;
-      case "turnEnded":
-        if (!e.auto && parts.length === 0) parts.push(`${name(e.seat)} ended the turn`);
-        break;
-      default: {
-        const t = e as { type: string; seat?: number };
-        if (t.type === "timedOut" && typeof t.seat === "number") parts.push(`${name(t.seat)} ran out of time`);
-      }
+    // The service's own event (a move played at a timeout) is not the engine's.
+    const t = e as { type: string; seat?: number };
+    if (t.type === "timedOut") {
+      if (typeof t.seat === "number") parts.push(`${name(t.seat)} ran out of time`);
+    } else if (e.type === "turnEnded") {
+      // said only when nothing else was: "Ann ended the turn"
+      if (!e.auto && parts.length === 0) parts.push(`${name(e.seat)} ended the turn`);
+    } else {
+      const said = (SAYS[e.type] as Sayer<typeof e.type> | undefined)?.(e as never, name);
+      if (said) parts.push(said);
     }
   }
   return parts.length ? parts.join("; ") : null;
@@ -351,55 +313,13 @@ function setupStep(s: GameState): string {
 export function summarize(m: Moment): Summary {
   const g = m.game;
   const s = m.state;
-  const seatCount = g.seats.length;
   const names = g.seats.map((_, i) => seatName(g, i));
   const title = `${names.join(" vs ")}`;
-  if (!s) {
-    const seated = g.seats.filter((x) => x.player).length;
-    const board = waitingBoard(seatCount, g.options.longGame, g.options.moonlight);
-    return {
-      id: g.id,
-      ply: m.ply,
-      total: m.total,
-      status: "waiting",
-      title,
-      stage: `Waiting for players (${seated} of ${seatCount})`,
-      headline: `${seatCount - seated} seat${seatCount - seated === 1 ? "" : "s"} free`,
-      lastMove: null,
-      moon: moonLine(board),
-      round: 0,
-      totalRounds: g.totalRounds,
-      players: g.seats.map((x, seat) => ({
-        seat,
-        name: names[seat],
-        seated: !!x.player,
-        score: null,
-        light: 0,
-        resigned: false,
-        winner: false,
-        toAct: false,
-        moon: g.options.moonlight ? { animal: null, points: 0 } : null,
-      })),
-      board,
-      highlights: {},
-      mutable: true,
-    };
-  }
+  if (!s) return waitingSummary(m, names, title);
   const ended = s.phase === "ended";
   const scores = computeScores(s);
   const winners = gameWinners(s);
   const toAct = ended ? null : s.current;
-  let headline: string;
-  if (ended) {
-    const top = scores.find((x) => x.seat === winners[0]);
-    const pts = top ? `${top.total} point${top.total === 1 ? "" : "s"}` : "";
-    headline =
-      winners.length === 0
-        ? "Game over"
-        : winners.length === 1
-          ? `${names[winners[0]]} won with ${pts}`
-          : `${joinNames(winners.map((w) => names[w]))} tied with ${pts}`;
-  } else headline = s.phase === "setup" ? `${names[toAct!]} ${setupStep(s)}` : `${names[toAct!]} to play`;
   const stage = ended
     ? `Finished after ${s.round} round${s.round === 1 ? "" : "s"}`
     : s.phase === "setup"
@@ -412,7 +332,7 @@ export function summarize(m: Moment): Summary {
     status: ended ? "finished" : "active",
     title,
     stage,
-    headline,
+    headline: headlineOf(s, names, scores, winners),
     lastMove: m.last ? describeLast(g, m.last) : null,
     moon: moonLine(s),
     round: s.round,
@@ -431,6 +351,54 @@ export function summarize(m: Moment): Summary {
     board: { cells: s.cells, round: s.round, phase: s.phase, options: s.options, ...(s.moon ? { moon: s.moon } : {}) },
     highlights: lastHighlights(m.last),
     mutable: false,
+  };
+}
+
+/** "Ann to play", "Ann won with 34 points", "Ann and Bob tied with 30 points". */
+function headlineOf(s: GameState, names: string[], scores: Score[], winners: number[]): string {
+  if (s.phase !== "ended")
+    return s.phase === "setup" ? `${names[s.current]} ${setupStep(s)}` : `${names[s.current]} to play`;
+  const top = scores.find((x) => x.seat === winners[0]);
+  const pts = top ? `${top.total} point${top.total === 1 ? "" : "s"}` : "";
+  return winners.length === 0
+    ? "Game over"
+    : winners.length === 1
+      ? `${names[winners[0]]} won with ${pts}`
+      : `${joinNames(winners.map((w) => names[w]))} tied with ${pts}`;
+}
+
+/** A game still waiting for players: its empty board and the seats taken so far. */
+function waitingSummary(m: Moment, names: string[], title: string): Summary {
+  const g = m.game;
+  const seatCount = g.seats.length;
+  const seated = g.seats.filter((x) => x.player).length;
+  const board = waitingBoard(seatCount, g.options.longGame, g.options.moonlight);
+  return {
+    id: g.id,
+    ply: m.ply,
+    total: m.total,
+    status: "waiting",
+    title,
+    stage: `Waiting for players (${seated} of ${seatCount})`,
+    headline: `${seatCount - seated} seat${seatCount - seated === 1 ? "" : "s"} free`,
+    lastMove: null,
+    moon: moonLine(board),
+    round: 0,
+    totalRounds: g.totalRounds,
+    players: g.seats.map((x, seat) => ({
+      seat,
+      name: names[seat],
+      seated: !!x.player,
+      score: null,
+      light: 0,
+      resigned: false,
+      winner: false,
+      toAct: false,
+      moon: g.options.moonlight ? { animal: null, points: 0 } : null,
+    })),
+    board,
+    highlights: {},
+    mutable: true,
   };
 }
 

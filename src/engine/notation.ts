@@ -25,7 +25,7 @@
  * `toText` / `fromText`). A base game is always written `PS1`, unchanged.
  */
 import { CELL_COUNT, LABELS, RADIUS, cellByLabel } from "./board";
-import { BASE, expansionOf, expansions } from "./expansion";
+import { BASE, type Expansion, expansionOf, expansions } from "./expansion";
 import { totalRounds } from "./progress";
 import {
   BOARD_SLOTS,
@@ -118,6 +118,58 @@ export function fromNotation(text: string): { ok: true; state: GameState } | { o
 function parse(text: string): GameState {
   if (typeof text !== "string") fail("a position is a string");
   const f = text.trim().split(/\s+/);
+  const { ext, options } = parseHeader(f);
+  const players = options.players;
+  // the expansion's part first (its field is checked before the rest, as it always was)
+  const part = { options } as GameState;
+  if (ext !== BASE) ext.fromText(f[12], part, fail);
+  const pm = /^([SRE])(\d+)$/.exec(f[2]);
+  if (!pm) fail(`phase: expected S0, R<n> or E<n>, got "${f[2]}"`);
+  const phase: Phase = pm[1] === "S" ? "setup" : pm[1] === "R" ? "play" : "ended";
+  const maxRound = totalRounds(options);
+  // E0: a game that ended during setup (every seat resigned); its turn still counts placements.
+  const round = int(pm[2], "round", phase === "play" ? 1 : 0, phase === "setup" ? 0 : maxRound);
+  const firstPlayer = seatOf(f[3], players, "first-player token");
+  const current = seatOf(f[4], players, "seat to act");
+  const setupSteps =
+    ext.setupStage(part) !== null ? ext.setupStepCount(options, firstPlayer) : SETUP_TREES_PER_PLAYER * players;
+  const turn = int(f[5], "turn", 0, round === 0 ? setupSteps - 1 : players);
+  const cells = parseBoard(f[6], players);
+  const { playerStates, stacks } = parsePlayers(f[7], f[8], cells, players);
+  const touched =
+    f[9] === "-"
+      ? []
+      : f[9].split(".").map((l) => {
+          const c = cellByLabel(l);
+          if (c < 0) fail(`used cells: "${l}" is not a cell label`);
+          return c;
+        });
+  const ply = int(f[10], "ply", 0, Number.MAX_SAFE_INTEGER);
+  if (!/^[0-9a-f]{8}$/.test(f[11])) fail("rng: expected 8 hex digits");
+  if (cells.length !== CELL_COUNT) fail("board: wrong number of cells");
+  const state: GameState = {
+    options,
+    phase,
+    round,
+    firstPlayer,
+    current,
+    turn,
+    cells,
+    touched,
+    stacks,
+    players: playerStates,
+    ply,
+    rng: parseInt(f[11], 16),
+  };
+  if (ext !== BASE)
+    (state as unknown as Record<string, unknown>)[ext.stateKey] = (part as unknown as Record<string, unknown>)[
+      ext.stateKey
+    ];
+  return state;
+}
+
+/** The tag (which expansion, if any), the field count and the options field. */
+function parseHeader(f: string[]): { ext: Expansion; options: GameOptions } {
   const ext = f[0] === MAGIC ? BASE : expansions().find((x) => x.notationTag === f[0]);
   if (!ext)
     fail(
@@ -157,22 +209,12 @@ function parse(text: string): GameState {
     seed: parseInt(om[5], 16),
   };
   if (extOption) (options as unknown as Record<string, unknown>)[ext.key] = extOption;
-  // the expansion's part first (its field is checked before the rest, as it always was)
-  const part = { options } as GameState;
-  if (ext !== BASE) ext.fromText(f[12], part, fail);
-  const pm = /^([SRE])(\d+)$/.exec(f[2]);
-  if (!pm) fail(`phase: expected S0, R<n> or E<n>, got "${f[2]}"`);
-  const phase: Phase = pm[1] === "S" ? "setup" : pm[1] === "R" ? "play" : "ended";
-  const maxRound = totalRounds(options);
-  // E0: a game that ended during setup (every seat resigned); its turn still counts placements.
-  const round = int(pm[2], "round", phase === "play" ? 1 : 0, phase === "setup" ? 0 : maxRound);
-  const firstPlayer = seatOf(f[3], players, "first-player token");
-  const current = seatOf(f[4], players, "seat to act");
-  const setupSteps =
-    ext.setupStage(part) !== null ? ext.setupStepCount(options, firstPlayer) : SETUP_TREES_PER_PLAYER * players;
-  const turn = int(f[5], "turn", 0, round === 0 ? setupSteps - 1 : players);
+  return { ext, options };
+}
 
-  const rows = f[6].split("/");
+/** The board field: rows a..g, "." an empty cell, a seat letter and a size a piece. */
+function parseBoard(text: string, players: number): number[] {
+  const rows = text.split("/");
   if (rows.length !== ROW_LENGTHS.length) fail(`board: expected ${ROW_LENGTHS.length} rows`);
   const cells: number[] = [];
   rows.forEach((row, r) => {
@@ -188,75 +230,57 @@ function parse(text: string): GameState {
     }
     if (cells.length - before !== ROW_LENGTHS[r]) fail(`board row ${r + 1}: expected ${ROW_LENGTHS[r]} cells`);
   });
+  return cells;
+}
 
-  const playerTexts = f[7].split("/");
+/** The players' field and the token stacks, checked against the pieces on the board and the tokens taken. */
+function parsePlayers(
+  playersText: string,
+  stacksText: string,
+  cells: number[],
+  players: number,
+): { playerStates: PlayerState[]; stacks: number[] } {
+  const playerTexts = playersText.split("/");
   if (playerTexts.length !== players) fail(`players: expected ${players}, got ${playerTexts.length}`);
   const onBoard = Array.from({ length: players }, () => [0, 0, 0, 0]);
   for (const piece of cells) if (piece) onBoard[(piece - 1) >> 2][(piece - 1) & 3]++;
-  const stacks = f[8].split(".").map((t, i) => int(t, `stack ${i + 1}`, 0, TOKEN_VALUES[i]?.length ?? 0));
+  const stacks = stacksText.split(".").map((t, i) => int(t, `stack ${i + 1}`, 0, TOKEN_VALUES[i]?.length ?? 0));
   if (stacks.length !== 4) fail("stacks: expected four counts");
   const taken = TOKEN_VALUES.map((v, i) => v.length - stacks[i]);
-  const playerStates: PlayerState[] = playerTexts.map((pt, seat) => {
-    const m = /^(\d+):(\d{4}):(\d{4}):([-0-9.]+?)(!?)$/.exec(pt);
-    if (!m) fail(`player ${SEATS[seat]}: expected light:board:available:tokens, got "${pt}"`);
-    const board = digits(m[2], `player ${SEATS[seat]} board`, BOARD_SLOTS);
-    const available = digits(m[3], `player ${SEATS[seat]} available`, PIECES_PER_PLAYER);
-    for (let s = 0; s < 4; s++)
-      if (board[s] + available[s] + onBoard[seat][s] > PIECES_PER_PLAYER[s])
-        fail(`player ${SEATS[seat]}: more pieces of size ${s} than the ${PIECES_PER_PLAYER[s]} a player owns`);
-    const tokens: ScoringToken[] =
-      m[4] === "-"
-        ? []
-        : m[4].split(".").map((tt) => {
-            const tm = /^([1-4])-(\d+)$/.exec(tt);
-            if (!tm) fail(`player ${SEATS[seat]} tokens: bad token "${tt}"`);
-            const leaves = Number(tm[1]);
-            const value = Number(tm[2]);
-            if (!TOKEN_VALUES[leaves - 1].includes(value))
-              fail(`player ${SEATS[seat]}: no ${leaves}-leaf token is worth ${value}`);
-            return { leaves, value };
-          });
-    return {
-      light: int(m[1], `player ${SEATS[seat]} light`, 0, LIGHT_CAP),
-      board,
-      available,
-      tokens,
-      resigned: m[5] === "!",
-    };
-  });
+  const playerStates = playerTexts.map((pt, seat) => parsePlayer(pt, seat, onBoard[seat]));
   const held = [0, 0, 0, 0];
   for (const p of playerStates) for (const t of p.tokens) held[t.leaves - 1]++;
   for (let i = 0; i < 4; i++)
     if (held[i] > taken[i]) fail(`tokens: more ${i + 1}-leaf tokens held than taken from the stack`);
+  return { playerStates, stacks };
+}
 
-  const touched =
-    f[9] === "-"
+/** One player: light:board:available:tokens, "!" when resigned. */
+function parsePlayer(pt: string, seat: number, onBoard: number[]): PlayerState {
+  const m = /^(\d+):(\d{4}):(\d{4}):([-0-9.]+?)(!?)$/.exec(pt);
+  if (!m) fail(`player ${SEATS[seat]}: expected light:board:available:tokens, got "${pt}"`);
+  const board = digits(m[2], `player ${SEATS[seat]} board`, BOARD_SLOTS);
+  const available = digits(m[3], `player ${SEATS[seat]} available`, PIECES_PER_PLAYER);
+  for (let s = 0; s < 4; s++)
+    if (board[s] + available[s] + onBoard[s] > PIECES_PER_PLAYER[s])
+      fail(`player ${SEATS[seat]}: more pieces of size ${s} than the ${PIECES_PER_PLAYER[s]} a player owns`);
+  const tokens: ScoringToken[] =
+    m[4] === "-"
       ? []
-      : f[9].split(".").map((l) => {
-          const c = cellByLabel(l);
-          if (c < 0) fail(`used cells: "${l}" is not a cell label`);
-          return c;
+      : m[4].split(".").map((tt) => {
+          const tm = /^([1-4])-(\d+)$/.exec(tt);
+          if (!tm) fail(`player ${SEATS[seat]} tokens: bad token "${tt}"`);
+          const leaves = Number(tm[1]);
+          const value = Number(tm[2]);
+          if (!TOKEN_VALUES[leaves - 1].includes(value))
+            fail(`player ${SEATS[seat]}: no ${leaves}-leaf token is worth ${value}`);
+          return { leaves, value };
         });
-  const ply = int(f[10], "ply", 0, Number.MAX_SAFE_INTEGER);
-  if (!/^[0-9a-f]{8}$/.test(f[11])) fail("rng: expected 8 hex digits");
-  if (cells.length !== CELL_COUNT) fail("board: wrong number of cells");
-  const state: GameState = {
-    options,
-    phase,
-    round,
-    firstPlayer,
-    current,
-    turn,
-    cells,
-    touched,
-    stacks,
-    players: playerStates,
-    ply,
-    rng: parseInt(f[11], 16),
+  return {
+    light: int(m[1], `player ${SEATS[seat]} light`, 0, LIGHT_CAP),
+    board,
+    available,
+    tokens,
+    resigned: m[5] === "!",
   };
-  if (ext !== BASE)
-    (state as unknown as Record<string, unknown>)[ext.stateKey] = (part as unknown as Record<string, unknown>)[
-      ext.stateKey
-    ];
-  return state;
 }

@@ -65,7 +65,7 @@ const oneSharedChunk = {
 export function buildOptions({ dev = false } = {}) {
   return /** @type {import("esbuild").BuildOptions} */ ({
     absWorkingDir: root,
-    // The page, and the stylesheets split off its app.css (web/src/ui/style.ts loads them by name).
+    // The page, and the stylesheets split off its app.css (web/src/ui/part.ts loads them by name).
     entryPoints: {
       app: "web/src/main.tsx",
       ...Object.fromEntries(

@@ -24,7 +24,7 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The id committed in wrangler.toml: a stand-in that local dev and the tests use. */
 const PLACEHOLDER_D1_ID = "00000000-0000-4000-8000-000000000000";
-/** Secrets the Worker reads (add new ones here and in the README's Deploying section). */
+/** Secrets the Worker reads (add new ones here and in docs/deploying.md). */
 const SECRETS = ["WEBHOOK_KEY", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"];
 const DEPLOY_CONFIG = "wrangler.deploy.toml";
 

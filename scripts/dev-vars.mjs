@@ -2,7 +2,7 @@
 // once with a random WEBHOOK_KEY (webhook URLs, secrets and push subscriptions are stored encrypted
 // with it), allows plain-http webhooks and push endpoints to localhost receivers, and adds a VAPID
 // key pair for Web Push when the file has none. Production: `wrangler secret put WEBHOOK_KEY` etc.
-// (see the README's Deploying section).
+// (see docs/deploying.md).
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 

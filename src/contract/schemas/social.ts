@@ -24,7 +24,7 @@ export const LadderRatingSchema = z
     sigma: z.number().openapi({ description: "Its uncertainty σ." }),
     games: z.number().int().openapi({ description: "Rated games on this ladder." }),
     wins: z.number().int(),
-    provisional: z.boolean().openapi({ description: "Fewer rated games than the threshold (see the README)." }),
+    provisional: z.boolean().openapi({ description: "Fewer than 5 rated games on this ladder (docs/ratings.md)." }),
   })
   .openapi("LadderRating");
 

@@ -7,7 +7,7 @@ import { strongCpuInWorkerd } from "./bots-workerd";
 import { benchEmbed } from "./embed";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { runBundled } from "./build.mjs";
-import { benchService } from "./service";
+import { benchRealOnly, benchService } from "./service";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { gamePageKbGz } from "../scripts/build-web.mjs";
 
@@ -37,6 +37,7 @@ if (only === "bots" && (!figuresArg || figuresArg.split(",").includes("cpu"))) {
   );
 }
 if (!only || only === "service") figures.push(...(await benchService()));
+if (only === "real") figures.push(...(await benchRealOnly()));
 if (!only || only === "embed") figures.push(...benchEmbed());
 if (!only || only === "client")
   figures.push({ name: "client.game_page_kb_gz", unit: "KB", value: (await gamePageKbGz()) as number });

@@ -11,6 +11,7 @@ import { deviceByTokenHash, revokedAmong } from "../db/identity";
 import { db, syncGame } from "../db/queries";
 import { openTableCount } from "../db/tables";
 import type { Env } from "../env";
+import { meter, meteredEnv, meteredState, timed } from "../meter";
 import { d1Directory, notifyConfig, type NotifyDirectory, type Target } from "../notify/directory";
 import * as access from "./access";
 import { Authority, reply } from "./authority";
@@ -58,8 +59,18 @@ export class GameRoom extends DurableObject<Env> {
   /** Table talk: the seated players' messages and mutes (talk.ts). */
   private readonly talk: Talk;
 
+  /** Bench runs (BENCH_ROUTES=1): storage, D1 and calls metered (src/meter.ts), the clock shifted by benchClock. */
+  private readonly benching: boolean;
+  private benchShift = 0;
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    this.benching = env.BENCH_ROUTES === "1";
+    if (this.benching) {
+      ctx = meteredState(ctx);
+      env = meteredEnv(env, { GAME: "game" });
+      this.now = () => Date.now() + this.benchShift;
+    }
     const d = db(env.DB);
     this.index = { sync: (snap) => syncGame(d, snap) };
     this.listedTables = (playerId, except) => openTableCount(d, playerId, this.now() - lobby.TABLE_TTL_MS, except);
@@ -327,6 +338,19 @@ export class GameRoom extends DurableObject<Env> {
       .rowsWritten;
   }
 
+  /**
+   * Bench runs only: the game's clock moves on by `ms`, and its alarm fires now if its time has
+   * come by that clock (the platform fires alarms by the real one). Returns the alarms fired.
+   */
+  async benchClock(ms: number): Promise<{ fired: number }> {
+    if (!this.benching) return { fired: 0 };
+    this.benchShift += ms;
+    const at = await this.ctx.storage.getAlarm();
+    if (at === null || at > this.now()) return { fired: 0 };
+    await this.alarm();
+    return { fired: 1 };
+  }
+
   /** A trivial round trip. */
   ping(): string {
     return "pong";
@@ -343,6 +367,14 @@ export class GameRoom extends DurableObject<Env> {
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (this.benching) {
+      meter.wsMessages++;
+      return timed(() => this.onSocketMessage(ws, message));
+    }
+    return this.onSocketMessage(ws, message);
+  }
+
+  private async onSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     this.a.changes.flush();
     if (this.game)
       await live.onMessage(
@@ -397,6 +429,10 @@ export class GameRoom extends DurableObject<Env> {
   // ---- the alarm: the clock, a bot, then the outbox (authority.ts) ------------------------
 
   override async alarm(): Promise<void> {
+    if (this.benching) {
+      meter.alarms++;
+      return timed(() => this.a.alarm());
+    }
     await this.a.alarm();
   }
 }

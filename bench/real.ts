@@ -1,0 +1,352 @@
+/**
+ * The service bench's game as people play it (issue 24): 4 players, a 24-hour move clock with its
+ * reminders, one channel webhook and two push subscriptions (a local web-push-testing service),
+ * rated; two players on the web page and two over the API. A turn on the web page is a visit as
+ * the client makes it (PAGE_VISIT, checked against a real Chromium visit by
+ * tests/e2e/page-visit.test.ts); a turn over the API is the README's: read the game, send the turn.
+ * The games' clocks move one hour a turn (a game lives for days; the bench plays it in seconds),
+ * and their alarms fire when that clock reaches them.
+ *
+ * Everything billed is counted where it happens (src/meter.ts, read before and after the games):
+ * Worker requests, Durable Object requests (stub calls, alarms, socket messages at 20:1), rows
+ * written and read (every Durable Object SQL cursor, one row per setAlarm, D1's meta), D1 queries,
+ * the objects' busy time (GB-s) and the workerd process's CPU.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { applyAction, legalActions, type Action, type GameState } from "../src/engine";
+import { nextInt } from "../src/engine/rng";
+import { pushServiceClient } from "../tests/notify/push-service-client";
+import { startPushService } from "../tests/notify/push-service";
+
+type Figure = { name: string; unit: string; value: number };
+
+/**
+ * What the web client asks for when a player opens a game page to play their turn (web/src/pages/
+ * game.tsx and what it loads, web/src/app.tsx, web/src/turns.ts), in order; `:id` the game, `:me`
+ * the player. Static files are served by the platform without the Worker (not billed) and left out.
+ * tests/e2e/page-visit.test.ts records a real Chromium visit and fails when this list is not it.
+ */
+export const PAGE_VISIT = [
+  "GET /g/:id",
+  "GET /api/games/:id",
+  "WS /api/games/:id/live",
+  "GET /api/games/:id/log?after=0",
+  "GET /api/players/:me/games?status=active&limit=100",
+  "GET /api/games/:id/messages?limit=500",
+] as const;
+
+/** A visit lasts this long (the player plans the turn): the page's socket sends a ping every 25 s (web/src/live.ts). */
+export const VISIT_SECONDS = 120;
+export const PING_EVERY_S = 25;
+/** One turn an hour: a correspondence game (its 80 turns over three to four days). */
+export const HOUR_MS = 3600_000;
+
+/** Published list prices (bench/service.ts cites the pages) and the Free plan's daily quotas. */
+export const FREE_PLAN_PER_DAY = {
+  "Workers requests": 100_000,
+  "Durable Objects requests": 100_000,
+  "Durable Objects duration (GB-s)": 13_000,
+  "SQLite rows written (Durable Objects)": 100_000,
+  "SQLite rows read (Durable Objects)": 5_000_000,
+  "D1 rows written": 100_000,
+  "D1 rows read": 5_000_000,
+};
+
+export interface MeterReading {
+  workerRequests: number;
+  doRequests: Record<string, number>;
+  wsMessages: number;
+  alarms: number;
+  doMs: number;
+  doRowsWritten: number;
+  doRowsRead: number;
+  setAlarms: number;
+  d1Queries: number;
+  d1RowsWritten: number;
+  d1RowsRead: number;
+}
+
+export function meterDiff(a: MeterReading, b: MeterReading): MeterReading {
+  const doRequests: Record<string, number> = {};
+  for (const k of new Set([...Object.keys(a.doRequests), ...Object.keys(b.doRequests)]))
+    doRequests[k] = (b.doRequests[k] ?? 0) - (a.doRequests[k] ?? 0);
+  const out = { ...b, doRequests };
+  for (const k of Object.keys(b) as (keyof MeterReading)[])
+    if (k !== "doRequests") (out[k] as number) = (b[k] as number) - (a[k] as number);
+  return out;
+}
+
+/** A webhook receiver (the channel's chat): answers 204 and counts what it got. */
+async function startReceiver(): Promise<{ url: string; received: () => number; stop(): void }> {
+  let n = 0;
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      n++;
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://localhost:${port}/hook`, received: () => n, stop: () => server.close() };
+}
+
+interface Player {
+  id: string;
+  token: string;
+}
+
+export async function benchReal(
+  base: string,
+  cpuMs: () => number,
+  opts: { games?: number; concurrency?: number } = {},
+): Promise<{ figures: Figure[]; perGame: MeterReading & { cpuMs: number; gbS: number }; games: number }> {
+  const games = opts.games ?? 8;
+  const concurrency = opts.concurrency ?? 4;
+  const push = await startPushService();
+  const receiver = await startReceiver();
+  const service = pushServiceClient(`http://localhost:${push.port}`);
+  const call = async (
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+    return res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
+  };
+  const meterNow = async () => (await (await fetch(`${base}/api/_bench/meter`)).json()) as MeterReading;
+  try {
+    // Players, as people come: a profile each; the web players turn push on for their browser.
+    const vapid = (await call("GET", "/api/push/key")).publicKey as string;
+    const web: Player[] = [];
+    const apiPlayers: Player[] = [];
+    for (let i = 0; i < 4; i++) {
+      const w = await call("POST", "/api/players", undefined, { name: `Web ${i}` });
+      web.push({ id: w.player.id, token: w.token });
+      const s = await service.subscribe(vapid);
+      await call("POST", "/api/me/push", w.token, { endpoint: s.endpoint, keys: s.keys });
+      const a = await call("POST", "/api/players", undefined, { name: `Api ${i}` });
+      apiPlayers.push({ id: a.player.id, token: a.token });
+    }
+
+    const planTurn = (state: GameState, rng: number): { turn: Action[]; rng: number } => {
+      const seat = state.current;
+      const turn: Action[] = [];
+      while (state.phase !== "ended" && state.current === seat) {
+        const legal = legalActions(state);
+        const d = nextInt(rng, legal.length);
+        rng = d.rng;
+        const r = applyAction(state, legal[d.value]);
+        if (!r.ok) throw new Error(r.error.message);
+        state = r.state;
+        turn.push(legal[d.value]);
+      }
+      return { turn, rng };
+    };
+
+    /** A web player's turn: the page visit, the turn on its socket, the pings while it is open. */
+    const visit = async (id: string, me: Player, rng: number, key: string): Promise<{ rng: number; view: any }> => {
+      for (const step of PAGE_VISIT) {
+        const [method, path0] = step.split(" ");
+        const path = path0.replace(":id", id).replace(":me", me.id);
+        if (method !== "GET") continue;
+        if (path.startsWith("/api/games/") && path.includes("/log?")) {
+          // The log is read in pages until it has all of it (game.tsx loadLog).
+          let after = 0;
+          for (let guard = 0; guard < 50; guard++) {
+            const r = await call("GET", `/api/games/${id}/log?after=${after}`, me.token);
+            after = r.entries.at(-1)?.index ?? after;
+            if (!r.next || r.entries.length === 0) break;
+          }
+        } else await call("GET", path, path.startsWith("/g/") ? undefined : me.token);
+      }
+      const ws = new WebSocket(`${base.replace("http", "ws")}/api/games/${id}/live`);
+      const inbox: any[] = [];
+      let wake: (() => void) | null = null;
+      ws.addEventListener("message", (e) => {
+        inbox.push(JSON.parse(String(e.data)));
+        wake?.();
+      });
+      const next = async (match: (m: any) => boolean): Promise<any> => {
+        for (;;) {
+          const i = inbox.findIndex(match);
+          if (i >= 0) return inbox.splice(i, 1)[0];
+          await new Promise<void>((r) => {
+            wake = r;
+            setTimeout(r, 10_000);
+          });
+          if (ws.readyState > 1) throw new Error("the game's socket closed");
+        }
+      };
+      await new Promise<void>((resolve, reject) => {
+        ws.addEventListener("open", () => resolve());
+        ws.addEventListener("error", () => reject(new Error("socket error")));
+      });
+      ws.send(JSON.stringify({ type: "auth", token: me.token }));
+      const seatView = await next((m) => m.type === "game" && m.game.you);
+      const planned = planTurn(seatView.game.state, rng);
+      ws.send(JSON.stringify({ type: "submit", key, version: seatView.game.version, actions: planned.turn }));
+      const answer = await next((m) => m.key === key);
+      if (answer.type !== "submitted") throw new Error(`socket turn: ${JSON.stringify(answer).slice(0, 300)}`);
+      // The page stays open while the player looks: a ping every 25 s, answered.
+      for (let p = 0; p < Math.floor(VISIT_SECONDS / PING_EVERY_S); p++) {
+        ws.send(JSON.stringify({ type: "ping" }));
+        await next((m) => m.type === "pong");
+      }
+      ws.close(1000);
+      return { rng: planned.rng, view: answer.game };
+    };
+
+    /** An API player's turn (README: read the game, then the whole turn with an Idempotency-Key). */
+    const apiTurn = async (id: string, me: Player, rng: number, key: string) => {
+      const view = await call("GET", `/api/games/${id}`, me.token);
+      const planned = planTurn(view.state, rng);
+      const r = await call(
+        "POST",
+        `/api/games/${id}/actions`,
+        me.token,
+        { version: view.version, actions: planned.turn },
+        { "idempotency-key": key },
+      );
+      return { rng: planned.rng, view: r.game };
+    };
+
+    const clock = (id: string, ms: number) => fetch(`${base}/api/_bench/${id}/clock?ms=${ms}`).then((r) => r.json());
+
+    const playOne = async (g: number) => {
+      // Seats: web, api, web, api (players rotate through the games as people do).
+      const seats = [web[g % 4], apiPlayers[g % 4], web[(g + 1) % 4], apiPlayers[(g + 1) % 4]];
+      const isWeb = [true, false, true, false];
+      const created = await call("POST", "/api/games", seats[0].token, {
+        seats: 4,
+        moveTimeSeconds: 86400,
+        rated: true,
+      });
+      const id: string = created.game.id;
+      for (const p of seats.slice(1))
+        await call("POST", `/api/games/${id}/join`, p.token, { code: created.invite.code });
+      // The channel's webhook (say a Discord channel of the four), added by the host.
+      await call("POST", `/api/games/${id}/webhooks`, seats[0].token, {
+        url: `${receiver.url}/${id}`,
+        label: "#table",
+      });
+      let view = await call("GET", `/api/games/${id}`, seats[0].token);
+      let rng = (g * 7919 + 17) >>> 0;
+      let key = 0;
+      while (view.status !== "finished") {
+        await clock(id, HOUR_MS);
+        const seat = view.state.current as number;
+        const r = isWeb[seat]
+          ? await visit(id, seats[seat], rng, `${id}-${key++}`)
+          : await apiTurn(id, seats[seat], rng, `${id}-${key++}`);
+        rng = r.rng;
+        view = r.view;
+      }
+      // Let the last notifications go (the clock moves a minute at a time until nothing waits).
+      for (let i = 0; i < 60; i++) {
+        const q = (await (await fetch(`${base}/api/_bench/${id}/queue`)).json()) as {
+          notifications: number;
+          deliveries: number;
+        };
+        if (!q.notifications && !q.deliveries) break;
+        await clock(id, 60_000);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return id;
+    };
+
+    const before = await meterNow();
+    const cpu0 = cpuMs();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (next < games) await playOne(next++);
+      }),
+    );
+    const cpu = cpuMs() - cpu0;
+    const m = meterDiff(before, await meterNow());
+    const per = (x: number) => x / games;
+    const doRequests = Object.values(m.doRequests).reduce((a, b) => a + b, 0) + m.alarms + m.wsMessages / 20;
+    const perGame = {
+      ...m,
+      doRequests: Object.fromEntries(Object.entries(m.doRequests).map(([k, v]) => [k, per(v)])),
+      workerRequests: per(m.workerRequests),
+      wsMessages: per(m.wsMessages),
+      alarms: per(m.alarms),
+      doMs: per(m.doMs),
+      doRowsWritten: per(m.doRowsWritten),
+      doRowsRead: per(m.doRowsRead),
+      setAlarms: per(m.setAlarms),
+      d1Queries: per(m.d1Queries),
+      d1RowsWritten: per(m.d1RowsWritten),
+      d1RowsRead: per(m.d1RowsRead),
+      cpuMs: per(cpu),
+      gbS: (per(m.doMs) / 1000) * 0.128,
+    };
+    const doReq = per(doRequests);
+    const rowsWritten = perGame.doRowsWritten + perGame.d1RowsWritten;
+    const rowsRead = perGame.doRowsRead + perGame.d1RowsRead;
+    const cost =
+      perGame.workerRequests * (0.3 / 1e6) +
+      perGame.cpuMs * (0.02 / 1e6) +
+      doReq * (0.15 / 1e6) +
+      perGame.gbS * (12.5 / 1e6) +
+      rowsWritten * (1.0 / 1e6) +
+      rowsRead * (0.001 / 1e6);
+    const use: Record<keyof typeof FREE_PLAN_PER_DAY, number> = {
+      "Workers requests": perGame.workerRequests,
+      "Durable Objects requests": doReq,
+      "Durable Objects duration (GB-s)": perGame.gbS,
+      "SQLite rows written (Durable Objects)": perGame.doRowsWritten,
+      "SQLite rows read (Durable Objects)": perGame.doRowsRead,
+      "D1 rows written": perGame.d1RowsWritten,
+      "D1 rows read": perGame.d1RowsRead,
+    };
+    const quotas = Object.entries(FREE_PLAN_PER_DAY).map(([k, q]) => ({
+      quota: k,
+      games: use[k as keyof typeof use] > 0 ? q / use[k as keyof typeof use] : Number.POSITIVE_INFINITY,
+    }));
+    const binding = quotas.reduce((a, b) => (b.games < a.games ? b : a));
+    const r2 = (x: number) => Math.round(x * 100) / 100;
+    const figures: Figure[] = [
+      { name: "service.real.rows_written_per_game", unit: "rows", value: Math.round(rowsWritten) },
+      { name: "service.real.do_rows_written_per_game", unit: "rows", value: Math.round(perGame.doRowsWritten) },
+      { name: "service.real.set_alarms_per_game", unit: "rows", value: r2(perGame.setAlarms) },
+      { name: "service.real.d1_rows_written_per_game", unit: "rows", value: Math.round(perGame.d1RowsWritten) },
+      { name: "service.real.rows_read_per_game", unit: "rows", value: Math.round(rowsRead) },
+      { name: "service.real.d1_queries_per_game", unit: "queries", value: Math.round(perGame.d1Queries) },
+      { name: "service.real.requests_per_game", unit: "requests", value: Math.round(perGame.workerRequests) },
+      { name: "service.real.do_requests_per_game", unit: "requests", value: r2(doReq) },
+      { name: "service.real.alarms_per_game", unit: "alarms", value: r2(perGame.alarms) },
+      { name: "service.real.ws_messages_per_game", unit: "messages", value: r2(perGame.wsMessages) },
+      { name: "service.real.cpu_ms_per_game", unit: "ms", value: r2(perGame.cpuMs) },
+      { name: "service.real.do_gb_s_per_game", unit: "GB-s", value: r2(perGame.gbS) },
+      { name: "service.real.cost_per_1000_games_usd", unit: "USD", value: Math.round(cost * 1000 * 1000) / 1000 },
+      {
+        name: `service.real.free_plan_games_per_day (bound by ${binding.quota})`,
+        unit: "games",
+        value: Math.floor(binding.games),
+      },
+      { name: "service.real.webhook_messages_received", unit: "messages", value: receiver.received() },
+    ];
+    for (const [k, v] of Object.entries(perGame.doRequests))
+      figures.push({ name: `service.real.do_requests_per_game.${k}`, unit: "requests", value: r2(v) });
+    return { figures, perGame, games };
+  } finally {
+    receiver.stop();
+    await push.stop();
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * The service bench's page visit (bench/real.ts PAGE_VISIT) is what the web client really asks the
+ * Worker for: a real Chromium opens a game page where it is the player's turn, and every request
+ * that reaches the Worker (the API, the game page's preview, sockets; not the static files the
+ * platform serves alone) is recorded until the page is settled. If the client changes what a visit
+ * costs, this fails until the bench's visit is changed with it.
+ */
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { PAGE_VISIT } from "../../bench/real";
+import { annAndBruno, launchChromium, startWorker, type LocalWorker } from "./support";
+
+let worker: LocalWorker;
+let chrome: { browser: Browser; close(): Promise<void> };
+
+beforeAll(async () => {
+  [worker, chrome] = await Promise.all([startWorker(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await chrome?.close();
+  await worker?.stop();
+});
+
+/** The routes the Worker answers (wrangler.toml: run_worker_first); everything else is a static file. */
+const WORKER_ROUTES = /^\/(api\/|oembed|embed\/|g\/)/;
+
+it("a visit to play a turn asks the Worker for what the bench's visit does", async () => {
+  const { ann, game } = await annAndBruno(worker.base);
+  const id = await game({ moveTimeSeconds: 86400 });
+  const ctx = await chrome.browser.newContext({ locale: "en-US" });
+  await ctx.addInitScript((p) => localStorage.setItem("canopy.identity", JSON.stringify(p)), ann);
+  const page = await ctx.newPage();
+  const seen: string[] = [];
+  const name = (method: string, url: string) => {
+    const u = new URL(url);
+    const path = `${u.pathname}${u.search}`.replaceAll(id, ":id").replaceAll(ann.id, ":me");
+    return `${method} ${path}`;
+  };
+  page.on("request", (r) => {
+    if (WORKER_ROUTES.test(new URL(r.url()).pathname)) seen.push(name(r.method(), r.url()));
+  });
+  page.on("websocket", (ws) => seen.push(name("WS", ws.url().replace(/^ws/, "http"))));
+  await page.goto(`${worker.base}/g/${id}`);
+  // Ann's turn: the page shows it; its later parts (the log, table talk, the title's count) come
+  // after. Wait for as many requests as the bench's visit makes (or 30 s), then until the page is
+  // settled (no request for half a second: the browser's own idle), so any more show up too.
+  await page.waitForSelector('[data-cell][data-highlight="target"]', { timeout: 30_000 });
+  for (let i = 0; i < 300 && seen.length < PAGE_VISIT.length; i++) await page.waitForTimeout(100);
+  await page.waitForLoadState("networkidle");
+  expect([...seen].sort()).toEqual([...PAGE_VISIT].sort());
+  await ctx.close();
+});

@@ -57,6 +57,15 @@ export function accept(ctx: DurableObjectState, g: GameRecord, request: Request)
   return new Response(null, { status: 101, webSocket: client });
 }
 
+/**
+ * The keep-alive: a socket sending exactly PING is answered PONG by the platform itself
+ * (setWebSocketAutoResponse in room.ts), without waking the Durable Object (no request, no
+ * duration). web/src/live.ts sends exactly this text. A ping with anything more
+ * (`{"type":"ping","n":1}`) reaches the object and is answered after everything sent before it.
+ */
+export const PING = '{"type":"ping"}';
+export const PONG = '{"type":"pong"}';
+
 /** Longest message read (a whole turn of up to 100 actions fits). */
 const MAX_MESSAGE = 32 * 1024;
 

@@ -24,12 +24,13 @@ async function socket(id: string, token?: string) {
 }
 
 /**
- * Everything the socket was sent up to now: a ping is answered after anything sent before it, so
- * once the pong is here, nothing sent earlier is still on its way.
+ * Everything the socket was sent up to now: a ping the game answers itself (not the bare keep-alive,
+ * which the platform answers at once) comes after anything sent before it, so once the pong is
+ * here, nothing sent earlier is still on its way.
  */
 async function settled(live: Awaited<ReturnType<typeof socket>>) {
   const before = live.messages.length;
-  live.ws.send(JSON.stringify({ type: "ping" }));
+  live.ws.send(JSON.stringify({ type: "ping", settle: true }));
   for (let n = before + 1; ; n++) if ((await live.next(n)).type === "pong") break;
   return live.messages.filter((m) => m.type !== "pong");
 }

@@ -3,6 +3,7 @@
  * Idempotency-Key when the socket is not open, refuses the turn, or closes before answering.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PING, PONG } from "../../src/game/live";
 import { follow, sendTurn } from "../../web/src/live";
 
 class FakeSocket {
@@ -12,6 +13,8 @@ class FakeSocket {
   static last: FakeSocket | null = null;
   readyState = 0;
   sent: any[] = [];
+  /** The texts as sent. */
+  raw: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((m: { data: string }) => void) | null = null;
   onclose: (() => void) | null = null;
@@ -20,6 +23,7 @@ class FakeSocket {
     FakeSocket.last = this;
   }
   send(text: string) {
+    this.raw.push(text);
     this.sent.push(JSON.parse(text));
   }
   close() {
@@ -97,6 +101,29 @@ describe("sending a turn", () => {
     ]);
     expect(http.mock.calls[0][1].headers.authorization).toBe("Bearer tok");
     stop();
+  });
+});
+
+describe("the keep-alive", () => {
+  it("is exactly the text the platform answers without waking the game (src/game/live.ts PING), and its answer keeps the socket", () => {
+    vi.useFakeTimers();
+    try {
+      let status = "";
+      const stop = follow("g1", "tok", { onGame: noop, onStatus: (s) => (status = s) });
+      const ws = FakeSocket.last!;
+      ws.open();
+      for (let i = 0; i < 3; i++) {
+        vi.advanceTimersByTime(25_000);
+        expect(ws.raw.at(-1)).toBe(PING);
+        ws.receive(JSON.parse(PONG));
+      }
+      // Answered every time: the socket is not presumed dead and replaced.
+      expect(FakeSocket.last).toBe(ws);
+      expect(status).toBe("open");
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

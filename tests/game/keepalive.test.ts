@@ -21,13 +21,14 @@ describe("the live socket's keep-alive", () => {
     expect((await handled()).at).toBeNull();
     // Count what reaches the game's handler from now on.
     const seen: string[] = [];
-    await runInDurableObject(roomStub(id) as never, (room: any) => {
+    const watch = (room: { webSocketMessage: (ws: WebSocket, m: string) => Promise<void> }): void => {
       const original = room.webSocketMessage.bind(room);
-      room.webSocketMessage = (ws: WebSocket, m: string) => {
+      room.webSocketMessage = (ws, m) => {
         seen.push(m);
         return original(ws, m);
       };
-    });
+    };
+    await runInDurableObject(roomStub(id) as never, watch as never);
     live.ws.send(PING);
     expect(await live.next(2)).toEqual(JSON.parse(PONG));
     const after = await handled();

@@ -66,12 +66,19 @@ export function accept(ctx: DurableObjectState, g: GameRecord, request: Request)
 export const PING = '{"type":"ping"}';
 export const PONG = '{"type":"pong"}';
 
+/** What a socket signed in by a signed-out device is told (the same code as the HTTP routes' 401). */
+const REVOKED = {
+  code: "DEVICE_REVOKED",
+  message: "This device was signed out from its profile; sign in again (pair it or use a passkey).",
+} as const;
+
 /** Longest message read (a whole turn of up to 100 actions fits). */
 const MAX_MESSAGE = 32 * 1024;
 
 /**
  * A socket's message. `verify` checks a token the way the Worker does (a device's, not revoked;
- * see src/api/context.ts) and answers the caller with the player's seat key, or null. `move`
+ * see src/api/context.ts) and answers the caller with the player's seat key, "revoked" for a
+ * signed-out device's key (told DEVICE_REVOKED, as over HTTP), or null. `move`
  * plays a turn sent on the socket by the device that signed it in, through the same command as
  * the HTTP route (room.ts); its answer goes back on this socket only, with the move's key:
  * `{type: "submitted", key, version, events, game}` or `{type: "refused", key, error: {code, message}}`.
@@ -80,7 +87,7 @@ export async function onMessage(
   ws: WebSocket,
   g: GameRecord,
   data: string | ArrayBuffer,
-  verify: (tokenHash: string) => Promise<Caller | null>,
+  verify: (tokenHash: string) => Promise<Caller | "revoked" | null>,
   move: (caller: Caller, m: SocketMove, origin: string) => Promise<RoomReply>,
 ): Promise<void> {
   if (typeof data !== "string" || data.length > MAX_MESSAGE) {
@@ -97,12 +104,19 @@ export async function onMessage(
   const info = ws.deserializeAttachment() as SocketInfo;
   if (msg.type === "ping") ws.send(JSON.stringify({ type: "pong", version: g.version }));
   else if (msg.type === "auth" && typeof msg.token === "string") {
-    const caller = await verify(await hashToken(msg.token));
+    const verified = await verify(await hashToken(msg.token));
+    if (verified === "revoked") {
+      ws.serializeAttachment({ seat: null, origin: info.origin, revoked: true } satisfies SocketInfo);
+      ws.send(JSON.stringify({ type: "error", ...errorBody(REVOKED.code, REVOKED.message) }));
+      return;
+    }
+    const caller = verified;
     const seat = caller
       ? g.seats.findIndex((s) => s.playerId === caller.playerId && s.tokenHash === caller.tokenHash)
       : -1;
     ws.serializeAttachment({
-      ...info,
+      // Another device's key signs the socket in afresh (a revoked one no longer speaks for it).
+      origin: info.origin,
       seat: seat < 0 ? null : seat,
       keyHash: caller?.tokenHash,
       device: caller?.deviceId,
@@ -129,6 +143,8 @@ async function submitted(
     ws.send(JSON.stringify({ type: "refused", key, ...errorBody(code, message, details) }));
   if (key === null || key.length < 1 || key.length > 255)
     return refused("VALIDATION_FAILED", "Invalid request: key: an idempotency key of 1 to 255 characters.");
+  // A signed-out device is told so whatever it sent (it must sign in again before anything else).
+  if (info.revoked) return refused(REVOKED.code, REVOKED.message);
   const { type: _type, key: _key, ...body } = msg;
   const parsed = SubmitBody.safeParse(body);
   if (!parsed.success) {
@@ -139,7 +155,6 @@ async function submitted(
       { issues },
     );
   }
-  if (info.revoked) return refused("DEVICE_REVOKED", "This device was signed out from its profile.");
   if (!info.keyHash || !info.player)
     return refused("UNAUTHORIZED", "Send {type: 'auth', token} on this socket before a move.");
   const b = parsed.data;
@@ -164,12 +179,7 @@ export function signOut(ctx: DurableObjectState, g: GameRecord, deviceId: string
     if (!info || info.device !== deviceId) continue;
     ws.serializeAttachment({ seat: null, origin: info.origin, revoked: true } satisfies SocketInfo);
     try {
-      ws.send(
-        JSON.stringify({
-          type: "error",
-          ...errorBody("DEVICE_REVOKED", "This device was signed out from its profile."),
-        }),
-      );
+      ws.send(JSON.stringify({ type: "error", ...errorBody(REVOKED.code, REVOKED.message) }));
       ws.send(message(g, null, info.origin, []));
     } catch {
       /* a closing socket */

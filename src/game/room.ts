@@ -405,13 +405,17 @@ export class GameRoom extends DurableObject<Env> {
     return this.submit(caller, { version: m.version, actions: m.actions, idempotencyKey: m.key, origin });
   }
 
-  /** A device's key hash as a verified caller (its player's seat key), or null: unknown or revoked. */
-  private async deviceCaller(keyHash: string): Promise<Caller | null> {
+  /**
+   * A device's key hash as a verified caller (its player's seat key), "revoked" for a device
+   * signed out of its profile, or null: unknown.
+   */
+  private async deviceCaller(keyHash: string): Promise<Caller | "revoked" | null> {
     // A key a seat knows needs no D1 read (see access.identify).
     const known = access.knownDevice(this.game, keyHash);
     if (known) return known;
     const found = await deviceByTokenHash(db(this.env.DB), keyHash);
-    if (!found || found.device.revokedAt !== null) return null;
+    if (!found) return null;
+    if (found.device.revokedAt !== null) return "revoked";
     const caller = { playerId: found.player.id, tokenHash: found.player.tokenHash, deviceId: found.device.id, keyHash };
     this.a.learn(caller);
     return caller;

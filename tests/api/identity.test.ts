@@ -320,8 +320,28 @@ describe("a revoked device's live game page", () => {
     expect(after.game.you).toBeNull();
     expect(after.game.version).toBe(game.version);
     ws.send(JSON.stringify({ type: "auth", token: phone.token }));
-    expect((await next(5)).error.code).toBe("UNAUTHORIZED");
+    const again = await next(5);
+    expect(again.type).toBe("error");
+    expect(again.error.code).toBe("DEVICE_REVOKED");
     ws.close(1000);
+
+    // A new socket signing in with the revoked key is told the same, and never sees the seat's view.
+    const fresh = await openLive(id);
+    expect((await fresh.next(1)).game.you).toBeNull();
+    fresh.ws.send(JSON.stringify({ type: "auth", token: phone.token }));
+    const told = await fresh.next(2);
+    expect(told).toMatchObject({ type: "error", error: { code: "DEVICE_REVOKED" } });
+    fresh.ws.send(JSON.stringify({ type: "submit", key: "after-revoked", version: game.version, actions: [] }));
+    expect(await fresh.next(3)).toMatchObject({ type: "refused", key: "after-revoked", error: { code: "DEVICE_REVOKED" } });
+    expect((await call("GET", `/api/games/${id}`)).body.version).toBe(game.version);
+    fresh.ws.send(JSON.stringify({ type: "sync" }));
+    expect((await fresh.next(4)).game.you).toBeNull();
+    // A key that is no device's is still UNAUTHORIZED; the seat's own key still signs in.
+    fresh.ws.send(JSON.stringify({ type: "auth", token: "cnp_not-a-device" }));
+    expect((await fresh.next(5)).error.code).toBe("UNAUTHORIZED");
+    fresh.ws.send(JSON.stringify({ type: "auth", token: players[0].token }));
+    expect((await fresh.next(6)).game.you).toEqual({ seat: 0 });
+    fresh.ws.close(1000);
   });
 });
 

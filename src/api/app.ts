@@ -26,6 +26,23 @@ api.use(
   }),
 );
 
+/**
+ * A JSON body is UTF-8 (RFC 8259 §8.1). Bytes that are not are refused (400 INVALID_UTF8) rather
+ * than read with U+FFFD in their place, as Request.json() would: no name, message or label is
+ * ever kept other than as it was sent. The bytes stay cached for the route's own parsing.
+ */
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+api.use("*", async (c, next) => {
+  if (!c.req.raw.body || !/json/i.test(c.req.header("content-type") ?? "")) return next();
+  try {
+    utf8.decode(await c.req.arrayBuffer());
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    return c.json(errorBody("INVALID_UTF8", "The request body is not valid UTF-8: send JSON as UTF-8 text."), 400);
+  }
+  return next();
+});
+
 api.route("/", players);
 api.route("/", social);
 api.route("/", games);

@@ -44,6 +44,7 @@ export function send(c: Context, reply: Reply): any {
  */
 const STATUS: Record<string, number> = {
   BAD_REQUEST: 400,
+  INVALID_UTF8: 400,
   VALIDATION_FAILED: 400,
   MESSAGE_EMPTY: 400,
   MESSAGE_TOO_LONG: 400,

@@ -9,6 +9,7 @@ import type { RuleError } from "../engine";
 
 export const SERVICE_ERROR_CODES = [
   "BAD_REQUEST",
+  "INVALID_UTF8",
   "VALIDATION_FAILED",
   "UNAUTHORIZED",
   "FORBIDDEN",

@@ -22,6 +22,14 @@ export const NAME_MAX = 40;
 export const NAME_MAX_UNITS = 200;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * Whether a string holds an unpaired surrogate: broken UTF-16 (a JSON `\ud800` escape), text no
+ * UTF-8 can carry, which would be shown as U+FFFD. Names and table talk refuse it.
+ */
+export function hasLoneSurrogate(s: string): boolean {
+  return LONE_SURROGATE.test(s);
+}
 const CONTROL = /[\p{Cc}\u2028\u2029]/u;
 const NONCHARACTER =
   /[\uFDD0-\uFDEF\uFFFE\uFFFF]|[\u{1FFFE}\u{1FFFF}\u{2FFFE}\u{2FFFF}\u{3FFFE}\u{3FFFF}\u{EFFFE}\u{EFFFF}\u{FFFFE}\u{FFFFF}\u{10FFFE}\u{10FFFF}]/u;
@@ -47,7 +55,7 @@ export type NameCheck = { ok: true; name: string } | { ok: false; message: strin
 
 /** Why a (normalised) name is refused, or null when it may be used. */
 function refusal(name: string): string | null {
-  if (LONE_SURROGATE.test(name)) return "a name cannot contain an unpaired surrogate (broken UTF-16)";
+  if (hasLoneSurrogate(name)) return "a name cannot contain an unpaired surrogate (broken UTF-16)";
   const cps = Array.from(name);
   for (let i = 0; i < cps.length; i++) {
     const c = cps[i];

@@ -119,6 +119,45 @@ describe("table talk", () => {
     expect(bidi.body.message).toMatchObject({ n: 3, text: "abcdef" });
   });
 
+  it("refuses broken text like a name: a lone surrogate is 400 VALIDATION_FAILED (field text), bytes that are not UTF-8 400 INVALID_UTF8; nothing kept", async () => {
+    const { id, players } = await startedGame(2);
+    const token = players[0].token;
+    expect((await write(id, token, "first")).status).toBe(201);
+    for (const raw of ['{"text":"hi \\ud800"}', '{"text":"\\udc00 there"}', '{"text":"a\\ud83c"}']) {
+      const r = await call("POST", `/api/games/${id}/messages`, { token, raw });
+      expect(r.status, raw).toBe(400);
+      expect(r.body.error).toMatchObject({ code: "VALIDATION_FAILED", issues: [{ path: "text" }] });
+      expect(r.body.error.message).toMatch(/surrogate/);
+    }
+    // The same bytes a name with a lone surrogate would be refused for.
+    const name = await call("POST", "/api/players", { raw: '{"name":"hi \\ud800"}' });
+    expect(name.body.error.code).toBe("VALIDATION_FAILED");
+    // Not UTF-8: a lone continuation byte, a truncated sequence, an overlong form, a surrogate in UTF-8.
+    const enc = new TextEncoder();
+    for (const bad of [[0x80], [0xe2, 0x82], [0xc0, 0xaf], [0xed, 0xa0, 0x80]]) {
+      const body = new Uint8Array([...enc.encode('{"text":"hi '), ...bad, ...enc.encode('"}')]);
+      const res = await exports.default.fetch(`${BASE}/api/games/${id}/messages`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body,
+      });
+      expect(res.status, String(bad)).toBe(400);
+      expect(((await res.json()) as any).error.code).toBe("INVALID_UTF8");
+    }
+    // A name in bytes that are not UTF-8 is refused the same way, and makes no profile.
+    const badName = new Uint8Array([...enc.encode('{"name":"Bo'), 0xff, ...enc.encode('b"}')]);
+    const res = await exports.default.fetch(`${BASE}/api/players`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: badName,
+    });
+    expect([res.status, ((await res.json()) as any).error.code]).toEqual([400, "INVALID_UTF8"]);
+    // Nothing was kept; well-formed text after all that is the second message.
+    const after = await list(id, players[1].token);
+    expect(after.body.messages.map((m: any) => m.text)).toEqual(["first"]);
+    expect((await write(id, token, "🌳 fine")).body.message).toMatchObject({ n: 2, text: "🌳 fine" });
+  });
+
   it("in the lobby: a player who leaves takes their messages along; the others' keep their writers' seats", async () => {
     const players = [await newPlayer("Host"), await newPlayer("Goes"), await newPlayer("Stays")];
     const created = await call("POST", "/api/games", { token: players[0].token, body: { seats: 4 } });

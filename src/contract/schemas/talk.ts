@@ -6,6 +6,7 @@
 import { z } from "@hono/zod-openapi";
 import { MAX_PLAYERS } from "../../engine";
 import { IdParam } from "./common";
+import { hasLoneSurrogate } from "../player-name";
 import { MESSAGE_MAX } from "../talk";
 
 export const MessageSchema = z
@@ -39,7 +40,11 @@ export const WriteMessageBody = z
     text: z
       .string()
       .max(MESSAGE_MAX * 8)
-      .openapi({ description: `1 to ${MESSAGE_MAX} characters after trimming; not only invisible characters.` }),
+      // Refused like a name's (400 VALIDATION_FAILED, field text): kept, it would read as U+FFFD.
+      .refine((s) => !hasLoneSurrogate(s), "a message cannot contain an unpaired surrogate (broken UTF-16)")
+      .openapi({
+        description: `1 to ${MESSAGE_MAX} characters after trimming; not only invisible characters; no unpaired surrogate.`,
+      }),
   })
   .openapi("WriteMessage");
 

@@ -1,7 +1,7 @@
 /** Games: the lobby, moves, reading, and the live channel. Each game is one Durable Object. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { randomId, randomSeed } from "./auth";
-import { checkTableCap, limitGameWrites } from "./limits";
+import { limitGameWrites } from "./limits";
 import { askGame, bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { fail, fromOutcome, send } from "./errors";
 import { db, unfinishedGameIds } from "../db/queries";
@@ -109,7 +109,6 @@ games.openapi(
           bots: body.bots.length,
         }),
       );
-    if (body.open) await checkTableCap(c, player.id);
     const id = randomId();
     const reply = await room(c, id).create({
       id,

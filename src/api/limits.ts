@@ -6,9 +6,6 @@
 import { callerOf } from "./auth";
 import type { Ctx } from "./context";
 import { ApiError } from "./errors";
-import { db } from "../db/queries";
-import { openTableCount } from "../db/tables";
-import { MAX_OPEN_TABLES, TABLE_TTL_MS } from "../game/lobby";
 
 async function limited(c: Ctx, limiter: RateLimit | undefined, key: string, retryAfter: number, message: string) {
   if (!limiter) return;
@@ -32,19 +29,4 @@ export async function limitGameWrites(c: Ctx, gameId: string): Promise<void> {
 /** Test messages to your own webhooks: a few a minute. */
 export function limitPersonalTests(c: Ctx, playerId: string): Promise<void> {
   return limited(c, c.env.WEBHOOK_TEST_LIMITER, playerId, 60, "A few tests a minute; try again shortly.");
-}
-
-/**
- * Refuse a new listing beyond the cap (409 TOO_MANY_TABLES), counted in D1 before the game is asked:
- * two listings racing may both pass (the cap is a courtesy limit, not a guarantee).
- */
-export async function checkTableCap(c: Ctx, playerId: string, except?: string): Promise<void> {
-  const n = await openTableCount(db(c.env.DB), playerId, Date.now() - TABLE_TTL_MS, except);
-  if (n >= MAX_OPEN_TABLES)
-    throw new ApiError(
-      409,
-      "TOO_MANY_TABLES",
-      `You already have ${n} open tables waiting for players (at most ${MAX_OPEN_TABLES}); close one or wait for it to fill.`,
-      { open: n, max: MAX_OPEN_TABLES },
-    );
 }

@@ -14,7 +14,7 @@ import { MAX_OPEN_TABLES, TABLE_TTL_MS } from "../game/lobby";
 import { askGame, bearer, errorResponses, json, origin, requirePlayer, subApp } from "./context";
 import { fromOutcome, send } from "./errors";
 import { answer, room, seatTaker } from "./games";
-import { checkTableCap, limitGameWrites } from "./limits";
+import { limitGameWrites } from "./limits";
 import { iso } from "./players";
 
 export const tables = subApp();
@@ -116,7 +116,6 @@ tables.openapi(
     const { id } = c.req.valid("param");
     const { open } = c.req.valid("json");
     await limitGameWrites(c, id);
-    if (open) await checkTableCap(c, (await requirePlayer(c)).id, id);
     return answer(c, await askGame(c, (who) => room(c, id).setTable(who, open, origin(c))));
   },
 );

@@ -49,7 +49,8 @@ export interface CreateParams {
  * one that runs the clock, deadlines.ts) closes it as "expired" — it leaves the list and nobody can
  * join it from there; the game itself stays a waiting game of its creator (an invite still works,
  * and listing it again gives it another TABLE_TTL_MS). How many tables one player may have listed
- * at once is checked by the Worker against D1 (MAX_OPEN_TABLES; the list is D1's).
+ * at once (MAX_OPEN_TABLES; the list is D1's) is held by a claim in D1 before the game commits a
+ * listing (listing.ts).
  */
 export const TABLE_TTL_MS = 7 * 24 * 3600 * 1000;
 export const MAX_OPEN_TABLES = 3;

@@ -9,7 +9,7 @@ import { DurableObject } from "cloudflare:workers";
 import { errorBody } from "../contract/errors";
 import { deviceByTokenHash, revokedAmong } from "../db/identity";
 import { db, syncGame } from "../db/queries";
-import { openTableCount } from "../db/tables";
+import { claimTable, settleTable } from "../db/tables";
 import type { Env } from "../env";
 import { meter, meteredEnv, meteredState, timed } from "../meter";
 import { d1Directory, notifyConfig, type NotifyDirectory, type Target } from "../notify/directory";
@@ -19,6 +19,7 @@ import * as bots from "./bots";
 import { comeBack, goAway, nextDue as clockDue } from "./deadlines";
 import * as hooks from "./hooks";
 import * as live from "./live";
+import { type Listing, listingOf, newListing, type TableIndex, tooManyTables } from "./listing";
 import * as lobby from "./lobby";
 import { type GameRecord, gameView, listedAt, snapshotOf, type GameSnapshot } from "./model";
 import type { GameIndex } from "./outbox";
@@ -53,8 +54,8 @@ export class GameRoom extends DurableObject<Env> {
   index: GameIndex;
   /** Where webhooks are looked up (D1; replaceable in tests). */
   directory: NotifyDirectory;
-  /** How many tables a player has on the list, this game aside (D1; replaceable in tests). */
-  listedTables: (playerId: string, except: string) => Promise<number>;
+  /** Where listings are claimed under the cap on open tables (D1's games index; replaceable in tests). */
+  tables: TableIndex;
   private readonly a: Authority;
   /** Table talk: the seated players' messages and mutes (talk.ts). */
   private readonly talk: Talk;
@@ -73,7 +74,10 @@ export class GameRoom extends DurableObject<Env> {
     }
     const d = db(env.DB);
     this.index = { sync: (snap) => syncGame(d, snap) };
-    this.listedTables = (playerId, except) => openTableCount(d, playerId, this.now() - lobby.TABLE_TTL_MS, except);
+    this.tables = {
+      claim: (row) => claimTable(env.DB, row, this.now() - lobby.TABLE_TTL_MS, lobby.MAX_OPEN_TABLES),
+      settle: (claimed, actual) => settleTable(d, claimed, actual),
+    };
     this.directory = d1Directory(env as unknown as { DB: D1Database } & Record<string, unknown>);
     this.a = new Authority(ctx, {
       now: () => this.now(),
@@ -108,8 +112,20 @@ export class GameRoom extends DurableObject<Env> {
     if (this.game) return exists();
     await this.a.outbox.lookUpHooks(p.id, [p.creator.id]);
     if (this.game) return exists();
-    await this.a.store.create();
     const g = lobby.newGame(p, this.now());
+    // A game listed from its creation is claimed first: refused over the cap, it creates nothing.
+    const listing = newListing(null, g);
+    if (listing) {
+      const { held, others } = await this.tables.claim(snapshotOf(g).game);
+      if (!held) return { ...tooManyTables(others), callerKnown: false };
+      if (this.game) return exists();
+    }
+    try {
+      await this.a.store.create();
+    } catch (e) {
+      if (listing) await this.tables.settle(listing, { ...listing, listedAt: null });
+      throw e;
+    }
     this.a.game = g;
     this.a.write({ record: g, entries: [], notes: [], sync: true, at: g.createdAt });
     // The creator's bots sit down at once (a game of bots only starts: its first bot plays from the alarm).
@@ -132,16 +148,21 @@ export class GameRoom extends DurableObject<Env> {
 
   /** Leave a waiting game; the host leaving hands the game to the human seated longest (lobby.leave). */
   async leave(caller: Who | null, origin: string): Promise<RoomReply> {
-    const heirTables = await this.heirTables(caller);
-    return this.a.act(caller, (s) => lobby.leave(s.game, s.seat, origin, heirTables));
+    const heir = await this.heirTables(caller);
+    const r = await this.a.act(caller, (s) => lobby.leave(s.game, s.seat, origin, heir?.tables ?? null));
+    if (heir?.claimed) await this.settleListing(heir.claimed);
+    return r;
   }
 
   /**
-   * When the host of a listed table is leaving, how many other tables the heir has listed (D1's
-   * count: the cap holds for the new host too). The read lets other requests in, so leave decides
-   * again after it and takes the table off the list unless the count is for the heir it finds then.
+   * When the host of a listed table is leaving, the table is claimed for the heir (the cap holds
+   * for the new host too: listing.ts) and how many other tables the heir has listed. The claim
+   * lets other requests in, so leave decides again after it and takes the table off the list
+   * unless the claim held for the heir it finds then; D1 unreachable, it leaves the list.
    */
-  private async heirTables(caller: Who | null): Promise<lobby.ListedTables | null> {
+  private async heirTables(
+    caller: Who | null,
+  ): Promise<{ tables: lobby.ListedTables; claimed: Listing | null } | null> {
     const g = this.game;
     if (!g || listedAt(g) === null) return null;
     const id = access.identify(g, caller);
@@ -149,11 +170,23 @@ export class GameRoom extends DurableObject<Env> {
     if (seat === null || g.seats[seat].playerId !== g.createdBy) return null;
     const heir = lobby.heirOf(g, seat);
     if (heir === null) return null;
+    const next = { ...g, createdBy: heir };
     try {
-      return { playerId: heir, listed: await this.listedTables(heir, g.id) };
+      const { held, others } = await this.tables.claim(snapshotOf(next).game);
+      return { tables: { playerId: heir, listed: others }, claimed: held ? listingOf(next) : null };
     } catch (e) {
-      console.error("open table count failed", (e as Error)?.message ?? String(e));
+      console.error("open table claim failed", (e as Error)?.message ?? String(e));
       return null;
+    }
+  }
+
+  /** After a claim and the game's decision, D1's index says what the game holds (listing.ts). */
+  private async settleListing(claimed: Listing): Promise<void> {
+    if (!this.game) return;
+    try {
+      await this.tables.settle(claimed, listingOf(this.game));
+    } catch (e) {
+      console.error("open table settle failed", (e as Error)?.message ?? String(e));
     }
   }
 
@@ -161,9 +194,23 @@ export class GameRoom extends DurableObject<Env> {
     return this.a.act(caller, (s) => lobby.start(s.game, s.seat, origin, this.now()));
   }
 
-  /** The host lists the waiting game on the open tables, or takes it off (lobby.setTable). */
+  /**
+   * The host lists the waiting game on the open tables, or takes it off (lobby.setTable). A new
+   * listing is claimed in D1 first, under the cap (listing.ts); the game decides again after.
+   */
   async setTable(caller: Who | null, open: boolean, origin: string): Promise<RoomReply> {
-    return this.a.act(caller, (s) => lobby.setTable(s.game, s.seat, open, origin, this.now()));
+    const now = this.now();
+    const decide = (s: access.Seated) => lobby.setTable(s.game, s.seat, open, origin, now);
+    const auth = this.a.authorize(caller);
+    if ("refusal" in auth) return auth.refusal;
+    const first = decide(auth);
+    const listing = isRefusal(first) ? null : newListing(auth.game, first.next);
+    if (!listing || isRefusal(first)) return this.a.act(caller, decide);
+    const { held, others } = await this.tables.claim(snapshotOf(first.next).game);
+    if (!held) return reply(tooManyTables(others));
+    const r = await this.a.act(caller, decide);
+    await this.settleListing(listing);
+    return r;
   }
 
   /** The host seats a bot: in an empty seat of a waiting game, or a seat that resigned (bots.ts). */

@@ -120,8 +120,11 @@ describe("the host of a waiting game", () => {
     const [ann, bob] = await Promise.all(["Ann", "Bob"].map(newPlayer));
     const { id } = await hosted(ann, [bob]);
     await runInDurableObject(roomStub(id), (room: GameRoom) => {
-      room.listedTables = async () => {
-        throw new Error("D1 unavailable");
+      room.tables = {
+        claim: async () => {
+          throw new Error("D1 unavailable");
+        },
+        settle: async () => {},
       };
     });
     const left = await call("POST", `/api/games/${id}/leave`, { token: ann.token });

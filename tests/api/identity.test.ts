@@ -332,7 +332,11 @@ describe("a revoked device's live game page", () => {
     const told = await fresh.next(2);
     expect(told).toMatchObject({ type: "error", error: { code: "DEVICE_REVOKED" } });
     fresh.ws.send(JSON.stringify({ type: "submit", key: "after-revoked", version: game.version, actions: [] }));
-    expect(await fresh.next(3)).toMatchObject({ type: "refused", key: "after-revoked", error: { code: "DEVICE_REVOKED" } });
+    expect(await fresh.next(3)).toMatchObject({
+      type: "refused",
+      key: "after-revoked",
+      error: { code: "DEVICE_REVOKED" },
+    });
     expect((await call("GET", `/api/games/${id}`)).body.version).toBe(game.version);
     fresh.ws.send(JSON.stringify({ type: "sync" }));
     expect((await fresh.next(4)).game.you).toBeNull();

@@ -193,6 +193,43 @@ describe("open tables", () => {
     expect(room.body.game.table.open).toBe(true);
   });
 
+  it("six listings at once from one player: exactly three are listed, the others 409 TOO_MANY_TABLES and unlisted", async () => {
+    const gus = await newPlayer("Gus");
+    const quiet = await Promise.all(
+      Array.from(
+        { length: 6 },
+        async () => (await call("POST", "/api/games", { token: gus.token, body: { seats: 2 } })).body.game.id as string,
+      ),
+    );
+    const answers = await Promise.all(
+      quiet.map((id) => call("PUT", `/api/games/${id}/table`, { token: gus.token, body: { open: true } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 409, 409, 409]);
+    for (const a of answers.filter((a) => a.status === 409))
+      expect(a.body.error).toMatchObject({ code: "TOO_MANY_TABLES", open: 3, max: 3 });
+    const accepted = quiet.filter((_, i) => answers[i].status === 200);
+    // The list (D1) and each game (its Durable Object) agree on which three.
+    const mine = (await listed()).filter((t) => t.creator.id === gus.id).map((t) => t.id);
+    expect(mine.sort()).toEqual([...accepted].sort());
+    for (const id of quiet) expect((await game(id)).table?.open ?? false).toBe(accepted.includes(id));
+
+    // Creating listed games at once holds the cap too: none of them is made.
+    const hal = await newPlayer("Hal");
+    const made = await Promise.all(
+      Array.from({ length: 6 }, () => call("POST", "/api/games", { token: hal.token, body: { seats: 2, open: true } })),
+    );
+    expect(made.map((m) => m.status).sort()).toEqual([201, 201, 201, 409, 409, 409]);
+    for (const m of made.filter((m) => m.status === 409)) expect(m.body.error.code).toBe("TOO_MANY_TABLES");
+    const games = (await call("GET", `/api/players/${hal.id}/games`)).body.games.map((g: any) => g.id);
+    expect(games.sort()).toEqual(
+      made
+        .filter((m) => m.status === 201)
+        .map((m) => m.body.game.id)
+        .sort(),
+    );
+    expect((await listed()).filter((t) => t.creator.id === hal.id)).toHaveLength(3);
+  });
+
   it("filters by players, Moonlight, rated and time per move; bad filters are 400", async () => {
     const fay = await newPlayer("Fay");
     const moonRated = (await openTable(fay.token, { seats: 4, moonlight: true, rated: true, moveTimeSeconds: 86400 }))

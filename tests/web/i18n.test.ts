@@ -138,6 +138,15 @@ describe("texts from the game", () => {
     await setLang("en");
     expect(eventText(events[3], ["Ann", "Bob"])).toBe("Bob grew a small tree into a medium tree on d4 (2 ☀)");
     expect(eventText(events[10], ["Ann", "Bob"])).toBe("Round 2 begins; the sun moves to the east");
+    // The sun does not move in round 1 (the rules: it starts in the north-east), in every language.
+    const first = { type: "roundStarted", round: 1, sun: 0, firstPlayer: 0 } as (typeof events)[number];
+    expect(eventText(first, ["Ann", "Bob"])).toBe("Round 1 begins; the sun rises in the north-east");
+    for (const l of LANGS) {
+      await setLang(l);
+      const one = eventText(first, ["Ann", "Bob"]);
+      expect(one, l).not.toBe(eventText({ ...first, round: 2 } as typeof first, ["Ann", "Bob"]).replace("2", "1"));
+    }
+    await setLang("en");
     await setLang("fr");
     expect(eventText(events[10], ["Ann", "Bob"])).toBe("Le tour 2 commence ; le Soleil passe à l’est");
     await setLang("de");

@@ -139,7 +139,8 @@ const de: Messages = {
   evTurnSkipped: (who) => `Der Zug von ${who} wurde übersprungen`,
   evResigned: (who) => `${who} gibt auf`,
   evSetupEnded: "Der Spielaufbau ist fertig",
-  evRoundStarted: (r, dir) => `Runde ${r} beginnt; die Sonne wandert in den ${dir}`,
+  evRoundStarted: (r, dir) =>
+    r === 1 ? `Runde 1 beginnt; die Sonne geht im ${dir} auf` : `Runde ${r} beginnt; die Sonne wandert in den ${dir}`,
   evLight: (who, n, lost) => (lost > 0 ? `${who} bekommt ${n} ☀ (${lost} über 20 verfallen)` : `${who} bekommt ${n} ☀`),
   evGameEnded: (winners) => `Das Spiel ist vorbei. ${winners}`,
 

@@ -171,7 +171,9 @@ const en = {
   evTurnSkipped: (who: string) => `${who}'s turn was skipped`,
   evResigned: (who: string) => `${who} resigned`,
   evSetupEnded: "Setup is over",
-  evRoundStarted: (r: number, dir: string) => `Round ${r} begins; the sun moves to the ${dir}`,
+  // The sun does not move in round 1: it rises where it starts.
+  evRoundStarted: (r: number, dir: string) =>
+    r === 1 ? `Round 1 begins; the sun rises in the ${dir}` : `Round ${r} begins; the sun moves to the ${dir}`,
   evLight: (who: string, n: number, lost: number) =>
     lost > 0 ? `${who} gains ${n} ☀ (${lost} lost above 20)` : `${who} gains ${n} ☀`,
   evGameEnded: (winners: string) => `The game is over. ${winners}`,

@@ -140,7 +140,10 @@ const fr: Messages = {
   evTurnSkipped: (who) => `Le tour de ${who} a été passé`,
   evResigned: (who) => `${who} a abandonné`,
   evSetupEnded: "La mise en place est terminée",
-  evRoundStarted: (r, dir) => `Le tour ${r} commence ; le Soleil passe ${au(dir)}`,
+  evRoundStarted: (r, dir) =>
+    r === 1
+      ? `Le tour 1 commence ; le Soleil se lève ${au(dir)}`
+      : `Le tour ${r} commence ; le Soleil passe ${au(dir)}`,
   evLight: (who, n, lost) =>
     lost > 0 ? `${who} reçoit ${n} ☀ (${lost} perdus au-delà de 20)` : `${who} reçoit ${n} ☀`,
   evGameEnded: (winners) => `La partie est terminée. ${winners}`,

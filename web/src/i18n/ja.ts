@@ -133,7 +133,8 @@ const ja: Messages = {
   evTurnSkipped: (who) => `${who} の手番はスキップされました`,
   evResigned: (who) => `${who} が投了しました`,
   evSetupEnded: "準備が終わりました",
-  evRoundStarted: (r, dir) => `ラウンド ${r} 開始：太陽が${dir}へ移動`,
+  evRoundStarted: (r, dir) =>
+    r === 1 ? `ラウンド 1 開始：太陽は${dir}から昇る` : `ラウンド ${r} 開始：太陽が${dir}へ移動`,
   evLight: (who, n, lost) =>
     lost > 0
       ? `${who} が ${n} ☀ を受け取りました（20 を超えた ${lost} は失われました）`

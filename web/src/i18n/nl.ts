@@ -136,7 +136,8 @@ const nl: Messages = {
   evTurnSkipped: (who) => `De beurt van ${who} werd overgeslagen`,
   evResigned: (who) => `${who} gaf op`,
   evSetupEnded: "De opstelling is klaar",
-  evRoundStarted: (r, dir) => `Ronde ${r} begint; de zon gaat naar het ${dir}`,
+  evRoundStarted: (r, dir) =>
+    r === 1 ? `Ronde 1 begint; de zon komt op in het ${dir}` : `Ronde ${r} begint; de zon gaat naar het ${dir}`,
   evLight: (who, n, lost) => (lost > 0 ? `${who} krijgt ${n} ☀ (${lost} verloren boven 20)` : `${who} krijgt ${n} ☀`),
   evGameEnded: (winners) => `Het spel is afgelopen. ${winners}`,
 

@@ -8,10 +8,22 @@ import type { GameEvent, GameState, LogEntry, MoonOptions, Score } from "../engi
 export const BOT_LEVELS = ["easy", "medium", "strong"] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
 /**
- * A bot's name by level: "Bot" and one to three stars, the same in every language (names are not
- * translated where they are shown; the bundled card font draws ★, src/embed/font/coverage.ts).
+ * Bots' names: botanists of several lands, the same in every language, one for each bot of a game
+ * (its seat's id `bot-<n>-<level>` takes the n-th), so three bots of one level are three names, not
+ * "Bot ★ 2" (which read as the two-star level); the level follows as one to three stars (the
+ * bundled card font draws ★, src/embed/font/coverage.ts). Pages show the stars as a badge that says
+ * "bot" and the level in words (web/src/ui/seat-name.tsx).
  */
-export const BOT_NAMES: Record<BotLevel, string> = { easy: "Bot ★", medium: "Bot ★★", strong: "Bot ★★★" };
+export const BOT_NAMES = ["Linnaeus", "Merian", "Makino", "Darwin", "Mendel", "Humboldt", "Carver", "Banks"] as const;
+export const BOT_STARS: Record<BotLevel, string> = { easy: "★", medium: "★★", strong: "★★★" };
+
+/** The name of the n-th bot of a game (n from 1), at `level`: "Merian ★★". */
+export function botName(n: number, level: BotLevel): string {
+  return `${BOT_NAMES[(n - 1) % BOT_NAMES.length]} ${BOT_STARS[level]}`;
+}
+
+/** Rated games on a ladder before a rating stops being provisional (and is listed on the leaderboard). */
+export const PROVISIONAL_GAMES = 5;
 
 export const GAME_STATUSES = ["waiting", "active", "finished"] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];

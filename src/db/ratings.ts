@@ -16,13 +16,13 @@
 import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { rate, rating } from "openskill";
-import type { Ladder } from "../contract/views";
+import { type Ladder, PROVISIONAL_GAMES } from "../contract/views";
 import type { Db } from "./queries";
 import { players, ratingHistory, ratings, results } from "./schema";
 import type { GameSnapshot } from "./snapshot";
 
-/** Rated games on a ladder before a rating stops being provisional. */
-export const PROVISIONAL_GAMES = 5;
+/** Rated games on a ladder before a rating stops being provisional (the contract's: the pages say it). */
+export { PROVISIONAL_GAMES };
 /** Leaderboards list players with at least this many rated games on the ladder. */
 export const LEADERBOARD_MIN_GAMES = PROVISIONAL_GAMES;
 

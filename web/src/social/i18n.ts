@@ -3,6 +3,7 @@
  * chunk, not with every game page.
  */
 import type { Lang } from "../i18n";
+import { plural } from "../i18n/plural";
 
 const en = {
   ratingsTitle: "Ratings",
@@ -28,7 +29,12 @@ const en = {
   favouriteAnimal: "Favourite Moonlight animal",
   leaderboardTitle: "Leaderboards",
   leaderboardHelp: (n: number) =>
-    `Shown rating: round(1000 + 40 × (μ − 3σ)), a cautious figure that grows as you play. Listed from ${n} rated games.`,
+    `Everyone starts at 1000. After each rated game your rating goes up when you finish ahead of strong players and down when you finish behind weaker ones. While there are few games to judge by, it stays cautious, so it grows as you play. Players are listed here after ${n} rated games; until then a rating is provisional.`,
+  provisionalHelp: (left: number) =>
+    plural("en", left, {
+      one: "# more rated game before it counts in full",
+      other: "# more rated games before it counts in full",
+    }),
   rank: "#",
   player: "Player",
   rating: "Rating",
@@ -66,7 +72,12 @@ export const SOCIAL_TEXT: Record<Lang, SocialMessages> = {
     favouriteAnimal: "Favoriete Maanlicht-dier",
     leaderboardTitle: "Ranglijsten",
     leaderboardHelp: (n) =>
-      `Getoonde rating: round(1000 + 40 × (μ − 3σ)), een voorzichtig getal dat groeit als je speelt. Vermeld vanaf ${n} gewaardeerde partijen.`,
+      `Iedereen begint op 1000. Na elke gewaardeerde partij stijgt je rating als je voor sterke spelers eindigt en daalt hij als je achter zwakkere eindigt. Zolang er weinig partijen zijn om op af te gaan, blijft hij voorzichtig en groeit hij naarmate je speelt. Spelers staan hier na ${n} gewaardeerde partijen; tot dan is een rating voorlopig.`,
+    provisionalHelp: (left) =>
+      plural("nl", left, {
+        one: "nog # gewaardeerde partij tot hij volledig telt",
+        other: "nog # gewaardeerde partijen tot hij volledig telt",
+      }),
     rank: "#",
     player: "Speler",
     rating: "Rating",
@@ -100,7 +111,12 @@ export const SOCIAL_TEXT: Record<Lang, SocialMessages> = {
     favouriteAnimal: "Animal préféré (Au clair de lune)",
     leaderboardTitle: "Classements",
     leaderboardHelp: (n) =>
-      `Classement affiché : round(1000 + 40 × (μ − 3σ)), un chiffre prudent qui monte à mesure que vous jouez. Listé à partir de ${n} parties classées.`,
+      `Tout le monde commence à 1000. Après chaque partie classée, votre classement monte si vous finissez devant des joueurs forts et baisse si vous finissez derrière des joueurs plus faibles. Tant qu’il y a peu de parties pour en juger, il reste prudent : il monte à mesure que vous jouez. Les joueurs sont listés ici après ${n} parties classées ; avant, un classement est provisoire.`,
+    provisionalHelp: (left) =>
+      plural("fr", left, {
+        one: "encore # partie classée avant qu’il compte pleinement",
+        other: "encore # parties classées avant qu’il compte pleinement",
+      }),
     rank: "#",
     player: "Joueur",
     rating: "Classement",
@@ -134,7 +150,12 @@ export const SOCIAL_TEXT: Record<Lang, SocialMessages> = {
     favouriteAnimal: "Lieblingstier im Mondlicht",
     leaderboardTitle: "Bestenlisten",
     leaderboardHelp: (n) =>
-      `Angezeigte Wertung: round(1000 + 40 × (μ − 3σ)), eine vorsichtige Zahl, die mit jedem Spiel wächst. Gelistet ab ${n} gewerteten Partien.`,
+      `Alle beginnen bei 1000. Nach jeder gewerteten Partie steigt deine Wertung, wenn du vor starken Spielern landest, und sinkt, wenn du hinter schwächeren landest. Solange es wenige Partien gibt, bleibt sie vorsichtig und wächst, während du spielst. Gelistet wird hier nach ${n} gewerteten Partien; bis dahin ist eine Wertung vorläufig.`,
+    provisionalHelp: (left) =>
+      plural("de", left, {
+        one: "noch # gewertete Partie, bis sie voll zählt",
+        other: "noch # gewertete Partien, bis sie voll zählt",
+      }),
     rank: "#",
     player: "Spieler",
     rating: "Wertung",
@@ -168,7 +189,9 @@ export const SOCIAL_TEXT: Record<Lang, SocialMessages> = {
     favouriteAnimal: "好きな動物（月光の下で）",
     leaderboardTitle: "ランキング",
     leaderboardHelp: (n) =>
-      `表示レーティング：round(1000 + 40 × (μ − 3σ))。対局するほど上がる控えめな値です。レーティング対局 ${n} 局以上で掲載。`,
+      `全員 1000 から始まります。レーティング対局のたびに、強い相手より上の順位で終えると上がり、弱い相手より下で終えると下がります。対局数が少ないうちは控えめに表示され、対局を重ねるほど上がっていきます。レーティング対局 ${n} 局を終えるとここに掲載されます。それまでのレーティングは暫定です。`,
+    provisionalHelp: (left) =>
+      plural("ja", left, { one: "本格的に反映されるまであと # 局", other: "本格的に反映されるまであと # 局" }),
     rank: "#",
     player: "プレイヤー",
     rating: "レーティング",

@@ -4,7 +4,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { Answer } from "../../../src/contract/api";
-import type { Ladder } from "../../../src/contract/views";
+import { type Ladder, PROVISIONAL_GAMES } from "../../../src/contract/views";
 import { ApiError, request } from "../api";
 import { errorText } from "../errors";
 import { lang, t, type Lang } from "../i18n";
@@ -80,9 +80,12 @@ export function PlayerPage(p: { id: string }) {
             <div class="ladder" key={ladder} data-ladder={ladder}>
               <h3>
                 {s.ladder[ladder]}: <strong class="rating">{r.rating}</strong>
-                {r.provisional && <span class="badge">{s.provisional}</span>}
+                {r.provisional && <span class="badge provisional">{s.provisional}</span>}
               </h3>
-              <p class="muted">{s.ratedGames(r.games)}</p>
+              <p class="muted">
+                {s.ratedGames(r.games)}
+                {r.provisional && ` · ${s.provisional}: ${s.provisionalHelp(Math.max(1, PROVISIONAL_GAMES - r.games))}`}
+              </p>
               <RatingChart series={series} label={s.chartLabel(s.ladder[ladder])} />
             </div>
           );

@@ -2,7 +2,7 @@
 import { and, avg, count, desc, eq, inArray, lt, ne, or, sql, sum } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle, type DrizzleD1Database } from "drizzle-orm/d1";
-import { BOT_NAMES, type BotLevel, type GameStatus } from "../contract/views";
+import { botName, type BotLevel, type GameStatus } from "../contract/views";
 import type { GameSnapshot } from "./snapshot";
 import * as schema from "./schema";
 import { ratingStatements } from "./ratings";
@@ -112,10 +112,10 @@ export async function unfinishedGameIds(d: Db, playerId: string): Promise<string
   return rows.map((r) => r.id);
 }
 
-/** A bot's seat (id `bot-<n>-<level>`, no profile) as game lists name it: "Bot ★" (BOT_NAMES); null if not a bot's. */
-export function botName(playerId: string): string | null {
-  const m = /^bot-\d+-(easy|medium|strong)$/.exec(playerId);
-  return m ? BOT_NAMES[m[1] as BotLevel] : null;
+/** A bot's seat (id `bot-<n>-<level>`, no profile) as game lists name it, as the game does ("Merian ★★"); null if not a bot's. */
+export function botSeatName(playerId: string): string | null {
+  const m = /^bot-(\d+)-(easy|medium|strong)$/.exec(playerId);
+  return m ? botName(Number(m[1]), m[2] as BotLevel) : null;
 }
 
 export async function gamePlayerNames(
@@ -131,7 +131,7 @@ export async function gamePlayerNames(
     .where(inArray(gamePlayers.gameId, gameIds));
   for (const r of rows) {
     const list = out.get(r.gameId) ?? [];
-    const name = r.name ?? botName(r.playerId);
+    const name = r.name ?? botSeatName(r.playerId);
     if (name !== null) list.push({ seat: r.seat, id: r.playerId, name });
     out.set(r.gameId, list);
   }

@@ -9,7 +9,7 @@
  * generator state and the ply, so a game replays exactly, and the seed is never shown.
  */
 import { BOT_LEVELS, chooseTurn, type BotLevel } from "../bots";
-import { BOT_NAMES } from "../contract/views";
+import { botName } from "../contract/views";
 import { legalActions, takeOver as takeOverSeat, viewFor, type Action, type GameState } from "../engine";
 import { nextInt } from "../engine/fast";
 import { begin } from "./lobby";
@@ -36,17 +36,15 @@ export function isPractice(g: GameRecord): boolean {
 
 /**
  * A bot's seat record: no key (an empty seat key matches no caller), an id of its own in this
- * game (`bot-<n>-<level>`, never a profile's), and a name that says it is a bot and which level, in no language of its own ("Bot ★", "Bot ★ 2", …: BOT_NAMES), so every
- * place that shows a name (page, embed, notifications) marks it.
+ * game (`bot-<n>-<level>`, never a profile's, n the lowest free), and a name of its own with its
+ * level as stars, in no language of its own ("Merian ★★": contract botName), so every place that
+ * shows a name (page, embed, notifications) marks it, and two bots of a game never share one.
  */
 export function botSeat(seats: readonly SeatRecord[], level: BotLevel, now: number): SeatRecord {
   // The id says the level too: D1's game lists name a bot from it (db/queries.ts gamePlayerNames).
   let n = 1;
   while (seats.some((s) => s.playerId.startsWith(`bot-${n}-`))) n++;
-  const base = BOT_NAMES[level];
-  let name = base;
-  for (let k = 2; seats.some((s) => s.name === name); k++) name = `${base} ${k}`;
-  return { playerId: `bot-${n}-${level}`, name, tokenHash: "", joinedAt: now, bot: level };
+  return { playerId: `bot-${n}-${level}`, name: botName(n, level), tokenHash: "", joinedAt: now, bot: level };
 }
 
 /** Seat the creator's chosen bots after them (seats 1, 2, …) just after creation. */

@@ -59,7 +59,7 @@ describe("bot seats", () => {
     expect(g.status).toBe("active");
     expect(g.practice).toBe(true);
     expect(g.seats.map((s: any) => s.bot)).toEqual([null, "easy", "medium", "easy"]);
-    expect(g.seats.map((s: any) => s.player.name)).toEqual(["Ann", "Bot ★", "Bot ★★", "Bot ★ 2"]);
+    expect(g.seats.map((s: any) => s.player.name)).toEqual(["Ann", "Linnaeus ★", "Merian ★★", "Makino ★"]);
     // A bot has no key: no token hash, no seat key in any view.
     expect(JSON.stringify(g)).not.toContain("tokenHash");
 
@@ -87,7 +87,7 @@ describe("bot seats", () => {
     expect(seats.results.map((s) => s.player_id.startsWith("bot-"))).toEqual([false, true, true, true]);
     // The player's game list names the bots by level (they have no profile).
     const list = (await call("GET", `/api/players/${ann.id}/games`)).body;
-    expect(list.games[0].players.map((p: any) => p.name)).toEqual(["Ann", "Bot ★", "Bot ★★", "Bot ★"]);
+    expect(list.games[0].players.map((p: any) => p.name)).toEqual(["Ann", "Linnaeus ★", "Merian ★★", "Makino ★"]);
   });
 
   it("the creator puts bots into the empty seats of a waiting game; a full game starts and its bot plays", async () => {
@@ -125,7 +125,7 @@ describe("bot seats", () => {
     const game = seated.body.game;
     expect(game.status).toBe("active");
     expect(game.practice).toBe(true);
-    expect(game.seats[2]).toMatchObject({ bot: "strong", player: { name: "Bot ★★★" } });
+    expect(game.seats[2]).toMatchObject({ bot: "strong", player: { name: "Linnaeus ★★★" } });
 
     // The bot plays when it is its turn (setup placements go round the table).
     for (let i = 0; i < 20; i++) {
@@ -234,7 +234,7 @@ describe("bot seats", () => {
       body: { level: "medium", seat: 2 },
     });
     expect(handed.status).toBe(200);
-    expect(handed.body.game.seats[2]).toMatchObject({ bot: "medium", resigned: false, player: { name: "Bot ★★" } });
+    expect(handed.body.game.seats[2]).toMatchObject({ bot: "medium", resigned: false, player: { name: "Linnaeus ★★" } });
     expect(handed.body.game.practice).toBe(true);
     expect(handed.body.game.version).toBe(before.version + 1);
     // Cat no longer sits there: a spectator's view.

@@ -74,7 +74,7 @@ describe("the host of a waiting game", () => {
     expect([bot.status, bot.body.seat]).toEqual([200, 2]);
     const started = await call("POST", `/api/games/${id}/start`, { token: bob.token });
     expect([started.status, started.body.game.status, started.body.game.createdBy]).toEqual([200, "active", bob.id]);
-    expect(started.body.game.seats.map((s: any) => s.player.name)).toEqual(["Bob", "Cat", "Bot ★★"]);
+    expect(started.body.game.seats.map((s: any) => s.player.name)).toEqual(["Bob", "Cat", "Linnaeus ★★"]);
   });
 
   it("the heir is the human seated longest: a bot seated before them is passed over, and it passes on again", async () => {
@@ -84,7 +84,7 @@ describe("the host of a waiting game", () => {
     await call("POST", `/api/games/${game.id}/join`, { token: bob.token, body: { code: invite.code } });
     const left = await call("POST", `/api/games/${game.id}/leave`, { token: ann.token });
     expect(left.body.game.createdBy).toBe(bob.id);
-    expect(left.body.game.seats.map((s: any) => s.player?.name ?? null)).toEqual(["Bot ★", "Bob", null, null]);
+    expect(left.body.game.seats.map((s: any) => s.player?.name ?? null)).toEqual(["Linnaeus ★", "Bob", null, null]);
     // A player who is not the host leaving changes nothing of the host.
     await call("POST", `/api/games/${game.id}/join`, { token: cat.token, body: { code: invite.code } });
     const catLeft = await call("POST", `/api/games/${game.id}/leave`, { token: cat.token });
@@ -95,7 +95,7 @@ describe("the host of a waiting game", () => {
     expect(next.body.game.createdBy).toBe(cat.id);
     const started = await call("POST", `/api/games/${game.id}/start`, { token: cat.token });
     expect([started.status, started.body.game.status]).toEqual([200, "active"]);
-    expect(started.body.game.seats.map((s: any) => s.player.name)).toEqual(["Bot ★", "Cat"]);
+    expect(started.body.game.seats.map((s: any) => s.player.name)).toEqual(["Linnaeus ★", "Cat"]);
   });
 
   it("the cap holds for the new host: one who has 3 tables listed takes the game over off the list, and cannot list it", async () => {

@@ -162,7 +162,7 @@ describe("lobby", () => {
     ).body;
     await call("POST", `/api/games/${game.id}/join`, { token: bob.token, body: { code: invite.code } });
     const left = await call("POST", `/api/games/${game.id}/leave`, { token: bob.token });
-    expect(left.body.game.seats.map((s: any) => s.player?.name ?? null)).toEqual(["Ann", "Bot ★", null, null]);
+    expect(left.body.game.seats.map((s: any) => s.player?.name ?? null)).toEqual(["Ann", "Linnaeus ★", null, null]);
     const started = await call("POST", `/api/games/${game.id}/start`, { token: ann.token });
     expect([started.status, started.body.game.status]).toEqual([200, "active"]);
   });

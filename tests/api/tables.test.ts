@@ -287,6 +287,6 @@ describe("open tables", () => {
     const practice = (await openTable(gus.token, { seats: 3, bots: ["medium"] })).game.id;
     const row = (await listed()).find((t) => t.id === practice);
     expect(row).toMatchObject({ practice: true, free: 1, options: { rated: false } });
-    expect(row.players.map((p: any) => p.name)).toEqual(["Gus", "Bot ★★"]);
+    expect(row.players.map((p: any) => p.name)).toEqual(["Gus", "Linnaeus ★★"]);
   });
 });

@@ -44,8 +44,8 @@ describe("a practice game against bots in the browser", () => {
     expect(game.practice).toBe(true);
     expect(game.seats.map((s: { bot: string | null }) => s.bot)).toEqual([null, "easy", "easy", "easy"]);
     const players = await page.textContent(".players");
-    expect(players).toContain("Bot ★");
-    expect(players).toContain("Bot ★ 3");
+    // A name each (not "Bot ★ 2", which reads as the two-star level).
+    for (const name of ["Linnaeus", "Merian", "Makino"]) expect(players).toContain(name);
 
     let myTurns = 0;
     let last = -1;
@@ -115,7 +115,7 @@ describe("a practice game against bots in the browser", () => {
     await page.waitForSelector('.game[data-phase="setup"]');
     const started = await apiCall(worker.base, "GET", `/api/games/${waiting.game.id}`);
     expect(started.status).toBe("active");
-    expect(started.seats[1]).toMatchObject({ bot: "medium", player: { name: "Bot ★★" } });
+    expect(started.seats[1]).toMatchObject({ bot: "medium", player: { name: "Linnaeus ★★" } });
 
     // A game in play where Cat resigned: Ann hands Cat's seat to an easy bot.
     const g = await apiCall(worker.base, "POST", "/api/games", { seats: 3 }, ann.token);
@@ -126,8 +126,8 @@ describe("a practice game against bots in the browser", () => {
     await page.click('.hand-over [data-seat="2"] button[data-level="easy"]');
     await page.waitForSelector(".hand-over", { state: "detached" });
     const after = await apiCall(worker.base, "GET", `/api/games/${g.game.id}`);
-    expect(after.seats[2]).toMatchObject({ bot: "easy", resigned: false, player: { name: "Bot ★" } });
-    expect(await page.textContent(".players")).toContain("Bot ★");
+    expect(after.seats[2]).toMatchObject({ bot: "easy", resigned: false, player: { name: "Linnaeus ★" } });
+    expect(await page.textContent(".players")).toContain("Linnaeus");
     await ctx.close();
   });
 });

@@ -16,6 +16,7 @@ import { Icon } from "../ui/players";
 import { ProfileForm } from "../ui/profile-form";
 import { BOT_LEVELS } from "../../../src/contract/views";
 import { BOT_TEXT } from "../ui/bot-text";
+import { SeatName } from "../ui/seat-name";
 
 export function Lobby(p: {
   view: GameView;
@@ -72,7 +73,7 @@ export function Lobby(p: {
               <Icon seat={s.seat} size={2} px={24} />
               {s.player ? (
                 <span>
-                  <Link href={`/p/${s.player.id}`}>{s.player.name}</Link>
+                  <SeatName id={s.player.id} name={s.player.name} bot={s.bot} lang={p.lang} link />
                   {s.player.id === p.identity?.id ? ` (${t.you})` : ""}
                   {s.player.id === v.createdBy ? <span class="muted"> · {t.host}</span> : null}
                 </span>

@@ -13,6 +13,7 @@ import { durationText } from "../text";
 import { setTitle } from "../title";
 import type { Identity } from "../types";
 import { TABLE_TEXT } from "./i18n";
+import { SeatName } from "../ui/seat-name";
 
 type Table = Answer<"/api/tables", "get">["tables"][number];
 type Choice = "any" | "true" | "false";
@@ -173,7 +174,7 @@ function TableCard(p: { table: Table; me: string | null; busy: string | null; jo
         {x.players.map((pl, i) => (
           <span key={pl.seat}>
             {i > 0 && ", "}
-            {/^bot-/.test(pl.id) ? pl.name : <Link href={`/p/${pl.id}`}>{pl.name}</Link>}
+            <SeatName id={pl.id} name={pl.name} lang={lang} link />
           </span>
         ))}
       </p>

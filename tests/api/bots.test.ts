@@ -234,7 +234,11 @@ describe("bot seats", () => {
       body: { level: "medium", seat: 2 },
     });
     expect(handed.status).toBe(200);
-    expect(handed.body.game.seats[2]).toMatchObject({ bot: "medium", resigned: false, player: { name: "Linnaeus ★★" } });
+    expect(handed.body.game.seats[2]).toMatchObject({
+      bot: "medium",
+      resigned: false,
+      player: { name: "Linnaeus ★★" },
+    });
     expect(handed.body.game.practice).toBe(true);
     expect(handed.body.game.version).toBe(before.version + 1);
     // Cat no longer sits there: a spectator's view.

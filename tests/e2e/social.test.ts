@@ -84,7 +84,7 @@ describe("player pages", () => {
     await page.click('a[href="/leaderboard"]');
     await page.waitForSelector("#board-h");
     await page.getByText("Nobody is listed yet.").waitFor();
-    expect(await page.textContent(".social")).toContain("Listed from 5 rated games.");
+    expect(await page.textContent(".social")).toContain("Players are listed here after 5 rated games");
     // A direct visit to a player page works too (the server gives the client for /p/…).
     await page.goto(`${worker.base}/p/${players[1].id}`);
     await page.waitForSelector('.ladder[data-ladder="base"] svg.rating-chart polyline');

@@ -15,6 +15,8 @@ interface Bindings {
   SIGNUP_LIMITER?: RateLimit;
   /** Writes to one game by one player (Workers rate limiting binding). */
   WRITE_LIMITER?: RateLimit;
+  /** Reads of a game's analysis, per client and game (Workers rate limiting binding). */
+  ANALYSIS_LIMITER?: RateLimit;
   /** Test messages to your own webhooks, per player (Workers rate limiting binding). */
   WEBHOOK_TEST_LIMITER?: RateLimit;
   /** Web Push (VAPID): the server's P-256 key pair, base64url (public: 65 bytes; private: the 32-byte d). */

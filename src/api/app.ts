@@ -6,6 +6,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { AppEnv } from "./context";
 import { errorBody } from "../contract/errors";
 import { ApiError } from "./errors";
+import { analysis } from "./analysis";
 import { embeds } from "./embeds";
 import { games } from "./games";
 import { identity } from "./identity";
@@ -46,6 +47,7 @@ api.use("*", async (c, next) => {
 api.route("/", players);
 api.route("/", social);
 api.route("/", games);
+api.route("/", analysis);
 api.route("/", tables);
 api.route("/", talk);
 api.route("/", embeds);

@@ -30,3 +30,13 @@ export async function limitGameWrites(c: Ctx, gameId: string): Promise<void> {
 export function limitPersonalTests(c: Ctx, playerId: string): Promise<void> {
   return limited(c, c.env.WEBHOOK_TEST_LIMITER, playerId, 60, "A few tests a minute; try again shortly.");
 }
+
+/**
+ * Reads of a game's analysis (GET /games/:id/analysis; a page polls it while the coach works),
+ * per client and game: the token's hash, or the client's address without one.
+ */
+export async function limitAnalysis(c: Ctx, gameId: string): Promise<void> {
+  const claim = await callerOf(c);
+  const who = claim && claim !== "invalid" ? claim.tokenHash : `ip:${c.req.header("cf-connecting-ip") ?? "local"}`;
+  return limited(c, c.env.ANALYSIS_LIMITER, `${gameId}:${who}`, 10, "Too many requests for this analysis; slow down.");
+}

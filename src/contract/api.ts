@@ -9,6 +9,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { Action, GameEvent } from "../engine";
 import type { ErrorBody } from "./errors";
+import type { AnalysisProgressSchema, AnalysisSchema, AnalysisTurnSchema } from "./schemas/analysis";
 import type {
   CreateGameBody,
   HintSchema,
@@ -95,6 +96,14 @@ export type Leaderboard = z.infer<typeof LeaderboardSchema>;
 export type OpenTables = z.infer<typeof TableListSchema>;
 export type PushSubscriptionView = z.infer<typeof PushSubscriptionSchema>;
 
+/** The coach's review of a turn and of a game (docs/coach.md), actions typed as the engine's. */
+export type AnalysisTurn = Omit<z.infer<typeof AnalysisTurnSchema>, "played" | "best"> & {
+  played: Action[];
+  best: Action[];
+};
+export type Analysis = Omit<z.infer<typeof AnalysisSchema>, "turns"> & { turns: AnalysisTurn[] };
+export type AnalysisProgress = z.infer<typeof AnalysisProgressSchema>;
+
 type GameEnvelope = { game: GameView };
 type WebhookRoutes<P> = {
   list: Op<Params<P>, never, { 200: Json<z.infer<typeof WebhookListSchema>> }>;
@@ -136,6 +145,9 @@ export interface paths {
   "/api/games/{id}/resign": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
   "/api/games/{id}/bots": {
     post: Op<Params<Id>, z.input<typeof SeatBotBody>, { 200: Json<{ game: GameView; seat: number }> }>;
+  };
+  "/api/games/{id}/analysis": {
+    get: Op<Params<Id>, never, { 200: Json<Analysis>; 202: Json<AnalysisProgress> }>;
   };
   "/api/games/{id}/hint": {
     get: Op<Params<Id>, never, { 200: Json<Omit<z.infer<typeof HintSchema>, "actions"> & { actions: Action[] }> }>;
@@ -242,6 +254,7 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/games/{id}/resign": { post: 200 },
   "/api/games/{id}/bots": { post: 200 },
   "/api/games/{id}/hint": { get: 200 },
+  "/api/games/{id}/analysis": { get: 200 },
   "/api/games/{id}/legal-actions": { get: 200 },
   "/api/games/{id}/actions": { post: 200 },
   "/api/games/{id}/log": { get: 200 },

@@ -7,7 +7,7 @@
  *   `player-name.ts`, `talk.ts`;
  * - `schemas/<resource>.ts`: the zod schemas the server validates with and documents (OpenAPI), one
  *   module per resource of src/api (games, players, identity, tables, talk, notifications, push,
- *   social), with `rules.ts` (the engine's data on the wire), `common.ts` and `errors.ts`.
+ *   social, analysis), with `rules.ts` (the engine's data on the wire), `common.ts` and `errors.ts`.
  *
  * The web client imports the modules it needs directly (not this barrel), so the zod schemas stay
  * out of its bundle unless it asks for them.
@@ -17,6 +17,7 @@ export * from "./errors";
 export * from "./identity";
 export * from "./notifications";
 export * from "./player-name";
+export * from "./schemas/analysis";
 export * from "./schemas/common";
 export * from "./schemas/errors";
 export * from "./schemas/games";

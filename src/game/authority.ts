@@ -9,6 +9,7 @@
 import type { NotifyConfig, NotifyDirectory, Target } from "../notify/directory";
 import type { Notification, QueuedNotification } from "../notify/types";
 import * as access from "./access";
+import { Analysis } from "./analysis";
 import * as bots from "./bots";
 import { clockStep, nextDue as clockDue, withClock } from "./deadlines";
 import { eventsOf } from "./events";
@@ -39,6 +40,8 @@ export class Authority {
   game: GameRecord | null = null;
   readonly store: Store;
   readonly outbox: Outbox;
+  /** The coach's post-game review, a slice per alarm (analysis.ts). */
+  readonly coach: Analysis;
   /** Visible changes, told to the live sockets just after the answer. */
   readonly changes: live.Changes;
   /** Rows written, by the storage API's own counts (cost figures; kept across evictions in bench runs). */
@@ -51,6 +54,7 @@ export class Authority {
     private readonly host: AuthorityHost,
   ) {
     this.store = new Store(ctx.storage);
+    this.coach = new Analysis(this.store, () => this.game);
     this.changes = new live.Changes(ctx, () => this.game);
     this.outbox = new Outbox({
       store: this.store,
@@ -262,7 +266,7 @@ export class Authority {
     void this.scheduleAlarm();
   }
 
-  // ---- the alarm: the clock, a bot, then the outbox -----------------------------------------
+  // ---- the alarm: the clock, a bot, the coach, then the outbox ------------------------------
 
   async alarm(): Promise<void> {
     if (!this.game) return;
@@ -285,16 +289,22 @@ export class Authority {
     } catch (e) {
       console.error("bot failed", (e as Error)?.stack ?? String(e));
     }
+    try {
+      // The coach: one slice of the review once the game is over (or a practice game's player asked).
+      this.coach.slice();
+    } catch (e) {
+      console.error("analysis failed", (e as Error)?.stack ?? String(e));
+    }
     await this.outbox.run(now);
     this.counted();
     await this.scheduleAlarm();
   }
 
-  /** One alarm for everything: the clock's next event, the outbox's next due item, a bot to play. */
+  /** One alarm for everything: the clock's next event, the outbox's next due item, a bot to play, the coach's next slice. */
   async scheduleAlarm(): Promise<void> {
     if (!this.game) return;
     const now = this.host.now();
-    const botDue = bots.botToAct(this.game) ? now : null;
+    const botDue = bots.botToAct(this.game) || this.coach.due() ? now : null;
     const dues = [clockDue(this.game), this.outbox.nextDue(), botDue].filter((d): d is number => d !== null);
     const want = dues.length ? Math.max(Math.min(...dues), now) : null;
     const current = await this.ctx.storage.getAlarm();

@@ -218,6 +218,24 @@ export class GameRoom extends DurableObject<Env> {
     return this.a.act(caller, (s) => bots.seatBot(s.game, s.seat, level, seat, origin, this.now()));
   }
 
+  /**
+   * The coach's review (analysis.ts): of a finished game for anyone; of a practice game in play for
+   * its seated players. Reads only: what waits is reviewed from the alarm, which this asks for.
+   */
+  async analysis(who: Who | null): Promise<RoomReply> {
+    const g = this.game;
+    if (!g) return access.notFound();
+    let seat: number | null = null;
+    if (g.status !== "finished" && bots.isPractice(g)) {
+      const auth = this.a.authorize(who);
+      if ("refusal" in auth) return auth.refusal;
+      seat = auth.seat;
+    }
+    const r = this.a.coach.read(g, seat);
+    if (r.ok && r.kind === "accepted") await this.a.scheduleAlarm();
+    return { ...r, callerKnown: seat !== null };
+  }
+
   /** What the strong bot would play for the caller this turn (practice games only). */
   hint(caller: Who | null): RoomReply {
     const auth = this.a.authorize(caller);

@@ -2,7 +2,7 @@
  * The game's storage, through drizzle (drizzle-orm/durable-sqlite): the only code that queries it.
  * `Store` holds the turn log (`turns`: one row per change, with the idempotency answers) and the
  * outbox's bookkeeping (`room`); `deliveries` (./deliveries.ts) and `talk` (./talk.ts) hold the
- * delivery log and table talk's rows; ./legacy.ts moves a game of the storage before drizzle.
+ * delivery log and table talk's rows, ./analysis.ts the coach's reviews; ./legacy.ts moves a game of the storage before drizzle.
  * Nothing is created for a game that does not exist: `exists()` only reads, and the tables are made
  * by `create()` (the migrations, applied when a game is created, and on start for a game that exists).
  *
@@ -16,6 +16,7 @@ import type { QueuedNotification } from "../../notify/types";
 import type { StoredEntry } from "../events";
 import type { GameRecord } from "../model";
 import type { Outcome } from "../outcome";
+import { AnalysisRows } from "./analysis";
 import { Deliveries } from "./deliveries";
 import { importLegacy } from "./legacy";
 import migrations from "./migrations.gen";
@@ -23,6 +24,7 @@ import * as schema from "./schema";
 import { room, turns } from "./schema";
 import { TalkRows } from "./talk";
 
+export type { AnalysisRow } from "./analysis";
 export type { DeliveryRow, DeliveryState } from "./deliveries";
 export type { MessageRow } from "./talk";
 
@@ -61,6 +63,8 @@ export class Store {
   readonly deliveries: Deliveries;
   /** Table talk's rows. */
   readonly talk: TalkRows;
+  /** The coach's reviews (src/game/analysis.ts). */
+  readonly analysis: AnalysisRows;
   private cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
   private ready = false;
   /** This start moved a game from the storage of the code before drizzle. */
@@ -80,6 +84,7 @@ export class Store {
     this.db = drizzle(counted as unknown as DurableObjectStorage, { schema });
     this.deliveries = new Deliveries(this.db);
     this.talk = new TalkRows(this.db);
+    this.analysis = new AnalysisRows(this.db);
   }
 
   /**

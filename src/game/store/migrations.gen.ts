@@ -18,6 +18,13 @@ export default {
         tag: "0001_talk",
         breakpoints: true,
       },
+      {
+        idx: 2,
+        version: "6",
+        when: 1795713598732,
+        tag: "0002_analysis",
+        breakpoints: true,
+      },
     ],
   },
   migrations: {
@@ -25,5 +32,7 @@ export default {
       "CREATE TABLE `deliveries` (\n\t`n` integer PRIMARY KEY AUTOINCREMENT NOT NULL,\n\t`id` text NOT NULL,\n\t`event_id` text NOT NULL,\n\t`event_type` text NOT NULL,\n\t`target_id` text NOT NULL,\n\t`target_scope` text NOT NULL,\n\t`target_kind` text NOT NULL,\n\t`target_owner` text NOT NULL,\n\t`target_label` text,\n\t`target_redacted` text NOT NULL,\n\t`notification` text NOT NULL,\n\t`state` text NOT NULL,\n\t`due` integer NOT NULL,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`failures` integer DEFAULT 0 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`last_status` integer,\n\t`last_error` text\n);\n--> statement-breakpoint\nCREATE INDEX `deliveries_target` ON `deliveries` (`target_id`,`state`,`n`);--> statement-breakpoint\nCREATE TABLE `delivery_attempts` (\n\t`delivery` integer NOT NULL,\n\t`attempt` integer NOT NULL,\n\t`at` integer NOT NULL,\n\t`status` integer,\n\t`latency_ms` integer NOT NULL,\n\t`outcome` text NOT NULL,\n\t`error` text,\n\tPRIMARY KEY(`delivery`, `attempt`)\n);\n--> statement-breakpoint\nCREATE TABLE `room` (\n\t`id` integer PRIMARY KEY NOT NULL,\n\t`hooks` integer DEFAULT true NOT NULL,\n\t`expanded` integer DEFAULT 0 NOT NULL,\n\t`synced` integer DEFAULT 0 NOT NULL,\n\t`sync_attempts` integer DEFAULT 0 NOT NULL,\n\t`sync_due` integer,\n\t`sync_error` text,\n\t`at_turn` integer DEFAULT 0 NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE `turns` (\n\t`n` integer PRIMARY KEY NOT NULL,\n\t`version` integer NOT NULL,\n\t`at` integer NOT NULL,\n\t`first` integer NOT NULL,\n\t`last` integer NOT NULL,\n\t`entries` text,\n\t`record` text,\n\t`notes` text,\n\t`sync` integer DEFAULT false NOT NULL,\n\t`hooks` integer,\n\t`synced` integer,\n\t`idem_player` text,\n\t`idem_key` text,\n\t`idem_fingerprint` text,\n\t`idem_answer` text\n);\n",
     m0001:
       "CREATE TABLE `messages` (\n\t`n` integer PRIMARY KEY NOT NULL,\n\t`seat` integer NOT NULL,\n\t`player` text NOT NULL,\n\t`text` text,\n\t`at` integer NOT NULL,\n\t`deleted_at` integer\n);\n--> statement-breakpoint\nCREATE INDEX `messages_player` ON `messages` (`player`,`n`);--> statement-breakpoint\nCREATE TABLE `mutes` (\n\t`player` text NOT NULL,\n\t`muted` text NOT NULL,\n\t`at` integer NOT NULL,\n\tPRIMARY KEY(`player`, `muted`)\n);\n",
+    m0002:
+      "CREATE TABLE `analysis` (\n\t`n` integer PRIMARY KEY NOT NULL,\n\t`first` integer NOT NULL,\n\t`last` integer NOT NULL,\n\t`version` integer NOT NULL,\n\t`work` integer NOT NULL,\n\t`reviews` text NOT NULL\n);\n",
   },
 };

@@ -129,3 +129,19 @@ export const mutes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.player, t.muted] })],
 );
+
+/**
+ * The coach's review of a game (src/game/analysis.ts, docs/coach.md): one row per alarm slice,
+ * holding the reviews of the play-phase turns `first` … `last - 1` (numbered from 0 in the
+ * game's order) as JSON. Written once per turn, never rewritten: the analysis is stored with the
+ * game. `version` is the game's version when the slice was written; `work` the slice's budget used.
+ */
+export const analysis = sqliteTable("analysis", {
+  n: integer("n").primaryKey(),
+  first: integer("first").notNull(),
+  last: integer("last").notNull(),
+  version: integer("version").notNull(),
+  work: integer("work").notNull(),
+  /** JSON: TurnReviewRecord[] (analysis.ts). */
+  reviews: text("reviews").notNull(),
+});

@@ -3,6 +3,7 @@
  * array of {name, unit, value} (the format github-action-benchmark reads; default bench-results.json).
  */
 import { writeFileSync } from "node:fs";
+import { analysisCpuInWorkerd } from "./analysis";
 import { strongCpuInWorkerd } from "./bots-workerd";
 import { benchEmbed } from "./embed";
 // @ts-expect-error: a plain .mjs build script without type declarations
@@ -34,6 +35,16 @@ if (only === "bots" && (!figuresArg || figuresArg.split(",").includes("cpu"))) {
   figures.push(
     { name: "bots.strong_turn_cpu_ms_p50", unit: "ms", value: cpu.p50 },
     { name: "bots.strong_turn_cpu_ms_p99", unit: "ms", value: cpu.p99 },
+  );
+}
+// The coach's CPU per reviewed game inside workerd (bench/analysis.ts): with the matches, or alone with --figures=analysis.
+if (only === "bots" && (!figuresArg || figuresArg.split(",").includes("analysis"))) {
+  const a = await analysisCpuInWorkerd();
+  figures.push(
+    { name: "bots.analysis_cpu_s_per_game", unit: "s", value: a.base2p },
+    { name: "bots.analysis_cpu_s_per_game_4p", unit: "s", value: a.base4p },
+    { name: "bots.analysis_cpu_s_per_game_moonlight", unit: "s", value: a.moon2p },
+    { name: "bots.analysis_games_per_figure", unit: "games", value: a.games },
   );
 }
 if (!only || only === "service") figures.push(...(await benchService()));

@@ -79,7 +79,7 @@ export interface AnalysisCpu {
   games: number;
 }
 
-export async function analysisCpuInWorkerd(games = 4): Promise<AnalysisCpu> {
+export async function analysisCpuInWorkerd(games = 6): Promise<AnalysisCpu> {
   const bundle = await build({
     entryPoints: ["bench/analysis-worker.ts"],
     bundle: true,

@@ -30,6 +30,8 @@ describe("a game stored before table talk", () => {
       const sql = state.storage.sql;
       sql.exec("DROP TABLE messages");
       sql.exec("DROP TABLE mutes");
+      // (and what later migrations made: 0002_analysis, the coach's reviews)
+      sql.exec("DROP TABLE IF EXISTS analysis");
       sql.exec("DELETE FROM __drizzle_migrations WHERE created_at >= ?", talk.when);
       expect(sql.exec("SELECT count(*) AS n FROM __drizzle_migrations").one().n).toBe(1);
       const names = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").toArray();

@@ -143,7 +143,7 @@ export class Draft {
 /** Light points gained, capped at LIGHT_CAP (the excess is lost): the one place the cap is applied. */
 export function addLight(player: PlayerState, amount: number): { lost: number; light: number } {
   const total = player.light + amount;
-  player.light = total > LIGHT_CAP ? LIGHT_CAP : total;
+  player.light = Math.min(total, LIGHT_CAP);
   return { lost: total - player.light, light: player.light };
 }
 

@@ -65,7 +65,10 @@ function shadeInto(shade: Uint8Array, cells: readonly number[], sun: number): Ui
 const RAY: Int8Array = (() => {
   const r = new Int8Array(6 * CELL_COUNT * 3).fill(-1);
   for (let sun = 0; sun < 6; sun++)
-    for (let c = 0; c < CELL_COUNT; c++) SHADOW_RAY[sun][c].forEach((t, i) => (r[(sun * CELL_COUNT + c) * 3 + i] = t));
+    for (let c = 0; c < CELL_COUNT; c++)
+      SHADOW_RAY[sun][c].forEach((t, i) => {
+        r[(sun * CELL_COUNT + c) * 3 + i] = t;
+      });
   return r;
 })();
 
@@ -74,8 +77,8 @@ const RAY: Int8Array = (() => {
  * least as tall (a seed: by any tree). A tree collects light exactly when it is not in shadow.
  */
 export function inShadow(shade: number, size: number): boolean {
-  if (shade < LOW_SHADE) return shade >= (size < 1 ? 1 : size);
-  return (shade & 7) >= (size < 1 ? 1 : size) || size === LOW_SHADE_SIZE;
+  if (shade < LOW_SHADE) return shade >= Math.max(size, 1);
+  return (shade & 7) >= Math.max(size, 1) || size === LOW_SHADE_SIZE;
 }
 
 /** The shade of every cell for a state: `shadeHeights` of its trees, plus its expansion's shadows. */

@@ -41,7 +41,10 @@ export const EDGE_HI = EDGE_CELLS.reduce((set, c) => (c >= 32 ? set | (1 << (c -
 export const TOWARD_SUN: Int8Array = (() => {
   const r = new Int8Array(6 * CELL_COUNT * 3).fill(-1);
   for (let sun = 0; sun < 6; sun++)
-    for (let c = 0; c < CELL_COUNT; c++) SHADOW_RAY[sun][c].forEach((t, i) => (r[(sun * CELL_COUNT + t) * 3 + i] = c));
+    for (let c = 0; c < CELL_COUNT; c++)
+      SHADOW_RAY[sun][c].forEach((t, i) => {
+        r[(sun * CELL_COUNT + t) * 3 + i] = c;
+      });
   return r;
 })();
 

@@ -128,7 +128,7 @@ function takeOver(
 
 /** Whether the seat to act is a bot's (the alarm then plays its turn). */
 export function botToAct(g: GameRecord | null): boolean {
-  if (!g || g.status !== "active" || !g.state || g.state.phase === "ended") return false;
+  if (g?.status !== "active" || !g.state || g.state.phase === "ended") return false;
   const seat = g.state.current;
   return botOf(g, seat) !== null && !g.state.players[seat].resigned;
 }

@@ -345,7 +345,11 @@ export function render(n: Notification, m: Markup): Rendered {
 
 function dedupe(ps: NotifyPlayer[]): NotifyPlayer[] {
   const seen = new Set<string>();
-  return ps.filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)));
+  return ps.filter((p) => {
+    if (seen.has(p.id)) return false;
+    seen.add(p.id);
+    return true;
+  });
 }
 
 /** Plain text, for fallbacks and logs. */

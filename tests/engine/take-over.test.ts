@@ -41,9 +41,9 @@ describe("takeOver", () => {
     const missing = applyEntry(s, { type: "takeOver", seat: 5 });
     expect(missing.ok === false && missing.error.code).toBe("MALFORMED_ACTION");
     const r = applyEntry(s, { type: "resign", seat: 0 });
-    const both = r.ok && applyEntry(r.state, { type: "resign", seat: 1 });
-    expect(both && both.ok && both.state.phase).toBe("ended");
-    if (both && both.ok) {
+    const both = r.ok ? applyEntry(r.state, { type: "resign", seat: 1 }) : null;
+    expect(both?.ok && both.state.phase).toBe("ended");
+    if (both?.ok) {
       const over = applyEntry(both.state, { type: "takeOver", seat: 0 });
       expect(over.ok === false && over.error.code).toBe("GAME_OVER");
     }

@@ -95,7 +95,11 @@ function refLit(m: number, greatTree: number, stones: number[]): Set<number> {
   const glowing = new Set(stones.filter((s) => lit.has(s)));
   for (let grew = true; grew; ) {
     grew = false;
-    for (const s of stones) if (!glowing.has(s) && NEIGH(s).some((n) => glowing.has(n))) glowing.add(s), (grew = true);
+    for (const s of stones)
+      if (!glowing.has(s) && NEIGH(s).some((n) => glowing.has(n))) {
+        glowing.add(s);
+        grew = true;
+      }
   }
   for (const s of glowing) for (const n of NEIGH(s)) lit.add(n);
   return lit;

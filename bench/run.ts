@@ -60,6 +60,6 @@ for (const f of figures)
 const j = args.indexOf("--json");
 if (j >= 0) {
   const file = args[j + 1] && !args[j + 1].startsWith("--") ? args[j + 1] : "bench-results.json";
-  writeFileSync(file, JSON.stringify(figures, null, 2) + "\n");
+  writeFileSync(file, `${JSON.stringify(figures, null, 2)}\n`);
   console.log(`wrote ${file}`);
 }

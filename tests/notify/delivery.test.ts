@@ -376,7 +376,7 @@ describe("webhook settings through the API", () => {
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({
       secret: null,
-      webhook: { kind: "discord", label: null, url: "https://discord.com/api/webhooks/…/" + DISCORD_URL(3).slice(-4) },
+      webhook: { kind: "discord", label: null, url: `https://discord.com/api/webhooks/…/${DISCORD_URL(3).slice(-4)}` },
     });
     const back = await call("PATCH", `${path}/${wid}`, { token: a.token, body: { url: JSON_URL(30) } });
     expect(back.body.secret).toMatch(/^whsec_/);

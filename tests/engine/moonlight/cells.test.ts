@@ -16,7 +16,7 @@ describe("an animal's cell is still a cell for the base actions", () => {
   it("plant onto it, grow on it, collect on it — with any animal there", () => {
     const s = moonPos({
       board: boardOf({ d3: "a2", c3: "a3", c4: "a0" }),
-      players: "20:4421:1400:-/" + EMPTY,
+      players: `20:4421:1400:-/${EMPTY}`,
       moon: M("owl:c4:0", "fox:d4:0"),
     });
     expect(pieceAt(act(s, { type: "plant", from: "d3", to: "d4" }).state, "d4")).toBe("a0");
@@ -30,7 +30,7 @@ describe("counts as an action on the cell", () => {
   it("boar dig: nothing else may be done with the cell this turn", () => {
     const s = moonPos({
       board: boardOf({ c3: "a3", d3: "a2" }),
-      players: "10:4420:2410:-/" + EMPTY,
+      players: `10:4420:2410:-/${EMPTY}`,
       moon: M("boar:c3:5"),
     });
     refused(
@@ -48,7 +48,7 @@ describe("counts as an action on the cell", () => {
   it("beaver improve: the piece does not grow again this turn", () => {
     const s = moonPos({
       board: boardOf({ b2: "a0" }),
-      players: "10:4432:1400:-/" + EMPTY,
+      players: `10:4432:1400:-/${EMPTY}`,
       moon: M("beaver:a2:5", "owl:g1:0", "-;-;a1.a2.b2;-;-;--:-"),
     });
     refused(
@@ -61,7 +61,7 @@ describe("counts as an action on the cell", () => {
   it("baby collect, higher and plant: the cell has had its action", () => {
     const collect = moonPos({
       board: boardOf({ a1: "a3", b2: "a2" }),
-      players: "10:4420:2410:-/" + EMPTY,
+      players: `10:4420:2410:-/${EMPTY}`,
       moon: M("turtle:c3:3:-:collect+higher:-"),
     });
     refused(
@@ -85,7 +85,7 @@ describe("counts as an action on the cell", () => {
 
 describe("does not count as an action on any cell", () => {
   it("moving an animal there", () => {
-    const s = moonPos({ board: boardOf({ b3: "a0" }), players: "10:4432:1410:-/" + EMPTY, moon: M("owl:c3:0") });
+    const s = moonPos({ board: boardOf({ b3: "a0" }), players: `10:4432:1410:-/${EMPTY}`, moon: M("owl:c3:0") });
     expect(pieceAt(act(act(s, { type: "moveAnimal", to: "b3" }).state, { type: "grow", cell: "b3" }).state, "b3")).toBe(
       "a1",
     );

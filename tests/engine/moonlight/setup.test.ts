@@ -16,6 +16,7 @@ import {
   viewFor,
   type GameOptionsInput,
   type GameState,
+  type Hex,
 } from "../../../src/engine";
 import { act, deepFreeze, eventsOf, moonPos, refused } from "./support";
 
@@ -179,9 +180,7 @@ describe("placing the animals", () => {
       .filter((c) => LEAVES[c] === 3)
       .map(label);
     expect(threeLeaf).toEqual(["c3", "c4", "d3", "d5", "e3", "e4"]);
-    expect(legalActions(s).map((a) => label(CELLS.findIndex((c) => c === (a as { cell: unknown }).cell)))).toEqual(
-      threeLeaf,
-    );
+    expect(legalActions(s).map((a) => label(CELLS.indexOf((a as { cell: Hex }).cell)))).toEqual(threeLeaf);
     refused(s, { type: "placeAnimal", cell: "d4" }, "WRONG_CELL");
     refused(s, { type: "placeAnimal", cell: "b2" }, "WRONG_CELL");
     refused(s, { type: "placeAnimal", cell: "h1" }, "NOT_ON_BOARD");

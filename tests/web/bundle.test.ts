@@ -61,6 +61,8 @@ describe("web bundle", () => {
       byEntry.get("web/src/tables/page.tsx"),
       // Table talk, beside the log, for seated players (issue 16), with its texts.
       byEntry.get("web/src/talk/panel.tsx"),
+      // The coach under the log (issue 23): a finished game's review, with its texts and chart.
+      byEntry.get("web/src/coach/panel.tsx"),
       // "How to play", with its texts in the five languages and its pictures (issue 14).
       byEntry.get("web/src/pages/how-to-play.tsx"),
     ]);
@@ -133,6 +135,7 @@ describe("web bundle", () => {
       lobby: [".seat-list"],
       more: [".history", ".final"],
       notify: [".hook", ".delivery", ".notify-box>summary"],
+      coach: [".coach-legend", ".coach-sides"],
     };
     for (const [name, sels] of Object.entries(sheets)) {
       const sheet = files.get(`styles/${name}.css`);

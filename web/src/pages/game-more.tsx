@@ -4,9 +4,12 @@
  * notifications box (its panel is a chunk of its own again, loaded when the box is opened), the
  * board's legend.
  */
+import type { GameState } from "../../../src/engine/base";
 import { auth, request } from "../api";
 import { newPlan, planAdd, type Plan } from "../model";
-import type { LogEntryView } from "../types";
+import type { GameView, LogEntryView } from "../types";
+import { lazy } from "../ui/lazy";
+import { loadPart } from "../ui/part";
 import { History, logLines } from "../ui/history";
 
 export { Away } from "../ui/away";
@@ -15,17 +18,45 @@ export { HandOver } from "../ui/hand-over";
 export { BoardLegend } from "../ui/legend";
 export { NotifyBox } from "../ui/notify-box";
 
-/** The log of the game (as lines in the page's language) with the replay scrubber. */
+/** The coach (web/src/coach): a chunk of its own, for a finished game or a practice game's player. */
+const Coach = lazy(() => loadPart("coach", import("../coach/panel")).then((m) => m.CoachPanel));
+
+/**
+ * The log of the game (as lines in the page's language) with the replay scrubber (`states`: the
+ * game at every ply, null when it cannot be replayed), and under it the coach's review.
+ */
 export function GameLog(p: {
   log: LogEntryView[];
   names: string[];
   total: number;
   ply: number | null;
   setPly: (n: number | null) => void;
-  canReplay: boolean;
+  states: GameState[] | null;
+  view: GameView;
 }) {
+  const v = p.view;
+  const seat = v.you?.seat ?? -1;
   return (
-    <History lines={logLines(p.log, p.names)} total={p.total} ply={p.ply} setPly={p.setPly} canReplay={p.canReplay} />
+    <>
+      <History
+        lines={logLines(p.log, p.names)}
+        total={p.total}
+        ply={p.ply}
+        setPly={p.setPly}
+        canReplay={p.states !== null}
+      />
+      {(v.status === "finished" || (v.practice && seat >= 0)) && (
+        <Coach
+          gameId={v.id}
+          status={v.status}
+          practice={v.practice}
+          seat={seat}
+          names={p.names}
+          stateAt={(n: number) => p.states?.[n] ?? null}
+          theme={matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light"}
+        />
+      )}
+    </>
   );
 }
 

@@ -783,7 +783,8 @@ export function GamePage(p: Props) {
             total={actions.length}
             ply={replaying ? ply : null}
             setPly={setPly}
-            canReplay={states !== null}
+            states={states}
+            view={view}
           />
           {/* Table talk, under the log (issue 14: a place beside the board). */}
           {seat >= 0 && <Talk gameId={view.id} seat={seat} seats={view.seats} />}

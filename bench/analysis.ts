@@ -8,34 +8,13 @@
  * each request, less that of an empty request. Figures: the mean over the 2-player base games, and
  * per kind (4 players; Under the Moonlight, 2 players).
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { build } from "esbuild";
-import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { applyMove, createGame, legalMoves, viewFor, type GameOptionsInput, type GameState } from "../src/engine";
 import { nextInt } from "../src/engine/fast";
 import { turnCodes, type BotLevel } from "../src/bots";
+import { benchWorker, workerdCpuMs } from "./workerd";
 
-const TICK_MS = 10; // USER_HZ = 100 on Linux
 /** Turns per request (an alarm slice reviews about this many). */
 const CHUNK = 6;
-
-/** CPU ms of the workerd processes that are children of this process. */
-function workerdCpuMs(): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
-      const f = stat.slice(close + 2).split(" ");
-      if (!comm.startsWith("workerd") || Number(f[1]) !== process.pid) continue;
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks * TICK_MS;
-}
 
 /**
  * One game's play-phase turns as the coach reviews them (the seat's view at the turn's start and
@@ -80,19 +59,7 @@ export interface AnalysisCpu {
 }
 
 export async function analysisCpuInWorkerd(games = 6): Promise<AnalysisCpu> {
-  const bundle = await build({
-    entryPoints: ["bench/analysis-worker.ts"],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    minify: true,
-    write: false,
-    logLevel: "warning",
-  });
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({ modules: true, script: bundle.outputFiles[0].text, compatibilityDate: "2026-11-01" }),
-  );
+  const mf = await benchWorker("bench/analysis-worker.ts");
   try {
     const send = async (turns: { view: GameState; codes: number[] }[]) => {
       const res = await mf.dispatchFetch("http://coach/", { method: "POST", body: JSON.stringify({ turns }) });

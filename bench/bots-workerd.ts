@@ -6,33 +6,12 @@
  * ticks' 10 ms resolution becomes a fraction of a millisecond per turn. The CPU of an empty
  * request is measured the same way and subtracted.
  */
-import { readdirSync, readFileSync } from "node:fs";
-import { build } from "esbuild";
-import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import type { GameOptionsInput, GameState } from "../src/engine";
 import { playGame } from "./bots";
 import type { BenchPlayer } from "./opponents";
+import { benchWorker, workerdCpuMs } from "./workerd";
 
 const REPEAT = 20;
-const TICK_MS = 10; // USER_HZ = 100 on Linux
-
-/** CPU ms of the workerd processes that are children of this process. */
-function workerdCpuMs(): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      const close = stat.lastIndexOf(")");
-      const comm = stat.slice(stat.indexOf("(") + 1, close);
-      const f = stat.slice(close + 2).split(" ");
-      if (!comm.startsWith("workerd") || Number(f[1]) !== process.pid) continue;
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks * TICK_MS;
-}
 
 /**
  * Views strong had to play in play against greedy, from varied openings (bench/bots.ts playGame):
@@ -52,19 +31,7 @@ function positions(options: GameOptionsInput, games: number, every: number): Gam
 }
 
 export async function strongCpuInWorkerd(): Promise<{ p50: number; p99: number; turns: number }> {
-  const bundle = await build({
-    entryPoints: ["bench/bots-worker.ts"],
-    bundle: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    minify: true,
-    write: false,
-    logLevel: "warning",
-  });
-  const mf = new Miniflare(
-    convertV4MiniflareOptions({ modules: true, script: bundle.outputFiles[0].text, compatibilityDate: "2026-11-01" }),
-  );
+  const mf = await benchWorker("bench/bots-worker.ts");
   try {
     const views = [
       ...positions({ players: 2 }, 6, 3),

@@ -16,6 +16,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { applyAction, legalActions, type Action, type GameState } from "../src/engine";
 import { nextInt } from "../src/engine/rng";
+import type { Meter } from "../src/meter";
 import { pushServiceClient } from "../tests/notify/push-service-client";
 import { startPushService } from "../tests/notify/push-service";
 
@@ -53,19 +54,8 @@ export const FREE_PLAN_PER_DAY = {
   "D1 rows read": 5_000_000,
 };
 
-export interface MeterReading {
-  workerRequests: number;
-  doRequests: Record<string, number>;
-  wsMessages: number;
-  alarms: number;
-  doMs: number;
-  doRowsWritten: number;
-  doRowsRead: number;
-  setAlarms: number;
-  d1Queries: number;
-  d1RowsWritten: number;
-  d1RowsRead: number;
-}
+/** What the Worker's meter reads (GET /api/_bench/meter): src/meter.ts's record, as JSON. */
+export type MeterReading = Meter;
 
 export function meterDiff(a: MeterReading, b: MeterReading): MeterReading {
   const doRequests: Record<string, number> = {};
@@ -75,6 +65,22 @@ export function meterDiff(a: MeterReading, b: MeterReading): MeterReading {
   for (const k of Object.keys(b) as (keyof MeterReading)[])
     if (k !== "doRequests") (out[k] as number) = (b[k] as number) - (a[k] as number);
   return out;
+}
+
+/** A whole turn of the player to act, chosen at random from the legal actions of the state they see. */
+export function planTurn(state: GameState, rng: number): { turn: Action[]; rng: number } {
+  const seat = state.current;
+  const turn: Action[] = [];
+  while (state.phase !== "ended" && state.current === seat) {
+    const legal = legalActions(state);
+    const d = nextInt(rng, legal.length);
+    rng = d.rng;
+    const r = applyAction(state, legal[d.value]);
+    if (!r.ok) throw new Error(r.error.message);
+    state = r.state;
+    turn.push(legal[d.value]);
+  }
+  return { turn, rng };
 }
 
 /** A webhook receiver (the channel's chat): answers 204 and counts what it got. */
@@ -141,21 +147,6 @@ export async function benchReal(
       const a = await call("POST", "/api/players", undefined, { name: `Api ${i}` });
       apiPlayers.push({ id: a.player.id, token: a.token });
     }
-
-    const planTurn = (state: GameState, rng: number): { turn: Action[]; rng: number } => {
-      const seat = state.current;
-      const turn: Action[] = [];
-      while (state.phase !== "ended" && state.current === seat) {
-        const legal = legalActions(state);
-        const d = nextInt(rng, legal.length);
-        rng = d.rng;
-        const r = applyAction(state, legal[d.value]);
-        if (!r.ok) throw new Error(r.error.message);
-        state = r.state;
-        turn.push(legal[d.value]);
-      }
-      return { turn, rng };
-    };
 
     /** A web player's turn: the page visit, the turn on its socket, the pings while it is open. */
     const visit = async (id: string, me: Player, rng: number, key: string): Promise<{ rng: number; view: any }> => {

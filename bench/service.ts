@@ -24,9 +24,7 @@ import { mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { applyAction, legalActions, type Action, type GameState } from "../src/engine";
-import { nextInt } from "../src/engine/rng";
-import { benchReal } from "./real";
+import { benchReal, planTurn } from "./real";
 
 type Figure = { name: string; unit: string; value: number };
 
@@ -234,21 +232,6 @@ export async function benchService(opts: { games?: number; concurrency?: number 
     }
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return { json, ms };
-  };
-  /** A whole turn of the player to act, planned locally from the state they see. */
-  const planTurn = (state: GameState, rng: number): { turn: Action[]; rng: number } => {
-    const seat = state.current;
-    const turn: Action[] = [];
-    while (state.phase !== "ended" && state.current === seat) {
-      const legal = legalActions(state);
-      const d = nextInt(rng, legal.length);
-      rng = d.rng;
-      const r = applyAction(state, legal[d.value]);
-      if (!r.ok) throw new Error(r.error.message);
-      state = r.state;
-      turn.push(legal[d.value]);
-    }
-    return { turn, rng };
   };
 
   try {

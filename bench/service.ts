@@ -100,7 +100,17 @@ function notifyVars(): string[] {
   return Object.entries(vars).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
 }
 
+/** The web client wrangler serves as static assets (dist/web), built from today's source once per bench run. */
+let webBuilt = false;
+function buildWebOnce() {
+  if (webBuilt) return;
+  execFileSync("node", ["scripts/build-web.mjs"], { stdio: "ignore" });
+  webBuilt = true;
+}
+
 export async function startLocalWorker(): Promise<{ base: string; stop: () => void; pgid: number }> {
+  // Without dist/web (a fresh clone) wrangler dev refuses to start: its [assets] directory must exist.
+  buildWebOnce();
   const persist = mkdtempSync(join(tmpdir(), "canopy-bench-"));
   const config = benchConfig();
   const env = { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false" };

@@ -20,6 +20,7 @@ import {
   LegalActionsSchema,
   LogQuery,
   LogSchema,
+  RematchSchema,
   SeatBotBody,
   SubmitBody,
   SubmittedSchema,
@@ -181,6 +182,35 @@ games.openapi(
   async (c) => {
     await limitGameWrites(c, c.req.valid("param").id);
     return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).start(who, origin(c))));
+  },
+);
+
+games.openapi(
+  createRoute({
+    method: "post",
+    path: "/games/{id}/rematch",
+    tags: ["games"],
+    summary:
+      "Play again, once the game is over (its seated players): a new game with the same options and seats, the bots seated again; the others are told and join with one tap. Asked again, or by two at once: the same new game, and the asker sits in it",
+    security: bearer,
+    request: { params: IdParam },
+    responses: {
+      200: json(RematchSchema, "The game's rematch (already made): you sit in it now if a seat was free"),
+      201: json(RematchSchema, "The rematch, made now: you sit first"),
+      ...errorResponses(401, 403, 404, 409, 429),
+    },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    const player = await requirePlayer(c);
+    await limitGameWrites(c, id);
+    // Drawn here, used only by the game's first rematch (the game keeps the one it made).
+    const draw = {
+      id: randomId(),
+      inviteCode: randomId(16),
+      seed: c.env.FIXED_SEED ? Number(c.env.FIXED_SEED) >>> 0 : randomSeed(),
+    };
+    return answer(c, await room(c, id).rematch(player.caller, seatTaker(player), draw, origin(c)));
   },
 );
 

@@ -105,6 +105,8 @@ export type Analysis = Omit<z.infer<typeof AnalysisSchema>, "turns"> & { turns: 
 export type AnalysisProgress = z.infer<typeof AnalysisProgressSchema>;
 
 type GameEnvelope = { game: GameView };
+/** "Play again": the new game, and it as the asker sees it (null: no seat was free for them). */
+type Rematch = { rematch: { id: string; url: string }; game: GameView | null };
 type WebhookRoutes<P> = {
   list: Op<Params<P>, never, { 200: Json<z.infer<typeof WebhookListSchema>> }>;
   create: Op<Params<P>, z.input<typeof CreateWebhookBody>, { 201: Json<WebhookEnvelope> }>;
@@ -143,6 +145,9 @@ export interface paths {
   "/api/tables/{id}/join": { post: Op<Params<Id>, never, { 200: Json<{ game: GameView; seat: number }> }> };
   "/api/games/{id}/start": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
   "/api/games/{id}/resign": { post: Op<Params<Id>, never, { 200: Json<GameEnvelope> }> };
+  "/api/games/{id}/rematch": {
+    post: Op<Params<Id>, never, { 200: Json<Rematch>; 201: Json<Rematch> }>;
+  };
   "/api/games/{id}/bots": {
     post: Op<Params<Id>, z.input<typeof SeatBotBody>, { 200: Json<{ game: GameView; seat: number }> }>;
   };
@@ -252,6 +257,7 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/tables/{id}/join": { post: 200 },
   "/api/games/{id}/start": { post: 200 },
   "/api/games/{id}/resign": { post: 200 },
+  "/api/games/{id}/rematch": { post: 201 },
   "/api/games/{id}/bots": { post: 200 },
   "/api/games/{id}/hint": { get: 200 },
   "/api/games/{id}/analysis": { get: 200 },

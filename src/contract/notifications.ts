@@ -15,6 +15,7 @@ export const EVENT_TYPES = [
   "player.resigned",
   "player.away",
   "game.ended",
+  "game.rematch",
   "message.written",
   "webhook.disabled",
   "webhook.test",

@@ -92,6 +92,11 @@ export interface GameView {
   vacations: { seat: number; from: string; until: string }[];
   /** An open table (issue 16): null (or absent in older answers) when the game was never listed. */
   table?: TableView | null;
+  /**
+   * The game "Play again" made of this one once it ended (POST /api/games/{id}/rematch): its id and
+   * address for anyone, its invite for this game's seated players; null (or absent) when none.
+   */
+  rematch?: { id: string; url: string; invite: { code: string; url: string } | null } | null;
 }
 
 /** A game listed on the open tables, as its view shows it. */

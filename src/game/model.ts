@@ -17,6 +17,7 @@ import { DEFAULT_MAX_TIMEOUTS, DEFAULT_VACATION_DAYS, deadlineOf, type ClockFiel
 import type { GameSettings, GameStatus, GameView, SeatView, TableView } from "../contract/views";
 import type { GameSnapshot } from "../db/snapshot";
 import type { BotLevel } from "../bots";
+import type { RematchRecord } from "./rematch";
 
 // The views are part of the API contract, declared there.
 export type { GameSettings, GameStatus, GameView, SeatView, TableView };
@@ -81,6 +82,8 @@ export interface GameRecord extends ClockFields {
   revokedDevices?: string[];
   /** An open table (issue 16; lobby.ts): listed for anyone signed in to join without the invite. Absent: never listed. */
   table?: TableRecord;
+  /** The game "Play again" made of this one once it ended (rematch.ts). */
+  rematch?: RematchRecord;
 }
 
 /**
@@ -149,6 +152,17 @@ export function gameView(g: GameRecord, viewerSeat: number | null, origin: strin
     deadline: g.status === "active" ? iso(deadlineOf(g.clock)) : null,
     vacations: (g.vacations ?? []).map((v) => ({ seat: v.seat, from: iso(v.from)!, until: iso(v.until)! })),
     table: tableView(g),
+    // The new game's id is no secret (anyone may watch it); its invite is for this game's seats.
+    rematch: g.rematch
+      ? {
+          id: g.rematch.id,
+          url: `${origin}/g/${g.rematch.id}`,
+          invite:
+            viewerSeat === null
+              ? null
+              : { code: g.rematch.inviteCode, url: `${origin}/g/${g.rematch.id}?invite=${g.rematch.inviteCode}` },
+        }
+      : null,
   };
 }
 

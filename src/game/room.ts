@@ -21,10 +21,12 @@ import * as hooks from "./hooks";
 import * as live from "./live";
 import { type Listing, listingOf, newListing, type TableIndex, tooManyTables } from "./listing";
 import * as lobby from "./lobby";
-import { type GameRecord, gameView, listedAt, snapshotOf, type GameSnapshot } from "./model";
+import { type GameRecord, type GameView, gameView, listedAt, snapshotOf, type GameSnapshot } from "./model";
 import type { GameIndex } from "./outbox";
 import { done, type Outcome, refuse, type RoomReply } from "./outcome";
 import * as play from "./play";
+import { askRematch, type RematchDraw, rematchParams, rematchUrl } from "./rematch";
+import { roomStub } from "./stub";
 import * as reads from "./reads";
 import type { Caller, Who } from "./tokens";
 import { isRefusal } from "./transition";
@@ -37,6 +39,17 @@ export type { LogEntryView } from "./reads";
 export type { TimedOutEvent } from "./events";
 export type { RoomReply } from "./outcome";
 export type { TestResult } from "./hooks";
+
+/**
+ * The rematch's game as the old game calls it (the stub's own RPC types of GameRoom, seen from inside
+ * GameRoom, collapse to never: these three methods are all it uses).
+ */
+interface RematchRoom {
+  create(p: lobby.CreateParams): Promise<RoomReply>;
+  join(player: lobby.NewSeat, code: string | null, origin: string): Promise<RoomReply>;
+  viewFor(caller: Caller, origin: string): Promise<GameView | null>;
+}
+const rematchRoom = (ns: DurableObjectNamespace, id: string) => roomStub(ns, id) as unknown as RematchRoom;
 
 export interface SubmitParams {
   version: number;
@@ -188,6 +201,44 @@ export class GameRoom extends DurableObject<Env> {
     } catch (e) {
       console.error("open table settle failed", (e as Error)?.message ?? String(e));
     }
+  }
+
+  /**
+   * "Play again" (rematch.ts): the first ask commits the new game's id, invite and seed here with a
+   * notification to the others, so every ask — again, or two at once — gets the same game. Then the
+   * new game is created (its id is fixed, so a second create is its CONFLICT: already made) and
+   * whoever asked, if not its creator, takes a seat in it with the invite.
+   */
+  async rematch(caller: Caller, seat: lobby.NewSeat, draw: RematchDraw, origin: string): Promise<RoomReply> {
+    const auth = this.a.authorize(caller);
+    if ("refusal" in auth) return auth.refusal;
+    let r = auth.game.rematch;
+    // Whether this ask made the rematch (201): decided here, once, whichever create reaches it first.
+    const madeNow = !r;
+    if (!r) {
+      const d = askRematch(auth.game, auth.seat, seat, draw, origin, this.now());
+      if (isRefusal(d)) return reply(d);
+      const made = this.a.commit(d);
+      if (!made.ok) return reply(made);
+      r = made.value;
+    }
+    const next = rematchRoom(this.env.GAME, r.id);
+    const created = await next.create(rematchParams(this.game!, r, origin));
+    if (!created.ok && created.error?.code !== "CONFLICT") return { ...created, callerKnown: true };
+    const rematch = { id: r.id, url: rematchUrl(origin, r) };
+    const kind = madeNow ? "created" : undefined;
+    if (r.creator.id === caller.playerId)
+      return reply(done({ rematch, game: await next.viewFor(caller, origin) }, kind));
+    const joined = await next.join(seat, r.inviteCode, origin);
+    // Seated now, or already; full or started without them: the new game is there to watch (null).
+    const game = joined.ok || joined.error?.code === "ALREADY_JOINED" ? await next.viewFor(caller, origin) : null;
+    return reply(done({ rematch, game }, kind));
+  }
+
+  /** The game as `caller` sees it (a rematch's answer). */
+  viewFor(caller: Caller, origin: string): GameView | null {
+    if (!this.game) return null;
+    return gameView(this.game, access.seatOf(this.game, caller), origin);
   }
 
   async start(caller: Who | null, origin: string): Promise<RoomReply> {

@@ -53,7 +53,8 @@ export function discordMessage(n: Notification): DiscordMessage {
     lines.push(m.link(n.game.url, n.game.status === "finished" ? "See the game" : "Open the game"));
   const embed: APIEmbed = {
     title: r.title,
-    url: n.game.url,
+    // A rematch's title opens the new game, with its invite.
+    url: n.type === "game.rematch" && n.rematch ? n.rematch.url : n.game.url,
     description: lines.join("\n"),
     color: r.color,
     fields: r.fields.map((f) => ({ name: f.name, value: f.value, inline: f.inline })),

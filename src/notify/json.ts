@@ -56,6 +56,8 @@ export function jsonPayload(n: Notification): JsonPayload {
   if (n.winners) data.winners = n.winners;
   if (n.until !== undefined) data.until = iso(n.until);
   if (n.webhook) data.webhook = n.webhook;
+  // "Play again": the new game and its address with the invite (sent to the players' own targets only).
+  if (n.rematch) data.rematch = { id: n.rematch.id, url: n.rematch.url };
   // Table talk: the text as written (a receiver escapes it for its own output).
   if (n.message) data.message = { n: n.message.n, text: n.message.text };
   return { type: n.type, timestamp: new Date(n.at).toISOString(), data };

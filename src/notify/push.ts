@@ -168,6 +168,7 @@ const PUSH_TEXTS: Record<Notification["type"], (r: Reading) => PushText> = {
   "player.resigned": (r) =>
     thenYou(r, `${r.name(r.n.seat)} resigned.`, "Now it is your turn.", { urgency: "low", ttl: DAY_S / 2 }),
   "player.away": (r) => aside(`${r.name(r.n.seat)} is away${r.n.until ? ` for ${duration(r.n.until - r.now)}` : ""}.`),
+  "game.rematch": (r) => ({ body: `${r.name(r.n.seat)} wants a rematch: tap to join the new game.` }),
   "message.written": (r) => ({
     body: `${r.name(r.n.seat)}: ${userText(r.n.message?.text ?? "", "plain", 200) || "…"}`,
     ttl: DAY_S / 2,
@@ -208,8 +209,9 @@ export function pushMessage(n: Notification, ownerId: string, now: number): Push
       type: n.type,
       title: n.type === "webhook.test" ? "Canopy" : title,
       body: text.body,
-      url: g.url,
-      gameId: g.id,
+      // A rematch opens the new game with its invite (one tap to sit down).
+      url: n.type === "game.rematch" && n.rematch ? n.rematch.url : g.url,
+      gameId: n.type === "game.rematch" && n.rematch ? n.rematch.id : g.id,
       tag: g.id ? `canopy-${g.id}` : "canopy",
     },
     ttl: clampTtl(text.ttl ?? DAY_S),

@@ -91,13 +91,21 @@ export function slackMessage(n: Notification): SlackMessage {
     const actions: ActionsBlock = {
       type: "actions",
       elements: [
-        {
-          type: "button",
-          text: { type: "plain_text", text: n.game.status === "finished" ? "See the game" : "Open the game" },
-          url: n.game.url,
-          action_id: "open_game",
-          ...(n.type === "turn.started" || n.type === "turn.reminder" ? { style: "primary" as const } : {}),
-        },
+        n.type === "game.rematch" && n.rematch
+          ? {
+              type: "button",
+              text: { type: "plain_text", text: "Join the new game" },
+              url: n.rematch.url,
+              action_id: "join_rematch",
+              style: "primary" as const,
+            }
+          : {
+              type: "button",
+              text: { type: "plain_text", text: n.game.status === "finished" ? "See the game" : "Open the game" },
+              url: n.game.url,
+              action_id: "open_game",
+              ...(n.type === "turn.started" || n.type === "turn.reminder" ? { style: "primary" as const } : {}),
+            },
       ],
     };
     blocks.push(actions);

@@ -285,6 +285,14 @@ const gameEnded: Writer = (w) => {
   return { title: "Game over" };
 };
 
+// Personal targets only (the link carries the new game's invite).
+const gameRematch: Writer = (w) => {
+  const { n, m, subject } = w;
+  w.lines.push(`${nameOf(w, subject)} asked to play again: the same options and seats, bots included.`);
+  if (n.rematch) w.lines.push(m.link(n.rematch.url, "Join the new game"));
+  return { title: subject ? `${titled(w, subject.name)} wants a rematch` : "A rematch" };
+};
+
 // Table talk: only the players' personal targets get it (never a game's channel).
 const messageWritten: Writer = (w) => {
   const { n, m, subject } = w;
@@ -329,6 +337,7 @@ const WRITERS: Record<Notification["type"], Writer> = {
   "player.resigned": playerResigned,
   "player.away": playerAway,
   "game.ended": gameEnded,
+  "game.rematch": gameRematch,
   "message.written": messageWritten,
   "webhook.disabled": webhookDisabled,
   "webhook.test": webhookTest,

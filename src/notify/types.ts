@@ -87,6 +87,8 @@ export interface NotificationDetail {
   winners?: number[];
   /** Vacation: away until (ms). */
   until?: number;
+  /** "Play again" (seat: who asked): the new game, and its address with the invite (personal targets only). */
+  rematch?: { id: string; url: string };
   /** Table talk: the message a player wrote (seat: the writer), as written; escaped by each formatter. */
   message?: { n: number; text: string };
   /** Webhook disabled: which one and why. */

@@ -140,6 +140,24 @@ describe("Discord messages", () => {
     checkDiscordLimits(many);
   });
 
+  it("a rematch: who asked, and the new game with its invite in every format (its title and button open it)", () => {
+    const rematch = { id: "game00000002", url: "https://canopy.example/g/game00000002?invite=abcdefghijklmnop" };
+    const n = note("game.rematch", { seat: 1, rematch, game: { ...note("game.ended").game, status: "finished" } });
+    const d = discordMessage(n).embeds![0];
+    expect(d.title).toBe("Bea wants a rematch");
+    expect(d.url).toBe(rematch.url);
+    expect(d.description).toContain(`[Join the new game](${rematch.url})`);
+    const s = slackMessage(n);
+    const buttons = s.blocks.flatMap((b) => (b.type === "actions" ? b.elements : []));
+    expect(buttons).toEqual([
+      expect.objectContaining({ url: rematch.url, style: "primary", action_id: "join_rematch" }),
+    ]);
+    expect(s.text).toContain("wants a rematch");
+    expect(jsonPayload(n).data).toMatchObject({ rematch, seat: 1, player: { name: "Bea" } });
+    // Another event carries no rematch.
+    expect(jsonPayload(note("game.ended")).data).not.toHaveProperty("rematch");
+  });
+
   it("game over lists the final scores by rank", () => {
     const m = discordMessage(note("game.ended"));
     const e = m.embeds![0];

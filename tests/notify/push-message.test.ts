@@ -32,6 +32,17 @@ function note(type: EventType, over: Partial<Notification> = {}): Notification {
 }
 
 describe("push messages", () => {
+  it("a rematch: who asked, and a tap opens the new game with its invite", () => {
+    const rematch = { id: "game00000002", url: "https://canopy.example/g/game00000002?invite=abcdefghijklmnop" };
+    const m = pushMessage(note("game.rematch", { seat: 0, rematch }), "player000002", T);
+    expect(m.payload).toMatchObject({
+      type: "game.rematch",
+      body: "Ada wants a rematch: tap to join the new game.",
+      url: rematch.url,
+      gameId: "game00000002",
+    });
+  });
+
   it("your turn: urgent, kept until the deadline, replaces a waiting one of the same game, opens the game", () => {
     const m = pushMessage(note("turn.started", { seat: 1, deadline: T + 6 * HOUR }), ME, T);
     expect(m.urgency).toBe("high");

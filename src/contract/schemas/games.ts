@@ -169,8 +169,33 @@ export const GameViewSchema = z
       .nullable()
       .optional()
       .openapi({ description: "An open table (issue 16); null: the game was never listed." }),
+    rematch: z
+      .object({
+        id: z.string(),
+        url: z.string(),
+        invite: z
+          .object({ code: z.string(), url: z.string() })
+          .nullable()
+          .openapi({ description: "The new game's invite: for this game's seated players only." }),
+      })
+      .nullable()
+      .optional()
+      .openapi({ description: 'The game "Play again" made of this one once it ended (POST …/rematch); null: none.' }),
   })
   .openapi("Game");
+
+export const RematchSchema = z
+  .object({
+    rematch: z.object({
+      id: z.string(),
+      url: z.string().openapi({ description: "The new game's page." }),
+    }),
+    game: GameViewSchema.nullable().openapi({
+      description:
+        "The new game as you see it (you sit in it), or null when you could not take a seat (full, started).",
+    }),
+  })
+  .openapi("Rematch");
 
 export const CreatedGameSchema = z
   .object({ game: GameViewSchema, invite: z.object({ code: z.string(), url: z.string() }) })

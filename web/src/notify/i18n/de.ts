@@ -67,6 +67,7 @@ const de: NotifyMessages = {
     "player.resigned": "jemand hat aufgegeben",
     "player.away": "jemand ist weg oder zurück",
     "game.ended": "Partie vorbei, mit den Punkten",
+    "game.rematch": "jemand will noch einmal spielen",
     "message.written": "Nachrichten am Tisch",
     "webhook.disabled": "Webhook ausgeschaltet",
     "webhook.test": "Test",

@@ -72,6 +72,7 @@ const en = {
     "player.resigned": "player resigned",
     "player.away": "player away or back",
     "game.ended": "game over, with the scores",
+    "game.rematch": "a player asks to play again",
     "message.written": "messages at the table",
     "webhook.disabled": "webhook switched off",
     "webhook.test": "test",

@@ -67,6 +67,7 @@ const fr: NotifyMessages = {
     "player.resigned": "joueur ayant abandonné",
     "player.away": "joueur absent ou de retour",
     "game.ended": "fin de partie, avec les scores",
+    "game.rematch": "un joueur propose de rejouer",
     "message.written": "messages à la table",
     "webhook.disabled": "webhook arrêté",
     "webhook.test": "test",

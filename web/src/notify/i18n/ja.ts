@@ -66,6 +66,7 @@ const ja: NotifyMessages = {
     "player.resigned": "プレイヤーの投了",
     "player.away": "プレイヤーの不在・復帰",
     "game.ended": "ゲーム終了（得点つき）",
+    "game.rematch": "再戦の誘い",
     "message.written": "卓のメッセージ",
     "webhook.disabled": "Webhook のオフ",
     "webhook.test": "テスト",

@@ -67,6 +67,7 @@ const nl: NotifyMessages = {
     "player.resigned": "speler geeft op",
     "player.away": "speler weg of terug",
     "game.ended": "spel afgelopen, met de scores",
+    "game.rematch": "iemand wil nog een keer spelen",
     "message.written": "berichten aan tafel",
     "webhook.disabled": "webhook uitgezet",
     "webhook.test": "test",

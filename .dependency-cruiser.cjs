@@ -49,6 +49,14 @@ module.exports = {
       to: { path: "^(src/(api|embed)/|node_modules/(hono|@hono)/)" },
     },
     {
+      name: "player-inbox-beside-game",
+      comment:
+        "A player's inbox (src/player) sits beside the games, told by them: it knows no HTTP, no notifications, no renderer and no bots; of src/game only the key hash and the turn lines (src/game/tokens, src/game/turns).",
+      severity: "error",
+      from: { path: "^src/player/" },
+      to: { path: "^(src/(api|embed|notify|render|bots)/|src/game/(?!tokens\\.ts$|turns\\.ts$)|node_modules/(hono|@hono)/)" },
+    },
+    {
       name: "embed-beside-api",
       comment:
         "The embed pages and pictures (src/embed) sit beside the API, at the HTTP level: they read the game through its stub and views and draw with src/render; they import no src/api (which mounts them), no D1 and no notifications.",

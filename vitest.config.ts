@@ -82,7 +82,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
-            include: ["tests/{api,game,db,notify,render,embed,contract}/**/*.test.ts"],
+            include: ["tests/{api,game,player,db,notify,render,embed,contract}/**/*.test.ts"],
             setupFiles: ["./tests/apply-migrations.ts"],
             // Some tests play whole games through the API; on a loaded 2-core machine the default 5 s
             // is too short for them (a timeout there is the machine, not the code).

@@ -25,6 +25,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchReal, planTurn } from "./real";
+import { benchPoll } from "./service-poll";
 
 type Figure = { name: string; unit: string; value: number };
 
@@ -203,6 +204,16 @@ export async function benchRealOnly(): Promise<Figure[]> {
   const { base, stop, pgid } = await startLocalWorker();
   try {
     return (await benchReal(base, () => workerdCpuMs(pgid))).figures;
+  } finally {
+    stop();
+  }
+}
+
+/** The "your turn" read (bench/service-poll.ts), on a worker of its own: `npm run bench -- --only=poll`. */
+export async function benchPollOnly(): Promise<Figure[]> {
+  const { base, stop } = await startLocalWorker();
+  try {
+    return await benchPoll(base);
   } finally {
     stop();
   }

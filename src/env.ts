@@ -5,6 +5,8 @@
  */
 interface Bindings {
   GAME: DurableObjectNamespace;
+  /** Each player's inbox (src/player/inbox.ts): their turns, live. */
+  PLAYER: DurableObjectNamespace;
   DB: D1Database;
   ASSETS: Fetcher;
   /** "1" enables the benchmark's probe routes. */

@@ -7,6 +7,7 @@ import { roomStub } from "./game/stub";
 import { meter, meteredEnv, readMeter } from "./meter";
 
 export { GameRoom } from "./game/room";
+export { PlayerInbox } from "./player/inbox";
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -40,6 +41,6 @@ export default {
     if (env.BENCH_ROUTES !== "1" || new URL(request.url).pathname.startsWith("/api/_bench/"))
       return app.fetch(request, env, ctx);
     meter.workerRequests++;
-    return app.fetch(request, meteredEnv(env, { GAME: "game" }), ctx);
+    return app.fetch(request, meteredEnv(env, { GAME: "game", PLAYER: "player" }), ctx);
   },
 } satisfies ExportedHandler<Env>;

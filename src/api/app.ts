@@ -16,6 +16,7 @@ import { push } from "./push";
 import { social } from "./social";
 import { tables } from "./tables";
 import { talk } from "./talk";
+import { turns } from "./turns";
 
 export const api = new OpenAPIHono<AppEnv>().basePath("/api");
 
@@ -45,6 +46,7 @@ api.use("*", async (c, next) => {
 });
 
 api.route("/", players);
+api.route("/", turns);
 api.route("/", social);
 api.route("/", games);
 api.route("/", analysis);

@@ -3,6 +3,7 @@
  * device" pairing codes, and passkeys (WebAuthn, through @simplewebauthn/server). No e-mail, no
  * password. Keys, codes and challenges are stored as SHA-256 hashes only and never logged.
  */
+import type { PlayerInbox } from "../player/inbox";
 import { createRoute } from "@hono/zod-openapi";
 import {
   type AuthenticatorTransport,
@@ -155,8 +156,10 @@ identity.openapi(
     const before = !revoked && (await revokedDeviceOf(d, me.id, did));
     if (revoked || before) {
       // Its key is struck off its games, and its open game pages lose their seat's view, now.
+      // Its inbox forgets its key and closes its pages' inbox sockets too (src/player/inbox.ts).
       const games = await unfinishedGameIds(d, me.id);
-      await Promise.all(games.map((id) => room(c, id).deviceRevoked(did)));
+      const inbox = c.env.PLAYER.get(c.env.PLAYER.idFromName(me.id)) as unknown as DurableObjectStub<PlayerInbox>;
+      await Promise.all([...games.map((id) => room(c, id).deviceRevoked(did)), inbox.deviceRevoked(did)]);
     }
     if (!revoked) throw new ApiError(404, "NOT_FOUND", "No such device signed in to your profile.");
     return c.body(null, 204);

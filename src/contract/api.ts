@@ -10,6 +10,7 @@ import type { z } from "@hono/zod-openapi";
 import type { Action, GameEvent } from "../engine";
 import type { ErrorBody } from "./errors";
 import type { AnalysisProgressSchema, AnalysisSchema, AnalysisTurnSchema } from "./schemas/analysis";
+import type { TurnView } from "./turns";
 import type {
   CreateGameBody,
   HintSchema,
@@ -130,6 +131,7 @@ export interface paths {
   "/api/players/{id}/games": {
     get: Op<Params<Id, QueryIn<typeof GamesQuery>>, never, { 200: Json<z.infer<typeof GameListSchema>> }>;
   };
+  "/api/players/{id}/turns": { get: Op<Params<Id>, never, { 200: Json<{ games: TurnView[] }> }> };
   "/api/games": {
     post: Op<
       Params,
@@ -248,6 +250,7 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/players/{id}": { get: 200 },
   "/api/leaderboards/{ladder}": { get: 200 },
   "/api/players/{id}/games": { get: 200 },
+  "/api/players/{id}/turns": { get: 200 },
   "/api/games": { post: 201 },
   "/api/games/{id}": { get: 200 },
   "/api/games/{id}/join": { post: 200 },

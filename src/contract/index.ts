@@ -29,5 +29,7 @@ export * from "./schemas/rules";
 export * from "./schemas/social";
 export * from "./schemas/tables";
 export * from "./schemas/talk";
+export * from "./schemas/turns";
 export * from "./talk";
+export * from "./turns";
 export * from "./views";

@@ -21,6 +21,7 @@ import { done, type Outcome, type RoomReply } from "./outcome";
 import { Store, type NewTurn } from "./store";
 import type { Caller, Who } from "./tokens";
 import { isRefusal, type Decision, type Transition } from "./transition";
+import { turnChanges, turnFor, type TurnLine } from "./turns";
 
 export interface AuthorityHost {
   now(): number;
@@ -32,6 +33,8 @@ export interface AuthorityHost {
   benching: boolean;
   /** Which of these devices were signed out of their profile (D1). */
   revokedAmong(deviceIds: string[]): Promise<string[]>;
+  /** Tell a player's inbox their line in this game (src/player/inbox.ts). */
+  tell?(playerId: string, line: TurnLine | null, version: number): Promise<void>;
 }
 
 export type Idem = { player: string; key: string; fingerprint: string };
@@ -188,6 +191,7 @@ export class Authority {
       idem: idem && { ...idem, answer },
     });
     if (visible) this.changes.add(t.entries.flatMap(eventsOf));
+    for (const c of turnChanges(prev, next)) this.tellSoon(c.playerId);
     if (membership) this.urgent = true;
     if (keep || clockDue(prev) !== clockDue(next) || bots.botToAct(next)) void this.scheduleAlarm();
     return answer;
@@ -298,6 +302,46 @@ export class Authority {
     await this.outbox.run(now);
     this.counted();
     await this.scheduleAlarm();
+  }
+
+  /** Players' inboxes being told (one call in flight each), and whether they changed meanwhile. */
+  private readonly inboxes = new Map<string, { again: boolean }>();
+
+  /**
+   * Tell a player's inbox their line just after the answer, on the commit's path like the sockets
+   * and notifications. One call in flight per player, each carrying the game's line as it is when
+   * sent (not as it was at the commit), so the last to arrive is the newest even when two commits
+   * share a version; a change meanwhile sends once more after it. A failed call is tried again
+   * (1 s, 5 s, 30 s). The inbox keeps each game's newest version, so a repeat changes nothing.
+   */
+  private tellSoon(playerId: string): void {
+    if (!this.host.tell) return;
+    const busy = this.inboxes.get(playerId);
+    if (busy) {
+      busy.again = true;
+      return;
+    }
+    const s = { again: false };
+    this.inboxes.set(playerId, s);
+    setTimeout(() => void this.tellNow(playerId, s, 0), 0);
+  }
+
+  private async tellNow(playerId: string, s: { again: boolean }, tries: number): Promise<void> {
+    s.again = false;
+    const g = this.game!;
+    try {
+      await this.host.tell!(playerId, turnFor(g, playerId), g.version);
+    } catch (e) {
+      const wait = [1000, 5000, 30_000][tries];
+      if (wait !== undefined) {
+        setTimeout(() => void this.tellNow(playerId, s, tries + 1), wait);
+        return;
+      }
+      // Put right when the inbox next starts (it asks its games then).
+      console.error("inbox not told", (e as Error)?.message ?? String(e));
+    }
+    if (s.again) return void this.tellNow(playerId, s, 0);
+    this.inboxes.delete(playerId);
   }
 
   /** One alarm for everything: the clock's next event, the outbox's next due item, a bot to play, the coach's next slice. */

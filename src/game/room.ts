@@ -31,6 +31,8 @@ import * as reads from "./reads";
 import type { Caller, Who } from "./tokens";
 import { isRefusal } from "./transition";
 import { Talk } from "./talk";
+import { turnFor, type TurnLine } from "./turns";
+import type { PlayerInbox } from "../player/inbox";
 
 export type { CreateParams } from "./lobby";
 export type { GameIndex } from "./outbox";
@@ -76,15 +78,18 @@ export class GameRoom extends DurableObject<Env> {
   /** Bench runs (BENCH_ROUTES=1): storage, D1 and calls metered (src/meter.ts), the clock shifted by benchClock. */
   private readonly benching: boolean;
   private benchShift = 0;
+  /** The bindings (metered in bench runs). */
+  private readonly bindings: Env;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     this.benching = env.BENCH_ROUTES === "1";
     if (this.benching) {
       ctx = meteredState(ctx);
-      env = meteredEnv(env, { GAME: "game" });
+      env = meteredEnv(env, { GAME: "game", PLAYER: "player" });
       this.now = () => Date.now() + this.benchShift;
     }
+    this.bindings = env;
     const d = db(env.DB);
     this.index = { sync: (snap) => syncGame(d, snap) };
     this.tables = {
@@ -100,6 +105,7 @@ export class GameRoom extends DurableObject<Env> {
       config: notifyConfig(env),
       benching: env.BENCH_ROUTES === "1",
       revokedAmong: (ids) => revokedAmong(db(env.DB), ids),
+      tell: (playerId, line, version) => this.tellInbox(playerId, line, version),
     });
     this.talk = new Talk(ctx, this.a);
     // An open page's keep-alive (web/src/live.ts: exactly this text every 25 s) is answered by the
@@ -363,6 +369,19 @@ export class GameRoom extends DurableObject<Env> {
     return { ...reads.publicAt(this.game, this.a.store, ply, origin), callerKnown: false };
   }
 
+  /** A player's line in this game for their inbox (src/player/inbox.ts asks after a cold start). */
+  turnFor(playerId: string): TurnLine | null {
+    return turnFor(this.game, playerId);
+  }
+
+  /** Tell a player's inbox their line in this game (authority.ts, after a commit). */
+  private tellInbox = (playerId: string, line: TurnLine | null, version: number): Promise<void> => {
+    const ns = this.bindings.PLAYER;
+    if (!ns || !this.game) return Promise.resolve();
+    const inbox = ns.get(ns.idFromName(playerId)) as unknown as DurableObjectStub<PlayerInbox>;
+    return inbox.tell(playerId, this.game.id, line, version);
+  };
+
   /** Where a game stands, for "whose turn is it" lists (D1 is not written on every turn). */
   summary(): reads.GameSummary | null {
     return this.game ? reads.summary(this.game) : null;
@@ -529,7 +548,7 @@ export class GameRoom extends DurableObject<Env> {
     // A key a seat knows needs no D1 read (see access.identify).
     const known = access.knownDevice(this.game, keyHash);
     if (known) return known;
-    const found = await deviceByTokenHash(db(this.env.DB), keyHash);
+    const found = await deviceByTokenHash(db(this.bindings.DB), keyHash);
     if (!found) return null;
     if (found.device.revokedAt !== null) return "revoked";
     const caller = { playerId: found.player.id, tokenHash: found.player.tokenHash, deviceId: found.device.id, keyHash };

@@ -8,7 +8,7 @@ import { strongCpuInWorkerd } from "./bots-workerd";
 import { benchEmbed } from "./embed";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { runBundled } from "./build.mjs";
-import { benchPollOnly, benchRealOnly, benchService } from "./service";
+import { benchCpuOnly, benchPollOnly, benchRealOnly, benchService } from "./service";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { gamePageKbGz } from "../scripts/build-web.mjs";
 
@@ -50,6 +50,7 @@ if (only === "bots" && (!figuresArg || figuresArg.split(",").includes("analysis"
 if (!only || only === "service") figures.push(...(await benchService()));
 if (only === "real") figures.push(...(await benchRealOnly()));
 if (!only || only === "poll") figures.push(...(await benchPollOnly()));
+if (!only || only === "cpu") figures.push(...(await benchCpuOnly()));
 if (!only || only === "embed") figures.push(...benchEmbed());
 if (!only || only === "client")
   figures.push({ name: "client.game_page_kb_gz", unit: "KB", value: (await gamePageKbGz()) as number });

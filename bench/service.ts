@@ -25,6 +25,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { benchReal, planTurn } from "./real";
+import { benchCpuPerKind } from "./service-cpu";
 import { benchPoll } from "./service-poll";
 
 type Figure = { name: string; unit: string; value: number };
@@ -204,6 +205,16 @@ export async function benchRealOnly(): Promise<Figure[]> {
   const { base, stop, pgid } = await startLocalWorker();
   try {
     return (await benchReal(base, () => workerdCpuMs(pgid))).figures;
+  } finally {
+    stop();
+  }
+}
+
+/** CPU per kind of request (bench/service-cpu.ts), on an idle worker of its own: `npm run bench -- --only=cpu`. */
+export async function benchCpuOnly(): Promise<Figure[]> {
+  const { base, stop, pgid } = await startLocalWorker();
+  try {
+    return await benchCpuPerKind(base, () => workerdCpuMs(pgid));
   } finally {
     stop();
   }

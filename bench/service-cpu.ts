@@ -1,0 +1,113 @@
+/**
+ * CPU per kind of request (issue 24 item 8: which requests fit the Free plan's 10 ms of CPU per
+ * invocation): on an idle worker, each kind sent K times in a row and the workerd process's own
+ * CPU (/proc, 10 ms ticks) divided by K. An upper bound of what the invocation is billed: it
+ * includes the Durable Object and the local D1 the request reaches.
+ * - view: GET /api/games/:id (a seat's view, the game page's first read);
+ * - turns: GET /api/players/:id/turns (the inbox; the title's fallback read);
+ * - turn: POST /api/games/:id/actions, a whole 2-player turn planned locally (what API clients send);
+ * - board_png_new: GET …/board.png after each new ply (rendered); board_png_again: the same ply again;
+ * - bot_turn: a turn against the easy bot, less a turn against a person (the bot plays in the
+ *   game's alarm just after the answer, a second invocation).
+ */
+import { applyAction, legalActions, type Action, type GameState } from "../src/engine";
+import { nextInt } from "../src/engine/rng";
+
+type Figure = { name: string; unit: string; value: number };
+
+export async function benchCpuPerKind(base: string, cpuMs: () => number, k = 30): Promise<Figure[]> {
+  const call = async (method: string, path: string, token?: string, body?: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { "content-type": "application/json" } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const buf = await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${new TextDecoder().decode(buf).slice(0, 300)}`);
+    return res.headers.get("content-type")?.includes("json") ? JSON.parse(new TextDecoder().decode(buf)) : null;
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 300));
+  const cpuOf = async (f: (i: number) => Promise<unknown>, n = k) => {
+    await settle();
+    const c0 = cpuMs();
+    for (let i = 0; i < n; i++) await f(i);
+    await settle();
+    return (cpuMs() - c0) / n;
+  };
+  let rng = 12345;
+  const planTurn = (state: GameState): Action[] => {
+    const seat = state.current;
+    const turn: Action[] = [];
+    while (state.phase !== "ended" && state.current === seat) {
+      const legal = legalActions(state);
+      const d = nextInt(rng, legal.length);
+      rng = d.rng;
+      const r = applyAction(state, legal[d.value]);
+      if (!r.ok) throw new Error(r.error.message);
+      state = r.state;
+      turn.push(legal[d.value]);
+    }
+    return turn;
+  };
+  const a = await call("POST", "/api/players", undefined, { name: "Cpu A" });
+  const b = await call("POST", "/api/players", undefined, { name: "Cpu B" });
+  const players = [a, b];
+  const twoPlayer = async () => {
+    const g = await call("POST", "/api/games", a.token, { seats: 2 });
+    await call("POST", `/api/games/${g.game.id}/join`, b.token, { code: g.invite.code });
+    return g.game.id as string;
+  };
+  const turnIn = async (id: string, bot = false) => {
+    const view = await call("GET", `/api/games/${id}`, a.token);
+    if (view.status !== "active") return;
+    const me = bot ? a : players[view.state.current];
+    await call("POST", `/api/games/${id}/actions`, me.token, { version: view.version, actions: planTurn(view.state) });
+  };
+  const r2 = (x: number) => Math.round(x * 100) / 100;
+  const out: Figure[] = [];
+
+  const id = await twoPlayer();
+  out.push({
+    name: "service.cpu_ms.view",
+    unit: "ms",
+    value: r2(await cpuOf(() => call("GET", `/api/games/${id}`, a.token))),
+  });
+  await call("GET", `/api/players/${a.player.id}/turns`, a.token);
+  out.push({
+    name: "service.cpu_ms.turns",
+    unit: "ms",
+    value: r2(await cpuOf(() => call("GET", `/api/players/${a.player.id}/turns`, a.token))),
+  });
+  // A turn: the view read first is measured apart and taken off.
+  const viewMs = out[0].value;
+  const turnMs = await cpuOf(() => turnIn(id));
+  out.push({ name: "service.cpu_ms.turn", unit: "ms", value: r2(turnMs - viewMs) });
+  const pngNew = await cpuOf(async () => {
+    await turnIn(id);
+    await call("GET", `/api/games/${id}/board.png`);
+  }, 10);
+  out.push({ name: "service.cpu_ms.board_png_new", unit: "ms", value: r2(pngNew - turnMs) });
+  out.push({
+    name: "service.cpu_ms.board_png_again",
+    unit: "ms",
+    value: r2(await cpuOf(() => call("GET", `/api/games/${id}/board.png`), 10)),
+  });
+  // Against the bot (easy): the human's turn and the bot's answer.
+  const g = await call("POST", "/api/games", a.token, { seats: 2 });
+  await call("POST", `/api/games/${g.game.id}/bots`, a.token, { level: "easy" });
+  const withBot = await cpuOf(async () => {
+    const before = await call("GET", `/api/games/${g.game.id}`, a.token);
+    await turnIn(g.game.id, true);
+    // Until the bot has answered (the game comes back to the human).
+    for (let i = 0; i < 200; i++) {
+      const v = await call("GET", `/api/games/${g.game.id}`, a.token);
+      if (v.status !== "active" || (v.state.current === before.state.current && v.version > before.version + 1)) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }, 10);
+  out.push({ name: "service.cpu_ms.bot_turn (easy, upper bound)", unit: "ms", value: r2(withBot - turnMs) });
+  return out;
+}

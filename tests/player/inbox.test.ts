@@ -106,9 +106,10 @@ describe("a player's turns", () => {
     const stub = env.PLAYER.get(env.PLAYER.idFromName(me.id)) as never;
     expect((await turnsOf(me.id, me.token)).body.games).toEqual([expect.objectContaining({ id, yourTurn: true })]);
     // What a restart loses: the lines kept in memory (the games and checked keys are stored).
-    await runInDurableObject(stub, (o: any) => {
-      o.lines.clear();
-      o.complete = false;
+    await runInDurableObject(stub, (o: unknown) => {
+      const inbox = o as { lines: Map<string, unknown>; complete: boolean };
+      inbox.lines.clear();
+      inbox.complete = false;
     });
     expect((await turnsOf(me.id, me.token)).body.games).toEqual([expect.objectContaining({ id, yourTurn: true })]);
   });

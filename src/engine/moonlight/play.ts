@@ -68,7 +68,7 @@ export function collectMoon(d: Draft, events: GameEvent[]): void {
   for (let seat = 0; seat < gains.length; seat++) {
     const before = d.s.moon!.players[seat].points;
     const total = before + gains[seat];
-    const points = total > MOON_POINTS_CAP ? MOON_POINTS_CAP : total;
+    const points = Math.min(total, MOON_POINTS_CAP);
     if (points !== before) moonPlayerOf(d, seat).points = points;
     events.push({
       type: "moonCollected",

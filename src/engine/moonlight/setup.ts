@@ -5,7 +5,7 @@
  */
 import { CELL_COUNT, CELLS, LEAVES, labelOf } from "../board";
 import { M_EXT_SETUP, type MoveList, extCode, moveA, moveSub } from "../codes";
-import { Draft } from "../draft";
+import type { Draft } from "../draft";
 import { pushCells } from "../masks";
 import { moonOf, moonPlayerOf } from "./draft";
 import { shuffle } from "../rng";
@@ -122,7 +122,6 @@ function scheduleOf(options: GameOptions, firstPlayer: number): readonly { stage
  */
 export function nextSetupStep(d: Draft, events: GameEvent[]): number {
   const s = d.s;
-  const n = s.options.players;
   const steps = scheduleOf(s.options, s.firstPlayer);
   for (;;) {
     const was = s.moon!.stage;

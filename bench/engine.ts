@@ -13,8 +13,8 @@
  *   state as the service and the game page make them (`playOutRandomly` with an `onMove`): what
  *   applying moves through the public API costs when each state is kept.
  * - engine.playout_games_per_s: the same base games (same seeds, the very same moves) through the
- *   fast path (src/engine/fast): a new game (createGame) written into a position, then a uniform
- *   random playout in place.
+ *   fast path (src/engine/fast): a new game's position (restarted in place), then a uniform random
+ *   playout in place.
  * - engine.playout_games_per_s_moonlight: the same Moonlight games (Great Tree and moonstones, same
  *   seeds, the very same moves as random_games_per_s_moonlight) through the fast path.
  */
@@ -73,12 +73,13 @@ const statesGame = (options: (seed: number) => GameOptionsInput) => (i: number) 
 
 const buffer = new Int32Array(MAX_MOVES);
 /**
- * Each game created from its options by the public createGame, written over one position kept for
- * the figure (`createFast(options, into)`: as a search reuses its positions), then played out.
+ * One position per figure, restarted as each new game (`pos.restart(seed)`: the game createGame
+ * makes from the options with that seed, written in place, as a playout loop or a search reuses its
+ * positions; tests/engine/fast/moonlight.test.ts checks it is that very game), then played out.
  */
 const fastGame = (options: (seed: number) => GameOptionsInput) => {
-  const position = createFast(options(0));
-  return (i: number) => createFast(options(1000 + i), position).playout(i, buffer);
+  const position = createFast(options(1000));
+  return (i: number) => position.restart(1000 + i).playout(i, buffer);
 };
 
 export function benchEngine(seconds = 3): Figure[] {

@@ -445,14 +445,10 @@ function reveal(a: Int32Array, players: number): void {
   const items = [0, 1, 2, 3, 4, 5, 6, 7];
   let state = a[RNG] >>> 0;
   for (let i = items.length - 1; i > 0; i--) {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const j = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * (i + 1));
+    state = draw(state, i + 1);
     const x = items[i];
-    items[i] = items[j];
-    items[j] = x;
+    items[i] = items[drawn];
+    items[drawn] = x;
   }
   a[RNG] = state | 0;
   a[M_NESTS_N] = NEST_CELLS.length;
@@ -462,6 +458,46 @@ function reveal(a: Int32Array, players: number): void {
   }
   a[M_BOX_N] = items.length - NEST_CELLS.length;
   for (let i = NEST_CELLS.length; i < items.length; i++) a[M_BOX_AT + i - NEST_CELLS.length] = items[i];
+}
+
+/** rng.ts nextInt on a generator state: sets `drawn` and returns the next state. */
+let drawn = 0;
+function draw(rng: number, n: number): number {
+  const next = (rng + 0x6d2b79f5) >>> 0;
+  let t = next;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  drawn = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+  return next;
+}
+
+/**
+ * A new game's moon part (setup.ts createMoon), the array zeroed: the animal boards shuffled with
+ * the generator (rng.ts shuffle) and dealt two per seat, stage choose, the moon at its start, 2 moon
+ * points each. Returns the generator's state after the deal.
+ */
+export function moonNewGame(a: Int32Array, players: number, rng: number): number {
+  const items = [0, 1, 2, 3, 4, 5, 6, 7];
+  let state = rng;
+  for (let i = items.length - 1; i > 0; i--) {
+    state = draw(state, i + 1);
+    const x = items[i];
+    items[i] = items[drawn];
+    items[drawn] = x;
+  }
+  a[M_STAGE] = STAGE_CHOOSE;
+  a[M_POSITION] = geometry.MOON_START;
+  a[M_FULL] = geometry.MOON_START_FULL ? 1 : 0;
+  a[M_TREE] = -1;
+  for (let t = 0; t < players; t++) {
+    const s = seatAt(t);
+    a[s + S_ANIMAL] = -1;
+    a[s + S_CELL] = -1;
+    a[s + S_POINTS] = moonRules.MOON_POINTS_START;
+    a[s + S_DEAL_N] = moonRules.ANIMALS_DEALT;
+    for (let i = 0; i < moonRules.ANIMALS_DEALT; i++) a[s + S_DEAL + i] = items[t * moonRules.ANIMALS_DEALT + i];
+  }
+  return state;
 }
 
 // ---- a turn and a round --------------------------------------------------------------------

@@ -28,6 +28,10 @@ import {
   ROUNDS_LONG,
   ROUNDS_NORMAL,
   SETUP_TREES_PER_PLAYER,
+  START_AVAILABLE,
+  START_BOARD,
+  TOKEN_VALUES,
+  startStacks,
 } from "../rules";
 import type { GameOptions } from "../types";
 import {
@@ -50,9 +54,11 @@ import {
   PLAY,
   PLY,
   RESIGNED_AT,
+  RNG,
   ROUND,
   SETUP,
   SIZE,
+  STACKS_AT,
   TOKENS_AT,
   TOKENS_N,
   TURN,
@@ -79,6 +85,7 @@ import {
   moonDark,
   moonGainsInto,
   moonMove,
+  moonNewGame,
   moonNextSetupStep,
   moonPlayMoves,
   moonResetTurn,
@@ -195,6 +202,49 @@ export class FastPosition {
     this.a = words(this.moon ? MOON_SIZE : SIZE);
   }
 
+  /**
+   * A new game of this position's rules from `seed`, written over it: what `createFast({ players,
+   * longGame, heavyShade, moonlight, seed })` makes (the first player drawn from the seed, then the
+   * animal deal), without building the public state — a playout loop's new games allocate only
+   * their options object. The rules were checked when the position was made.
+   */
+  restart(seed: number): this {
+    const a = this.a;
+    const n = this.players;
+    a.fill(0);
+    let rng = seed >>> 0;
+    const next = (rng + 0x6d2b79f5) >>> 0;
+    let t = next;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    const first = Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
+    rng = next;
+    const o = this.options;
+    this.options =
+      o.moonlight === undefined
+        ? { players: n, longGame: o.longGame, heavyShade: o.heavyShade, firstPlayer: first, seed }
+        : {
+            players: n,
+            longGame: o.longGame,
+            heavyShade: o.heavyShade,
+            firstPlayer: first,
+            seed,
+            moonlight: o.moonlight,
+          };
+    for (let s = 0; s < n; s++)
+      for (let i = 0; i < 4; i++) {
+        a[BOARD_AT + s * 4 + i] = START_BOARD[i];
+        a[AVAIL_AT + s * 4 + i] = START_AVAILABLE[i];
+      }
+    const stacks = startStacks(n);
+    for (let i = 0; i < 4; i++) a[STACKS_AT + i] = stacks[i];
+    a[FIRST] = first;
+    a[CURRENT] = first;
+    if (this.moon) rng = moonNewGame(a, n, rng);
+    a[RNG] = rng | 0;
+    return this;
+  }
+
   /** Become a position of the game with these options, which has the same rules (convert.ts toFast `into`). */
   reuse(options: GameOptions): void {
     if (
@@ -220,6 +270,10 @@ export class FastPosition {
   }
   get ply(): number {
     return this.a[PLY];
+  }
+  /** The sun's position now (0..5; light.ts sunPosition: setup counts as round 1). */
+  get sun(): number {
+    return (Math.max(1, this.a[ROUND]) - 1) % 6;
   }
   /** Whether the game is over. */
   get ended(): boolean {
@@ -552,6 +606,19 @@ export class FastPosition {
   moonGains(out: Int32Array | number[]): void {
     if (this.moon) moonGainsInto(this.a, this.players, out);
     else for (let s = 0; s < this.players; s++) out[s] = 0;
+  }
+
+  /**
+   * The value of the scoring token a collect on a cell with `leaves` leaves (1..4) would take now
+   * (the top of that stack, falling back to lower stacks: progress.ts nextToken), 0 when none is left.
+   */
+  tokenValue(leaves: number): number {
+    const a = this.a;
+    for (let l = Math.min(leaves, 4); l >= 1; l--) {
+      const left = a[STACKS_AT + l - 1];
+      if (left > 0) return TOKEN_VALUES[l - 1][TOKEN_VALUES[l - 1].length - left];
+    }
+    return 0;
   }
 
   /** Points per seat as they stand (tokens + floor(light / 3); Under the Moonlight: + moon points and the "points" baby), into `out`. */

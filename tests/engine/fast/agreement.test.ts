@@ -47,8 +47,9 @@ const optionsArb = (players: number) =>
     seed: fc.integer({ min: 0, max: 0xffffffff }),
   });
 
-// Whole games checked step by step: CPU-bound, seconds on a machine shared by many jobs (timing is not asserted).
-vi.setConfig({ testTimeout: 60_000 });
+// Whole games checked step by step: CPU-bound, seconds on a machine shared by many jobs (timing is
+// not asserted); the big run (CANOPY_FAST_GAMES) takes as long as it takes.
+vi.setConfig({ testTimeout: process.env.CANOPY_FAST_GAMES ? 3_600_000 : 60_000 });
 
 describe("the fast core agrees with the public engine", () => {
   for (const players of [2, 3, 4])

@@ -17,9 +17,11 @@ import {
   moonGains,
   moonGeometry,
   moonRules,
+  nextToken,
   playOutRandomly,
   randomGame,
   shadeFor,
+  sunPosition,
   toNotation,
   type AnimalName,
   type GameOptionsInput,
@@ -45,8 +47,9 @@ function started(options: GameOptionsInput): GameState {
   return c.state;
 }
 
-// Whole games checked step by step: CPU-bound, seconds on a machine shared by many jobs (timing is not asserted).
-vi.setConfig({ testTimeout: 60_000 });
+// Whole games checked step by step: CPU-bound, seconds on a machine shared by many jobs (timing is
+// not asserted); the big run (CANOPY_FAST_GAMES) takes as long as it takes.
+vi.setConfig({ testTimeout: process.env.CANOPY_FAST_GAMES ? 3_600_000 : 60_000 });
 
 describe("the fast core plays Under the Moonlight as the engine does", () => {
   for (const [name, moonlight] of MODES)
@@ -132,6 +135,24 @@ describe("the fast core plays Under the Moonlight as the engine does", () => {
     expect(() => toFast(started({ players: 3, seed: 1 }), undefined, into)).toThrow(/other rules/);
   });
 
+  it("restarts a position as the very new game createGame makes from a seed, in every mode", () => {
+    for (const [, moonlight] of MODES)
+      for (const players of [2, 3, 4]) {
+        const pos = createFast({ players, seed: 5, heavyShade: players === 3, longGame: players === 4, moonlight });
+        for (let seed = 0; seed < games(12); seed++) {
+          const options: GameOptionsInput = {
+            players,
+            seed: (seed * 2_654_435_761) >>> 0,
+            heavyShade: players === 3,
+            longGame: players === 4,
+            moonlight,
+          };
+          expect(toGameState(pos.restart(options.seed!))).toEqual(started(options));
+          expect(pos.playout(seed)).toBe(randomGame(options, seed).moves.length);
+        }
+      }
+  });
+
   it("counts the perft table's Moonlight positions as the engine does", () => {
     const moon = PERFT_POSITIONS.filter((p) => p.position.startsWith("PS2 "));
     expect(moon.length).toBeGreaterThanOrEqual(8);
@@ -143,7 +164,7 @@ describe("the fast core plays Under the Moonlight as the engine does", () => {
     }
   });
 
-  it("reads light, shade and moon points as the engine computes them, at every sun", () => {
+  it("reads the sun, light, shade, moon points and the next tokens as the engine computes them", () => {
     const shade = new Uint8Array(37);
     const gains = [0, 0, 0, 0];
     for (let i = 0; i < games(6); i++) {
@@ -161,6 +182,9 @@ describe("the fast core plays Under the Moonlight as the engine does", () => {
           fast.shade(sun, shade);
           expect(Array.from(shade)).toEqual(Array.from(shadeFor(after, sun)));
         }
+        expect(fast.sun).toBe(sunPosition(after.round));
+        for (let leaves = 1; leaves <= 4; leaves++)
+          expect(fast.tokenValue(leaves)).toBe(nextToken(after, leaves)?.value ?? 0);
         fast.moonGains(gains);
         expect(gains.slice(0, options.players)).toEqual(
           after.moon ? moonGains(after) : new Array(options.players).fill(0),

@@ -26,6 +26,8 @@ interface Bindings {
   VAPID_PRIVATE_KEY?: string;
   /** A mailto: or https: contact push services may use (default: PUBLIC_ORIGIN when https). */
   VAPID_SUBJECT?: string;
+  /** Hints (GET /games/:id/hint, a search), per player and game (Workers rate limiting binding). */
+  HINT_LIMITER?: RateLimit;
   /** Pairing codes and passkey ceremonies, per profile and per client address (Workers rate limiting binding). */
   PAIR_LIMITER?: RateLimit;
   /** Passkeys: the relying party id (the site's domain); unset: the host the request came to. */

@@ -1,7 +1,7 @@
 /** Games: the lobby, moves, reading, and the live channel. Each game is one Durable Object. */
 import { createRoute, z } from "@hono/zod-openapi";
 import { randomId, randomSeed } from "./auth";
-import { limitGameWrites } from "./limits";
+import { limitGameWrites, limitHints } from "./limits";
 import { askGame, bearer, errorResponses, json, origin, requirePlayer, subApp, type Ctx } from "./context";
 import { fail, fromOutcome, send } from "./errors";
 import { db, unfinishedGameIds } from "../db/queries";
@@ -252,10 +252,12 @@ games.openapi(
     summary: "Practice games only, on your turn: the turn the strong bot would play for your seat",
     security: bearer,
     request: { params: IdParam },
-    responses: { 200: json(HintSchema, "The strong bot's turn"), ...errorResponses(400, 401, 403, 404, 409) },
+    responses: { 200: json(HintSchema, "The strong bot's turn"), ...errorResponses(400, 401, 403, 404, 409, 429) },
   }),
   async (c) => {
-    return answer(c, await askGame(c, (who) => room(c, c.req.valid("param").id).hint(who)));
+    const id = c.req.valid("param").id;
+    await limitHints(c, id);
+    return answer(c, await askGame(c, (who) => room(c, id).hint(who)));
   },
 );
 

@@ -40,3 +40,14 @@ export async function limitAnalysis(c: Ctx, gameId: string): Promise<void> {
   const who = claim && claim !== "invalid" ? claim.tokenHash : `ip:${c.req.header("cf-connecting-ip") ?? "local"}`;
   return limited(c, c.env.ANALYSIS_LIMITER, `${gameId}:${who}`, 10, "Too many requests for this analysis; slow down.");
 }
+
+/**
+ * Hints (GET /games/:id/hint): each new one runs the strong search in the request, so a player gets
+ * a few a minute per game (the game caches the answer per version and seat: asking again for the
+ * same position costs no search, but still counts here). No token: nothing to count (401).
+ */
+export async function limitHints(c: Ctx, gameId: string): Promise<void> {
+  const claim = await callerOf(c);
+  if (!claim || claim === "invalid") return;
+  return limited(c, c.env.HINT_LIMITER, `${gameId}:${claim.tokenHash}`, 60, "A few hints a minute; try again shortly.");
+}

@@ -157,12 +157,45 @@ export function botTurn(g: GameRecord, origin: string, now: number): Decision | 
   return fallback ? play.submit(g, seat, g.version, [fallback], origin, now) : null;
 }
 
-/** What the strong bot would play for `seat` this turn (practice games only, on the seat's turn). */
-export function hint(g: GameRecord, seat: number): Outcome {
+export interface Hint {
+  version: number;
+  seat: number;
+  level: BotLevel;
+  actions: Action[];
+}
+
+/**
+ * The hints already worked out in this game (issue 23 item 6): one per seat, for the game's version
+ * it was asked at. A hint is a function of the position and the seed the game's generator gives
+ * the turn, so the same (game, version, seat) always gets the same answer: asking again costs no
+ * search. An older version's hint is replaced. Kept in the game's Durable Object's memory (one
+ * cache per game); after an eviction the next ask searches again and gets the same answer.
+ */
+export class HintCache {
+  private readonly bySeat = new Map<number, Hint>();
+  /** Searches run (not answers served): what the cache saves. */
+  searches = 0;
+
+  get(g: GameRecord, seat: number): Hint {
+    const known = this.bySeat.get(seat);
+    if (known && known.version === g.version) return known;
+    this.searches++;
+    const state = g.state as GameState;
+    const actions = chooseTurn(viewFor(state, seat), seat, "strong", decisionSeed(state));
+    const answer: Hint = { version: g.version, seat, level: "strong", actions };
+    this.bySeat.set(seat, answer);
+    return answer;
+  }
+}
+
+/**
+ * What the strong bot would play for `seat` this turn (practice games only, on the seat's turn),
+ * from `cache` when this version's hint was already worked out.
+ */
+export function hint(g: GameRecord, seat: number, cache: HintCache): Outcome {
   if (!isPractice(g)) return refuse("NOT_PRACTICE", "Hints are only for practice games (games with a bot).");
   if (g.status !== "active" || !g.state) return refuse("GAME_NOT_ACTIVE", "The game is not in play.");
   if (g.state.current !== seat)
     return refuse("NOT_YOUR_TURN", `It is seat ${g.state.current}'s turn.`, { toAct: g.state.current });
-  const actions = chooseTurn(viewFor(g.state, seat), seat, "strong", decisionSeed(g.state));
-  return done({ version: g.version, seat, level: "strong", actions });
+  return done(cache.get(g, seat));
 }

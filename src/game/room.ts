@@ -80,6 +80,8 @@ export class GameRoom extends DurableObject<Env> {
   private benchShift = 0;
   /** The bindings (metered in bench runs). */
   private readonly bindings: Env;
+  /** The hints worked out in this game, per seat and version (bots.ts HintCache). */
+  private readonly hints = new bots.HintCache();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -296,7 +298,7 @@ export class GameRoom extends DurableObject<Env> {
   /** What the strong bot would play for the caller this turn (practice games only). */
   hint(caller: Who | null): RoomReply {
     const auth = this.a.authorize(caller);
-    return "refusal" in auth ? auth.refusal : reply(bots.hint(auth.game, auth.seat));
+    return "refusal" in auth ? auth.refusal : reply(bots.hint(auth.game, auth.seat, this.hints));
   }
 
   // ---- play -------------------------------------------------------------------------------

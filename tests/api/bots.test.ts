@@ -3,7 +3,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { replay } from "../../src/engine";
-import { call, newPlayer, roomStub } from "./client";
+import { call, inRoom, newPlayer, roomStub } from "./client";
 
 /** A tiny seeded generator for the human's random legal moves. */
 function lcg(seed: number) {
@@ -193,9 +193,11 @@ describe("bot seats", () => {
     expect(hint.status).toBe(200);
     expect(hint.body).toMatchObject({ version: g.version, seat: 0, level: "strong" });
     expect(hint.body.actions.length).toBeGreaterThan(0);
-    // Asking changed nothing; the same position gives the same hint.
+    // Asking changed nothing; the same position gives the same hint, worked out once (the game's cache).
     expect((await viewOf(id)).version).toBe(g.version);
     expect((await call("GET", `/api/games/${id}/hint`, { token: ann.token })).body).toEqual(hint.body);
+    expect((await call("GET", `/api/games/${id}/hint`, { token: ann.token })).body).toEqual(hint.body);
+    expect(await inRoom(id, (r) => (r as unknown as { hints: { searches: number } }).hints.searches)).toBe(1);
     const played = await call("POST", `/api/games/${id}/actions`, {
       token: ann.token,
       body: { version: g.version, actions: hint.body.actions },

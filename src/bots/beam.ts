@@ -11,7 +11,7 @@
  * the given generator so the turn stays deterministic.
  */
 import { type FastPosition, M_END_TURN, MAX_MOVES } from "../engine/fast";
-import { CELLS_AT, LIGHT_AT, AVAIL_AT, BOARD_AT, STACKS_AT } from "./layout";
+import { AVAIL_AT, BOARD_AT, CELLS_AT, LAYOUT_SIZE, LIGHT_AT, STACKS_AT } from "./layout";
 import type { Random } from "./random";
 
 export type Evaluate = (a: Int32Array) => number;
@@ -24,13 +24,15 @@ export interface BeamOptions {
   random: Random | null;
 }
 
-/** A hash of the position's board, light, player boards, available areas and stacks. */
+/** A hash of the position's board, light, player boards, available areas and stacks (and moon part). */
 function hashOf(a: Int32Array): number {
   let h = 0x811c9dc5;
   for (let i = CELLS_AT; i < CELLS_AT + 37; i++) h = Math.imul(h ^ a[i], 0x01000193);
   for (let i = LIGHT_AT; i < LIGHT_AT + 4; i++) h = Math.imul(h ^ a[i], 0x01000193);
   for (let i = BOARD_AT; i < AVAIL_AT + 16; i++) h = Math.imul(h ^ a[i], 0x01000193);
   for (let i = STACKS_AT; i < STACKS_AT + 4; i++) h = Math.imul(h ^ a[i], 0x01000193);
+  // Under the Moonlight: the moon part (animals, moon points, babies, abilities used this turn)
+  for (let i = LAYOUT_SIZE; i < a.length; i++) h = Math.imul(h ^ a[i], 0x01000193);
   return h >>> 0;
 }
 

@@ -12,16 +12,18 @@ import { beamTurn } from "./beam";
 import { value, type Weights } from "./evaluate";
 import { bestSetupMove, moonExtra, publicBeamTurn, type StateValue } from "./public";
 import { Random } from "./random";
-import { strongTurn } from "./strong";
+import { judgeFromView, type Judged, type SearchBudget, searchTurn } from "./search";
+
+export type { Judged } from "./search";
 
 export type BotLevel = "easy" | "medium" | "strong";
 export const BOT_LEVELS: readonly BotLevel[] = ["easy", "medium", "strong"];
 
 /** The levels' evaluation weights (evaluate.ts). */
 export const WEIGHTS: Weights = {
-  horizon: 5,
-  decay: 0.8,
-  income: 0.33,
+  horizon: 4,
+  decay: 1,
+  income: 0.5,
   light: 0.36,
   piece: [0.08, 0.2, 0.4, 0.65],
   avail: [0.3, 0.5, 0.8, 1.1],
@@ -38,8 +40,22 @@ const EASY_WEIGHTS: Weights = { ...WEIGHTS, horizon: 2, crowd: 0, opponents: 0 }
 export const BUDGETS = {
   easy: { width: 1, depth: 4, noise: 4, nodes: 400 },
   medium: { width: 4, depth: 6, noise: 0, nodes: 1500 },
-  strong: { width: 12, depth: 8, noise: 0, nodes: 4000, candidates: 6, rounds: 30, policyWidth: 2, policyDepth: 6 },
+  // the search's own budget is STRONG_SEARCH; these mirror it for callers of the beam and policy
+  strong: { width: 12, depth: 8, noise: 0, nodes: 4000, policyWidth: 2, policyDepth: 6 },
 } as const;
+
+/** The strong level's search (search.ts): candidates judged by playouts to the game's end. */
+export const STRONG_SEARCH: SearchBudget = {
+  width: 12,
+  depth: 8,
+  candidates: 8,
+  samples: 4,
+  keep: 3,
+  more: 8,
+  noise: 1,
+  policyWidth: 2,
+  policyDepth: 6,
+};
 
 /** Animals by preference for the choice from a deal (docs/bots.md, "Under the Moonlight"). */
 const ANIMAL_PREFERENCE = ["owl", "boar", "badger", "beaver", "turtle", "hedgehog", "fox", "squirrel"];
@@ -78,12 +94,12 @@ export function chooseTurn(view: GameState, seat: number, level: BotLevel, seed:
 export function turnCodes(view: GameState, bot: BotLevel, seed: number): number[] {
   const random = new Random(seed);
   if (view.phase === "setup") return [setupMove(view, bot, random)];
+  if (bot === "strong") return searchTurn(view, random.uint32(), WEIGHTS, STRONG_SEARCH).turn;
   if (!view.moon) {
     const pos = toFast(view);
     const players = view.options.players;
     const total = rounds(view);
     const seat = view.current;
-    if (bot === "strong") return strongTurn(pos, WEIGHTS, BUDGETS.strong, random);
     const w = bot === "easy" ? EASY_WEIGHTS : WEIGHTS;
     return beamTurn(pos, (a) => value(a, players, total, seat, w), { ...BUDGETS[bot], random }).moves;
   }
@@ -106,4 +122,27 @@ function setupMove(view: GameState, bot: BotLevel, random: Random): number {
 const ANIMAL_ORDER: readonly string[] = ANIMAL_NAMES;
 function animalName(code: number): string {
   return ANIMAL_ORDER[moveA(code)];
+}
+
+/** The strong search's budget scaled by `effort` (≥ 1 playout each pass). */
+function scaled(effort: number): SearchBudget {
+  const b = STRONG_SEARCH;
+  return { ...b, samples: Math.max(1, Math.round(b.samples * effort)), more: Math.max(0, Math.round(b.more * effort)) };
+}
+
+/**
+ * For the coach (issue 23 item 5; COACH-API): the expected final score (points) of every seat after
+ * each of `turns` (whole turns as move codes, end of turn included), judged from `view` =
+ * viewFor(state, view.current) in the play phase by the strong search's playouts (Moonlight hidden
+ * parts sampled from `seed`, never read). Every turn meets the same playouts. Deterministic in
+ * (view, turns, seed, effort); `effort` scales the count budget (1 = strong's own).
+ */
+export function judgeTurns(view: GameState, turns: readonly number[][], seed: number, effort = 1): number[][] {
+  const b = scaled(effort);
+  return judgeFromView(view, turns, seed >>> 0, WEIGHTS, b, b.samples + b.more);
+}
+
+/** For the coach: the best turn the strong search finds from `view` and its expected final scores per seat. */
+export function bestTurnFromView(view: GameState, seed: number, effort = 1): Judged {
+  return searchTurn(view, seed >>> 0, WEIGHTS, scaled(effort));
 }

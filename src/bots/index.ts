@@ -31,14 +31,18 @@ export const WEIGHTS: Weights = {
   opponents: 0.6,
 };
 /** Easy: a shorter view of the future, no eye for the others, and noise. */
-const EASY_WEIGHTS: Weights = { ...WEIGHTS, horizon: 2, crowd: 0, opponents: 0 };
+const EASY_WEIGHTS: Weights = { ...WEIGHTS, horizon: 4, crowd: 0, opponents: 0 };
+
+/** Medium: a shorter view of the future (2 sun positions of income). */
+const MEDIUM_WEIGHTS: Weights = { ...WEIGHTS, horizon: 2 };
+const LEVEL_WEIGHTS = { easy: EASY_WEIGHTS, medium: MEDIUM_WEIGHTS, strong: WEIGHTS } as const;
 
 /**
  * Per level: the beam over the own turn (width, depth), the noise added to every score (easy's
  * mistakes), and for the public engine (Moonlight) the most positions evaluated per turn.
  */
 export const BUDGETS = {
-  easy: { width: 1, depth: 4, noise: 4, nodes: 400 },
+  easy: { width: 1, depth: 6, noise: 3, nodes: 400 },
   medium: { width: 4, depth: 6, noise: 0, nodes: 1500 },
   // the search's own budget is STRONG_SEARCH; these mirror it for callers of the beam and policy
   strong: { width: 12, depth: 8, noise: 0, nodes: 4000, policyWidth: 2, policyDepth: 6 },
@@ -100,10 +104,10 @@ export function turnCodes(view: GameState, bot: BotLevel, seed: number): number[
     const players = view.options.players;
     const total = rounds(view);
     const seat = view.current;
-    const w = bot === "easy" ? EASY_WEIGHTS : WEIGHTS;
+    const w = LEVEL_WEIGHTS[bot];
     return beamTurn(pos, (a) => value(a, players, total, seat, w), { ...BUDGETS[bot], random }).moves;
   }
-  const score = levelValue(bot === "easy" ? EASY_WEIGHTS : WEIGHTS);
+  const score = levelValue(LEVEL_WEIGHTS[bot]);
   return publicBeamTurn(view, score, { ...BUDGETS[bot], random });
 }
 
@@ -115,7 +119,7 @@ function setupMove(view: GameState, bot: BotLevel, random: Random): number {
     const rank = (code: number) => ANIMAL_PREFERENCE.indexOf(animalName(code));
     return first.reduce((best, code) => (rank(code) < rank(best) ? code : best));
   }
-  const score = levelValue(bot === "easy" ? EASY_WEIGHTS : WEIGHTS);
+  const score = levelValue(LEVEL_WEIGHTS[bot]);
   return bestSetupMove(view, score, random, BUDGETS[bot].noise);
 }
 

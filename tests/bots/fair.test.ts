@@ -75,14 +75,18 @@ describe("fair play: what the seat cannot see changes nothing", () => {
   });
 
   for (const level of BOT_LEVELS)
-    it(`${level}: the same decision from twin states`, () => {
-      for (const s of all) {
-        const seat = s.current;
-        const a = chooseTurn(viewFor(s, seat), seat, level, 4242);
-        const b = chooseTurn(viewFor(twin(s), seat), seat, level, 4242);
-        expect(b).toEqual(a);
-      }
-      // strong plays each position's game out dozens of times (search.ts): CPU-bound on a shared
-      // machine, timing not asserted (bench/bots.ts measures it)
-    }, level === "strong" ? 300_000 : 60_000);
+    it(
+      `${level}: the same decision from twin states`,
+      () => {
+        for (const s of all) {
+          const seat = s.current;
+          const a = chooseTurn(viewFor(s, seat), seat, level, 4242);
+          const b = chooseTurn(viewFor(twin(s), seat), seat, level, 4242);
+          expect(b).toEqual(a);
+        }
+        // strong plays each position's game out dozens of times (search.ts): CPU-bound on a shared
+        // machine, timing not asserted (bench/bots.ts measures it)
+      },
+      level === "strong" ? 300_000 : 60_000,
+    );
 });

@@ -46,18 +46,22 @@ describe("bots play legal turns", () => {
     expect(cases.filter((c) => c.state.phase === "play" && !c.state.moon).length).toBeGreaterThan(10);
   });
   for (const bot of BOTS)
-    it(`${bot}: a legal turn in every position`, () => {
-      // strong's turns cost the most: every other position for it
-      for (const { name, state } of bot.endsWith("strong") ? cases.filter((_, i) => i % 2 === 0) : cases) {
-        const seat = state.current;
-        try {
-          playTurn(state, botTurn(viewFor(state, seat), seat, bot, 12345));
-        } catch (e) {
-          throw new Error(`${name}: ${(e as Error).message}`);
+    it(
+      `${bot}: a legal turn in every position`,
+      () => {
+        // strong's turns cost the most: every other position for it
+        for (const { name, state } of bot.endsWith("strong") ? cases.filter((_, i) => i % 2 === 0) : cases) {
+          const seat = state.current;
+          try {
+            playTurn(state, botTurn(viewFor(state, seat), seat, bot, 12345));
+          } catch (e) {
+            throw new Error(`${name}: ${(e as Error).message}`);
+          }
         }
-      }
-      // strong plays each position's game out dozens of times: CPU-bound, timing not asserted
-    }, bot === "strong" ? 300_000 : 60_000);
+        // strong plays each position's game out dozens of times: CPU-bound, timing not asserted
+      },
+      bot === "strong" ? 300_000 : 60_000,
+    );
 
   for (const [label, options] of [
     ["base, 3 players", { players: 3 }],

@@ -43,11 +43,20 @@ export async function limitAnalysis(c: Ctx, gameId: string): Promise<void> {
 
 /**
  * Hints (GET /games/:id/hint): each new one runs the strong search in the request, so a player gets
- * a few a minute per game (the game caches the answer per version and seat: asking again for the
- * same position costs no search, but still counts here). No token: nothing to count (401).
+ * 30 a minute per game (wrangler.toml): a player has about 20 turns a game, so a hint on every turn
+ * fits even a whole game played within a minute against fast bots (10 did not: a brisk practice game
+ * got 429 from its eleventh turn), while a flood stops at 30 searches. The game caches the answer
+ * per version and seat: asking again for the same position costs no search, but still counts here.
+ * No token: nothing to count (401).
  */
 export async function limitHints(c: Ctx, gameId: string): Promise<void> {
   const claim = await callerOf(c);
   if (!claim || claim === "invalid") return;
-  return limited(c, c.env.HINT_LIMITER, `${gameId}:${claim.tokenHash}`, 60, "A few hints a minute; try again shortly.");
+  return limited(
+    c,
+    c.env.HINT_LIMITER,
+    `${gameId}:${claim.tokenHash}`,
+    60,
+    "Too many hints for this game; try again shortly.",
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * Rate limits come from the Workers rate-limiting bindings of wrangler.toml (WRITE_LIMITER: 60 writes
  * per player and game in 10 s; WEBHOOK_TEST_LIMITER: 5 tests of your own webhooks a minute;
- * HINT_LIMITER: 10 hints per player and game a minute), which
+ * HINT_LIMITER: 30 hints per player and game a minute), which
  * workerd enforces locally. The other tests run with generous limits; here the Worker gets the
  * limiters as wrangler.toml configures them (TEST_*, vitest.config.ts). Over the limit: 429 with the
  * shared error shape and a retry-after, and nothing changes.
@@ -109,7 +109,7 @@ describe("rate limits", () => {
     expect(responses[5].headers.get("retry-after")).toBe("60");
   }, 150_000);
 
-  it("hints: ten a minute per player and game, then 429 (the game unchanged, another game not limited)", async () => {
+  it("hints: thirty a minute per player and game, then 429 (the game unchanged, another game not limited)", async () => {
     const practice = async (token: string) =>
       (await callGenerous("POST", "/api/games", { token, body: { seats: 2, bots: ["easy"], firstPlayer: 0 } })).body
         .game.id as string;
@@ -117,12 +117,12 @@ describe("rate limits", () => {
     const run = await inOneWindow(60, async () => {
       const id = await practice(ann.token);
       const out: Res[] = [];
-      for (let i = 0; i < 12; i++) out.push(await call("GET", `/api/games/${id}/hint`, { token: ann.token }));
+      for (let i = 0; i < 32; i++) out.push(await call("GET", `/api/games/${id}/hint`, { token: ann.token }));
       return { id, out };
     });
-    expect(run.out.map((r) => r.status)).toEqual([...Array(10).fill(200), 429, 429]);
-    expect(run.out[10].body).toEqual({ error: { code: "RATE_LIMITED", message: expect.any(String) } });
-    expect(run.out[10].headers.get("retry-after")).toBe("60");
+    expect(run.out.map((r) => r.status)).toEqual([...Array(30).fill(200), 429, 429]);
+    expect(run.out[30].body).toEqual({ error: { code: "RATE_LIMITED", message: expect.any(String) } });
+    expect(run.out[30].headers.get("retry-after")).toBe("60");
     expect((await callGenerous("GET", `/api/games/${run.id}`)).body.version).toBe(run.out[0].body.version);
     const other = await practice(ann.token);
     expect((await call("GET", `/api/games/${other}/hint`, { token: ann.token })).status).toBe(200);

@@ -2,7 +2,8 @@
  * The layers (README: Layout), checked by `npm run lint:layers`:
  *   web -> engine, render, contract;  api (HTTP) -> game -> notify, db -> render -> engine;
  *   embed (HTTP pages and pictures, beside api: api mounts its picture routes) -> game, render, engine;
- *   contract -> engine. Nothing imports upward.
+ *   contract -> engine. Nothing imports upward. The chat apps: src/chat/http (their endpoints) at
+ *   api's level; the rest of src/chat beside notify (the game's outbox uses it).
  * Violations that exist today are recorded in .dependency-cruiser-known-violations.json
  * (`npm run lint:layers:baseline` rewrites it); only new ones fail.
  */
@@ -112,6 +113,29 @@ module.exports = {
       severity: "error",
       from: { path: "^(src|web/src)/" },
       to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "chat-core-below-game",
+      comment:
+        "The chat apps' core (src/chat but src/chat/http: signatures, payloads, messages, the platforms' APIs) sits beside src/notify: the game's outbox calls it, so it knows no game, D1, HTTP route or page.",
+      severity: "error",
+      from: { path: "^src/chat/(?!http/)" },
+      to: { path: "^(src/(api|game|db|embed|player)/|src/chat/http/|src/index\\.ts|web/)" },
+    },
+    {
+      name: "chat-http-beside-api",
+      comment:
+        "The chat apps' endpoints (src/chat/http) are HTTP routes at src/api's level: only the Worker entry mounts them, nothing below imports them.",
+      severity: "error",
+      from: { path: "^src/(?!index\\.ts$|chat/http/)" },
+      to: { path: "^src/chat/http/" },
+    },
+    {
+      name: "below-game-knows-no-chat",
+      comment: "Notifications, D1, drawing, the engine, the bots and the contract know nothing of the chat apps (the game and HTTP use them).",
+      severity: "error",
+      from: { path: "^src/(notify|db|render|engine|contract|bots|embed)/" },
+      to: { path: "^src/chat/" },
     },
     {
       name: "env-is-a-leaf",

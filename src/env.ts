@@ -34,6 +34,13 @@ interface Bindings {
   RP_ID?: string;
   /** Passkeys: the origins pages run on (comma-separated); unset: the origin the request came to. */
   RP_ORIGIN?: string;
+  /** The Discord app (docs/chat-apps.md): its application id and public key (hex), and the bot's token (a secret). */
+  DISCORD_APPLICATION_ID?: string;
+  DISCORD_PUBLIC_KEY?: string;
+  DISCORD_BOT_TOKEN?: string;
+  /** The Slack app (docs/chat-apps.md): its signing secret and the bot's token (both secrets). */
+  SLACK_SIGNING_SECRET?: string;
+  SLACK_BOT_TOKEN?: string;
 }
 
 /** Bindings the Worker receives (see wrangler.toml). */

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { api } from "./api/app";
 import { errorBody } from "./contract/errors";
+import { chat } from "./chat/http/routes";
 import { embedPages } from "./embed/routes";
 import type { Env } from "./env";
 import { roomStub } from "./game/stub";
@@ -28,6 +29,8 @@ app.get("/api/_bench/:id/:probe", async (c, next) => {
   return next();
 });
 
+// The chat apps' endpoints (signed by Discord and Slack; docs/chat-apps.md), before the API's own routes.
+app.route("/", chat);
 app.route("/", api);
 app.route("/", embedPages);
 

@@ -6,7 +6,7 @@ import { askGame, bearer, errorResponses, json, origin, requirePlayer, subApp, t
 import { fail, fromOutcome, send } from "./errors";
 import { db, unfinishedGameIds } from "../db/queries";
 
-import type { RoomReply } from "../game/room";
+import type { CreateParams, RoomReply } from "../game/room";
 import { roomStub } from "../game/stub";
 import { IdParam } from "../contract/schemas/common";
 import {
@@ -75,6 +75,44 @@ export function seatTaker(player: Awaited<ReturnType<typeof requirePlayer>>) {
   };
 }
 
+/**
+ * What a new game is made of, from the create body (POST /games, and /photosynthesis new from a
+ * chat channel, src/chat/http): the settings with their defaults, a seed, an invite code.
+ */
+export function newGameParams(
+  id: string,
+  body: z.output<typeof CreateGameBody>,
+  creator: CreateParams["creator"],
+  env: { FIXED_SEED?: string },
+  at: string,
+): CreateParams {
+  return {
+    id,
+    creator,
+    settings: {
+      seats: body.seats,
+      longGame: body.longGame,
+      heavyShade: body.heavyShade,
+      moonlight:
+        body.moonlight === false
+          ? null
+          : body.moonlight === true
+            ? { greatTree: false, moonstones: false }
+            : body.moonlight,
+      moveTimeSeconds: body.moveTimeSeconds,
+      firstPlayer: body.firstPlayer !== null && body.firstPlayer < body.seats ? body.firstPlayer : null,
+      maxTimeouts: body.maxTimeouts,
+      vacationDays: body.vacationDays,
+      rated: body.rated,
+    },
+    seed: env.FIXED_SEED ? Number(env.FIXED_SEED) >>> 0 : randomSeed(),
+    inviteCode: randomId(16),
+    origin: at,
+    bots: body.bots,
+    open: body.open,
+  };
+}
+
 games.openapi(
   createRoute({
     method: "post",
@@ -111,31 +149,7 @@ games.openapi(
         }),
       );
     const id = randomId();
-    const reply = await room(c, id).create({
-      id,
-      creator: seatTaker(player),
-      settings: {
-        seats: body.seats,
-        longGame: body.longGame,
-        heavyShade: body.heavyShade,
-        moonlight:
-          body.moonlight === false
-            ? null
-            : body.moonlight === true
-              ? { greatTree: false, moonstones: false }
-              : body.moonlight,
-        moveTimeSeconds: body.moveTimeSeconds,
-        firstPlayer: body.firstPlayer !== null && body.firstPlayer < body.seats ? body.firstPlayer : null,
-        maxTimeouts: body.maxTimeouts,
-        vacationDays: body.vacationDays,
-        rated: body.rated,
-      },
-      seed: c.env.FIXED_SEED ? Number(c.env.FIXED_SEED) >>> 0 : randomSeed(),
-      inviteCode: randomId(16),
-      origin: origin(c),
-      bots: body.bots,
-      open: body.open,
-    });
+    const reply = await room(c, id).create(newGameParams(id, body, seatTaker(player), c.env, origin(c)));
     return send(c, fromOutcome(reply));
   },
 );

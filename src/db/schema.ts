@@ -170,7 +170,7 @@ export const devices = sqliteTable(
     tokenHash: text("token_hash").notNull().unique(),
     name: text("name").notNull(),
     /** How it was signed in: the profile's first key, a pairing code, or a passkey. */
-    via: text("via", { enum: ["key", "pairing", "passkey"] }).notNull(),
+    via: text("via", { enum: ["key", "pairing", "passkey", "discord", "slack"] }).notNull(),
     createdAt: integer("created_at").notNull(),
     /** Updated at most every few minutes (each update is a row written). */
     lastSeenAt: integer("last_seen_at").notNull(),
@@ -274,3 +274,62 @@ export const ratingHistory = sqliteTable(
 
 export type RatingRow = typeof ratings.$inferSelect;
 export type RatingHistoryRow = typeof ratingHistory.$inferSelect;
+
+/*
+ * Chat apps (issue 27; docs/chat-apps.md). A Discord or Slack account linked to a profile signs in
+ * as a device of that profile (devices.via "discord" / "slack"; its key is random and held by
+ * nobody): the Worker acts for the account with that device's key, listed and revoked like any
+ * other device (revoking it unlinks the account).
+ */
+
+/** A chat account and the profile (device) it acts as. `account`: a Discord user id, or Slack's `<team>:<user>`. */
+export const chatAccounts = sqliteTable(
+  "chat_accounts",
+  {
+    platform: text("platform", { enum: ["discord", "slack"] }).notNull(),
+    account: text("account").notNull(),
+    playerId: text("player_id").notNull(),
+    deviceId: text("device_id").notNull(),
+    linkedAt: integer("linked_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.account] }), index("chat_accounts_player").on(t.playerId)],
+);
+
+/**
+ * One-time links from a chat (`/pair/<code>?chat=…`): a code like a pairing code (same alphabet,
+ * length and lifetime; only its SHA-256 stored) that links the chat account it names to the profile
+ * of the browser that opens it, or to a new profile.
+ */
+export const chatLinkCodes = sqliteTable("chat_link_codes", {
+  codeHash: text("code_hash").primaryKey(),
+  platform: text("platform", { enum: ["discord", "slack"] }).notNull(),
+  account: text("account").notNull(),
+  /** The name the account shows in the chat (a new profile takes it). */
+  name: text("name").notNull(),
+  createdAt: integer("created_at").notNull(),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+  playerId: text("player_id"),
+});
+
+/** Interactions already handled (`<platform>:<id>`), and their answer: a replay acts once. Kept an hour. */
+export const chatInteractions = sqliteTable("chat_interactions", {
+  id: text("id").primaryKey(),
+  at: integer("at").notNull(),
+  answer: text("answer"),
+});
+
+/** The games started from a channel (`/photosynthesis games` lists them). */
+export const chatGames = sqliteTable(
+  "chat_games",
+  {
+    platform: text("platform", { enum: ["discord", "slack"] }).notNull(),
+    channel: text("channel").notNull(),
+    gameId: text("game_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.channel, t.gameId] })],
+);
+
+export type ChatAccountRow = typeof chatAccounts.$inferSelect;
+export type ChatLinkCodeRow = typeof chatLinkCodes.$inferSelect;

@@ -10,7 +10,8 @@ import {
   type SeatRecord,
 } from "./model";
 import { timingSafeEqual } from "./tokens";
-import type { Decision, Transition } from "./transition";
+import { isRefusal, type Decision, type Transition } from "./transition";
+import type { ChannelRef } from "../chat/model";
 import type { BotLevel } from "../bots";
 
 export interface NewSeat {
@@ -42,6 +43,8 @@ export interface CreateParams {
   bots?: BotLevel[];
   /** List the game on the open tables (issue 16) from its creation. */
   open?: boolean;
+  /** Started from a chat channel: the message it owns there (src/chat). */
+  channel?: ChannelRef;
 }
 
 /**
@@ -76,7 +79,30 @@ export function newGame(p: CreateParams, now: number): GameRecord {
     logLength: 0,
     origin: p.origin,
     ...(p.open ? { table: listed(now) } : {}),
+    ...(p.channel ? { channel: p.channel } : {}),
   };
+}
+
+/**
+ * A seat taken from the game's chat message: only a click in the channel the game belongs to, and
+ * the message stands for the invite. The chat user is remembered for the seat (whom turn pings mention).
+ */
+export function channelJoin(
+  g: GameRecord,
+  player: NewSeat,
+  where: { platform: string; channel: string; user: string },
+  origin: string,
+  now: number,
+): Decision {
+  const c = g.channel;
+  if (!c || c.platform !== where.platform || c.channel !== where.channel)
+    return refuse("NOT_THIS_CHANNEL", "This game was not started in this channel: join it with its invite link.");
+  const d = join(g, player, g.inviteCode, origin, now);
+  if (isRefusal(d)) return d;
+  const next = d.next.channel
+    ? { ...d.next, channel: { ...d.next.channel, members: { ...d.next.channel.members, [player.id]: where.user } } }
+    : d.next;
+  return { ...d, next };
 }
 
 /** The game goes into play with the seated players. */

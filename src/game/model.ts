@@ -18,6 +18,7 @@ import type { GameSettings, GameStatus, GameView, SeatView, TableView } from "..
 import type { GameSnapshot } from "../db/snapshot";
 import type { BotLevel } from "../bots";
 import type { RematchRecord } from "./rematch";
+import type { ChannelRef } from "../chat/model";
 
 // The views are part of the API contract, declared there.
 export type { GameSettings, GameStatus, GameView, SeatView, TableView };
@@ -84,6 +85,12 @@ export interface GameRecord extends ClockFields {
   table?: TableRecord;
   /** The game "Play again" made of this one once it ended (rematch.ts). */
   rematch?: RematchRecord;
+  /**
+   * A game started from a chat channel (issue 27, src/chat): the message it owns there, which its
+   * outbox keeps up to date. Anyone in that channel may take a free seat from it (the message is
+   * the invite). Never in a view.
+   */
+  channel?: ChannelRef;
 }
 
 /**

@@ -167,6 +167,25 @@ export class GameRoom extends DurableObject<Env> {
     return this.a.settle({ ...this.a.commit(d), callerKnown: true });
   }
 
+  /**
+   * Take a seat from the game's chat message (src/chat): a click in the game's own channel stands
+   * for the invite (lobby.channelJoin).
+   */
+  async channelJoin(
+    player: lobby.NewSeat,
+    where: { platform: string; channel: string; user: string },
+    origin: string,
+  ): Promise<RoomReply> {
+    if (!this.game) return access.notFound();
+    const decide = () => lobby.channelJoin(this.game!, player, where, origin, this.now());
+    const tried = decide();
+    if (isRefusal(tried)) return { ...tried, callerKnown: tried.error.code === "ALREADY_JOINED" };
+    await this.a.outbox.lookUpHooks(this.game.id, [...this.game.seats.map((s) => s.playerId), player.id]);
+    const d = decide();
+    if (isRefusal(d)) return { ...d, callerKnown: d.error.code === "ALREADY_JOINED" };
+    return this.a.settle({ ...this.a.commit(d), callerKnown: true });
+  }
+
   /** Leave a waiting game; the host leaving hands the game to the human seated longest (lobby.leave). */
   async leave(caller: Who | null, origin: string): Promise<RoomReply> {
     const heir = await this.heirTables(caller);
@@ -387,6 +406,17 @@ export class GameRoom extends DurableObject<Env> {
   /** Where a game stands, for "whose turn is it" lists (D1 is not written on every turn). */
   summary(): reads.GameSummary | null {
     return this.game ? reads.summary(this.game) : null;
+  }
+
+  /** Where a game stands, with its players' names and ids (a chat channel's list of games, src/chat). */
+  channelSummary(): (reads.GameSummary & { seats: { id: string; name: string }[]; channel: string | null }) | null {
+    const g = this.game;
+    if (!g) return null;
+    return {
+      ...reads.summary(g),
+      seats: g.seats.map((s) => ({ id: s.playerId, name: s.name })),
+      channel: g.channel?.channel ?? null,
+    };
   }
 
   /** What D1 should hold of this game now. */

@@ -18,6 +18,8 @@ export interface NotifyPlayer {
   resigned: boolean;
   /** A bot's seat: its level (its name says so too); absent for a person. */
   bot?: "easy" | "medium" | "strong";
+  /** Scoring tokens so far (set for games played from a chat channel, whose message shows them). */
+  points?: number;
   /** Filled in at delivery time from the profile (D1); pings this user on Discord. */
   discordUserId?: string | null;
 }
@@ -34,6 +36,8 @@ export interface NotifyGame {
   players: NotifyPlayer[];
   /** Seats offered (for the lobby). */
   seats: number;
+  /** The seat to act (active games played from a chat channel; null: nobody). */
+  toAct?: number | null;
   /** A picture of the board at this moment, when the service renders one. */
   imageUrl?: string | null;
   /** Under the Moonlight only (absent in base games): the moon and animals, as a spectator sees them. */

@@ -9,8 +9,9 @@ export const DeviceSchema = z
   .object({
     id: z.string(),
     name: z.string(),
-    via: z.enum(["key", "pairing", "passkey"]).openapi({
-      description: "How it was signed in: the profile's first key, a pairing code, or a passkey.",
+    via: z.enum(["key", "pairing", "passkey", "discord", "slack"]).openapi({
+      description:
+        "How it was signed in: the profile's first key, a pairing code, a passkey, or a linked Discord or Slack account (revoking it unlinks the account).",
     }),
     createdAt: iso(),
     lastSeenAt: iso(),

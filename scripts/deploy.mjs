@@ -25,7 +25,18 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /** The id committed in wrangler.toml: a stand-in that local dev and the tests use. */
 const PLACEHOLDER_D1_ID = "00000000-0000-4000-8000-000000000000";
 /** Secrets the Worker reads (add new ones here and in docs/deploying.md). */
-const SECRETS = ["WEBHOOK_KEY", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"];
+const SECRETS = [
+  "WEBHOOK_KEY",
+  "VAPID_PUBLIC_KEY",
+  "VAPID_PRIVATE_KEY",
+  "VAPID_SUBJECT",
+  // The chat apps (docs/chat-apps.md): uploaded when set in the environment.
+  "DISCORD_APPLICATION_ID",
+  "DISCORD_PUBLIC_KEY",
+  "DISCORD_BOT_TOKEN",
+  "SLACK_SIGNING_SECRET",
+  "SLACK_BOT_TOKEN",
+];
 const DEPLOY_CONFIG = "wrangler.deploy.toml";
 
 const args = process.argv.slice(2);

@@ -7,6 +7,7 @@ import type { AppEnv } from "./context";
 import { errorBody } from "../contract/errors";
 import { ApiError } from "./errors";
 import { analysis } from "./analysis";
+import { chatLinks } from "./chat-links";
 import { embeds } from "./embeds";
 import { games } from "./games";
 import { identity } from "./identity";
@@ -56,6 +57,7 @@ api.route("/", embeds);
 api.route("/", notifications);
 api.route("/", push);
 api.route("/", identity);
+api.route("/", chatLinks);
 
 api.openAPIRegistry.registerComponent("securitySchemes", "bearerAuth", {
   type: "http",

@@ -68,6 +68,7 @@ import type {
   RegisterPasskeyBody,
   SignedInSchema,
 } from "./schemas/identity";
+import type { ChatLinkedSchema, ChatLinkSchema, ChatSignedInSchema, UseChatLinkBody } from "./schemas/chat";
 
 type Json<T> = { headers: { [name: string]: unknown }; content: { "application/json": T } };
 type NoContent = { headers: { [name: string]: unknown }; content?: never };
@@ -234,6 +235,14 @@ export interface paths {
   "/api/passkeys/signin": {
     post: Op<Params, z.input<typeof PasskeySignInBody>, { 201: Json<z.infer<typeof SignedInSchema>> }>;
   };
+  "/api/chat/links/{code}": {
+    get: Op<Params<{ code: string }>, never, { 200: Json<z.infer<typeof ChatLinkSchema>> }>;
+    post: Op<
+      Params<{ code: string }>,
+      z.input<typeof UseChatLinkBody>,
+      { 200: Json<z.infer<typeof ChatLinkedSchema>>; 201: Json<z.infer<typeof ChatSignedInSchema>> }
+    >;
+  };
 }
 
 /** The success answer of a route (null when it has no body). */
@@ -293,4 +302,5 @@ export const ROUTES: { readonly [P in keyof paths]: { readonly [M in keyof paths
   "/api/me/passkeys/{pid}": { delete: 204 },
   "/api/passkeys/options": { post: 200 },
   "/api/passkeys/signin": { post: 201 },
+  "/api/chat/links/{code}": { get: 200, post: 201 },
 };

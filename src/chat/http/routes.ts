@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorBody } from "../../api/errors";
+import { errorBody } from "../../contract/errors";
 import { notifyConfig } from "../../notify/directory";
 import { db } from "../../db/queries";
 import { claimInteraction, interactionAnswer, rememberAnswer } from "../../db/chat";

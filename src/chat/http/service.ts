@@ -9,7 +9,7 @@
  */
 import { totalRounds } from "../../engine";
 import { userText } from "../../notify/escape";
-import { CreateGameBody } from "../../contract/schemas";
+import { CreateGameBody } from "../../contract/schemas/games";
 import {
   formatPairingCode,
   normalizePairingCode,
@@ -19,6 +19,7 @@ import {
 } from "../../contract/identity";
 import { newGameParams } from "../../api/games";
 import { hashToken, randomId } from "../../api/auth";
+import { chatDeviceRow, chatLinkHash } from "../../api/chat-links";
 import { db } from "../../db/queries";
 import {
   addChannelGame,
@@ -71,7 +72,6 @@ export interface Poster {
 const shown = (a: Asker, name: string) => userText(name, a.platform) || "Someone";
 
 const PLATFORM_NAME: Record<Platform, string> = { discord: "Discord", slack: "Slack" };
-const linkCodeHash = (code: string) => hashToken(`chatlink:${code}`);
 
 function newCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(PAIRING_CODE_LENGTH));
@@ -107,7 +107,7 @@ function seatTaker(p: { player: PlayerRow; device: DeviceRow }): NewSeat {
 export async function linkPrompt(s: Service, a: Asker, after: string): Promise<Reply> {
   const code = newCode();
   await insertLinkCode(db(s.env.DB), {
-    codeHash: await linkCodeHash(code),
+    codeHash: await chatLinkHash(code),
     platform: a.platform,
     account: a.account,
     name: a.user.name.slice(0, 100) || "Player",
@@ -120,8 +120,6 @@ export async function linkPrompt(s: Service, a: Asker, after: string): Promise<R
     link: { label: "Link my account", url },
   };
 }
-
-export { linkCodeHash };
 
 /** A refusal of the game, in words for the chat (the game's own messages are written for people). */
 function refusal(r: { ok: boolean; error?: { code: string; message: string } }): Reply {
@@ -163,25 +161,12 @@ async function link(s: Service, a: Asker, code: string | null): Promise<Reply> {
   if (code === null) return linkPrompt(s, a, "Then come back here.");
   const canonical = normalizePairingCode(code);
   if (!canonical) return { text: "A code from Canopy's Add a device is 8 letters and digits, like 7KQ2-M9XD." };
-  const device = await chatDevice(a, s.now);
+  const device = await chatDeviceRow(a.platform, a.user.name, s.now);
   const r = await linkWithPairing(s.env.DB, await hashToken(`pairing:${canonical}`), device, a, s.now);
   if (r === "linked") return { text: "Linked: from now on this account acts for that Canopy profile here." };
   if (r === "expired") return { text: "That code has expired; make a new one under Devices on Canopy." };
   if (r === "used") return { text: "That code was already used; make a new one under Devices on Canopy." };
   return { text: "No such code; check it, or make a new one under Devices on Canopy." };
-}
-
-/** The device a linked chat account acts as: a random key nobody holds (only its hash is kept). */
-export async function chatDevice(a: Asker, now: number) {
-  return {
-    id: randomId(),
-    tokenHash: await hashToken(`chat:${randomId(32)}`),
-    name: `${PLATFORM_NAME[a.platform]}: ${a.user.name}`.slice(0, 60),
-    via: a.platform,
-    createdAt: now,
-    lastSeenAt: now,
-    revokedAt: null,
-  } satisfies Omit<DeviceRow, "playerId">;
 }
 
 /** The card of a game about to be created (its message is posted before the game exists, so the game knows it from the start). */
@@ -270,7 +255,13 @@ async function games(s: Service, a: Asker): Promise<Reply> {
       const acting = g.toAct === null ? null : g.seats[g.toAct];
       const yours = !!linked && acting?.id === linked.player.id;
       if (yours) mine++;
-      state = yours ? (a.platform === "slack" ? "*your turn*" : "**your turn**") : acting ? `${shown(a, acting.name)} to play` : "in play";
+      state = yours
+        ? a.platform === "slack"
+          ? "*your turn*"
+          : "**your turn**"
+        : acting
+          ? `${shown(a, acting.name)} to play`
+          : "in play";
     }
     lines.push(`• ${url} — ${state}${seated ? " (you play)" : ""} · ${names}`);
   });

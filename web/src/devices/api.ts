@@ -14,6 +14,15 @@ export const identityApi = {
     request("post", "/api/me/passkeys", { body: { response: response as any, name }, headers: auth() }),
   removePasskey: (pid: string) =>
     request("delete", "/api/me/passkeys/{pid}", { params: { path: { pid } }, headers: auth() }),
+  chatLink: (code: string) =>
+    request("get", "/api/chat/links/{code}", { params: { path: { code } }, headers: auth(null) }),
+  /** Signed in (token): link to this profile; else a new profile, this browser signed in to it. */
+  useChatLink: (code: string, deviceName: string, token: string | null) =>
+    request("post", "/api/chat/links/{code}", {
+      params: { path: { code } },
+      body: token ? {} : { deviceName },
+      headers: auth(token),
+    }),
   signInOptions: () => request("post", "/api/passkeys/options", { headers: auth(null) }),
   signIn: (response: unknown, deviceName: string) =>
     // biome-ignore lint/suspicious/noExplicitAny: the browser's answer, checked by the server

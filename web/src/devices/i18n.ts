@@ -42,6 +42,13 @@ const en = {
   toHome: "Go to your games",
   cancelled: "The passkey request was cancelled.",
   signInLink: "Already have a profile on another device? Sign in with a code or a passkey",
+  chatLinkTitle: (platform: string) => `Link your ${platform} account`,
+  chatLinkIntro: (platform: string, name: string) =>
+    `This one-time link connects the ${platform} account “${name}” to a Canopy profile: from then on its clicks in the channel act for that profile.`,
+  chatLinkToMine: (name: string) => `Link it to my profile ${name}`,
+  chatLinkNew: (name: string) => `Make my Canopy profile “${name}”`,
+  chatLinkOther: "Already have a profile on another device? Sign in here first, then open the link again.",
+  chatLinked: (platform: string) => `Linked. Back in ${platform}, click the button again.`,
 };
 export type DeviceMessages = typeof en;
 
@@ -86,6 +93,13 @@ export const DEVICE_TEXT: Record<Lang, DeviceMessages> = {
     toHome: "Naar je spellen",
     cancelled: "Het passkey-verzoek is geannuleerd.",
     signInLink: "Heb je al een profiel op een ander apparaat? Meld je aan met een code of een passkey",
+    chatLinkTitle: (platform) => `Koppel je ${platform}-account`,
+    chatLinkIntro: (platform, name) =>
+      `Deze eenmalige link verbindt het ${platform}-account “${name}” met een Canopy-profiel: daarna handelen zijn klikken in het kanaal voor dat profiel.`,
+    chatLinkToMine: (name) => `Koppel het aan mijn profiel ${name}`,
+    chatLinkNew: (name) => `Maak mijn Canopy-profiel “${name}”`,
+    chatLinkOther: "Heb je al een profiel op een ander apparaat? Meld je hier eerst aan en open de link dan opnieuw.",
+    chatLinked: (platform) => `Gekoppeld. Klik in ${platform} opnieuw op de knop.`,
   },
   fr: {
     devicesTitle: "Vos appareils",
@@ -128,6 +142,13 @@ export const DEVICE_TEXT: Record<Lang, DeviceMessages> = {
     toHome: "Voir vos parties",
     cancelled: "La demande de clé d’accès a été annulée.",
     signInLink: "Déjà un profil sur un autre appareil ? Connectez-vous avec un code ou une clé d’accès",
+    chatLinkTitle: (platform) => `Lier votre compte ${platform}`,
+    chatLinkIntro: (platform, name) =>
+      `Ce lien à usage unique relie le compte ${platform} « ${name} » à un profil Canopy : ensuite, ses clics dans le salon agissent pour ce profil.`,
+    chatLinkToMine: (name) => `Le lier à mon profil ${name}`,
+    chatLinkNew: (name) => `Créer mon profil Canopy « ${name} »`,
+    chatLinkOther: "Vous avez déjà un profil sur un autre appareil ? Connectez-vous d’abord ici, puis rouvrez le lien.",
+    chatLinked: (platform) => `C’est lié. Dans ${platform}, cliquez de nouveau sur le bouton.`,
   },
   de: {
     devicesTitle: "Deine Geräte",
@@ -170,6 +191,14 @@ export const DEVICE_TEXT: Record<Lang, DeviceMessages> = {
     toHome: "Zu deinen Spielen",
     cancelled: "Die Passkey-Anfrage wurde abgebrochen.",
     signInLink: "Schon ein Profil auf einem anderen Gerät? Mit einem Code oder Passkey anmelden",
+    chatLinkTitle: (platform) => `Dein ${platform}-Konto verknüpfen`,
+    chatLinkIntro: (platform, name) =>
+      `Dieser einmalige Link verbindet das ${platform}-Konto „${name}“ mit einem Canopy-Profil: Danach handeln seine Klicks im Kanal für dieses Profil.`,
+    chatLinkToMine: (name) => `Mit meinem Profil ${name} verknüpfen`,
+    chatLinkNew: (name) => `Mein Canopy-Profil „${name}“ anlegen`,
+    chatLinkOther:
+      "Du hast schon ein Profil auf einem anderen Gerät? Melde dich hier zuerst an und öffne den Link dann erneut.",
+    chatLinked: (platform) => `Verknüpft. Klicke in ${platform} noch einmal auf den Knopf.`,
   },
   ja: {
     devicesTitle: "あなたの端末",
@@ -211,5 +240,13 @@ export const DEVICE_TEXT: Record<Lang, DeviceMessages> = {
     toHome: "ゲーム一覧へ",
     cancelled: "パスキーのリクエストはキャンセルされました。",
     signInLink: "別の端末にプロフィールがありますか？コードかパスキーでサインイン",
+    chatLinkTitle: (platform) => `${platform} アカウントを連携`,
+    chatLinkIntro: (platform, name) =>
+      `この一度きりのリンクは ${platform} アカウント「${name}」を Canopy のプロフィールに連携します。以後、チャンネルでのクリックはそのプロフィールとして行われます。`,
+    chatLinkToMine: (name) => `プロフィール ${name} に連携する`,
+    chatLinkNew: (name) => `Canopy のプロフィール「${name}」を作る`,
+    chatLinkOther:
+      "ほかの端末にプロフィールがありますか？ まずここでサインインしてから、もう一度リンクを開いてください。",
+    chatLinked: (platform) => `連携しました。${platform} に戻って、もう一度ボタンを押してください。`,
   },
 };

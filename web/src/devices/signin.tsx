@@ -4,7 +4,7 @@
  * A chunk of its own, loaded for /pair only.
  */
 import { startAuthentication } from "@simplewebauthn/browser";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import { deviceNameFrom, normalizePairingCode } from "../../../src/contract/identity";
 import { errorText } from "../errors";
 import { lang } from "../i18n";
@@ -15,11 +15,81 @@ import { DEVICE_TEXT } from "./i18n";
 
 export function SignInPage(p: {
   code: string | null;
+  /** The code is a one-time link from Discord or Slack (/pair/<code>?chat=…): it links that chat account. */
+  chat?: "discord" | "slack" | null;
   /** Where to go once signed in (a path of this site). */
   next: string;
   identity: Identity | null;
   setIdentity: (id: Identity) => void;
 }) {
+  const d = DEVICE_TEXT[lang];
+  if (p.chat && p.code) return <ChatLinkPage {...p} code={p.code} chat={p.chat} />;
+  return <SignInCard {...p} />;
+}
+
+const PLATFORM = { discord: "Discord", slack: "Slack" } as const;
+
+/**
+ * A one-time link from Discord or Slack: signed in, link the chat account to this profile; not
+ * signed in, make a profile named as in the chat (this browser signed in to it) — or sign in below
+ * first (the sign-in comes back here).
+ */
+function ChatLinkPage(p: Parameters<typeof SignInPage>[0] & { code: string; chat: "discord" | "slack" }) {
+  const d = DEVICE_TEXT[lang];
+  const platform = PLATFORM[p.chat];
+  const [link, setLink] = useState<{ name: string } | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    identityApi.chatLink(p.code).then(setLink, (e) => setError(errorText(e)));
+  }, [p.code]);
+  const use = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await identityApi.useChatLink(p.code, deviceNameFrom(navigator.userAgent), p.identity?.token ?? null);
+      // 201: a new profile, this browser signed in to it (its token); 200: linked to the profile signed in here.
+      const signed = r as { token?: string; player: { id: string; name: string } };
+      if (signed.token) p.setIdentity({ id: signed.player.id, name: signed.player.name, token: signed.token });
+      setDone(true);
+    } catch (e) {
+      setError(errorText(e));
+    }
+    setBusy(false);
+  };
+  const here = `${location.pathname}${location.search}`;
+  return (
+    <>
+      <div class="home">
+        <section class="card hero" aria-labelledby="chatlink-h">
+          <h1 id="chatlink-h">{d.chatLinkTitle(platform)}</h1>
+          {link && !done && <p>{d.chatLinkIntro(platform, link.name)}</p>}
+          {done ? (
+            <p role="status">{d.chatLinked(platform)}</p>
+          ) : (
+            link && (
+              <p>
+                <button type="button" class="primary" disabled={busy} onClick={use}>
+                  {p.identity ? d.chatLinkToMine(p.identity.name) : d.chatLinkNew(link.name)}
+                </button>
+              </p>
+            )
+          )}
+          {error && (
+            <p class="error" role="alert">
+              {error}
+            </p>
+          )}
+          {!p.identity && link && !done && <p class="muted">{d.chatLinkOther}</p>}
+        </section>
+      </div>
+      {!p.identity && link && !done && <SignInCard {...p} code={null} next={here} />}
+    </>
+  );
+}
+
+function SignInCard(p: Parameters<typeof SignInPage>[0]) {
   const d = DEVICE_TEXT[lang];
   const [code, setCode] = useState(p.code ?? "");
   const [busy, setBusy] = useState(false);

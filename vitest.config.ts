@@ -29,8 +29,27 @@ export const TEST_VAPID = {
   privateKey: "2-9pqSMpnMP9e_zqGr0ZheVgkmdPeUNMEAdpx2HrNps",
 };
 
+/**
+ * The chat apps' test credentials, made for each run (tests/chat): an Ed25519 key pair as a Discord
+ * application's (the Worker gets the public key, the tests sign with the private one, exactly as
+ * Discord does) and a Slack signing secret; the bot tokens are stand-ins the fake platform checks.
+ */
+async function chatCredentials() {
+  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as CryptoKeyPair;
+  const hex = (b: ArrayBuffer) => Buffer.from(b).toString("hex");
+  return {
+    DISCORD_APPLICATION_ID: "100000000000000001",
+    DISCORD_PUBLIC_KEY: hex(await crypto.subtle.exportKey("raw", pair.publicKey)),
+    DISCORD_BOT_TOKEN: `test-discord-bot-${hex(crypto.getRandomValues(new Uint8Array(12)).buffer)}`,
+    TEST_DISCORD_PRIVATE_KEY: Buffer.from(await crypto.subtle.exportKey("pkcs8", pair.privateKey)).toString("base64"),
+    SLACK_SIGNING_SECRET: hex(crypto.getRandomValues(new Uint8Array(16)).buffer),
+    SLACK_BOT_TOKEN: `xoxb-test-${hex(crypto.getRandomValues(new Uint8Array(12)).buffer)}`,
+  };
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("./migrations");
+  const chat = await chatCredentials();
   return {
     test: {
       // At least two files at a time: vitest's default (cores - 1) runs one at a time on two cores,
@@ -76,20 +95,27 @@ export default defineConfig(async () => {
                   VAPID_PUBLIC_KEY: TEST_VAPID.publicKey,
                   VAPID_PRIVATE_KEY: TEST_VAPID.privateKey,
                   VAPID_SUBJECT: "mailto:tests@canopy.invalid",
+                  // The chat apps (tests/chat): this run's own keys and secrets.
+                  ...chat,
                 },
               },
             }),
           ],
           test: {
             name: "workers",
-            include: ["tests/{api,game,player,db,notify,render,embed,contract}/**/*.test.ts"],
+            include: ["tests/{api,game,player,db,notify,render,embed,contract,chat}/**/*.test.ts"],
             setupFiles: ["./tests/apply-migrations.ts"],
             // Some tests play whole games through the API; on a loaded 2-core machine the default 5 s
             // is too short for them (a timeout there is the machine, not the code).
             testTimeout: 60_000,
             // A webhook receiver on loopback, in Node (tests/notify/loopback.test.ts).
             // A local Web Push service that decrypts what it receives (tests/notify/push.test.ts).
-            globalSetup: ["./tests/notify/receiver.setup.ts", "./tests/notify/push-service.setup.ts"],
+            // A fake Discord and Slack Web API on loopback (tests/chat/platform.setup.ts).
+            globalSetup: [
+              "./tests/notify/receiver.setup.ts",
+              "./tests/notify/push-service.setup.ts",
+              "./tests/chat/platform.setup.ts",
+            ],
           },
         },
       ],

@@ -1,0 +1,266 @@
+/**
+ * The Discord interactions endpoint from signed requests alone: signatures (missing, bad, stale:
+ * 401, nothing done), bad bodies (400), replays (act once), bad input (a clear ephemeral answer,
+ * nothing changed), linking an account through the one-time link, and a game started in a channel.
+ * Every answer is checked against Discord's limits (tests/chat/limits.ts).
+ */
+import type { APIInteractionResponse } from "discord-api-types/v10";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { call } from "../api/client";
+import { discordProblems } from "./limits";
+import {
+  APP_ID,
+  buttonInteraction,
+  calls,
+  commandInteraction,
+  discord,
+  discordHeaders,
+  discordUser,
+  nowSeconds,
+  post,
+  redirectPlatforms,
+  refuseChannel,
+  snowflake,
+  type DiscordUser,
+} from "./support";
+
+beforeEach(() => redirectPlatforms());
+afterEach(() => vi.restoreAllMocks());
+
+/** An answer the clicking user alone sees, within Discord's limits; its text and link. */
+function ephemeralOf(r: { status: number; body: APIInteractionResponse }) {
+  expect(r.status).toBe(200);
+  expect(r.body.type).toBe(4);
+  const data = (r.body as { data: Record<string, unknown> }).data;
+  expect(discordProblems(data, { ephemeral: true })).toEqual([]);
+  const link = ((data.components as { components: { url?: string }[] }[] | undefined)?.[0]?.components[0]?.url ?? null) as string | null;
+  return { text: data.content as string, link };
+}
+
+/** Link a Discord user to a new Canopy profile through the one-time link, as a browser does. */
+export async function linkDiscord(u: DiscordUser, channel = snowflake()) {
+  const a = ephemeralOf(await discord(commandInteraction(u, channel, "link")));
+  expect(a.link).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=discord$/);
+  const code = /\/pair\/([0-9A-Z-]+)\?/.exec(a.link!)![1];
+  const shown = await call("GET", `/api/chat/links/${code}`);
+  expect(shown.status).toBe(200);
+  expect(shown.body).toMatchObject({ platform: "discord", name: u.name });
+  const used = await call("POST", `/api/chat/links/${code}`, { body: {} });
+  expect(used.status).toBe(201);
+  return { code, player: used.body.player as { id: string; name: string }, token: used.body.token as string };
+}
+
+describe("signatures and bodies", () => {
+  it("PING is answered PONG only when signed by the application's key", async () => {
+    const ping = JSON.stringify({ id: snowflake(), application_id: APP_ID, type: 1, token: "t", version: 1 });
+    const ok = await post("/api/chat/discord/interactions", ping, await discordHeaders(ping));
+    expect(ok).toMatchObject({ status: 200, body: { type: 1 } });
+    const unsigned = await post("/api/chat/discord/interactions", ping, { "content-type": "application/json" });
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body.error.code).toBe("BAD_SIGNATURE");
+    const h = await discordHeaders(ping);
+    const altered = await post("/api/chat/discord/interactions", ping.replace('"type":1', '"type": 1'), h);
+    expect(altered.status).toBe(401);
+    const stale = nowSeconds() - 6 * 60;
+    const old = await post("/api/chat/discord/interactions", ping, await discordHeaders(ping, stale));
+    expect(old.status).toBe(401);
+    expect(old.body.error.message).toMatch(/5 minutes/);
+  });
+
+  it("an oversized body, a signed body that is no interaction, or another application's: 400", async () => {
+    const big = JSON.stringify({ type: 1, pad: "x".repeat(70 * 1024) });
+    const r1 = await post("/api/chat/discord/interactions", big, await discordHeaders(big));
+    expect(r1.status).toBe(400);
+    expect(r1.body.error.code).toBe("PAYLOAD_TOO_LARGE");
+    for (const body of ["not json", "[]", JSON.stringify({ type: 2, id: "1" })]) {
+      const r = await post("/api/chat/discord/interactions", body, await discordHeaders(body));
+      expect(r.status, body).toBe(400);
+      expect(r.body.error.code).toBe("BAD_REQUEST");
+    }
+    const other = commandInteraction(discordUser("Ann"), snowflake(), "games");
+    const r2 = await discord({ ...other, application_id: "999999999999999999" });
+    expect(r2.status).toBe(400);
+  });
+});
+
+describe("commands and links", () => {
+  it("an unknown command, subcommand or option: an ephemeral answer, nothing done", async () => {
+    const u = discordUser("Ann");
+    const channel = snowflake();
+    const unknownCommand = ephemeralOf(await discord(commandInteraction(u, channel, "new", [], "chess")));
+    expect(unknownCommand.text).toMatch(/no `\/chess` command/);
+    const unknownSub = ephemeralOf(await discord(commandInteraction(u, channel, "castle")));
+    expect(unknownSub.text).toMatch(/castle/);
+    const unknownOption = ephemeralOf(
+      await discord(commandInteraction(u, channel, "new", [{ type: 4, name: "timebank", value: 3 }])),
+    );
+    expect(unknownOption.text).toMatch(/timebank/);
+    const badValue = ephemeralOf(await discord(commandInteraction(u, channel, "new", [{ type: 4, name: "players", value: 7 }])));
+    expect(badValue.text).toMatch(/players/);
+    const tooManyBots = ephemeralOf(
+      await discord(
+        commandInteraction(u, channel, "new", [
+          { type: 4, name: "players", value: 2 },
+          { type: 4, name: "bots", value: 2 },
+        ]),
+      ),
+    );
+    expect(tooManyBots.text).toMatch(/1 seat besides yours/);
+    expect(await calls(channel)).toEqual([]);
+  });
+
+  it("link: a one-time link makes a profile named as in Discord; used once; unlink revokes its device; a pairing code links an existing profile", async () => {
+    const u = discordUser("Ann Δ");
+    const { code, player, token } = await linkDiscord(u);
+    expect(player.name).toBe("Ann Δ");
+    // The link is used up.
+    expect((await call("POST", `/api/chat/links/${code}`, { body: {} })).status).toBe(410);
+    expect((await call("GET", `/api/chat/links/${code}`)).body.error.code).toBe("CHAT_LINK_USED");
+    // Linked: the profile lists the account as a device.
+    const devices = (await call("GET", "/api/me/devices", { token })).body.devices;
+    expect(devices.map((d: { via: string }) => d.via).sort()).toEqual(["discord", "key"]);
+    const again = ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
+    expect(again.text).toMatch(/linked to the Canopy profile Ann Δ/);
+    expect(again.link).toBeNull();
+    const un = ephemeralOf(await discord(commandInteraction(u, snowflake(), "unlink")));
+    expect(un.text).toMatch(/Unlinked/);
+    const after = (await call("GET", "/api/me/devices", { token })).body.devices;
+    expect(after.map((d: { via: string }) => d.via)).toEqual(["key"]);
+    // An existing profile's "Add a device" code links the account to that profile.
+    const pairing = await call("POST", "/api/me/pairings", { token });
+    const linked = ephemeralOf(
+      await discord(commandInteraction(u, snowflake(), "link", [{ type: 3, name: "code", value: pairing.body.code }])),
+    );
+    expect(linked.text).toMatch(/^Linked/);
+    expect((await call("GET", "/api/me/devices", { token })).body.devices.map((d: { via: string }) => d.via).sort()).toEqual([
+      "discord",
+      "key",
+    ]);
+    // The code is used: a second account cannot take it.
+    const other = ephemeralOf(
+      await discord(commandInteraction(discordUser("Eve"), snowflake(), "link", [{ type: 3, name: "code", value: pairing.body.code }])),
+    );
+    expect(other.text).toMatch(/already used/);
+  });
+
+  it("a browser signed in links the account to its own profile; a link for an account already linked is refused", async () => {
+    const me = await call("POST", "/api/players", { body: { name: "Bruno" } });
+    const u = discordUser("bruno_discord");
+    const prompt = ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
+    const code = /\/pair\/([0-9A-Z-]+)\?/.exec(prompt.link!)![1];
+    // A second prompt replaces the first code.
+    const prompt2 = ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
+    const code2 = /\/pair\/([0-9A-Z-]+)\?/.exec(prompt2.link!)![1];
+    expect((await call("GET", `/api/chat/links/${code}`)).status).toBe(404);
+    const r = await call("POST", `/api/chat/links/${code2}`, { token: me.body.token, body: {} });
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ linked: { platform: "discord", name: "bruno_discord" }, player: { id: me.body.player.id } });
+    expect(r.body.token).toBeUndefined();
+    const me2 = (await call("GET", "/api/me", { token: me.body.token })).body;
+    expect(me2.discordUserId).toBe(u.id);
+  });
+});
+
+describe("a game in a channel", () => {
+  it("new: the bot posts the game's message (within Discord's limits); a replay of the interaction acts once", async () => {
+    const u = discordUser("Cy");
+    await linkDiscord(u);
+    const channel = snowflake();
+    const interaction = commandInteraction(u, channel, "new", [
+      { type: 4, name: "players", value: 3 },
+      { type: 5, name: "moonlight", value: true },
+      { type: 3, name: "clock", value: "1d" },
+    ]);
+    const body = JSON.stringify(interaction);
+    const headers = await discordHeaders(body);
+    const first = await post("/api/chat/discord/interactions", body, headers);
+    const a = ephemeralOf(first);
+    expect(a.text).toMatch(/Your game is open/);
+    const gameId = /\/g\/([0-9a-z]{12})$/.exec(a.link!)![1];
+    const replay = await post("/api/chat/discord/interactions", body, headers);
+    expect(replay.body).toEqual(first.body);
+    const posted = await calls(channel);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ kind: "post", status: 200, problems: [] });
+    const msg = posted[0].body;
+    expect(msg.embeds[0].title).toBe("Photosynthesis · Under the Moonlight");
+    expect(msg.components[0].components.map((b: { label: string }) => b.label)).toEqual(["Join", "Add a bot", "Start", "Open"]);
+    expect(msg.components[0].components.map((b: { custom_id?: string }) => b.custom_id)).toEqual([
+      `cnp:join:${gameId}`,
+      `cnp:bot:${gameId}`,
+      `cnp:start:${gameId}`,
+      undefined,
+    ]);
+    const game = (await call("GET", `/api/games/${gameId}`)).body;
+    expect(game).toMatchObject({ status: "waiting", options: { seats: 3, moveTimeSeconds: 86400 } });
+    expect(game.options.moonlight).not.toBeNull();
+    expect(game.seats[0].player.name).toBe("Cy");
+    expect(JSON.stringify(game)).not.toContain(channel);
+  });
+
+  it("new by an account not linked, or where the bot cannot post: an answer, no game", async () => {
+    const channel = snowflake();
+    const a = ephemeralOf(await discord(commandInteraction(discordUser("Dee"), channel, "new")));
+    expect(a.text).toMatch(/Link your Discord account/);
+    expect(a.link).toMatch(/\/pair\//);
+    const u = discordUser("Dan");
+    await linkDiscord(u);
+    const closed = snowflake();
+    await refuseChannel(closed);
+    const b = ephemeralOf(await discord(commandInteraction(u, closed, "new")));
+    expect(b.text).toMatch(/cannot post in this channel/);
+    expect((await calls(closed)).map((c) => c.status)).toEqual([403]);
+    expect(await calls(channel)).toEqual([]);
+  });
+
+  it("buttons: not linked → the link, nothing changed; a bot added or a start by someone not seated → refused; a full game → refused", async () => {
+    const host = discordUser("Host");
+    await linkDiscord(host);
+    const channel = snowflake();
+    const created = ephemeralOf(
+      await discord(commandInteraction(host, channel, "new", [{ type: 4, name: "players", value: 2 }])),
+    );
+    const gameId = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
+    const message = (await calls(channel))[0].message!;
+    const click = (u: DiscordUser, action: string) => discord(buttonInteraction(u, channel, message, `cnp:${action}:${gameId}`));
+
+    const stranger = discordUser("Stranger");
+    for (const action of ["join", "bot", "start"]) {
+      const r = ephemeralOf(await click(stranger, action));
+      expect(r.text).toMatch(/Link your Discord account/);
+    }
+    const guest = discordUser("Guest");
+    await linkDiscord(guest);
+    const bot = ephemeralOf(await click(guest, "bot"));
+    expect(bot.text).toMatch(/do not sit in this game/);
+    const start = ephemeralOf(await click(guest, "start"));
+    expect(start.text).toMatch(/do not sit in this game/);
+    const view = (await call("GET", `/api/games/${gameId}`)).body;
+    expect(view.status).toBe("waiting");
+    expect(view.seats.filter((s: { player: unknown }) => s.player !== null).length).toBe(1);
+
+    const joined = ephemeralOf(await click(guest, "join"));
+    expect(joined.text).toMatch(/You sit at the table \(seat 2\)/);
+    const third = discordUser("Third");
+    await linkDiscord(third);
+    const full = ephemeralOf(await click(third, "join"));
+    expect(full.text).toMatch(/already started|Every seat/);
+    const twice = ephemeralOf(await click(guest, "join"));
+    expect(twice.text).toMatch(/already/);
+    // A button from another game's message, or one Canopy never made.
+    const bogus = ephemeralOf(await discord(buttonInteraction(guest, channel, message, "cnp:explode:abc")));
+    expect(bogus.text).toMatch(/not one of Canopy's/);
+  });
+
+  it("join from another channel is refused: the message is the invite of its own channel only", async () => {
+    const host = discordUser("Hana");
+    await linkDiscord(host);
+    const channel = snowflake();
+    const created = ephemeralOf(await discord(commandInteraction(host, channel, "new")));
+    const gameId = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
+    const guest = discordUser("Gus");
+    await linkDiscord(guest);
+    const r = ephemeralOf(await discord(buttonInteraction(guest, snowflake(), snowflake(), `cnp:join:${gameId}`)));
+    expect(r.text).toMatch(/not started in this channel/);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Global setup of the workers tests: a fake Discord and Slack Web API on loopback, in Node. The
+ * tests send the Worker's calls to `https://discord.com/api/v10/…`, `https://slack.com/api/…` and
+ * `https://hooks.slack.com/…` here instead (tests/chat/support.ts). It checks the bot token, runs
+ * the platforms' limits on every body (tests/chat/limits.ts), keeps every call in arrival order
+ * per channel, and answers as the platforms do:
+ *
+ *   POST  /discord/api/v10/channels/<c>/messages        a new message: {id, channel_id, …}; a
+ *                                                       nonce sent again with enforce_nonce returns
+ *                                                       the first message, no new one
+ *   PATCH /discord/api/v10/channels/<c>/messages/<m>    edit: the message, or 404 (Unknown Message)
+ *   POST  /slack/api/chat.postMessage                   {ok, channel, ts}
+ *   POST  /slack/api/chat.update                        {ok, channel, ts}, or {ok:false, error:"message_not_found"}
+ *   POST  /slack-hooks/<path>                           a response_url answer (kept under its path)
+ *   PUT   /script/<channel>                             answer the next calls for <channel> with
+ *                                                       these statuses (comma-separated; 429 with
+ *                                                       retry_after), then normally
+ *   PUT   /refuse/<channel>                             every call for <channel> is 403 (Missing Access)
+ *   GET   /log/<channel>                                [{kind, method, path, status, body, problems, at}]
+ */
+import { createServer } from "node:http";
+import type { TestProject } from "vitest/node";
+import { discordProblems, slackProblems } from "./limits";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    platformPort: number;
+  }
+}
+
+export interface Call {
+  kind: "post" | "edit" | "response";
+  platform: "discord" | "slack";
+  method: string;
+  path: string;
+  status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: the JSON body as received
+  body: any;
+  problems: string[];
+  /** The message it posted or edited (Discord id, Slack ts). */
+  message: string | null;
+  at: number;
+}
+
+export default async function setup(project: TestProject) {
+  const logs = new Map<string, Call[]>();
+  const scripts = new Map<string, number[]>();
+  const refused = new Set<string>();
+  const messages = new Map<string, string>(); // message id -> channel
+  const nonces = new Map<string, string>(); // channel:nonce -> message id
+  let next = 1_000_000_000_000_000_000n;
+  let ts = 1_700_000_000;
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks).toString("utf8");
+      const url = new URL(req.url ?? "/", "http://platform");
+      const parts = url.pathname.split("/").filter(Boolean);
+      const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+        res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
+      if (req.method === "GET" && parts[0] === "log") return send(200, logs.get(parts[1]) ?? []);
+      if (req.method === "PUT" && parts[0] === "script") {
+        scripts.set(parts[1], raw.split(",").filter(Boolean).map(Number));
+        return send(204, {});
+      }
+      if (req.method === "PUT" && parts[0] === "refuse") {
+        refused.add(parts[1]);
+        return send(204, {});
+      }
+      // biome-ignore lint/suspicious/noExplicitAny: JSON as received
+      let body: any = null;
+      try {
+        body = raw ? JSON.parse(raw) : null;
+      } catch {
+        return send(400, { message: "not JSON" });
+      }
+      const log = (channel: string, call: Omit<Call, "at">) => {
+        const list = logs.get(channel) ?? [];
+        list.push({ ...call, at: Date.now() });
+        logs.set(channel, list);
+      };
+      const scripted = (channel: string): number | null => {
+        const s = scripts.get(channel);
+        if (!s?.length) return null;
+        return s.shift()!;
+      };
+      const auth = req.headers.authorization ?? "";
+
+      // ---- Discord ------------------------------------------------------------------------
+      if (parts[0] === "discord" && parts[3] === "channels") {
+        const channel = parts[4];
+        const messageId = parts[6] ?? null;
+        const kind = req.method === "POST" ? "post" : "edit";
+        const problems = discordProblems(body);
+        if (!/^Bot test-discord-bot-[0-9a-f]{24}$/.test(auth)) problems.push("bad bot token");
+        const failed = refused.has(channel) ? 403 : scripted(channel);
+        if (failed && failed !== 200) {
+          log(channel, { kind, platform: "discord", method: req.method!, path: url.pathname, status: failed, body, problems, message: messageId });
+          return failed === 429
+            ? send(429, { message: "You are being rate limited.", retry_after: 2, global: false })
+            : send(failed, { message: failed === 403 ? "Missing Access" : "scripted", code: failed === 403 ? 50001 : 0 });
+        }
+        if (kind === "post") {
+          const key = body?.nonce && body?.enforce_nonce ? `${channel}:${body.nonce}` : null;
+          const again = key ? nonces.get(key) : undefined;
+          const id = again ?? String(next++);
+          if (key && !again) nonces.set(key, id);
+          messages.set(id, channel);
+          if (!again) log(channel, { kind, platform: "discord", method: "POST", path: url.pathname, status: 200, body, problems, message: id });
+          return send(200, { id, channel_id: channel, type: 0, content: body?.content ?? "" });
+        }
+        if (!messageId || messages.get(messageId) !== channel) {
+          log(channel, { kind, platform: "discord", method: "PATCH", path: url.pathname, status: 404, body, problems, message: messageId });
+          return send(404, { message: "Unknown Message", code: 10008 });
+        }
+        log(channel, { kind, platform: "discord", method: "PATCH", path: url.pathname, status: 200, body, problems, message: messageId });
+        return send(200, { id: messageId, channel_id: channel, type: 0 });
+      }
+
+      // ---- Slack --------------------------------------------------------------------------
+      if (parts[0] === "slack" && parts[1] === "api") {
+        const method = parts[2];
+        const channel = String(body?.channel ?? "");
+        const problems = slackProblems(method === "chat.postMessage" && body?.thread_ts ? { ...body, blocks: body.blocks ?? [] } : body);
+        if (!/^Bearer xoxb-test-[0-9a-f]{24}$/.test(auth)) problems.push("bad bot token");
+        const kind = method === "chat.postMessage" ? "post" : "edit";
+        if (refused.has(channel)) {
+          log(channel, { kind, platform: "slack", method, path: url.pathname, status: 200, body, problems, message: body?.ts ?? null });
+          return send(200, { ok: false, error: "not_in_channel" });
+        }
+        const failed = scripted(channel);
+        if (failed && failed !== 200) {
+          log(channel, { kind, platform: "slack", method, path: url.pathname, status: failed, body, problems, message: body?.ts ?? null });
+          return failed === 429 ? send(429, { ok: false, error: "ratelimited" }, { "retry-after": "2" }) : send(failed, { ok: false });
+        }
+        if (method === "chat.postMessage") {
+          const id = `${ts++}.000100`;
+          messages.set(id, channel);
+          log(channel, { kind, platform: "slack", method, path: url.pathname, status: 200, body, problems, message: id });
+          return send(200, { ok: true, channel, ts: id, message: { text: body?.text } });
+        }
+        if (method === "chat.update") {
+          const known = messages.get(body?.ts) === channel;
+          log(channel, { kind, platform: "slack", method, path: url.pathname, status: 200, body, problems, message: body?.ts ?? null });
+          return known ? send(200, { ok: true, channel, ts: body.ts }) : send(200, { ok: false, error: "message_not_found" });
+        }
+        return send(200, { ok: false, error: "unknown_method" });
+      }
+      if (parts[0] === "slack-hooks") {
+        const key = parts.slice(1).join("/");
+        log(key, { kind: "response", platform: "slack", method: "POST", path: url.pathname, status: 200, body, problems: slackProblems(body), message: null });
+        return send(200, { ok: true });
+      }
+      return send(404, { message: "no such route" });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
+  const address = server.address();
+  project.provide("platformPort", typeof address === "object" && address ? address.port : 0);
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
+}

@@ -1,0 +1,265 @@
+/**
+ * The chat apps' test plumbing: requests signed exactly as Discord (Ed25519 over timestamp + body,
+ * with this run's key pair: vitest.config.ts) and Slack (HMAC-SHA256 of `v0:timestamp:body` with
+ * this run's signing secret) sign them, interaction payloads typed with discord-api-types, the
+ * platforms' APIs sent to the fake platform on loopback (tests/chat/platform.setup.ts), and what it
+ * received, in order.
+ */
+import { env, exports } from "cloudflare:workers";
+import type {
+  APIChatInputApplicationCommandGuildInteraction,
+  APIInteractionGuildMember,
+  APIMessage,
+  APIMessageComponentButtonInteraction,
+  APIApplicationCommandInteractionDataOption,
+  APIUser,
+} from "discord-api-types/v10";
+import { inject, vi } from "vitest";
+import type { Call } from "./platform.setup";
+
+const SELF = { fetch: (r: Request) => exports.default.fetch(r) };
+
+const e = env as unknown as Record<string, string>;
+export const APP_ID = e.DISCORD_APPLICATION_ID;
+export const GUILD = "200000000000000001";
+
+const platform = () => `http://127.0.0.1:${inject("platformPort")}`;
+
+/** Send the Worker's calls to Discord and Slack to the fake platform (outbound fetch runs in the test isolate). */
+export function redirectPlatforms(): void {
+  const real = globalThis.fetch;
+  vi.spyOn(globalThis, "fetch").mockImplementation((input: RequestInfo | URL, init?: RequestInit) => {
+    const req = input instanceof Request ? input : null;
+    const url = new URL(req ? req.url : String(input));
+    const to = (prefix: string) => `${platform()}${prefix}${url.pathname}${url.search}`;
+    if (url.host === "discord.com") return real(req ? new Request(to("/discord"), req) : to("/discord"), init);
+    if (url.host === "slack.com") return real(req ? new Request(to("/slack"), req) : to("/slack"), init);
+    if (url.host === "hooks.slack.com") return real(req ? new Request(to("/slack-hooks"), req) : to("/slack-hooks"), init);
+    return real(input, init);
+  });
+}
+
+/** What the fake platform received for a channel (or a response_url path), in arrival order. */
+export async function calls(channel: string): Promise<Call[]> {
+  return (await (await fetch(`${platform()}/log/${encodeURIComponent(channel)}`)).json()) as Call[];
+}
+
+/** The next calls for `channel` answer these statuses (then 200). */
+export async function script(channel: string, statuses: number[]): Promise<void> {
+  await fetch(`${platform()}/script/${channel}`, { method: "PUT", body: statuses.join(",") });
+}
+
+/** Every call for `channel` is refused (Discord 403 Missing Access, Slack not_in_channel). */
+export async function refuseChannel(channel: string): Promise<void> {
+  await fetch(`${platform()}/refuse/${channel}`, { method: "PUT" });
+}
+
+let seq = BigInt(Date.now()) * 1000n;
+/** A fresh snowflake (ids of interactions, users, channels). */
+export const snowflake = () => String(seq++).padStart(18, "1").slice(0, 19);
+
+const encoder = new TextEncoder();
+let privateKey: Promise<CryptoKey> | null = null;
+
+function discordKey(): Promise<CryptoKey> {
+  privateKey ??= crypto.subtle.importKey(
+    "pkcs8",
+    Uint8Array.from(atob(e.TEST_DISCORD_PRIVATE_KEY), (c) => c.charCodeAt(0)),
+    { name: "Ed25519" },
+    false,
+    ["sign"],
+  );
+  return privateKey;
+}
+
+const hex = (b: ArrayBuffer) => [...new Uint8Array(b)].map((x) => x.toString(16).padStart(2, "0")).join("");
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Discord's headers for a body: Ed25519 signature of `timestamp + body`. */
+export async function discordHeaders(body: string, timestamp = nowSeconds()): Promise<Record<string, string>> {
+  const sig = await crypto.subtle.sign("Ed25519", await discordKey(), encoder.encode(`${timestamp}${body}`));
+  return { "x-signature-ed25519": hex(sig), "x-signature-timestamp": String(timestamp), "content-type": "application/json" };
+}
+
+/** Slack's headers for a body: `v0=` + hex HMAC-SHA256 of `v0:timestamp:body`. */
+export async function slackHeaders(body: string, timestamp = nowSeconds(), secret = e.SLACK_SIGNING_SECRET) {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const mac = await crypto.subtle.sign("HMAC", key, encoder.encode(`v0:${timestamp}:${body}`));
+  return {
+    "x-slack-signature": `v0=${hex(mac)}`,
+    "x-slack-request-timestamp": String(timestamp),
+    "content-type": "application/x-www-form-urlencoded",
+  };
+}
+
+export async function post(path: string, body: string, headers: Record<string, string>) {
+  const res = await SELF.fetch(new Request(`https://canopy.test${path}`, { method: "POST", headers, body }));
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    /* not JSON */
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
+  return { status: res.status, body: json as any, text };
+}
+
+/** POST a signed interaction to the Discord endpoint. */
+export async function discord(payload: unknown, opts: { timestamp?: number } = {}) {
+  const body = JSON.stringify(payload);
+  return post("/api/chat/discord/interactions", body, await discordHeaders(body, opts.timestamp));
+}
+
+export interface DiscordUser {
+  id: string;
+  name: string;
+}
+
+export const discordUser = (name: string): DiscordUser => ({ id: snowflake(), name });
+
+function apiUser(u: DiscordUser): APIUser {
+  return { id: u.id, username: u.name.toLowerCase().replace(/[^a-z0-9_.]/g, "").slice(0, 32) || "user", discriminator: "0", global_name: u.name, avatar: null };
+}
+
+function member(u: DiscordUser): APIInteractionGuildMember {
+  return {
+    user: apiUser(u),
+    roles: [],
+    joined_at: "2026-01-01T00:00:00.000Z",
+    deaf: false,
+    mute: false,
+    flags: 0 as APIInteractionGuildMember["flags"],
+    permissions: "2147483647",
+  };
+}
+
+const common = (u: DiscordUser, channel: string) => ({
+  id: snowflake(),
+  application_id: APP_ID,
+  token: `itoken-${snowflake()}`,
+  version: 1 as const,
+  guild_id: GUILD,
+  guild: { id: GUILD, locale: "en-US" as APIChatInputApplicationCommandGuildInteraction["guild_locale"] & string, features: [] },
+  channel_id: channel,
+  channel: { id: channel, type: 0 as const },
+  member: member(u),
+  app_permissions: "2147483647",
+  locale: "en-US" as const,
+  guild_locale: "en-US" as const,
+  entitlements: [],
+  authorizing_integration_owners: { "0": GUILD },
+  context: 0 as const,
+  attachment_size_limit: 8_388_608,
+});
+
+/** `/photosynthesis <sub> [options]` typed in `channel` by `u`, as Discord sends it. */
+export function commandInteraction(
+  u: DiscordUser,
+  channel: string,
+  sub: string,
+  options: APIApplicationCommandInteractionDataOption[] = [],
+  name = "photosynthesis",
+): APIChatInputApplicationCommandGuildInteraction {
+  return {
+    ...common(u, channel),
+    type: 2,
+    data: { id: snowflake(), name, type: 1, options: [{ type: 1, name: sub, options } as APIApplicationCommandInteractionDataOption] },
+  } as APIChatInputApplicationCommandGuildInteraction;
+}
+
+/** A click on a button (custom_id) of the bot's message `message` in `channel`, as Discord sends it. */
+export function buttonInteraction(
+  u: DiscordUser,
+  channel: string,
+  message: string,
+  customId: string,
+): APIMessageComponentButtonInteraction {
+  const msg = {
+    id: message,
+    channel_id: channel,
+    author: { ...apiUser({ id: APP_ID, name: "Canopy" }), bot: true },
+    content: "",
+    timestamp: "2026-01-01T00:00:00.000Z",
+    edited_timestamp: null,
+    tts: false,
+    mention_everyone: false,
+    mentions: [],
+    mention_roles: [],
+    attachments: [],
+    embeds: [],
+    pinned: false,
+    type: 0,
+  } as APIMessage;
+  return {
+    ...common(u, channel),
+    type: 3,
+    message: msg,
+    data: { custom_id: customId, component_type: 2 },
+  } as APIMessageComponentButtonInteraction;
+}
+
+// ---- Slack ----------------------------------------------------------------------------------
+
+export const TEAM = "T0CANOPY1";
+let slackSeq = 0;
+export const slackId = (prefix: string) => `${prefix}${(Date.now() % 1e8).toString(36).toUpperCase()}${(slackSeq++).toString(36).toUpperCase()}`;
+
+export interface SlackUser {
+  id: string;
+  name: string;
+}
+
+/** A slash command's form, as Slack sends it. */
+export function slashForm(u: SlackUser, channel: string, text: string, command = "/photosynthesis"): string {
+  const trigger = `${Date.now()}.${slackSeq++}.${crypto.randomUUID().replace(/-/g, "")}`;
+  return new URLSearchParams({
+    token: "deprecated-verification-token",
+    team_id: TEAM,
+    team_domain: "canopy-test",
+    channel_id: channel,
+    channel_name: "games",
+    user_id: u.id,
+    user_name: u.name,
+    command,
+    text,
+    api_app_id: "A0CANOPY1",
+    is_enterprise_install: "false",
+    response_url: `https://hooks.slack.com/commands/${TEAM}/${slackSeq}/${crypto.randomUUID().replace(/-/g, "")}`,
+    trigger_id: trigger,
+  }).toString();
+}
+
+/** A click on a button of the game's message, as Slack's block_actions payload (form field `payload`). */
+export function clickForm(u: SlackUser, channel: string, ts: string, actionId: string, value: string | undefined): { form: string; responsePath: string } {
+  const responsePath = `actions/${TEAM}/${slackSeq++}/${crypto.randomUUID().replace(/-/g, "")}`;
+  const payload = {
+    type: "block_actions",
+    user: { id: u.id, username: u.name, name: u.name, team_id: TEAM },
+    api_app_id: "A0CANOPY1",
+    token: "deprecated-verification-token",
+    container: { type: "message", message_ts: ts, channel_id: channel, is_ephemeral: false },
+    trigger_id: `${Date.now()}.${slackSeq++}.${crypto.randomUUID().replace(/-/g, "")}`,
+    team: { id: TEAM, domain: "canopy-test" },
+    channel: { id: channel, name: "games" },
+    message: { type: "message", ts, text: "Photosynthesis", blocks: [] },
+    response_url: `https://hooks.slack.com/${responsePath}`,
+    actions: [
+      {
+        action_id: actionId,
+        block_id: "cnp_block",
+        text: { type: "plain_text", text: "Join", emoji: true },
+        ...(value === undefined ? {} : { value }),
+        type: "button",
+        action_ts: `${nowSeconds()}.000001`,
+      },
+    ],
+  };
+  return { form: new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), responsePath };
+}
+
+export async function slack(form: string, opts: { timestamp?: number } = {}) {
+  return post("/api/chat/slack", form, await slackHeaders(form, opts.timestamp));
+}

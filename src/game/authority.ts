@@ -6,6 +6,7 @@
  * the rest to the outbox (outbox.ts), delivered from the one alarm (`scheduleAlarm`).
  * Clock and randomness come from the room (injectable in tests).
  */
+import type { ChatConfig } from "../chat/rest";
 import type { NotifyConfig, NotifyDirectory, Target } from "../notify/directory";
 import type { Notification, QueuedNotification } from "../notify/types";
 import * as access from "./access";
@@ -35,6 +36,8 @@ export interface AuthorityHost {
   revokedAmong(deviceIds: string[]): Promise<string[]>;
   /** Tell a player's inbox their line in this game (src/player/inbox.ts). */
   tell?(playerId: string, line: TurnLine | null, version: number): Promise<void>;
+  /** The chat apps' settings (a game started from a channel edits its message there). */
+  chatConfig: ChatConfig;
 }
 
 export type Idem = { player: string; key: string; fingerprint: string };
@@ -71,6 +74,7 @@ export class Authority {
         this.rows.d1 += n;
       },
       synced: () => this.strikeRevoked(),
+      chatConfig: () => host.chatConfig,
     });
   }
 
@@ -242,8 +246,9 @@ export class Authority {
 
   /** A webhook was switched off by the outbox: its owner is told (a notification of its own). */
   private webhookDisabled(t: Target, reason: string): void {
-    // Push subscriptions are removed, never switched off (the directory reports none).
-    if (!this.game || t.kind === "push") return;
+    // Push subscriptions are removed, never switched off (the directory reports none); a chat
+    // channel is no webhook (its deliveries record nothing in the directory).
+    if (!this.game || t.kind === "push" || t.kind === "chat") return;
     this.commit({
       next: this.game,
       entries: [],

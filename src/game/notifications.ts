@@ -16,6 +16,7 @@ export interface PendingNotification {
 }
 
 export function notifyGame(g: GameRecord, origin: string, boardImages: boolean): NotifyGame {
+  const points = g.channel && g.state ? computeScores(g.state).map((x) => x.tokens) : null;
   const phase =
     g.status === "waiting"
       ? "lobby"
@@ -38,7 +39,10 @@ export function notifyGame(g: GameRecord, origin: string, boardImages: boolean):
       name: s.name,
       resigned: g.state?.players[seat]?.resigned ?? false,
       ...(s.bot ? { bot: s.bot } : {}),
+      ...(points ? { points: points[seat] } : {}),
     })),
+    // A channel's message shows whose turn it is and the points so far (src/chat).
+    ...(g.channel && g.status !== "waiting" ? { toAct: g.status === "active" && g.state ? g.state.current : null } : {}),
     imageUrl:
       boardImages && g.state && publicOrigin(origin)
         ? `${origin}/api/games/${g.id}/board.png?ply=${g.logLength}`

@@ -17,6 +17,8 @@
 import { MAX_ATTEMPTS, retryDelay, type AttemptResult } from "../notify/deliver";
 import { wants, type NotifyDirectory, type Target } from "../notify/directory";
 import { deliverTo } from "../notify/send";
+import { deliverToChannel } from "../chat/deliver";
+import type { ChatConfig } from "../chat/rest";
 import type { Notification, QueuedNotification } from "../notify/types";
 import { snapshotOf, type GameRecord, type GameSnapshot } from "./model";
 import type { DeliveryRow, DeliveryState, Store } from "./store";
@@ -40,6 +42,8 @@ export interface OutboxHost {
   countD1(rows: number): void;
   /** D1 has just learned of the game as it stands (its players can find it there from now on). */
   synced(): Promise<void>;
+  /** The chat apps' settings (bot tokens): a game started from a channel edits its message there. */
+  chatConfig(): ChatConfig;
 }
 
 export type { DeliveryRow, DeliveryState };
@@ -146,7 +150,32 @@ export class Outbox {
 
   /** Notifications are kept for this game (it may have webhooks). */
   listening(): boolean {
-    return this.hooksNow ?? this.host.store.meta().hooks;
+    return !!this.host.game()?.channel || (this.hooksNow ?? this.host.store.meta().hooks);
+  }
+
+  /**
+   * A game started from a chat channel: its message there, as one more target of the game's
+   * notifications (scope "game": the channel's), delivered like a webhook — strictly in order, one
+   * at a time, retried, paused on 429 — by editing that message (src/chat/deliver.ts).
+   */
+  private chatTarget(): Target | null {
+    const g = this.host.game();
+    const c = g?.channel;
+    if (!g || !c) return null;
+    const where = c.platform === "discord" ? "Discord" : "Slack";
+    return {
+      id: `chat_${c.platform}_${c.channel}`,
+      scope: "game",
+      gameId: g.id,
+      ownerId: g.createdBy,
+      kind: "chat",
+      label: `${where} channel`,
+      url: "",
+      secret: null,
+      events: null,
+      redactedUrl: `${where} channel ${c.channel}, message ${c.message}`,
+      refused: null,
+    };
   }
 
   /**
@@ -218,6 +247,8 @@ export class Outbox {
       return;
     }
     this.expandRetry = null;
+    const chat = this.chatTarget();
+    const targets = chat ? [...found.targets, chat] : found.targets;
     const at = this.host.now();
     // One synchronous block: every delivery row, and the cursor, commit together.
     for (const r of rows)
@@ -232,9 +263,9 @@ export class Outbox {
             })),
           },
         };
-        for (const t of found.targets) if (wants(t, q)) this.insert(n, t, "pending", Math.max(at, n.at));
+        for (const t of targets) if (wants(t, q)) this.insert(n, t, "pending", Math.max(at, n.at));
       }
-    store.setMeta({ expanded: rows.at(-1)!.n, hooks: found.targets.length > 0 });
+    store.setMeta({ expanded: rows.at(-1)!.n, hooks: targets.length > 0 });
     this.prune();
   }
 
@@ -263,7 +294,10 @@ export class Outbox {
     if (!rows.length) return;
     let targets: Map<string, Target>;
     try {
-      targets = await this.host.directory().targetsById(rows.map((d) => d.targetId));
+      const chat = this.chatTarget();
+      const ids = rows.map((d) => d.targetId).filter((id) => id !== chat?.id);
+      targets = ids.length ? await this.host.directory().targetsById(ids) : new Map();
+      if (chat) targets.set(chat.id, chat);
     } catch {
       // Our side is down, not the webhook: try again soon without counting an attempt.
       const at = this.host.now() + retryDelay(2, this.host.random);
@@ -299,8 +333,13 @@ export class Outbox {
       return "dropped";
     }
     const n = JSON.parse(d.notification) as Notification;
-    const result = await deliverTo(target, n, started);
+    const channel = target.kind === "chat" ? this.host.game()?.channel : undefined;
+    const result = channel
+      ? await deliverToChannel(channel, n, this.host.chatConfig())
+      : await deliverTo(target, n, started);
     this.settle(d, result, started);
+    // A channel is no webhook of the directory's: nothing to record or switch off there.
+    if (channel) return result.outcome;
     try {
       const reason = answerText(result, target);
       const off = await this.host.directory().record(target.id, {

@@ -6,6 +6,7 @@
  * Clock and randomness are injectable (tests drive time through `now`).
  */
 import { DurableObject } from "cloudflare:workers";
+import { chatConfig } from "../chat/rest";
 import { errorBody } from "../contract/errors";
 import { deviceByTokenHash, revokedAmong } from "../db/identity";
 import { db, syncGame } from "../db/queries";
@@ -108,6 +109,7 @@ export class GameRoom extends DurableObject<Env> {
       benching: env.BENCH_ROUTES === "1",
       revokedAmong: (ids) => revokedAmong(db(env.DB), ids),
       tell: (playerId, line, version) => this.tellInbox(playerId, line, version),
+      chatConfig: chatConfig(env),
     });
     this.talk = new Talk(ctx, this.a);
     // An open page's keep-alive (web/src/live.ts: exactly this text every 25 s) is answered by the

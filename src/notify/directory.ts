@@ -39,9 +39,9 @@ export function notifyConfig(env: unknown): NotifyConfig {
 }
 
 /** Where a notification may go: a kind of webhook, or a device's Web Push subscription. */
-export type DeliveryKind = TargetKind | "push";
+export type DeliveryKind = TargetKind | "push" | "chat";
 
-/** Push subscription ids start with this (webhook ids with `wh_`). */
+/** Push subscription ids start with this (webhook ids with `wh_`); a game's chat channel is `chat_<platform>_<channel>`. */
 export const PUSH_ID_PREFIX = "push_";
 
 /**

@@ -10,6 +10,15 @@ import { pushMessage, sendPush } from "./push";
 import type { Notification } from "./types";
 
 export function deliverTo(t: Target, n: Notification, now: number): Promise<AttemptResult> {
+  // A game's chat channel is delivered by the game's outbox itself (src/chat/deliver.ts).
+  if (t.kind === "chat")
+    return Promise.resolve({
+      outcome: "rejected",
+      status: null,
+      latencyMs: 0,
+      retryAfterMs: null,
+      error: "a channel message is edited by its game",
+    });
   if (t.kind === "push") {
     if (!t.push)
       return Promise.resolve({

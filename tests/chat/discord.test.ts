@@ -4,12 +4,12 @@
  * nothing changed), linking an account through the one-time link, and a game started in a channel.
  * Every answer is checked against Discord's limits (tests/chat/limits.ts).
  */
-import type { APIInteractionResponse } from "discord-api-types/v10";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../api/client";
-import { discordProblems } from "./limits";
 import {
   APP_ID,
+  ephemeralOf,
+  linkDiscord,
   buttonInteraction,
   calls,
   commandInteraction,
@@ -24,31 +24,8 @@ import {
   type DiscordUser,
 } from "./support";
 
-beforeEach(() => redirectPlatforms());
-afterEach(() => vi.restoreAllMocks());
-
-/** An answer the clicking user alone sees, within Discord's limits; its text and link. */
-function ephemeralOf(r: { status: number; body: APIInteractionResponse }) {
-  expect(r.status).toBe(200);
-  expect(r.body.type).toBe(4);
-  const data = (r.body as { data: Record<string, unknown> }).data;
-  expect(discordProblems(data, { ephemeral: true })).toEqual([]);
-  const link = ((data.components as { components: { url?: string }[] }[] | undefined)?.[0]?.components[0]?.url ?? null) as string | null;
-  return { text: data.content as string, link };
-}
-
-/** Link a Discord user to a new Canopy profile through the one-time link, as a browser does. */
-export async function linkDiscord(u: DiscordUser, channel = snowflake()) {
-  const a = ephemeralOf(await discord(commandInteraction(u, channel, "link")));
-  expect(a.link).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=discord$/);
-  const code = /\/pair\/([0-9A-Z-]+)\?/.exec(a.link!)![1];
-  const shown = await call("GET", `/api/chat/links/${code}`);
-  expect(shown.status).toBe(200);
-  expect(shown.body).toMatchObject({ platform: "discord", name: u.name });
-  const used = await call("POST", `/api/chat/links/${code}`, { body: {} });
-  expect(used.status).toBe(201);
-  return { code, player: used.body.player as { id: string; name: string }, token: used.body.token as string };
-}
+// For the whole file: games' alarms may still send after a test is over.
+beforeAll(() => redirectPlatforms());
 
 describe("signatures and bodies", () => {
   it("PING is answered PONG only when signed by the application's key", async () => {

@@ -7,6 +7,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import type {
+  APIInteractionResponse,
   APIChatInputApplicationCommandGuildInteraction,
   APIInteractionGuildMember,
   APIMessage,
@@ -14,7 +15,9 @@ import type {
   APIApplicationCommandInteractionDataOption,
   APIUser,
 } from "discord-api-types/v10";
-import { inject, vi } from "vitest";
+import { expect, inject, vi } from "vitest";
+import { call } from "../api/client";
+import { discordProblems } from "./limits";
 import type { Call } from "./platform.setup";
 
 const SELF = { fetch: (r: Request) => exports.default.fetch(r) };
@@ -263,3 +266,27 @@ export function clickForm(u: SlackUser, channel: string, ts: string, actionId: s
 export async function slack(form: string, opts: { timestamp?: number } = {}) {
   return post("/api/chat/slack", form, await slackHeaders(form, opts.timestamp));
 }
+
+/** An answer the clicking user alone sees, within Discord's limits; its text and link. */
+export function ephemeralOf(r: { status: number; body: APIInteractionResponse }) {
+  expect(r.status).toBe(200);
+  expect(r.body.type).toBe(4);
+  const data = (r.body as { data: Record<string, unknown> }).data;
+  expect(discordProblems(data, { ephemeral: true })).toEqual([]);
+  const link = ((data.components as { components: { url?: string }[] }[] | undefined)?.[0]?.components[0]?.url ?? null) as string | null;
+  return { text: data.content as string, link };
+}
+
+/** Link a Discord user to a new Canopy profile through the one-time link, as a browser does. */
+export async function linkDiscord(u: DiscordUser, channel = snowflake()) {
+  const a = ephemeralOf(await discord(commandInteraction(u, channel, "link")));
+  expect(a.link).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=discord$/);
+  const code = /\/pair\/([0-9A-Z-]+)\?/.exec(a.link!)![1];
+  const shown = await call("GET", `/api/chat/links/${code}`);
+  expect(shown.status).toBe(200);
+  expect(shown.body).toMatchObject({ platform: "discord", name: u.name });
+  const used = await call("POST", `/api/chat/links/${code}`, { body: {} });
+  expect(used.status).toBe(201);
+  return { code, player: used.body.player as { id: string; name: string }, token: used.body.token as string };
+}
+

@@ -72,7 +72,9 @@ describe("commands and links", () => {
       await discord(commandInteraction(u, channel, "new", [{ type: 4, name: "timebank", value: 3 }])),
     );
     expect(unknownOption.text).toMatch(/timebank/);
-    const badValue = ephemeralOf(await discord(commandInteraction(u, channel, "new", [{ type: 4, name: "players", value: 7 }])));
+    const badValue = ephemeralOf(
+      await discord(commandInteraction(u, channel, "new", [{ type: 4, name: "players", value: 7 }])),
+    );
     expect(badValue.text).toMatch(/players/);
     const tooManyBots = ephemeralOf(
       await discord(
@@ -109,13 +111,16 @@ describe("commands and links", () => {
       await discord(commandInteraction(u, snowflake(), "link", [{ type: 3, name: "code", value: pairing.body.code }])),
     );
     expect(linked.text).toMatch(/^Linked/);
-    expect((await call("GET", "/api/me/devices", { token })).body.devices.map((d: { via: string }) => d.via).sort()).toEqual([
-      "discord",
-      "key",
-    ]);
+    expect(
+      (await call("GET", "/api/me/devices", { token })).body.devices.map((d: { via: string }) => d.via).sort(),
+    ).toEqual(["discord", "key"]);
     // The code is used: a second account cannot take it.
     const other = ephemeralOf(
-      await discord(commandInteraction(discordUser("Eve"), snowflake(), "link", [{ type: 3, name: "code", value: pairing.body.code }])),
+      await discord(
+        commandInteraction(discordUser("Eve"), snowflake(), "link", [
+          { type: 3, name: "code", value: pairing.body.code },
+        ]),
+      ),
     );
     expect(other.text).toMatch(/already used/);
   });
@@ -131,7 +136,10 @@ describe("commands and links", () => {
     expect((await call("GET", `/api/chat/links/${code}`)).status).toBe(404);
     const r = await call("POST", `/api/chat/links/${code2}`, { token: me.body.token, body: {} });
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ linked: { platform: "discord", name: "bruno_discord" }, player: { id: me.body.player.id } });
+    expect(r.body).toMatchObject({
+      linked: { platform: "discord", name: "bruno_discord" },
+      player: { id: me.body.player.id },
+    });
     expect(r.body.token).toBeUndefined();
     const me2 = (await call("GET", "/api/me", { token: me.body.token })).body;
     expect(me2.discordUserId).toBe(u.id);
@@ -161,7 +169,12 @@ describe("a game in a channel", () => {
     expect(posted[0]).toMatchObject({ kind: "post", status: 200, problems: [] });
     const msg = posted[0].body;
     expect(msg.embeds[0].title).toBe("Photosynthesis · Under the Moonlight");
-    expect(msg.components[0].components.map((b: { label: string }) => b.label)).toEqual(["Join", "Add a bot", "Start", "Open"]);
+    expect(msg.components[0].components.map((b: { label: string }) => b.label)).toEqual([
+      "Join",
+      "Add a bot",
+      "Start",
+      "Open",
+    ]);
     expect(msg.components[0].components.map((b: { custom_id?: string }) => b.custom_id)).toEqual([
       `cnp:join:${gameId}`,
       `cnp:bot:${gameId}`,
@@ -199,7 +212,8 @@ describe("a game in a channel", () => {
     );
     const gameId = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
     const message = (await calls(channel))[0].message!;
-    const click = (u: DiscordUser, action: string) => discord(buttonInteraction(u, channel, message, `cnp:${action}:${gameId}`));
+    const click = (u: DiscordUser, action: string) =>
+      discord(buttonInteraction(u, channel, message, `cnp:${action}:${gameId}`));
 
     const stranger = discordUser("Stranger");
     for (const action of ["join", "bot", "start"]) {

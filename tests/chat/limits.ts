@@ -14,7 +14,6 @@
  *   (docs.slack.dev/reference/block-kit/blocks, /block-elements)
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: bodies as received, checked field by field
 type Any = any;
 
 const len = (s: unknown) => (typeof s === "string" ? [...s].length : 0);

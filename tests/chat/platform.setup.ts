@@ -34,7 +34,6 @@ export interface Call {
   method: string;
   path: string;
   status: number;
-  // biome-ignore lint/suspicious/noExplicitAny: the JSON body as received
   body: any;
   problems: string[];
   /** The message it posted or edited (Discord id, Slack ts). */
@@ -69,7 +68,6 @@ export default async function setup(project: TestProject) {
         refused.add(parts[1]);
         return send(204, {});
       }
-      // biome-ignore lint/suspicious/noExplicitAny: JSON as received
       let body: any = null;
       try {
         body = raw ? JSON.parse(raw) : null;
@@ -97,10 +95,22 @@ export default async function setup(project: TestProject) {
         if (!/^Bot test-discord-bot-[0-9a-f]{24}$/.test(auth)) problems.push("bad bot token");
         const failed = refused.has(channel) ? 403 : scripted(channel);
         if (failed && failed !== 200) {
-          log(channel, { kind, platform: "discord", method: req.method!, path: url.pathname, status: failed, body, problems, message: messageId });
+          log(channel, {
+            kind,
+            platform: "discord",
+            method: req.method!,
+            path: url.pathname,
+            status: failed,
+            body,
+            problems,
+            message: messageId,
+          });
           return failed === 429
             ? send(429, { message: "You are being rate limited.", retry_after: 2, global: false })
-            : send(failed, { message: failed === 403 ? "Missing Access" : "scripted", code: failed === 403 ? 50001 : 0 });
+            : send(failed, {
+                message: failed === 403 ? "Missing Access" : "scripted",
+                code: failed === 403 ? 50001 : 0,
+              });
         }
         if (kind === "post") {
           const key = body?.nonce && body?.enforce_nonce ? `${channel}:${body.nonce}` : null;
@@ -108,14 +118,42 @@ export default async function setup(project: TestProject) {
           const id = again ?? String(next++);
           if (key && !again) nonces.set(key, id);
           messages.set(id, channel);
-          if (!again) log(channel, { kind, platform: "discord", method: "POST", path: url.pathname, status: 200, body, problems, message: id });
+          if (!again)
+            log(channel, {
+              kind,
+              platform: "discord",
+              method: "POST",
+              path: url.pathname,
+              status: 200,
+              body,
+              problems,
+              message: id,
+            });
           return send(200, { id, channel_id: channel, type: 0, content: body?.content ?? "" });
         }
         if (!messageId || messages.get(messageId) !== channel) {
-          log(channel, { kind, platform: "discord", method: "PATCH", path: url.pathname, status: 404, body, problems, message: messageId });
+          log(channel, {
+            kind,
+            platform: "discord",
+            method: "PATCH",
+            path: url.pathname,
+            status: 404,
+            body,
+            problems,
+            message: messageId,
+          });
           return send(404, { message: "Unknown Message", code: 10008 });
         }
-        log(channel, { kind, platform: "discord", method: "PATCH", path: url.pathname, status: 200, body, problems, message: messageId });
+        log(channel, {
+          kind,
+          platform: "discord",
+          method: "PATCH",
+          path: url.pathname,
+          status: 200,
+          body,
+          problems,
+          message: messageId,
+        });
         return send(200, { id: messageId, channel_id: channel, type: 0 });
       }
 
@@ -123,34 +161,85 @@ export default async function setup(project: TestProject) {
       if (parts[0] === "slack" && parts[1] === "api") {
         const method = parts[2];
         const channel = String(body?.channel ?? "");
-        const problems = slackProblems(method === "chat.postMessage" && body?.thread_ts ? { ...body, blocks: body.blocks ?? [] } : body);
+        const problems = slackProblems(
+          method === "chat.postMessage" && body?.thread_ts ? { ...body, blocks: body.blocks ?? [] } : body,
+        );
         if (!/^Bearer xoxb-test-[0-9a-f]{24}$/.test(auth)) problems.push("bad bot token");
         const kind = method === "chat.postMessage" ? "post" : "edit";
         if (refused.has(channel)) {
-          log(channel, { kind, platform: "slack", method, path: url.pathname, status: 200, body, problems, message: body?.ts ?? null });
+          log(channel, {
+            kind,
+            platform: "slack",
+            method,
+            path: url.pathname,
+            status: 200,
+            body,
+            problems,
+            message: body?.ts ?? null,
+          });
           return send(200, { ok: false, error: "not_in_channel" });
         }
         const failed = scripted(channel);
         if (failed && failed !== 200) {
-          log(channel, { kind, platform: "slack", method, path: url.pathname, status: failed, body, problems, message: body?.ts ?? null });
-          return failed === 429 ? send(429, { ok: false, error: "ratelimited" }, { "retry-after": "2" }) : send(failed, { ok: false });
+          log(channel, {
+            kind,
+            platform: "slack",
+            method,
+            path: url.pathname,
+            status: failed,
+            body,
+            problems,
+            message: body?.ts ?? null,
+          });
+          return failed === 429
+            ? send(429, { ok: false, error: "ratelimited" }, { "retry-after": "2" })
+            : send(failed, { ok: false });
         }
         if (method === "chat.postMessage") {
           const id = `${ts++}.000100`;
           messages.set(id, channel);
-          log(channel, { kind, platform: "slack", method, path: url.pathname, status: 200, body, problems, message: id });
+          log(channel, {
+            kind,
+            platform: "slack",
+            method,
+            path: url.pathname,
+            status: 200,
+            body,
+            problems,
+            message: id,
+          });
           return send(200, { ok: true, channel, ts: id, message: { text: body?.text } });
         }
         if (method === "chat.update") {
           const known = messages.get(body?.ts) === channel;
-          log(channel, { kind, platform: "slack", method, path: url.pathname, status: 200, body, problems, message: body?.ts ?? null });
-          return known ? send(200, { ok: true, channel, ts: body.ts }) : send(200, { ok: false, error: "message_not_found" });
+          log(channel, {
+            kind,
+            platform: "slack",
+            method,
+            path: url.pathname,
+            status: 200,
+            body,
+            problems,
+            message: body?.ts ?? null,
+          });
+          return known
+            ? send(200, { ok: true, channel, ts: body.ts })
+            : send(200, { ok: false, error: "message_not_found" });
         }
         return send(200, { ok: false, error: "unknown_method" });
       }
       if (parts[0] === "slack-hooks") {
         const key = parts.slice(1).join("/");
-        log(key, { kind: "response", platform: "slack", method: "POST", path: url.pathname, status: 200, body, problems: slackProblems(body), message: null });
+        log(key, {
+          kind: "response",
+          platform: "slack",
+          method: "POST",
+          path: url.pathname,
+          status: 200,
+          body,
+          problems: slackProblems(body),
+          message: null,
+        });
         return send(200, { ok: true });
       }
       return send(404, { message: "no such route" });

@@ -42,7 +42,9 @@ async function newChannelGame(host: DiscordUser, channel: string, players: numbe
  * network (a dropped loopback connection) waits for its retry in real time: poll for it, up to a minute.
  */
 async function drain(id: string) {
-  const stub = roomStub(id) as unknown as { notificationQueue(): Promise<{ notifications: number; deliveries: number }> };
+  const stub = roomStub(id) as unknown as {
+    notificationQueue(): Promise<{ notifications: number; deliveries: number }>;
+  };
   const until = Date.now() + 60_000;
   while (Date.now() < until) {
     await runDurableObjectAlarm(roomStub(id));
@@ -58,7 +60,9 @@ async function channelDeliveries(id: string, token: string) {
   const all: { id: number; eventType: string; state: string; target: { kind: string } }[] = [];
   let before: number | undefined;
   for (;;) {
-    const page = (await call("GET", `/api/games/${id}/deliveries?limit=100${before ? `&before=${before}` : ""}`, { token })).body;
+    const page = (
+      await call("GET", `/api/games/${id}/deliveries?limit=100${before ? `&before=${before}` : ""}`, { token })
+    ).body;
     all.push(...page.deliveries);
     if (!page.next) break;
     before = page.next;
@@ -80,7 +84,8 @@ describe("a game played from a Discord channel", () => {
     const brunoP = await linkDiscord(bruno);
     const channel = snowflake();
     const { id, message } = await newChannelGame(ann, channel, 4);
-    const click = (u: DiscordUser, action: string) => discord(buttonInteraction(u, channel, message, `cnp:${action}:${id}`));
+    const click = (u: DiscordUser, action: string) =>
+      discord(buttonInteraction(u, channel, message, `cnp:${action}:${id}`));
     expect(answerText(await click(bruno, "join")).content).toMatch(/seat 2/);
     expect(answerText(await click(ann, "bot")).content).toMatch(/bot sits down/);
     expect(answerText(await click(ann, "start")).content).toMatch(/started/);
@@ -92,7 +97,11 @@ describe("a game played from a Discord channel", () => {
       return rnd % n;
     };
     let game = (await call("GET", `/api/games/${id}`)).body;
-    expect(game.seats.map((s: { player: { name: string } | null }) => s.player?.name)).toEqual(["Ann", "Bruno", "Bot ★★"]);
+    expect(game.seats.map((s: { player: { name: string } | null }) => s.player?.name)).toEqual([
+      "Ann",
+      "Bruno",
+      "Bot ★★",
+    ]);
     for (let i = 0; i < 6000 && game.status !== "finished"; i++) {
       const seat = game.seats[game.toAct];
       if (seat.bot) {
@@ -157,7 +166,10 @@ describe("a game played from a Discord channel", () => {
     const sent = JSON.stringify(log);
     expect(sent).not.toContain(annP.token);
     expect(sent).not.toContain("cnp_");
-    const invite = await inRoom(id, (room) => (room as unknown as { a: { game: { inviteCode: string } } }).a.game.inviteCode);
+    const invite = await inRoom(
+      id,
+      (room) => (room as unknown as { a: { game: { inviteCode: string } } }).a.game.inviteCode,
+    );
     expect(sent).not.toContain(invite);
   });
 
@@ -186,7 +198,10 @@ describe("a game played from a Discord channel", () => {
       for (;;) {
         const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
         if (!legal.actions.length) break;
-        const r = await call("POST", `/api/games/${id}/actions`, { token, body: { version: legal.version, action: legal.actions[0] } });
+        const r = await call("POST", `/api/games/${id}/actions`, {
+          token,
+          body: { version: legal.version, action: legal.actions[0] },
+        });
         expect(r.status).toBe(200);
         const now = (await call("GET", `/api/games/${id}`)).body;
         if (now.toAct !== g.toAct) break;

@@ -17,7 +17,9 @@ async function ed25519() {
 }
 
 async function hmac(secret: string, ts: string, body: string) {
-  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey("raw", enc.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
   return `v0=${hex(await crypto.subtle.sign("HMAC", key, enc.encode(`v0:${ts}:${body}`)))}`;
 }
 
@@ -32,21 +34,42 @@ describe("Discord: Ed25519 over timestamp + body", () => {
     const good = { signature: await k.sign(ts(), body), timestamp: ts() };
     expect(await verifyDiscord(k.publicHex, good, body, NOW)).toEqual({ ok: true });
     expect(await verifyDiscord(k.publicHex, good, `${body} `, NOW)).toEqual({ ok: false, reason: "bad" });
-    expect(await verifyDiscord(k.publicHex, { ...good, timestamp: ts(1) }, body, NOW)).toEqual({ ok: false, reason: "bad" });
+    expect(await verifyDiscord(k.publicHex, { ...good, timestamp: ts(1) }, body, NOW)).toEqual({
+      ok: false,
+      reason: "bad",
+    });
     expect(await verifyDiscord(other.publicHex, good, body, NOW)).toEqual({ ok: false, reason: "bad" });
     const flipped = (good.signature[0] === "0" ? "1" : "0") + good.signature.slice(1);
-    expect(await verifyDiscord(k.publicHex, { ...good, signature: flipped }, body, NOW)).toEqual({ ok: false, reason: "bad" });
+    expect(await verifyDiscord(k.publicHex, { ...good, signature: flipped }, body, NOW)).toEqual({
+      ok: false,
+      reason: "bad",
+    });
   });
 
   it("refuses a missing or unreadable signature, a timestamp more than 5 minutes away, and no configured key", async () => {
     const k = await ed25519();
     const body = "{}";
     const sig = await k.sign(ts(), body);
-    expect(await verifyDiscord(k.publicHex, { signature: null, timestamp: ts() }, body, NOW)).toEqual({ ok: false, reason: "missing" });
-    expect(await verifyDiscord(k.publicHex, { signature: sig, timestamp: null }, body, NOW)).toEqual({ ok: false, reason: "missing" });
-    expect(await verifyDiscord(k.publicHex, { signature: "zz", timestamp: ts() }, body, NOW)).toEqual({ ok: false, reason: "malformed" });
-    expect(await verifyDiscord(k.publicHex, { signature: sig.slice(2), timestamp: ts() }, body, NOW)).toEqual({ ok: false, reason: "malformed" });
-    expect(await verifyDiscord(k.publicHex, { signature: sig, timestamp: "1e9" }, body, NOW)).toEqual({ ok: false, reason: "malformed" });
+    expect(await verifyDiscord(k.publicHex, { signature: null, timestamp: ts() }, body, NOW)).toEqual({
+      ok: false,
+      reason: "missing",
+    });
+    expect(await verifyDiscord(k.publicHex, { signature: sig, timestamp: null }, body, NOW)).toEqual({
+      ok: false,
+      reason: "missing",
+    });
+    expect(await verifyDiscord(k.publicHex, { signature: "zz", timestamp: ts() }, body, NOW)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
+    expect(await verifyDiscord(k.publicHex, { signature: sig.slice(2), timestamp: ts() }, body, NOW)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
+    expect(await verifyDiscord(k.publicHex, { signature: sig, timestamp: "1e9" }, body, NOW)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
     for (const off of [-FRESH_SECONDS - 1, FRESH_SECONDS + 1, -86_400]) {
       const old = { signature: await k.sign(ts(off), body), timestamp: ts(off) };
       expect(await verifyDiscord(k.publicHex, old, body, NOW)).toEqual({ ok: false, reason: "stale" });
@@ -56,8 +79,14 @@ describe("Discord: Ed25519 over timestamp + body", () => {
       const edge = { signature: await k.sign(ts(off), body), timestamp: ts(off) };
       expect(await verifyDiscord(k.publicHex, edge, body, NOW)).toEqual({ ok: true });
     }
-    expect(await verifyDiscord(undefined, { signature: sig, timestamp: ts() }, body, NOW)).toEqual({ ok: false, reason: "unconfigured" });
-    expect(await verifyDiscord("abcd", { signature: sig, timestamp: ts() }, body, NOW)).toEqual({ ok: false, reason: "unconfigured" });
+    expect(await verifyDiscord(undefined, { signature: sig, timestamp: ts() }, body, NOW)).toEqual({
+      ok: false,
+      reason: "unconfigured",
+    });
+    expect(await verifyDiscord("abcd", { signature: sig, timestamp: ts() }, body, NOW)).toEqual({
+      ok: false,
+      reason: "unconfigured",
+    });
   });
 });
 
@@ -70,8 +99,14 @@ describe("Slack: v0= HMAC-SHA256 of v0:timestamp:body", () => {
     expect(await verifySlack(`${secret}x`, good, body, NOW)).toEqual({ ok: false, reason: "bad" });
     expect(await verifySlack(secret, good, `${body}&x=1`, NOW)).toEqual({ ok: false, reason: "bad" });
     expect(await verifySlack(secret, { ...good, timestamp: ts(-1) }, body, NOW)).toEqual({ ok: false, reason: "bad" });
-    expect(await verifySlack(secret, { ...good, signature: good.signature.replace("v0=", "v1=") }, body, NOW)).toEqual({ ok: false, reason: "malformed" });
-    expect(await verifySlack(secret, { ...good, signature: null }, body, NOW)).toEqual({ ok: false, reason: "missing" });
+    expect(await verifySlack(secret, { ...good, signature: good.signature.replace("v0=", "v1=") }, body, NOW)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
+    expect(await verifySlack(secret, { ...good, signature: null }, body, NOW)).toEqual({
+      ok: false,
+      reason: "missing",
+    });
     const old = { signature: await hmac(secret, ts(-301), body), timestamp: ts(-301) };
     expect(await verifySlack(secret, old, body, NOW)).toEqual({ ok: false, reason: "stale" });
     expect(await verifySlack(undefined, good, body, NOW)).toEqual({ ok: false, reason: "unconfigured" });

@@ -37,7 +37,8 @@ export function redirectPlatforms(): void {
     const to = (prefix: string) => `${platform()}${prefix}${url.pathname}${url.search}`;
     if (url.host === "discord.com") return real(req ? new Request(to("/discord"), req) : to("/discord"), init);
     if (url.host === "slack.com") return real(req ? new Request(to("/slack"), req) : to("/slack"), init);
-    if (url.host === "hooks.slack.com") return real(req ? new Request(to("/slack-hooks"), req) : to("/slack-hooks"), init);
+    if (url.host === "hooks.slack.com")
+      return real(req ? new Request(to("/slack-hooks"), req) : to("/slack-hooks"), init);
     return real(input, init);
   });
 }
@@ -81,7 +82,11 @@ export const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** Discord's headers for a body: Ed25519 signature of `timestamp + body`. */
 export async function discordHeaders(body: string, timestamp = nowSeconds()): Promise<Record<string, string>> {
   const sig = await crypto.subtle.sign("Ed25519", await discordKey(), encoder.encode(`${timestamp}${body}`));
-  return { "x-signature-ed25519": hex(sig), "x-signature-timestamp": String(timestamp), "content-type": "application/json" };
+  return {
+    "x-signature-ed25519": hex(sig),
+    "x-signature-timestamp": String(timestamp),
+    "content-type": "application/json",
+  };
 }
 
 /** Slack's headers for a body: `v0=` + hex HMAC-SHA256 of `v0:timestamp:body`. */
@@ -106,7 +111,6 @@ export async function post(path: string, body: string, headers: Record<string, s
   } catch {
     /* not JSON */
   }
-  // biome-ignore lint/suspicious/noExplicitAny: answers are checked field by field in the tests
   return { status: res.status, body: json as any, text };
 }
 
@@ -124,7 +128,17 @@ export interface DiscordUser {
 export const discordUser = (name: string): DiscordUser => ({ id: snowflake(), name });
 
 function apiUser(u: DiscordUser): APIUser {
-  return { id: u.id, username: u.name.toLowerCase().replace(/[^a-z0-9_.]/g, "").slice(0, 32) || "user", discriminator: "0", global_name: u.name, avatar: null };
+  return {
+    id: u.id,
+    username:
+      u.name
+        .toLowerCase()
+        .replace(/[^a-z0-9_.]/g, "")
+        .slice(0, 32) || "user",
+    discriminator: "0",
+    global_name: u.name,
+    avatar: null,
+  };
 }
 
 function member(u: DiscordUser): APIInteractionGuildMember {
@@ -145,7 +159,11 @@ const common = (u: DiscordUser, channel: string) => ({
   token: `itoken-${snowflake()}`,
   version: 1 as const,
   guild_id: GUILD,
-  guild: { id: GUILD, locale: "en-US" as APIChatInputApplicationCommandGuildInteraction["guild_locale"] & string, features: [] },
+  guild: {
+    id: GUILD,
+    locale: "en-US" as APIChatInputApplicationCommandGuildInteraction["guild_locale"] & string,
+    features: [],
+  },
   channel_id: channel,
   channel: { id: channel, type: 0 as const },
   member: member(u),
@@ -169,7 +187,12 @@ export function commandInteraction(
   return {
     ...common(u, channel),
     type: 2,
-    data: { id: snowflake(), name, type: 1, options: [{ type: 1, name: sub, options } as APIApplicationCommandInteractionDataOption] },
+    data: {
+      id: snowflake(),
+      name,
+      type: 1,
+      options: [{ type: 1, name: sub, options } as APIApplicationCommandInteractionDataOption],
+    },
   } as APIChatInputApplicationCommandGuildInteraction;
 }
 
@@ -208,7 +231,8 @@ export function buttonInteraction(
 
 export const TEAM = "T0CANOPY1";
 let slackSeq = 0;
-export const slackId = (prefix: string) => `${prefix}${(Date.now() % 1e8).toString(36).toUpperCase()}${(slackSeq++).toString(36).toUpperCase()}`;
+export const slackId = (prefix: string) =>
+  `${prefix}${(Date.now() % 1e8).toString(36).toUpperCase()}${(slackSeq++).toString(36).toUpperCase()}`;
 
 export interface SlackUser {
   id: string;
@@ -236,7 +260,13 @@ export function slashForm(u: SlackUser, channel: string, text: string, command =
 }
 
 /** A click on a button of the game's message, as Slack's block_actions payload (form field `payload`). */
-export function clickForm(u: SlackUser, channel: string, ts: string, actionId: string, value: string | undefined): { form: string; responsePath: string } {
+export function clickForm(
+  u: SlackUser,
+  channel: string,
+  ts: string,
+  actionId: string,
+  value: string | undefined,
+): { form: string; responsePath: string } {
   const responsePath = `actions/${TEAM}/${slackSeq++}/${crypto.randomUUID().replace(/-/g, "")}`;
   const payload = {
     type: "block_actions",
@@ -273,7 +303,8 @@ export function ephemeralOf(r: { status: number; body: APIInteractionResponse })
   expect(r.body.type).toBe(4);
   const data = (r.body as { data: Record<string, unknown> }).data;
   expect(discordProblems(data, { ephemeral: true })).toEqual([]);
-  const link = ((data.components as { components: { url?: string }[] }[] | undefined)?.[0]?.components[0]?.url ?? null) as string | null;
+  const link = ((data.components as { components: { url?: string }[] }[] | undefined)?.[0]?.components[0]?.url ??
+    null) as string | null;
   return { text: data.content as string, link };
 }
 
@@ -289,4 +320,3 @@ export async function linkDiscord(u: DiscordUser, channel = snowflake()) {
   expect(used.status).toBe(201);
   return { code, player: used.body.player as { id: string; name: string }, token: used.body.token as string };
 }
-

@@ -42,7 +42,9 @@ export function notifyGame(g: GameRecord, origin: string, boardImages: boolean):
       ...(points ? { points: points[seat] } : {}),
     })),
     // A channel's message shows whose turn it is and the points so far (src/chat).
-    ...(g.channel && g.status !== "waiting" ? { toAct: g.status === "active" && g.state ? g.state.current : null } : {}),
+    ...(g.channel && g.status !== "waiting"
+      ? { toAct: g.status === "active" && g.state ? g.state.current : null }
+      : {}),
     imageUrl:
       boardImages && g.state && publicOrigin(origin)
         ? `${origin}/api/games/${g.id}/board.png?ply=${g.logLength}`

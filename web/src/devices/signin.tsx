@@ -22,7 +22,6 @@ export function SignInPage(p: {
   identity: Identity | null;
   setIdentity: (id: Identity) => void;
 }) {
-  const d = DEVICE_TEXT[lang];
   if (p.chat && p.code) return <ChatLinkPage {...p} code={p.code} chat={p.chat} />;
   return <SignInCard {...p} />;
 }

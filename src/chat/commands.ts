@@ -43,7 +43,7 @@ export const USAGE = [
   "`/photosynthesis unlink`: undo the link",
 ].join("\n");
 
-const SLACK_USAGE = USAGE.replace(
+export const SLACK_USAGE = USAGE.replace(
   "[players] [moonlight] [bots] [clock]",
   "[players=2-4] [moonlight] [bots=0-3] [clock=none|1h|12h|1d|3d|7d|14d]",
 );

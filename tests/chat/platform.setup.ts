@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
       const parts = url.pathname.split("/").filter(Boolean);
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) =>
         res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
-      if (req.method === "GET" && parts[0] === "log") return send(200, logs.get(parts[1]) ?? []);
+      if (req.method === "GET" && parts[0] === "log") return send(200, logs.get(decodeURIComponent(parts[1])) ?? []);
       if (req.method === "PUT" && parts[0] === "script") {
         scripts.set(parts[1], raw.split(",").filter(Boolean).map(Number));
         return send(204, {});

@@ -35,7 +35,7 @@ import type { NewSeat } from "../../game/lobby";
 import type { Caller } from "../../game/tokens";
 import type { RoomReply } from "../../game/outcome";
 import type { Command, NewOptions } from "../commands";
-import { CLOCKS, USAGE } from "../commands";
+import { CLOCKS, SLACK_USAGE, USAGE } from "../commands";
 import { cardOf, type ButtonAction, type Card, type ChannelRef, type Platform } from "../model";
 import type { DeviceRow, PlayerRow } from "../../db/schema";
 
@@ -134,7 +134,7 @@ function refusal(r: { ok: boolean; error?: { code: string; message: string } }):
 export async function command(s: Service, a: Asker, c: Command, poster: Poster): Promise<Reply> {
   switch (c.name) {
     case "help":
-      return { text: USAGE };
+      return { text: a.platform === "slack" ? SLACK_USAGE : USAGE };
     case "new":
       return newGame(s, a, c.options, poster);
     case "games":

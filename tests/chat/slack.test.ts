@@ -1,0 +1,185 @@
+/**
+ * The Slack endpoint from signed requests alone (slash command and interactivity on one URL):
+ * signatures (missing, bad, stale: 401), bad bodies (400), the command line's checks, linking,
+ * a replayed trigger acting once, a game's message posted with chat.postMessage, a click answered
+ * through its response_url, and the message edited in order with chat.update by the game's outbox.
+ * Every body is checked against Slack's limits (tests/chat/limits.ts).
+ */
+import { runDurableObjectAlarm } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, roomStub } from "../api/client";
+import { slackProblems } from "./limits";
+import {
+  calls,
+  clickForm,
+  nowSeconds,
+  post,
+  redirectPlatforms,
+  slack,
+  slackHeaders,
+  slackId,
+  slashForm,
+  type SlackUser,
+} from "./support";
+
+// For the whole file: games' alarms may still send after a test is over.
+beforeAll(() => redirectPlatforms());
+
+const user = (name: string): SlackUser => ({ id: slackId("U"), name });
+
+function ephemeral(r: { status: number; body: { response_type: string; text: string; blocks?: unknown[] } }) {
+  expect(r.status).toBe(200);
+  expect(r.body.response_type).toBe("ephemeral");
+  expect(slackProblems(r.body)).toEqual([]);
+  const link = (r.body.blocks?.[1] as { elements: { url: string }[] } | undefined)?.elements[0].url ?? null;
+  return { text: r.body.text, link };
+}
+
+async function linkSlack(u: SlackUser) {
+  const a = ephemeral(await slack(slashForm(u, slackId("C"), "link")));
+  expect(a.link).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=slack$/);
+  const code = /\/pair\/([0-9A-Z-]+)\?/.exec(a.link!)![1];
+  const used = await call("POST", `/api/chat/links/${code}`, { body: {} });
+  expect(used.status).toBe(201);
+  expect(used.body.linked).toEqual({ platform: "slack", name: u.name });
+  return { player: used.body.player as { id: string }, token: used.body.token as string };
+}
+
+async function drain(id: string) {
+  const stub = roomStub(id) as unknown as {
+    notificationQueue(): Promise<{ notifications: number; deliveries: number }>;
+  };
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    await runDurableObjectAlarm(roomStub(id));
+    const q = await stub.notificationQueue();
+    if (q.notifications === 0 && q.deliveries === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the outbox did not drain");
+}
+
+describe("Slack: signatures and bodies", () => {
+  it("unsigned, wrongly signed or stale: 401; signed but unreadable or oversized: 400", async () => {
+    const form = slashForm(user("Ann"), slackId("C"), "help");
+    const unsigned = await post("/api/chat/slack", form, { "content-type": "application/x-www-form-urlencoded" });
+    expect(unsigned.status).toBe(401);
+    expect(unsigned.body.error.code).toBe("BAD_SIGNATURE");
+    const wrong = await post("/api/chat/slack", form, await slackHeaders(form, nowSeconds(), "not-the-secret"));
+    expect(wrong.status).toBe(401);
+    const stale = await slack(form, { timestamp: nowSeconds() - 301 });
+    expect(stale.status).toBe(401);
+    const tampered = await post("/api/chat/slack", form.replace("help", "games"), await slackHeaders(form));
+    expect(tampered.status).toBe(401);
+    expect(ephemeral(await slack(form)).text).toMatch(/photosynthesis new/);
+    for (const bad of [
+      "payload=%7Bnot-json",
+      "team_id=T1",
+      `payload=${encodeURIComponent(JSON.stringify({ type: "block_actions" }))}`,
+    ]) {
+      const r = await slack(bad);
+      expect(r.status, bad).toBe(400);
+    }
+    const big = `text=${"x".repeat(70 * 1024)}`;
+    expect((await slack(big)).status).toBe(400);
+  });
+
+  it("the command line: unknown subcommands, options and values are answered with the usage; another command is refused", async () => {
+    const u = user("Bea");
+    const c = slackId("C");
+    expect(ephemeral(await slack(slashForm(u, c, "castle"))).text).toMatch(/no `castle` command[\s\S]*players=2-4/);
+    expect(ephemeral(await slack(slashForm(u, c, "new timebank=3"))).text).toMatch(/`timebank=3` is not an option/);
+    expect(ephemeral(await slack(slashForm(u, c, "new players=9"))).text).toMatch(/`players` is 2, 3 or 4/);
+    expect(ephemeral(await slack(slashForm(u, c, "new clock=2w"))).text).toMatch(/`clock` is one of/);
+    expect(ephemeral(await slack(slashForm(u, c, "new players=2 players=3"))).text).toMatch(/given twice/);
+    expect(ephemeral(await slack(slashForm(u, c, "new <!channel>"))).text).not.toContain("<!channel>");
+    expect(ephemeral(await slack(slashForm(u, c, "games", "/chess"))).text).toMatch(/answers `\/photosynthesis` only/);
+    expect(await calls(c)).toEqual([]);
+  });
+});
+
+describe("Slack: a game in a channel", () => {
+  it("new posts the message with chat.postMessage; a replayed trigger acts once; clicks answer through response_url; the outbox edits with chat.update in order", async () => {
+    const ann = user("Ann");
+    const bo = user("Bo");
+    const annP = await linkSlack(ann);
+    await linkSlack(bo);
+    const channel = slackId("C");
+    const form = slashForm(ann, channel, "new players=2");
+    const headers = await slackHeaders(form);
+    const first = await post("/api/chat/slack", form, headers);
+    const created = ephemeral(first);
+    expect(created.text).toMatch(/Your game is open/);
+    const id = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
+    const again = await post("/api/chat/slack", form, headers);
+    expect(again.body).toEqual(first.body);
+    const posted = await calls(channel);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]).toMatchObject({ kind: "post", platform: "slack", problems: [] });
+    const ts = posted[0].message!;
+    const actions = posted[0].body.blocks.find((b: { type: string }) => b.type === "actions");
+    expect(actions.elements.map((e: { action_id: string }) => e.action_id)).toEqual([
+      "cnp_join",
+      "cnp_bot",
+      "cnp_start",
+      "cnp_open",
+    ]);
+
+    // A stranger (not linked) clicks Join: the link, through the click's response_url; nothing changes.
+    const stranger = clickForm(user("Stranger"), channel, ts, "cnp_join", id);
+    expect((await slack(stranger.form)).status).toBe(200);
+    const [answer] = await calls(stranger.responsePath);
+    expect(answer.problems).toEqual([]);
+    expect(answer.body).toMatchObject({ response_type: "ephemeral", replace_original: false });
+    expect(answer.body.text).toMatch(/Link your Slack account/);
+    // Open is a link: acknowledged, nothing else.
+    const open = clickForm(bo, channel, ts, "cnp_open", undefined);
+    expect((await slack(open.form)).status).toBe(200);
+    expect(await calls(open.responsePath)).toEqual([]);
+    // Bo joins: the game (2 seats) starts.
+    const join = clickForm(bo, channel, ts, "cnp_join", id);
+    const joinBody = join.form;
+    const joinHeaders = await slackHeaders(joinBody);
+    expect((await post("/api/chat/slack", joinBody, joinHeaders)).status).toBe(200);
+    expect((await post("/api/chat/slack", joinBody, joinHeaders)).status).toBe(200); // a replay
+    const joined = await calls(join.responsePath);
+    expect(joined).toHaveLength(1);
+    expect(joined[0].body.text).toMatch(/You sit at the table \(seat 2\)/);
+    const game = (await call("GET", `/api/games/${id}`)).body;
+    expect(game.status).toBe("active");
+
+    await drain(id);
+    const log = await calls(channel);
+    const updates = log.filter((c) => c.kind === "edit");
+    expect(updates.map((c) => c.body.ts)).toEqual(updates.map(() => ts));
+    expect(updates.every((c) => c.status === 200 && c.problems.length === 0)).toBe(true);
+    const deliveries = (
+      await call("GET", `/api/games/${id}/deliveries?limit=100`, { token: annP.token })
+    ).body.deliveries
+      .filter((d: { target: { kind: string } }) => d.target.kind === "chat")
+      .reverse();
+    expect(deliveries.map((d: { eventType: string }) => d.eventType)).toEqual(["player.joined", "game.started"]);
+    expect(updates).toHaveLength(2);
+    expect(updates[0].body.text).toMatch(/Every seat is taken/);
+    expect(updates[1].body.text).toMatch(/to play/);
+    // The first turn is Ann's or Bo's: the ping is a reply in the thread, mentioning that user only.
+    const pings = log.filter((c) => c.kind === "post").slice(1);
+    expect(pings).toHaveLength(1);
+    expect(pings[0].body.thread_ts).toBe(ts);
+    const mentions = [...pings[0].body.text.matchAll(/<@([A-Z0-9]+)>/g)].map((m) => m[1]);
+    expect(mentions).toHaveLength(1);
+    expect([ann.id, bo.id]).toContain(mentions[0]);
+    expect(pings[0].body.text).not.toMatch(/<!(channel|here|everyone)>/);
+  });
+
+  it("where the app is not in the channel, new says how to add it and creates nothing", async () => {
+    const u = user("Cy");
+    await linkSlack(u);
+    const channel = slackId("C");
+    const { refuseChannel } = await import("./support");
+    await refuseChannel(channel);
+    const r = ephemeral(await slack(slashForm(u, channel, "new")));
+    expect(r.text).toMatch(/\/invite @Canopy/);
+    expect((await calls(channel)).map((c) => c.kind)).toEqual(["post"]);
+  });
+});

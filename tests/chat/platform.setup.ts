@@ -245,8 +245,6 @@ export default async function setup(project: TestProject) {
       return send(404, { message: "no such route" });
     });
   });
-  // workerd keeps connections open: a short keep-alive drops them under it ("Network connection lost").
-  server.keepAliveTimeout = 120_000;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", () => resolve()));
   const address = server.address();
   project.provide("platformPort", typeof address === "object" && address ? address.port : 0);

@@ -44,18 +44,31 @@ async function linkCommand(user: { id: string; name: string }): Promise<string> 
     version: 1,
     guild_id: GUILD,
     channel_id: channel,
-    member: { user: { id: user.id, username: user.name.toLowerCase(), global_name: user.name, discriminator: "0", avatar: null } },
+    member: {
+      user: {
+        id: user.id,
+        username: user.name.toLowerCase(),
+        global_name: user.name,
+        discriminator: "0",
+        avatar: null,
+      },
+    },
     data: { id: snowflake(), name: "photosynthesis", type: 1, options: [{ type: 1, name: "link", options: [] }] },
   });
   const ts = String(Math.floor(Date.now() / 1000));
-  const sig = Buffer.from(await crypto.subtle.sign("Ed25519", privateKey, new TextEncoder().encode(ts + body))).toString("hex");
+  const sig = Buffer.from(
+    await crypto.subtle.sign("Ed25519", privateKey, new TextEncoder().encode(ts + body)),
+  ).toString("hex");
   const res = await fetch(`${base}/api/chat/discord/interactions`, {
     method: "POST",
     headers: { "content-type": "application/json", "x-signature-ed25519": sig, "x-signature-timestamp": ts },
     body,
   });
   expect(res.status).toBe(200);
-  const answer = (await res.json()) as { type: number; data: { flags: number; components: { components: { url: string }[] }[] } };
+  const answer = (await res.json()) as {
+    type: number;
+    data: { flags: number; components: { components: { url: string }[] }[] };
+  };
   expect(answer.type).toBe(4);
   expect(answer.data.flags & 64).toBe(64);
   const url = answer.data.components[0].components[0].url;
@@ -65,7 +78,14 @@ async function linkCommand(user: { id: string; name: string }): Promise<string> 
 }
 
 const identityOf = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem("canopy.identity") ?? "null") as { id: string; name: string; token: string } | null);
+  page.evaluate(
+    () =>
+      JSON.parse(localStorage.getItem("canopy.identity") ?? "null") as {
+        id: string;
+        name: string;
+        token: string;
+      } | null,
+  );
 
 describe("linking a Discord account through the one-time link", () => {
   it("a browser not signed in gets a new profile named as in Discord, signed in, the account linked; the link is then used", async () => {

@@ -8,6 +8,7 @@
  */
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import { botName } from "../../src/contract/views";
 import { call, inRoom, roomStub } from "../api/client";
 import {
   buttonInteraction,
@@ -100,7 +101,7 @@ describe("a game played from a Discord channel", () => {
     expect(game.seats.map((s: { player: { name: string } | null }) => s.player?.name)).toEqual([
       "Ann",
       "Bruno",
-      "Bot ★★",
+      botName(1, "medium"),
     ]);
     for (let i = 0; i < 6000 && game.status !== "finished"; i++) {
       const seat = game.seats[game.toAct];

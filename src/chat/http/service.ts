@@ -10,6 +10,7 @@
 import { totalRounds } from "../../engine";
 import { userText } from "../../notify/escape";
 import { CreateGameBody } from "../../contract/schemas/games";
+import { botName } from "../../contract/views";
 import {
   formatPairingCode,
   normalizePairingCode,
@@ -186,8 +187,8 @@ function newCard(s: Service, id: string, creator: string, o: NewOptions): Card {
         { seat: 0, id: "creator", name: creator, resigned: false },
         ...Array.from({ length: o.bots }, (_, i) => ({
           seat: i + 1,
-          id: `bot-${i + 1}`,
-          name: "Bot ★★",
+          id: `bot-${i + 1}-medium`,
+          name: botName(i + 1, "medium"),
           resigned: false,
           bot: "medium" as const,
         })),

@@ -3,8 +3,10 @@
  * message says — one neutral card, drawn by ./discord/message.ts and ./slack/message.ts.
  *
  * The card is built from the same `NotifyGame` every notification carries (the game as a spectator
- * sees it at that change), so the message shows exactly the moment of the change that caused each
- * edit, and edits made in order show the game's changes in order.
+ * sees it after the commit that caused it), so edits made in order show the game's changes in order.
+ * One commit can make two changes: the join (or bot) that takes the last seat also starts the game,
+ * and both notifications carry the game in play; the join's card shows the lobby as that join left
+ * it (`asOfChange`), the start's the game in play.
  */
 import type { Notification, NotifyGame, NotifyPlayer } from "../notify/types";
 
@@ -84,8 +86,35 @@ export function seatToAct(n: Notification): number | null {
   return n.next?.seat ?? null;
 }
 
-/** The card for the game as of notification `n`. */
-export function cardOf(n: Notification): Card {
+/** Lobby changes: a seat taken or left (only ever while the game waits). */
+const LOBBY_EVENTS: ReadonlySet<string> = new Set(["player.joined", "player.left"]);
+
+/**
+ * The game as of the change `n` reports. A seat taken or left happened in the lobby; when the
+ * game no longer waits, that change took its last seat and the game started in the same step (its
+ * own notification, game.started, follows): the lobby was then every seat taken, no points, no
+ * board yet, nobody to play.
+ */
+export function asOfChange(n: Notification): Notification {
+  const g = n.game;
+  if (!LOBBY_EVENTS.has(n.type) || g.status === "waiting") return n;
+  const game: NotifyGame = {
+    id: g.id,
+    url: g.url,
+    status: "waiting",
+    round: 0,
+    totalRounds: g.totalRounds,
+    phase: "lobby",
+    seats: g.players.length,
+    players: g.players.map(({ points: _points, ...p }) => p),
+    imageUrl: null,
+  };
+  return { ...n, game };
+}
+
+/** The card for the game as of notification `n` (see asOfChange). */
+export function cardOf(change: Notification): Card {
+  const n = asOfChange(change);
   const g = n.game;
   const toAct = seatToAct(n);
   const seats = seatsOf(n, toAct);
@@ -97,7 +126,7 @@ export function cardOf(n: Notification): Card {
       text:
         free > 0
           ? `Waiting for players: ${g.players.length} of ${g.seats} seated. Join, add a bot, or start with who is here.`
-          : `Every seat is taken.`,
+          : `Every seat is taken: the game starts.`,
       who: null,
     };
   } else if (g.status === "finished") {
@@ -119,7 +148,8 @@ export function cardOf(n: Notification): Card {
     seats,
     seatCount: g.seats,
     imageUrl: g.imageUrl ?? null,
-    buttons: g.status === "waiting" ? [...BUTTON_ACTIONS] : [],
+    // Every seat taken, nobody can join, add a bot or start any more: Open only.
+    buttons: g.status === "waiting" && g.players.length < g.seats ? [...BUTTON_ACTIONS] : [],
     moon: moonlight && g.phase === "play" ? (g.moon!.full ? "Full moon" : "Half moon") : null,
   };
 }

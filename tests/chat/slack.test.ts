@@ -160,7 +160,15 @@ describe("Slack: a game in a channel", () => {
       .reverse();
     expect(deliveries.map((d: { eventType: string }) => d.eventType)).toEqual(["player.joined", "game.started"]);
     expect(updates).toHaveLength(2);
+    // Each edit shows the game as of its change: Bo's join took the last seat (the lobby full, nobody
+    // to play, only Open left to click), then the start put the game in play.
+    const actionIds = (c: (typeof updates)[number]) =>
+      c.body.blocks
+        .filter((b: { type: string }) => b.type === "actions")
+        .flatMap((b: { elements: { action_id: string }[] }) => b.elements.map((e) => e.action_id));
     expect(updates[0].body.text).toMatch(/Every seat is taken/);
+    expect(actionIds(updates[0])).toEqual(["cnp_open"]);
+    expect(JSON.stringify(updates[0].body.blocks)).not.toMatch(/to play/);
     expect(updates[1].body.text).toMatch(/to play/);
     // The first turn is Ann's or Bo's: the ping is a reply in the thread, mentioning that user only.
     const pings = log.filter((c) => c.kind === "post").slice(1);

@@ -56,6 +56,35 @@ async function drain(id: string) {
   throw new Error("the outbox did not drain");
 }
 
+/**
+ * Fire the game's alarm until `n` calls for `channel` have reached the platform since `from`, and
+ * return them. The outbox may send from the alarm or just after the request that queued the
+ * notification: either way the call arrives, and only then does the test look at it.
+ */
+async function alarmUntil(id: string, channel: string, from: number, n: number) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    await runDurableObjectAlarm(roomStub(id));
+    const log = (await calls(channel)).slice(from);
+    if (log.length >= n) return log;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`fewer than ${n} calls reached the platform`);
+}
+
+/**
+ * Fire the game's alarm once it is set (the failed delivery's retry sets it once that delivery is
+ * settled, however it was sent), with the game's clock where it is.
+ */
+async function fireSetAlarm(id: string) {
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (await runDurableObjectAlarm(roomStub(id))) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error("the game's alarm was never set");
+}
+
 /** Every delivery of the game to its channel, oldest first. */
 async function channelDeliveries(id: string, token: string) {
   const all: { id: number; eventType: string; state: string; target: { kind: string } }[] = [];
@@ -210,13 +239,15 @@ describe("a game played from a Discord channel", () => {
         if (now.toAct !== g.toAct) break;
       }
     }
-    await runDurableObjectAlarm(roomStub(id)); // 500
-    await runDurableObjectAlarm(roomStub(id)); // not due yet: nothing
-    let log = (await calls(channel)).slice(before);
+    // The first edit is answered 500; the later ones wait behind it.
+    let log = await alarmUntil(id, channel, before, 1);
+    expect(log.map((c) => c.status)).toEqual([500]);
+    // Its retry is not due yet: the alarm, fired now, sends nothing.
+    await fireSetAlarm(id);
+    log = (await calls(channel)).slice(before);
     expect(log.map((c) => c.status)).toEqual([500]);
     clock.t += 5_000;
-    await runDurableObjectAlarm(roomStub(id)); // 429 (retry_after 2 s)
-    log = (await calls(channel)).slice(before);
+    log = await alarmUntil(id, channel, before, 2); // 429 (retry_after 2 s)
     expect(log.map((c) => c.status)).toEqual([500, 429]);
     clock.t += 3_000;
     await drain(id);

@@ -16,6 +16,7 @@ import {
   discord,
   discordHeaders,
   discordUser,
+  drain,
   nowSeconds,
   post,
   redirectPlatforms,
@@ -241,6 +242,96 @@ describe("a game in a channel", () => {
     // A button from another game's message, or one Canopy never made.
     const bogus = ephemeralOf(await discord(buttonInteraction(guest, channel, message, "cnp:explode:abc")));
     expect(bogus.text).toMatch(/not one of Canopy's/);
+  });
+
+  it("games: this channel's games and whose turn, your turns first, answered to you alone; another channel's are not listed", async () => {
+    const gia = discordUser("Gia");
+    const hal = discordUser("Hal");
+    const giaP = await linkDiscord(gia);
+    const halP = await linkDiscord(hal);
+    const channel = snowflake();
+    const games = async (u: DiscordUser, where = channel) =>
+      ephemeralOf(await discord(commandInteraction(u, where, "games")));
+    expect((await games(gia)).text).toMatch(/No game was started in this channel yet/);
+    const newGame = async (where: string, players: number) => {
+      const r = ephemeralOf(
+        await discord(commandInteraction(gia, where, "new", [{ type: 4, name: "players", value: players }])),
+      );
+      const id = /\/g\/([0-9a-z]{12})$/.exec(r.link!)![1];
+      return { id, message: (await calls(where)).at(-1)!.message! };
+    };
+    const playing = await newGame(channel, 2);
+    ephemeralOf(await discord(buttonInteraction(hal, channel, playing.message, `cnp:join:${playing.id}`)));
+    const waiting = await newGame(channel, 3);
+    const elsewhere = await newGame(snowflake(), 2);
+    const posted = (await calls(channel)).length;
+
+    const g = (await call("GET", `/api/games/${playing.id}`)).body;
+    expect(g.status).toBe("active");
+    const toAct: string = g.seats[g.toAct].player.id;
+    const [acting, other] = toAct === giaP.player.id ? [gia, hal] : [hal, gia];
+    expect([giaP.player.id, halP.player.id]).toContain(toAct);
+
+    const mine = (await games(acting)).text;
+    expect(mine).toMatch(/^It is your turn in 1 of this channel's games\./);
+    const line = (id: string, text: string) => text.split("\n").find((l) => l.includes(`/g/${id}`));
+    expect(line(playing.id, mine)).toMatch(/\*\*your turn\*\* \(you play\)/);
+    expect(line(waiting.id, mine)).toMatch(/waiting for players/);
+    expect(line(elsewhere.id, mine)).toBeUndefined();
+
+    const theirs = (await games(other)).text;
+    expect(theirs).toMatch(/^It is not your turn in any of this channel's games\./);
+    expect(line(playing.id, theirs)).toContain(`${acting.name} to play (you play)`);
+
+    // Someone not linked sees the channel's games, and how to see their turns.
+    const stranger = (await games(discordUser("Sol"))).text;
+    expect(stranger).toMatch(/^Link your account/);
+    expect(line(playing.id, stranger)).toContain(`${acting.name} to play`);
+    expect(line(playing.id, stranger)).not.toContain("you play");
+    // Answered to the one who asked: nothing went to the channel.
+    expect(await calls(channel)).toHaveLength(posted);
+    for (const { id } of [playing, waiting, elsewhere]) await drain(id);
+  });
+
+  it("buttons on a finished game: refused in words, nothing changed", async () => {
+    const host = discordUser("Fay");
+    const guest = discordUser("Gil");
+    const hostP = await linkDiscord(host);
+    const guestP = await linkDiscord(guest);
+    const channel = snowflake();
+    const created = ephemeralOf(
+      await discord(commandInteraction(host, channel, "new", [{ type: 4, name: "players", value: 2 }])),
+    );
+    const gameId = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
+    const message = (await calls(channel))[0].message!;
+    const click = (u: DiscordUser, action: string) =>
+      discord(buttonInteraction(u, channel, message, `cnp:${action}:${gameId}`));
+    ephemeralOf(await click(guest, "join"));
+    for (const p of [hostP, guestP])
+      expect((await call("POST", `/api/games/${gameId}/resign`, { token: p.token })).status).toBe(200);
+    const over = (await call("GET", `/api/games/${gameId}`)).body;
+    expect(over.status).toBe("finished");
+    const third = discordUser("Ivo");
+    await linkDiscord(third);
+    const texts: Record<string, string> = {};
+    for (const [u, action] of [
+      [third, "join"],
+      [host, "bot"],
+      [host, "start"],
+      [guest, "start"],
+    ] as const)
+      texts[`${u.name} ${action}`] = ephemeralOf(await click(u, action)).text;
+    expect(texts["Ivo join"]).toMatch(/started|over/);
+    expect(texts["Fay bot"]).toMatch(/over/);
+    expect(texts["Fay start"]).toMatch(/started|over/);
+    expect(texts["Gil start"]).toMatch(/started|over/);
+    const after = (await call("GET", `/api/games/${gameId}`)).body;
+    expect(after).toEqual(over);
+    // The message says the game is over, and offers no button but the link to it.
+    await drain(gameId);
+    const last = (await calls(channel)).filter((c) => c.kind === "edit").at(-1)!;
+    expect(last.body.embeds[0].description).toMatch(/Game over/);
+    expect(last.body.components[0].components.map((b: { label: string }) => b.label)).toEqual(["See the game"]);
   });
 
   it("join from another channel is refused: the message is the invite of its own channel only", async () => {

@@ -16,6 +16,7 @@ import {
   commandInteraction,
   discord,
   discordUser,
+  drain,
   linkDiscord,
   redirectPlatforms,
   script,
@@ -36,24 +37,6 @@ async function newChannelGame(host: DiscordUser, channel: string, players: numbe
   const id = /\/g\/([0-9a-z]{12})$/.exec(url)![1];
   const message = (await calls(channel))[0].message!;
   return { id, message };
-}
-
-/**
- * Fire the game's alarm until its outbox has nothing left to send. A delivery that failed for the
- * network (a dropped loopback connection) waits for its retry in real time: poll for it, up to a minute.
- */
-async function drain(id: string) {
-  const stub = roomStub(id) as unknown as {
-    notificationQueue(): Promise<{ notifications: number; deliveries: number }>;
-  };
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    await runDurableObjectAlarm(roomStub(id));
-    const q = await stub.notificationQueue();
-    if (q.notifications === 0 && q.deliveries === 0) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the outbox did not drain");
 }
 
 /**

@@ -5,13 +5,13 @@
  * through its response_url, and the message edited in order with chat.update by the game's outbox.
  * Every body is checked against Slack's limits (tests/chat/limits.ts).
  */
-import { runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, roomStub } from "../api/client";
+import { call, inRoom } from "../api/client";
 import { slackProblems } from "./limits";
 import {
   calls,
   clickForm,
+  drain,
   nowSeconds,
   post,
   redirectPlatforms,
@@ -43,20 +43,6 @@ async function linkSlack(u: SlackUser) {
   expect(used.status).toBe(201);
   expect(used.body.linked).toEqual({ platform: "slack", name: u.name });
   return { player: used.body.player as { id: string }, token: used.body.token as string };
-}
-
-async function drain(id: string) {
-  const stub = roomStub(id) as unknown as {
-    notificationQueue(): Promise<{ notifications: number; deliveries: number }>;
-  };
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    await runDurableObjectAlarm(roomStub(id));
-    const q = await stub.notificationQueue();
-    if (q.notifications === 0 && q.deliveries === 0) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("the outbox did not drain");
 }
 
 describe("Slack: signatures and bodies", () => {
@@ -178,6 +164,60 @@ describe("Slack: a game in a channel", () => {
     expect(mentions).toHaveLength(1);
     expect([ann.id, bo.id]).toContain(mentions[0]);
     expect(pings[0].body.text).not.toMatch(/<!(channel|here|everyone)>/);
+    // Nothing secret went to the channel or the clicks' answers: no key, no invite code.
+    const invite = await inRoom(
+      id,
+      (room) => (room as unknown as { a: { game: { inviteCode: string } } }).a.game.inviteCode,
+    );
+    const sent = JSON.stringify([log, answer, joined]);
+    expect(sent).not.toContain(annP.token);
+    expect(sent).not.toContain(invite);
+  });
+
+  it("games lists the channel's games and your turn, to you alone; after unlink the account acts for nobody", async () => {
+    const cai = user("Cai");
+    const dov = user("Dov");
+    const caiP = await linkSlack(cai);
+    await linkSlack(dov);
+    const channel = slackId("C");
+    expect(ephemeral(await slack(slashForm(cai, channel, "games"))).text).toMatch(
+      /No game was started in this channel/,
+    );
+    const id = /\/g\/([0-9a-z]{12})$/.exec(ephemeral(await slack(slashForm(cai, channel, "new players=2"))).link!)![1];
+    const ts = (await calls(channel))[0].message!;
+    await slack(clickForm(dov, channel, ts, "cnp_join", id).form);
+    const other = ephemeral(await slack(slashForm(cai, slackId("C"), "new players=3"))).link!;
+    const g = (await call("GET", `/api/games/${id}`)).body;
+    expect(g.status).toBe("active");
+    const acting = g.seats[g.toAct].player.id === caiP.player.id ? cai : dov;
+    const waiting = acting === cai ? dov : cai;
+    await drain(id);
+    const posted = (await calls(channel)).length;
+
+    const mine = ephemeral(await slack(slashForm(acting, channel, "games"))).text;
+    expect(mine).toMatch(/^It is your turn in 1 of this channel's games\./);
+    expect(mine).toContain(`/g/${id} — *your turn* (you play)`);
+    expect(mine).not.toContain(other);
+    const theirs = ephemeral(await slack(slashForm(waiting, channel, "games"))).text;
+    expect(theirs).toMatch(/^It is not your turn in any of this channel's games\./);
+    expect(theirs).toContain(`/g/${id} — ${acting.name} to play (you play)`);
+    expect(await calls(channel)).toHaveLength(posted);
+
+    // Unlinked: the account no longer acts for the profile, whose seat stays its own.
+    expect(ephemeral(await slack(slashForm(waiting, channel, "unlink"))).text).toMatch(/^Unlinked/);
+    expect(ephemeral(await slack(slashForm(waiting, channel, "unlink"))).text).toMatch(/is not linked/);
+    expect(ephemeral(await slack(slashForm(waiting, channel, "games"))).text).toMatch(/^Link your account/);
+    const click = clickForm(waiting, channel, ts, "cnp_start", id);
+    await slack(click.form);
+    const [answer] = await calls(click.responsePath);
+    expect(answer.body.text).toMatch(/Link your Slack account/);
+    const after = (await call("GET", `/api/games/${id}`)).body;
+    expect(after.seats.map((s: { player: { id: string } }) => s.player.id)).toEqual(
+      g.seats.map((s: { player: { id: string } }) => s.player.id),
+    );
+    // Linking again makes a new link (the account was free).
+    expect(ephemeral(await slack(slashForm(waiting, channel, "link"))).link).toMatch(/\/pair\//);
+    await drain(/\/g\/([0-9a-z]{12})$/.exec(other)![1]);
   });
 
   it("where the app is not in the channel, new says how to add it and creates nothing", async () => {

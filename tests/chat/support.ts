@@ -5,6 +5,7 @@
  * platforms' APIs sent to the fake platform on loopback (tests/chat/platform.setup.ts), and what it
  * received, in order.
  */
+import { runDurableObjectAlarm } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import type {
   APIInteractionResponse,
@@ -16,7 +17,7 @@ import type {
   APIUser,
 } from "discord-api-types/v10";
 import { expect, inject, vi } from "vitest";
-import { call } from "../api/client";
+import { call, roomStub } from "../api/client";
 import { discordProblems } from "./limits";
 import type { Call } from "./platform.setup";
 
@@ -41,6 +42,25 @@ export function redirectPlatforms(): void {
       return real(req ? new Request(to("/slack-hooks"), req) : to("/slack-hooks"), init);
     return real(input, init);
   });
+}
+
+/**
+ * Fire the game's alarm until its outbox has nothing left to send (a test leaves no edit behind to
+ * go out after it, when the platform is no longer faked). A delivery that failed for the network (a
+ * dropped loopback connection) waits for its retry in real time: poll for it, up to a minute.
+ */
+export async function drain(id: string): Promise<void> {
+  const stub = roomStub(id) as unknown as {
+    notificationQueue(): Promise<{ notifications: number; deliveries: number }>;
+  };
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    await runDurableObjectAlarm(roomStub(id));
+    const q = await stub.notificationQueue();
+    if (q.notifications === 0 && q.deliveries === 0) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error("the outbox did not drain");
 }
 
 /** What the fake platform received for a channel (or a response_url path), in arrival order. */

@@ -15,7 +15,7 @@ import type { Identity } from "./types";
 type Where =
   | { page: "home" }
   | { page: "game"; id: string; invite: string | null }
-  | { page: "signin"; code: string | null; next: string; chat: "discord" | "slack" | null }
+  | { page: "signin"; code: string | null; next: string }
   | { page: "social"; path: string }
   | { page: "tables" }
   | { page: "learn" };
@@ -35,16 +35,8 @@ function route(): Where {
   const pair = /^\/pair(?:\/([A-Za-z0-9-]{1,20}))?\/?$/.exec(location.pathname);
   if (pair) {
     // Back to the page that sent the player here (a path of this site only).
-    const q = new URLSearchParams(location.search);
-    const next = q.get("next");
-    // A one-time link from Discord or Slack (/pair/<code>?chat=discord): it links that chat account.
-    const chat = q.get("chat");
-    return {
-      page: "signin",
-      code: pair[1] ?? null,
-      next: next && /^\/(?!\/)/.test(next) ? next : "/",
-      chat: chat === "discord" || chat === "slack" ? chat : null,
-    };
+    const next = new URLSearchParams(location.search).get("next");
+    return { page: "signin", code: pair[1] ?? null, next: next && /^\/(?!\/)/.test(next) ? next : "/" };
   }
   if (/^\/how-to-play\/?$/.test(location.pathname)) return { page: "learn" };
   if (/^\/tables\/?$/.test(location.pathname)) return { page: "tables" };
@@ -157,14 +149,7 @@ export function App() {
         ) : where.page === "learn" ? (
           <HowToPlay lang={lang} />
         ) : where.page === "signin" ? (
-          <LazySignIn
-            key={`${where.code}:${where.chat}`}
-            code={where.code}
-            next={where.next}
-            chat={where.chat}
-            identity={identity}
-            setIdentity={setIdentity}
-          />
+          <LazySignIn code={where.code} next={where.next} identity={identity} setIdentity={setIdentity} />
         ) : (
           <LazyHome identity={identity} setIdentity={setIdentity} lang={lang} />
         )}

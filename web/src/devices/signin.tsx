@@ -15,14 +15,16 @@ import { DEVICE_TEXT } from "./i18n";
 
 export function SignInPage(p: {
   code: string | null;
-  /** The code is a one-time link from Discord or Slack (/pair/<code>?chat=…): it links that chat account. */
-  chat?: "discord" | "slack" | null;
   /** Where to go once signed in (a path of this site). */
   next: string;
   identity: Identity | null;
   setIdentity: (id: Identity) => void;
 }) {
-  if (p.chat && p.code) return <ChatLinkPage {...p} code={p.code} chat={p.chat} />;
+  // A one-time link from Discord or Slack (/pair/<code>?chat=discord): it links that chat account.
+  // Read here, in this chunk, so the game page's first wave carries nothing of the chat apps.
+  const chat = new URLSearchParams(location.search).get("chat");
+  if (p.code && (chat === "discord" || chat === "slack"))
+    return <ChatLinkPage key={`${p.code}:${chat}`} {...p} code={p.code} chat={chat} />;
   return <SignInCard {...p} />;
 }
 

@@ -404,69 +404,8 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
   // Under the Moonlight: the beams from the moon to the board's edge (the cells cover their inner ends).
   if (moon && showShadows) out.push(layer!.moonBeamsOutside(moon.report, theme));
 
-  for (const c of cells) {
-    const { x, y } = cellCenter(c.q, c.r);
-    const label = text.cell(c);
-    const attrs = options.interactive
-      ? ` role="button" tabindex="${(options.focus ?? "d4") === c.label ? 0 : -1}" aria-label="${escapeHtml(label)}"${c.highlight === "selected" ? ' aria-pressed="true"' : ""}`
-      : "";
-    // Data attributes describe the cell for scripts and tests: piece as seat letter + size ("b2").
-    const data =
-      (c.piece ? ` data-piece="${"abcd"[c.piece.seat]}${c.piece.size}"` : "") +
-      (c.shadow > 0 ? ` data-shadow="${c.shadow}"` : "") +
-      (c.light > 0 ? ` data-light="${c.light}"` : "") +
-      (c.highlight ? ` data-highlight="${c.highlight}"` : "") +
-      (c.moon ? moonData(c.moon) : "");
-    out.push(`<g class="cell" data-cell="${c.label}"${data}${attrs}>`);
-    out.push(`<title>${escapeHtml(label)}</title>`);
-    // A tap target as large as the cell, the grid's line included (a phone's 44 px, issue 14).
-    if (options.interactive)
-      out.push(`<polygon class="hit" points="${hexPoints(x, y, HEX)}" fill="#000" fill-opacity="0"/>`);
-    out.push(
-      `<polygon points="${hexPoints(x, y, HEX - 0.8)}" fill="${theme.soil[RING[c.index]]}" stroke="${theme.grid}" stroke-width="1.6"/>`,
-    );
-    if (showShadows && c.shadow > 0)
-      out.push(
-        `<polygon class="shade" points="${hexPoints(x, y, HEX - 1.6)}" fill="${theme.shadow}" fill-opacity="${theme.shadowOpacity}"/>`,
-      );
-    if (c.previewShadow > 0)
-      out.push(`<polygon class="shade-next" points="${hexPoints(x, y, HEX - 1.6)}" fill="url(#${id}-hatch)"/>`);
-    const m = c.moon;
-    if (m?.dam) out.push(layer!.damElement(x, y, theme));
-    if (m && showShadows) {
-      const beam = moon!.beam[c.index];
-      if (beam) out.push(layer!.beamInCell(x, y, beam, theme));
-      else if (m.moonlight === "indirect") out.push(layer!.glowInCell(x, y, theme));
-    }
-    if (showLeaves) out.push(leafMarks(x, y, c.leaves, theme.leaf));
-    if (options.labels)
-      out.push(
-        `<text class="name" x="${x}" y="${round2(y + LABEL.dy)}" text-anchor="middle" font-size="${LABEL.size}" font-family="sans-serif" fill="${theme.leaf}" opacity="0.85">${c.label}</text>`,
-      );
-    if (m?.greatTree) out.push(titled(layer!.greatTreeElement(x, y, theme), moonText({ kind: "greatTree" })));
-    if (m?.stone)
-      out.push(titled(layer!.stoneElement(x, y, m.glowing, theme), moonText({ kind: "stone", glowing: m.glowing })));
-    if (c.piece) out.push(pieceElement(c.piece.seat, c.piece.size, x, y, theme));
-    if (m?.nest) out.push(titled(layer!.nestElement(x, y, theme), moonText({ kind: "nest" })));
-    if (m?.animal)
-      out.push(
-        `<g class="animal" data-animal="${m.animal.animal}" data-seat="${"abcd"[m.animal.seat]}"><title>${escapeHtml(moonText({ kind: "animal", ...m.animal }))}</title>` +
-          layer!.animalElement(
-            m.animal.animal,
-            m.animal.seat,
-            x + layer!.ANIMAL_TOKEN.dx,
-            y + layer!.ANIMAL_TOKEN.dy,
-            layer!.ANIMAL_TOKEN.radius,
-            theme,
-          ) +
-          `</g>`,
-      );
-    if (showLight && c.light > 0) out.push(pips(x, y, c.light, theme));
-    if (c.highlight) out.push(highlightElement(c.highlight, x, y, theme, c.piece !== null));
-    if (options.interactive)
-      out.push(`<polygon class="ring" points="${hexPoints(x, y, HEX - 2)}" fill="none" stroke="none"/>`);
-    out.push(`</g>`);
-  }
+  const drawing: CellDrawing = { theme, options, id, text, moon, moonText, showShadows, showLight, showLeaves };
+  for (const c of cells) drawCell(out, c, drawing);
 
   if (showSun) {
     if (options.preview) out.push(sunElement(nextSun(state), theme, true));
@@ -481,4 +420,84 @@ export function renderBoard(state: BoardState, options: RenderOptions = {}): str
     );
   out.push(`</svg>`);
   return out.join("");
+}
+
+/** What every cell's drawing shares: the theme, the options and what they switch on. */
+interface CellDrawing {
+  theme: ThemeColors;
+  options: RenderOptions;
+  /** The prefix of the picture's ids (its hatch pattern). */
+  id: string;
+  text: BoardText;
+  moon: ReturnType<typeof moonOf>;
+  moonText: NonNullable<BoardText["moon"]>;
+  showShadows: boolean;
+  showLight: boolean;
+  showLeaves: boolean;
+}
+
+/** One cell of the board as a group: its hexagon, shade, leaves, name, pieces and marks. */
+function drawCell(out: string[], c: CellInfo, d: CellDrawing): void {
+  const { theme, options, id, text, moon, moonText, showShadows, showLight, showLeaves } = d;
+  const { x, y } = cellCenter(c.q, c.r);
+  const label = text.cell(c);
+  const attrs = options.interactive
+    ? ` role="button" tabindex="${(options.focus ?? "d4") === c.label ? 0 : -1}" aria-label="${escapeHtml(label)}"${c.highlight === "selected" ? ' aria-pressed="true"' : ""}`
+    : "";
+  // Data attributes describe the cell for scripts and tests: piece as seat letter + size ("b2").
+  const data =
+    (c.piece ? ` data-piece="${"abcd"[c.piece.seat]}${c.piece.size}"` : "") +
+    (c.shadow > 0 ? ` data-shadow="${c.shadow}"` : "") +
+    (c.light > 0 ? ` data-light="${c.light}"` : "") +
+    (c.highlight ? ` data-highlight="${c.highlight}"` : "") +
+    (c.moon ? moonData(c.moon) : "");
+  out.push(`<g class="cell" data-cell="${c.label}"${data}${attrs}>`);
+  out.push(`<title>${escapeHtml(label)}</title>`);
+  // A tap target as large as the cell, the grid's line included (a phone's 44 px, issue 14).
+  if (options.interactive)
+    out.push(`<polygon class="hit" points="${hexPoints(x, y, HEX)}" fill="#000" fill-opacity="0"/>`);
+  out.push(
+    `<polygon points="${hexPoints(x, y, HEX - 0.8)}" fill="${theme.soil[RING[c.index]]}" stroke="${theme.grid}" stroke-width="1.6"/>`,
+  );
+  if (showShadows && c.shadow > 0)
+    out.push(
+      `<polygon class="shade" points="${hexPoints(x, y, HEX - 1.6)}" fill="${theme.shadow}" fill-opacity="${theme.shadowOpacity}"/>`,
+    );
+  if (c.previewShadow > 0)
+    out.push(`<polygon class="shade-next" points="${hexPoints(x, y, HEX - 1.6)}" fill="url(#${id}-hatch)"/>`);
+  const m = c.moon;
+  if (m?.dam) out.push(layer!.damElement(x, y, theme));
+  if (m && showShadows) {
+    const beam = moon!.beam[c.index];
+    if (beam) out.push(layer!.beamInCell(x, y, beam, theme));
+    else if (m.moonlight === "indirect") out.push(layer!.glowInCell(x, y, theme));
+  }
+  if (showLeaves) out.push(leafMarks(x, y, c.leaves, theme.leaf));
+  if (options.labels)
+    out.push(
+      `<text class="name" x="${x}" y="${round2(y + LABEL.dy)}" text-anchor="middle" font-size="${LABEL.size}" font-family="sans-serif" fill="${theme.leaf}" opacity="0.85">${c.label}</text>`,
+    );
+  if (m?.greatTree) out.push(titled(layer!.greatTreeElement(x, y, theme), moonText({ kind: "greatTree" })));
+  if (m?.stone)
+    out.push(titled(layer!.stoneElement(x, y, m.glowing, theme), moonText({ kind: "stone", glowing: m.glowing })));
+  if (c.piece) out.push(pieceElement(c.piece.seat, c.piece.size, x, y, theme));
+  if (m?.nest) out.push(titled(layer!.nestElement(x, y, theme), moonText({ kind: "nest" })));
+  if (m?.animal)
+    out.push(
+      `<g class="animal" data-animal="${m.animal.animal}" data-seat="${"abcd"[m.animal.seat]}"><title>${escapeHtml(moonText({ kind: "animal", ...m.animal }))}</title>` +
+        layer!.animalElement(
+          m.animal.animal,
+          m.animal.seat,
+          x + layer!.ANIMAL_TOKEN.dx,
+          y + layer!.ANIMAL_TOKEN.dy,
+          layer!.ANIMAL_TOKEN.radius,
+          theme,
+        ) +
+        `</g>`,
+    );
+  if (showLight && c.light > 0) out.push(pips(x, y, c.light, theme));
+  if (c.highlight) out.push(highlightElement(c.highlight, x, y, theme, c.piece !== null));
+  if (options.interactive)
+    out.push(`<polygon class="ring" points="${hexPoints(x, y, HEX - 2)}" fill="none" stroke="none"/>`);
+  out.push(`</g>`);
 }

@@ -12,6 +12,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { createHash } from "node:crypto";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const outDir = join(root, "dist/web");
@@ -95,6 +96,50 @@ export function buildOptions({ dev = false } = {}) {
 }
 
 export const gzipSize = (bytes) => gzipSync(bytes, { level: 9 }).length;
+
+/**
+ * The service worker's registration (a chunk loaded after the first paint) and the offline notice
+ * (loaded only when offline or a kept turn is answered): the worker keeps both beforehand.
+ */
+const OFFLINE_CHUNKS = ["web/src/offline/register.ts", "web/src/offline/notice.tsx"];
+
+/**
+ * The service worker (web/src/sw/index.ts) as /sw.js: one classic script (no chunks, no imports),
+ * with the build's shell to keep for offline use — the start page's files and the offline notice —
+ * and a version made from them, so every build that changes the app changes /sw.js and the browser
+ * installs the new worker (which drops the old shell).
+ */
+export function serviceWorkerOptions({ files = [], content = "" } = {}) {
+  const version = createHash("sha256")
+    .update(`${files.join("\n")}\n${content}`)
+    .digest("hex")
+    .slice(0, 12);
+  return /** @type {import("esbuild").BuildOptions} */ ({
+    absWorkingDir: root,
+    entryPoints: ["web/src/sw/index.ts"],
+    outfile: join(outDir, "sw.js"),
+    bundle: true,
+    format: "iife",
+    target: ["es2022", "chrome100", "firefox100", "safari15"],
+    minify: true,
+    legalComments: "none",
+    logLevel: "warning",
+    define: { __PRECACHE__: JSON.stringify({ version, files }) },
+  });
+}
+
+/** The files the worker keeps at install: app.js, app.css, what app.js loads at once, the offline chunks. */
+export function precacheFiles(files, metafile, preload) {
+  const rel = (path) => (path.startsWith(outDir) ? path.slice(outDir.length + 1) : path.replace(/^dist\/web\//, ""));
+  const offline = Object.entries(metafile.outputs).flatMap(([k, o]) =>
+    OFFLINE_CHUNKS.includes(o.entryPoint ?? "") ? [rel(k)] : [],
+  );
+  const names = ["app.js", "app.css", ...preload, ...offline];
+  // Content, not only names: app.js and app.css keep their names from build to build.
+  const hash = createHash("sha256");
+  for (const f of files) if (names.includes(rel(f.path))) hash.update(f.contents);
+  return { files: names.map((n) => `/${n}`), content: hash.digest("hex").slice(0, 12) };
+}
 
 /** The main languages' modules (English too: every language is a chunk). */
 const LANGUAGE = /^web\/src\/i18n\/[a-z]{2}\.ts$/;
@@ -197,6 +242,8 @@ async function main() {
   if (watch) {
     const ctx = await context(buildOptions({ dev: true }));
     await ctx.watch();
+    const sw = await context(serviceWorkerOptions());
+    await sw.watch();
     console.log("build-web: watching web/src …");
     return;
   }
@@ -208,6 +255,8 @@ async function main() {
   const size = pageBytesGz(result.outputFiles ?? [], result.metafile);
   const index = join(outDir, "index.html");
   writeFileSync(index, withPreloads(readFileSync(index, "utf8"), size.preload, size.languages));
+  const shell = precacheFiles(result.outputFiles ?? [], result.metafile, size.preload);
+  await build(serviceWorkerOptions(shell));
   const kb = (n) => (n / 1024).toFixed(1);
   writeFileSync(
     join(root, "dist/web-size.json"),

@@ -556,7 +556,12 @@ describe("notifications, deadlines and vacations in the browser", () => {
   it("shows a timeout on the player card, in the log, and to the player whose time ran out", async () => {
     // Ann's page, with the game as it would be after a timeout: the last turn that was ended was
     // ended for its player, once so far (of two allowed), and a live message that Ann's own time ran out.
-    const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
+    // (No service worker: the page's requests are rewritten by page.route, which sees none it answers.)
+    const ctx = await chrome.browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: "en-US",
+      serviceWorkers: "block",
+    });
     const me = await apiCall(worker.base, "GET", "/api/me", undefined, tokens[0]);
     await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), {
       id: me.id,

@@ -65,6 +65,9 @@ describe("web bundle", () => {
       byEntry.get("web/src/coach/panel.tsx"),
       // "How to play", with its texts in the five languages and its pictures (issue 14).
       byEntry.get("web/src/pages/how-to-play.tsx"),
+      // The service worker's registration (after the first paint) and the offline notice (issue 25).
+      byEntry.get("web/src/offline/register.ts"),
+      byEntry.get("web/src/offline/notice.tsx"),
     ]);
     expect(expected.has(undefined)).toBe(false);
     const chunks = [...files.keys()].filter((f) => f.startsWith("chunks/"));

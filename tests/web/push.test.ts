@@ -57,7 +57,7 @@ describe("push client", () => {
         expect(`${w}x${h}`).toBe(icon.sizes);
       }
     }
-    const sw = readFileSync(join(ROOT, "web/public/sw.js"), "utf8");
+    const sw = readFileSync(join(ROOT, "web/src/sw/index.ts"), "utf8");
     expect(sw).toMatch(/addEventListener\("push"/);
     expect(sw).toMatch(/addEventListener\("notificationclick"/);
   });

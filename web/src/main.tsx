@@ -10,4 +10,6 @@ setLang(initialLang())
   .catch(() => setLang("en"))
   .then(start, () => {
     document.getElementById("app")!.textContent = "Canopy could not be loaded. Check your connection and reload.";
-  });
+  })
+  // After the first paint, the service worker for offline use: a chunk of its own (the page's weight).
+  .finally(() => import("./offline/register").then((m) => m.registerWorker()));

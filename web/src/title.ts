@@ -1,5 +1,6 @@
 /**
- * The tab's title: the page's own, after the count of games waiting for you ("(2) Canopy"). The
+ * The tab's title: the page's own, after the count of games waiting for you ("(2) Canopy"), and the
+ * same count on the installed app's badge (navigator.setAppBadge). The
  * count comes from turns.ts, loaded after the page (it is not needed to show a game); the game
  * page tells it here what its socket saw, so a turn played there counts at once.
  */
@@ -19,6 +20,9 @@ export function setTitle(title: string): void {
 export function setTitleCount(n: number): void {
   count = n;
   show();
+  // The installed app's badge says the same count (where the browser has one; nothing otherwise).
+  const nav = navigator as Navigator & { setAppBadge?(n?: number): Promise<void>; clearAppBadge?(): Promise<void> };
+  void (n ? nav.setAppBadge?.(n) : nav.clearAppBadge?.())?.catch(() => {});
 }
 
 /** Turns the game page saw since the last poll: game id → whether it is yours. */

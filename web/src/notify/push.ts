@@ -1,6 +1,7 @@
 /**
  * Push notifications on this device (loaded with the notifications panel, never with the game
- * page): the service worker (/sw.js) is registered when push is turned on, the browser subscribes
+ * page): the service worker (/sw.js, registered on every visit by offline/register.ts; again here,
+ * the same script and scope, in case that has not finished), the browser subscribes
  * with the server's VAPID key, and the subscription goes to the server (POST /api/me/push). The
  * server removes a subscription its push service calls expired; the browser's own is renewed each
  * time the panel opens.
@@ -106,7 +107,7 @@ export async function turnPushOn(): Promise<PushState> {
   if (permission !== "granted") return permission === "denied" ? "denied" : "off";
   const { publicKey } = await api.push.key();
   const key = keyBytes(publicKey);
-  const reg = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+  const reg = await navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" });
   await navigator.serviceWorker.ready;
   let sub = await reg.pushManager.getSubscription();
   // Made with another server key (the server's keys changed): subscribe afresh.

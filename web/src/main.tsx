@@ -12,4 +12,4 @@ setLang(initialLang())
     document.getElementById("app")!.textContent = "Canopy could not be loaded. Check your connection and reload.";
   })
   // After the first paint, the service worker for offline use: a chunk of its own (the page's weight).
-  .finally(() => import("./offline/register").then((m) => m.registerWorker()));
+  .finally(() => import("./offline/register"));

@@ -3,8 +3,11 @@
  * a new version on each visit (`updateViaCache: "none"`: the browser asks the server, not its HTTP
  * cache). It keeps the app and your games for offline use and a turn sent offline until the
  * connection returns; what it reports, and going offline or online, are shown by offline/notice.tsx,
- * a chunk loaded only then. Written small: it is on every page (the pages' weight budgets).
+ * a chunk loaded only then. Registered when this chunk is loaded (main.tsx, after the first paint):
+ * the page's weight budget counts every byte of app.js.
  */
+registerWorker();
+
 export function registerWorker(): void {
   const sw = typeof navigator !== "undefined" ? navigator.serviceWorker : undefined;
   if (!sw) return;

@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext, Page, WebSocketRoute } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
-import { DICTS } from "../../web/src/i18n/all";
+import { DICTS } from "../web/dicts";
 import { stepCell } from "../../web/src/ui/board";
 import { apiCall, launchChromium, startWorker, type LocalWorker, shot, withoutLiveUpdates } from "./support";
 

@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DICTS } from "../../web/src/i18n/all";
+import { DICTS } from "../web/dicts";
 import { HOME_TEXT } from "../../web/src/i18n/home";
 import { apiCall, launchChromium, startWorker, type LocalWorker, shot } from "./support";
 

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DICTS } from "../../web/src/i18n/all";
+import { DICTS } from "../web/dicts";
 import { HOW_TO_PLAY } from "../../web/src/i18n/how-to-play";
 import { apiCall, launchChromium, shot, startWorker, type LocalWorker } from "./support";
 

@@ -14,7 +14,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DICTS, NOTIFY_DICTS } from "../../web/src/i18n/all";
+import { DICTS, NOTIFY_DICTS } from "../web/dicts";
 import {
   apiCall,
   launchChromium,

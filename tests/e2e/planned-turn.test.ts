@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameState } from "../../src/engine";
-import { DICTS } from "../../web/src/i18n/all";
+import { DICTS } from "../web/dicts";
 import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
 
 let worker: LocalWorker;

@@ -10,7 +10,7 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NOTIFY_DICTS } from "../../web/src/i18n/all";
+import { NOTIFY_DICTS } from "../web/dicts";
 import { startPushService } from "../notify/push-service";
 import { pushServiceClient, type ServiceSubscription } from "../notify/push-service-client";
 import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";

@@ -41,22 +41,22 @@ describe("web bundle", () => {
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
       // The texts of the parts loaded after a game page's first paint, in each language.
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/parts/${l}.ts`)),
-      byEntry.get("web/src/pages/lobby.tsx"),
-      byEntry.get("web/src/pages/game-more.tsx"),
+      byEntry.get("web/src/game/lobby.tsx"),
+      byEntry.get("web/src/game/more.tsx"),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
       // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
       byEntry.get("web/src/moon/ui.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
       // The start page (a game page does not carry it).
-      byEntry.get("web/src/pages/home.tsx"),
+      byEntry.get("web/src/home/page.tsx"),
       // The poll of games waiting for you, loaded after the page (it only changes the title).
       byEntry.get("web/src/turns.ts"),
       // Signing a device in (/pair; with the start page, it shares the WebAuthn helpers in a chunk
       // only they load).
-      byEntry.get("web/src/devices/signin.tsx"),
+      byEntry.get("web/src/signin/page.tsx"),
       // Player pages and leaderboards (/p/<id>, /leaderboard).
-      byEntry.get("web/src/social/pages.tsx"),
+      byEntry.get("web/src/social/page.tsx"),
       // The open tables (/tables, issue 16).
       byEntry.get("web/src/tables/page.tsx"),
       // Table talk, beside the log, for seated players (issue 16), with its texts.
@@ -64,7 +64,7 @@ describe("web bundle", () => {
       // The coach under the log (issue 23): a finished game's review, with its texts and chart.
       byEntry.get("web/src/coach/panel.tsx"),
       // "How to play", with its texts in the five languages and its pictures (issue 14).
-      byEntry.get("web/src/pages/how-to-play.tsx"),
+      byEntry.get("web/src/how-to-play/page.tsx"),
       // The service worker's registration (after the first paint) and the offline notice (issue 25).
       byEntry.get("web/src/offline/register.ts"),
       byEntry.get("web/src/offline/notice.tsx"),
@@ -81,18 +81,18 @@ describe("web bundle", () => {
     expect(shared).toContain(size.preload[0]);
     const eagerChunk = meta.outputs[`dist/web/${size.preload[0]}`];
     for (const f of [
-      "web/src/pages/game.tsx",
-      "web/src/model.ts",
+      "web/src/game/page.tsx",
+      "web/src/game/model.ts",
       "src/render/board.ts",
       "node_modules/preact/dist/preact.mjs",
     ])
       expect(Object.keys(eagerChunk.inputs)).toContain(f);
     for (const f of [
       "web/src/i18n/en.ts",
-      "web/src/ui/history.tsx",
-      "web/src/ui/away.tsx",
+      "web/src/game/view/history.tsx",
+      "web/src/game/view/away.tsx",
       "web/src/ui/profile-form.tsx",
-      "web/src/pages/how-to-play.tsx",
+      "web/src/how-to-play/page.tsx",
       "web/src/i18n/how-to-play.ts",
     ])
       expect(Object.keys(eagerChunk.inputs)).not.toContain(f);

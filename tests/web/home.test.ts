@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { LANGS } from "../../web/src/i18n";
 import { HOME_TEXT } from "../../web/src/i18n/home";
-import { groupGames, othersOf, waitingOn } from "../../web/src/pages/home-model";
+import { groupGames, othersOf, waitingOn } from "../../web/src/home/model";
 import { faviconHref, nextPollMs, POLL_MS, waitingCount } from "../../web/src/turns";
 import type { GameSummary } from "../../web/src/types";
 

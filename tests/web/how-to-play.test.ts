@@ -12,9 +12,9 @@ import {
 } from "../../src/engine";
 import { boardCells } from "../../src/render";
 import { LANGS } from "../../web/src/i18n";
-import { DICTS } from "../../web/src/i18n/all";
+import { DICTS } from "./dicts";
 import { HOW_TO_PLAY } from "../../web/src/i18n/how-to-play";
-import { MOONLIT, PLANTING, PLANT_HIGHLIGHTS, SHADOWS } from "../../web/src/pages/how-to-play";
+import { MOONLIT, PLANTING, PLANT_HIGHLIGHTS, SHADOWS } from "../../web/src/how-to-play/page";
 
 const labelOf = (c: Hex) => LABELS[cellIndex(c.q, c.r)];
 

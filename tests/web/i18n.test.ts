@@ -5,10 +5,10 @@ import { boardCells } from "../../src/render";
 import { ApiError } from "../../web/src/api";
 import { errorText } from "../../web/src/errors";
 import { LANG_NAMES, LANGS, browserLang, loadPartTexts, setLang, t } from "../../web/src/i18n";
-import { DICTS, NOTIFY_DICTS } from "../../web/src/i18n/all";
+import { DICTS, NOTIFY_DICTS } from "./dicts";
 import { CHOOSABLE, hookErrorText } from "../../web/src/notify/panel";
 import { boardText, durationText, eventText, relativeTime, whenText } from "../../web/src/text";
-import { logLines } from "../../web/src/ui/history";
+import { logLines } from "../../web/src/game/view/history";
 import { stepCell } from "../../web/src/ui/board";
 
 /** Sample arguments for a message function, by its arity. */

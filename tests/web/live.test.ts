@@ -4,7 +4,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PING, PONG } from "../../src/game/live";
-import { follow, sendTurn } from "../../web/src/live";
+import { follow, sendTurn } from "../../web/src/game/live";
 
 class FakeSocket {
   static OPEN = 1;

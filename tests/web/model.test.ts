@@ -38,7 +38,7 @@ import {
   vacationOf,
   awayHours,
   type Plan,
-} from "../../web/src/model";
+} from "../../web/src/game/model";
 import type { GameView, LogEntryView } from "../../web/src/types";
 
 function start(players = 2, extra: { longGame?: boolean } = {}): GameState {

@@ -5,7 +5,7 @@ import { renderBoard } from "../../src/render/base";
 import { LANGS, setLang } from "../../web/src/i18n";
 import { boardText, setMoreBoardText } from "../../web/src/text";
 import { MOON_FORM_TEXT } from "../../web/src/moon/form";
-import { MOON_DICTS } from "../../web/src/moon/i18n/all";
+import { MOON_DICTS } from "./dicts";
 import {
   moonPlay,
   moonSetup,

@@ -1,16 +1,17 @@
-/** The shell: header with the language switcher, and a two-route router (/ and /g/<id>). */
+/**
+ * The shell: the header (with the language switcher and the sign-in link) and the router. Every page
+ * lives in a folder of its own, web/src/<page>/page.tsx: the game page (/g/<id>) comes with the
+ * shell; the others are chunks loaded when first shown (one `lazy` loader for all).
+ */
 import { useEffect, useState } from "preact/hooks";
 import { api, loadIdentity, saveIdentity } from "./api";
+import { GamePage } from "./game/page";
 import { LANG_NAMES, LANGS, lang, setLang, t, type Lang } from "./i18n";
 import { Link } from "./nav";
-import { GamePage } from "./pages/game";
 import { seen, setTitle, setTitleCount, whenSeen } from "./title";
-import { loadPart } from "./ui/part";
-import { lazy } from "./ui/lazy";
-// The start page is a chunk of its own: a game page (what most visits are) does not carry it.
-type Home = typeof import("./pages/home").HomePage;
-let homePage: Home | null = null;
 import type { Identity } from "./types";
+import { lazy } from "./ui/lazy";
+import { loadPart } from "./ui/part";
 
 type Where =
   | { page: "home" }
@@ -20,12 +21,17 @@ type Where =
   | { page: "tables" }
   | { page: "learn" };
 
+const loading = () => <p class="card center muted">{t.loading}</p>;
+// The start page (a game page, what most visits are, does not carry it) and signing in, with the
+// start page's stylesheet and texts.
+const Home = lazy(() => loadPart("home", import("./home/page")).then((m) => m.HomePage), loading);
+const SignIn = lazy(() => loadPart("home", import("./signin/page")).then((m) => m.SignInPage), loading);
 // Player pages (/p/<id>) and leaderboards (/leaderboard…): a chunk that reads its own path.
-const Social = lazy(() => loadPart("home", import("./social/pages")).then((m) => m.SocialPage));
-// The open tables (/tables): a chunk of its own, with the start page's stylesheet and texts.
+const Social = lazy(() => loadPart("home", import("./social/page")).then((m) => m.SocialPage));
+// The open tables (/tables).
 const Tables = lazy(() => loadPart("home", import("./tables/page")).then((m) => m.TablesPage));
-// "How to play" (/how-to-play): a chunk of its own too.
-const HowToPlay = lazy(() => import("./pages/how-to-play").then((m) => m.HowToPlayPage));
+// "How to play" (/how-to-play).
+const HowToPlay = lazy(() => import("./how-to-play/page").then((m) => m.HowToPlayPage));
 
 function route(): Where {
   const m = /^\/g\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
@@ -149,49 +155,11 @@ export function App() {
         ) : where.page === "learn" ? (
           <HowToPlay lang={lang} />
         ) : where.page === "signin" ? (
-          <LazySignIn code={where.code} next={where.next} identity={identity} setIdentity={setIdentity} />
+          <SignIn code={where.code} next={where.next} identity={identity} setIdentity={setIdentity} />
         ) : (
-          <LazyHome identity={identity} setIdentity={setIdentity} lang={lang} />
+          <Home identity={identity} setIdentity={setIdentity} lang={lang} />
         )}
       </main>
     </>
   );
-}
-
-function LazyHome(p: Parameters<Home>[0]) {
-  const [, loaded] = useState(0);
-  useEffect(() => {
-    if (homePage) return;
-    let live = true;
-    void loadPart("home", import("./pages/home")).then((m) => {
-      homePage = m.HomePage;
-      if (live) loaded((n) => n + 1);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  const Page = homePage;
-  return Page ? <Page {...p} /> : <p class="card center muted">{t.loading}</p>;
-}
-
-type SignIn = typeof import("./devices/signin").SignInPage;
-let signInPage: SignIn | null = null;
-
-/** The sign-in page (/pair): a chunk of its own, like the start page. */
-function LazySignIn(p: Parameters<SignIn>[0]) {
-  const [, loaded] = useState(0);
-  useEffect(() => {
-    if (signInPage) return;
-    let live = true;
-    void loadPart("home", import("./devices/signin")).then((m) => {
-      signInPage = m.SignInPage;
-      if (live) loaded((n) => n + 1);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  const Page = signInPage;
-  return Page ? <Page {...p} /> : <p class="card center muted">{t.loading}</p>;
 }

@@ -7,11 +7,12 @@
  * not in D1), and no write anywhere (tests/api/turn-poll.test.ts). Every minute while the page is
  * seen, every five while hidden, at once when it is seen again or the network comes back, backing
  * off (doubling, up to 10 min) while it fails. Following every game's socket instead would keep one
- * connection per game open and wake each game for a ping every 25 s (live.ts): a poll is cheaper
+ * connection per game open and wake each game for a ping every 25 s (game/live.ts): a poll is cheaper
  * for a player with several games and costs nothing between polls. The game page's own socket
  * reports its game (title.ts saw()), so a turn played there changes the count at once.
  * A chunk of its own, loaded after the page: showing a game does not wait for it.
  */
+import { backoff } from "./backoff";
 import type { GameSummary } from "./types";
 
 /**
@@ -32,7 +33,7 @@ export const POLL_MS = { visible: 60_000, hidden: 300_000, max: 600_000 };
 
 /** The wait before the next poll, after `failures` failed polls in a row. */
 export function nextPollMs(visible: boolean, failures: number, every = POLL_MS): number {
-  return Math.min(every.max, (visible ? every.visible : every.hidden) * 2 ** Math.min(failures, 10));
+  return backoff(failures, visible ? every.visible : every.hidden, every.max);
 }
 
 /** How many games wait for you: the polled list, corrected by what the game page saw since. */

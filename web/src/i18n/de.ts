@@ -104,7 +104,7 @@ const de: Messages = {
   playersTitle: "Spieler",
   you: "du",
   lightPoints: "Sonnenpunkte",
-  lightOf: (n) => `${n} von 20 Sonnenpunkten`,
+  lightOf: (n, cap) => `${n} von ${cap} Sonnenpunkten`,
   nextLight: (n) => `+${n} nächste Runde`,
   playerBoard: "Tableau",
   availableArea: "Pflanzbereit",
@@ -113,7 +113,7 @@ const de: Messages = {
   score: "Punkte",
   scoreHelp:
     "Die Punkte, wenn das Spiel jetzt endete: die gewonnenen Punktechips, plus 1 Punkt je 3 übrige Sonnenpunkte.",
-  scoreSum: (tokens, light, points) => `= ${tokens} aus Punktechips + ${points} für ${light} ☀ (1 je 3)`,
+  scoreSum: (tokens, light, points, per) => `= ${tokens} aus Punktechips + ${points} für ${light} ☀ (1 je ${per})`,
   scoreMore: (n) => `+ ${n} vom Mond`,
   firstPlayer: "Startspieler",
   resigned: "aufgegeben",

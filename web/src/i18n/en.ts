@@ -133,7 +133,7 @@ const en = {
   playersTitle: "Players",
   you: "you",
   lightPoints: "Light",
-  lightOf: (n: number) => `${n} of 20 light points`,
+  lightOf: (n: number, cap: number) => `${n} of ${cap} light points`,
   nextLight: (n: number) => `+${n} next round`,
   playerBoard: "Player board",
   availableArea: "Available",
@@ -141,8 +141,8 @@ const en = {
   tokens: "Tokens",
   score: "Score",
   scoreHelp: "The score if the game ended now: the tokens won, plus 1 point for every 3 light points left.",
-  scoreSum: (tokens: number, light: number, points: number) =>
-    `= ${tokens} in tokens + ${points} for ${light} ☀ (1 per 3)`,
+  scoreSum: (tokens: number, light: number, points: number, per: number) =>
+    `= ${tokens} in tokens + ${points} for ${light} ☀ (1 per ${per})`,
   scoreMore: (n: number) => `+ ${n} from the moon`,
   firstPlayer: "first player",
   resigned: "resigned",

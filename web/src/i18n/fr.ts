@@ -105,7 +105,7 @@ const fr: Messages = {
   playersTitle: "Joueurs",
   you: "vous",
   lightPoints: "Lumière",
-  lightOf: (n) => `${n} points de lumière sur 20`,
+  lightOf: (n, cap) => `${n} points de lumière sur ${cap}`,
   nextLight: (n) => `+${n} au tour suivant`,
   playerBoard: "Plateau individuel",
   availableArea: "Disponibles",
@@ -114,7 +114,7 @@ const fr: Messages = {
   score: "Score",
   scoreHelp:
     "Le score si la partie s’arrêtait maintenant : les jetons gagnés, plus 1 point par tranche de 3 points de lumière restants.",
-  scoreSum: (tokens, light, points) => `= ${tokens} en jetons + ${points} pour ${light} ☀ (1 pour 3)`,
+  scoreSum: (tokens, light, points, per) => `= ${tokens} en jetons + ${points} pour ${light} ☀ (1 pour ${per})`,
   scoreMore: (n) => `+ ${n} de la lune`,
   firstPlayer: "premier joueur",
   resigned: "a abandonné",

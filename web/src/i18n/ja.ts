@@ -99,7 +99,7 @@ const ja: Messages = {
   playersTitle: "プレイヤー",
   you: "あなた",
   lightPoints: "光点",
-  lightOf: (n) => `光点 ${n}／20`,
+  lightOf: (n, cap) => `光点 ${n}／${cap}`,
   nextLight: (n) => `次のラウンド +${n}`,
   playerBoard: "プレイヤーボード",
   availableArea: "利用できる駒",
@@ -107,7 +107,8 @@ const ja: Messages = {
   tokens: "点数トークン",
   score: "得点",
   scoreHelp: "いまゲームが終わった場合の得点：獲得した点数トークンに、残りの光点3点ごとに1点を加えたもの。",
-  scoreSum: (tokens, light, points) => `= トークン ${tokens} 点 + 光点 ${light} ☀ で ${points} 点（3点ごとに1点）`,
+  scoreSum: (tokens, light, points, per) =>
+    `= トークン ${tokens} 点 + 光点 ${light} ☀ で ${points} 点（${per}点ごとに1点）`,
   scoreMore: (n) => `+ 月から ${n} 点`,
   firstPlayer: "スタートプレイヤー",
   resigned: "投了",

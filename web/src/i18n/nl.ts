@@ -101,7 +101,7 @@ const nl: Messages = {
   playersTitle: "Spelers",
   you: "jij",
   lightPoints: "Licht",
-  lightOf: (n) => `${n} van 20 lichtpunten`,
+  lightOf: (n, cap) => `${n} van ${cap} lichtpunten`,
   nextLight: (n) => `+${n} volgende ronde`,
   playerBoard: "Spelersbord",
   availableArea: "Beschikbaar",
@@ -110,7 +110,7 @@ const nl: Messages = {
   score: "Score",
   scoreHelp:
     "De score als het spel nu zou eindigen: de gewonnen penningen, plus 1 punt per 3 overgebleven lichtpunten.",
-  scoreSum: (tokens, light, points) => `= ${tokens} uit penningen + ${points} voor ${light} ☀ (1 per 3)`,
+  scoreSum: (tokens, light, points, per) => `= ${tokens} uit penningen + ${points} voor ${light} ☀ (1 per ${per})`,
   scoreMore: (n) => `+ ${n} van de maan`,
   firstPlayer: "eerste speler",
   resigned: "opgegeven",

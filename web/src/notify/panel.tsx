@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { detectKind, EVENT_TYPES } from "../../../src/contract/notifications";
-import { ApiError, api, type WebhookApi } from "../api";
+import { ApiError, api, type WebhookApi } from "../api/more";
 import { errorText } from "../errors";
 import type { Lang } from "../i18n";
 import { relativeTime, whenText } from "../text";

@@ -6,7 +6,7 @@
  * server removes a subscription its push service calls expired; the browser's own is renewed each
  * time the panel opens.
  */
-import { api } from "../api";
+import { api } from "../api/more";
 
 export type PushState = "unsupported" | "denied" | "off" | "on";
 

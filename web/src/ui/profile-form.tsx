@@ -1,6 +1,6 @@
 /** The profile form, shared by the start page and a game's lobby (so the game page does not carry the start page). */
 import { useState } from "preact/hooks";
-import { api, ApiError } from "../api";
+import { api, ApiError } from "../api/more";
 import { errorText } from "../errors";
 import { t } from "../i18n";
 import type { Identity } from "../types";

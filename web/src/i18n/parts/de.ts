@@ -60,7 +60,7 @@ const de: PartMessages = {
   replayNext: "Weiter",
   finalScores: "Endwertung",
   tokensPoints: "Chips",
-  lightPointsScore: "Sonne ÷ 3",
+  lightPointsScore: (per) => `Sonne ÷ ${per}`,
   total: "gesamt",
   notificationsGameHint: "Webhooks für den Kanal dieser Partie, und was gesendet wurde",
   notificationsMeHint: "Deine eigenen Webhooks und Discord-Erwähnungen, für alle Partien",

@@ -93,7 +93,7 @@ const en = {
   autoTimeout: "played automatically: time ran out",
   finalScores: "Final scores",
   tokensPoints: "tokens",
-  lightPointsScore: "light ÷ 3",
+  lightPointsScore: (per: number) => `light ÷ ${per}`,
   total: "total",
   // The board's legend (web/src/ui/legend.tsx)
   legendShadow: "shadow this round",

@@ -61,7 +61,7 @@ const fr: PartMessages = {
   replayNext: "Avancer",
   finalScores: "Scores finaux",
   tokensPoints: "jetons",
-  lightPointsScore: "lumière ÷ 3",
+  lightPointsScore: (per) => `lumière ÷ ${per}`,
   total: "total",
   notificationsGameHint: "Webhooks du salon de cette partie, et ce qui a été envoyé",
   notificationsMeHint: "Vos propres webhooks et mentions Discord, pour toutes vos parties",

@@ -59,7 +59,7 @@ const ja: PartMessages = {
   replayNext: "進む",
   finalScores: "最終得点",
   tokensPoints: "トークン",
-  lightPointsScore: "光点 ÷ 3",
+  lightPointsScore: (per) => `光点 ÷ ${per}`,
   total: "合計",
   notificationsGameHint: "このゲームのチャンネルの Webhook と送信履歴",
   notificationsMeHint: "すべてのゲームに使うあなた自身の Webhook と Discord のメンション",

@@ -60,7 +60,7 @@ const nl: PartMessages = {
   replayNext: "Verder",
   finalScores: "Eindstand",
   tokensPoints: "penningen",
-  lightPointsScore: "licht ÷ 3",
+  lightPointsScore: (per) => `licht ÷ ${per}`,
   total: "totaal",
   notificationsGameHint: "Webhooks voor het kanaal van dit spel, en wat er verstuurd is",
   notificationsMeHint: "Je eigen webhooks en Discord-pings, voor al je spellen",

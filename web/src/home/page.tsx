@@ -3,7 +3,7 @@
  * gathering players and finished; then a new game, joining by link, and your profile.
  */
 import { useEffect, useState } from "preact/hooks";
-import { api, ApiError } from "../api";
+import { api, ApiError } from "../api/more";
 import { Link, navigate } from "../nav";
 import { errorText } from "../errors";
 import { lang, listOf, t, type Lang } from "../i18n";
@@ -20,7 +20,7 @@ import { Check } from "../ui/check";
 import { NotifyBox } from "../ui/notify-box";
 import { MoonlightFields, type MoonMode } from "../moon/form";
 import { ProfileForm } from "../ui/profile-form";
-import { groupGames, othersOf, waitingOn } from "./home-model";
+import { groupGames, othersOf, waitingOn } from "./model";
 import { BOT_LEVELS, type BotLevel } from "../../../src/contract/views";
 
 export { ProfileForm };

@@ -1,12 +1,12 @@
 /** "Going away for N hours" / "I'm back": a seated player's vacation, which pauses their clock. */
 import { useState } from "preact/hooks";
-import { api } from "../api";
-import { errorText } from "../errors";
-import { t } from "../i18n";
+import { api } from "../../api/more";
+import { errorText } from "../../errors";
+import { t } from "../../i18n";
 import { awayHours, vacationOf } from "../model";
-import { whenText } from "../text";
-import type { GameView } from "../types";
-import { Glyph } from "./icons";
+import { whenText } from "../../text";
+import type { GameView } from "../../types";
+import { Glyph } from "../../ui/icons";
 
 export function Away(p: { view: GameView; seat: number; lang: string; accept: (v: GameView) => void }) {
   const [amount, setAmount] = useState("1");

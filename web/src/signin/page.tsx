@@ -10,8 +10,8 @@ import { errorText } from "../errors";
 import { lang } from "../i18n";
 import { navigate } from "../nav";
 import type { Identity } from "../types";
-import { identityApi } from "./api";
-import { DEVICE_TEXT } from "./i18n";
+import { identityApi } from "../devices/api";
+import { DEVICE_TEXT } from "../devices/i18n";
 
 export function SignInPage(p: {
   code: string | null;

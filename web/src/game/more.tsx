@@ -6,16 +6,18 @@
  */
 import type { GameState } from "../../../src/engine/base";
 import { auth, request } from "../api";
-import { newPlan, planAdd, type Plan } from "../model";
+import { newPlan, planAdd, type Plan } from "./model";
 import type { GameView, LogEntryView } from "../types";
 import { lazy } from "../ui/lazy";
 import { loadPart } from "../ui/part";
-import { History, logLines } from "../ui/history";
+import { History, logLines } from "./view/history";
 
-export { Away } from "../ui/away";
-export { FinalScores } from "../ui/final-scores";
-export { HandOver } from "../ui/hand-over";
-export { BoardLegend } from "../ui/legend";
+export { refused } from "./refused";
+export { Away } from "./view/away";
+export { CellInfoCard } from "./view/cell-info";
+export { FinalScores } from "./view/final-scores";
+export { HandOver } from "./view/hand-over";
+export { BoardLegend } from "./view/legend";
 export { NotifyBox } from "../ui/notify-box";
 
 /** The coach (web/src/coach): a chunk of its own, for a finished game or a practice game's player. */

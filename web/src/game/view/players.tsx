@@ -1,10 +1,11 @@
 /** Player boards, available areas, light, tokens; the scoring stacks. */
-import { pieceIcon, SEAT_STYLES } from "../../../src/render/base";
-import { t } from "../i18n";
-import { Link } from "../nav";
+import { LIGHT_CAP, LIGHT_PER_POINT } from "../../../../src/engine/base";
+import { pieceIcon, SEAT_STYLES } from "../../../../src/render/base";
+import { t } from "../../i18n";
+import { Link } from "../../nav";
 import type { PlayerPanel, StackView } from "../model";
-import { whenText } from "../text";
-import { Glyph } from "./icons";
+import { whenText } from "../../text";
+import { Glyph } from "../../ui/icons";
 
 export function Icon(p: { seat: number; size: number; px?: number }) {
   return (
@@ -45,9 +46,9 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
         )}
         {p.rank !== null && <span class={`badge rank${p.winner ? " win" : ""}`}>{t.rank(p.rank)}</span>}
       </header>
-      <div class="light" title={t.lightOf(p.light)}>
+      <div class="light" title={t.lightOf(p.light, LIGHT_CAP)}>
         <span class="label">{t.lightPoints}</span>
-        <meter min={0} max={20} value={p.light} aria-label={t.lightOf(p.light)} />
+        <meter min={0} max={LIGHT_CAP} value={p.light} aria-label={t.lightOf(p.light, LIGHT_CAP)} />
         <strong class="light-value">{p.light} ☀</strong>
         {p.nextLight !== null && <span class="muted next-light">{t.nextLight(p.nextLight)}</span>}
       </div>
@@ -103,7 +104,7 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
         </span>
       </div>
       <p class="muted score-how">
-        {t.scoreSum(p.tokenPoints, p.light, p.lightScore)}
+        {t.scoreSum(p.tokenPoints, p.light, p.lightScore, LIGHT_PER_POINT)}
         {p.score > p.tokenPoints + p.lightScore && ` ${t.scoreMore(p.score - p.tokenPoints - p.lightScore)}`}
       </p>
     </article>

@@ -3,8 +3,8 @@
  * in a closed <details> under the board, so it comes with the game page's later chunk (its styles in
  * styles/more.css, its texts in the later parts' dictionaries), not in the first paint's 40 KB.
  */
-import { t } from "../i18n";
-import { seatLabel } from "../text";
+import { t } from "../../i18n";
+import { seatLabel } from "../../text";
 import { Icon } from "./players";
 
 export function BoardLegend(p: { names: string[] }) {

@@ -31,9 +31,9 @@ import {
   type GameEvent,
   type GameState,
   type PieceName,
-} from "../../src/engine/base";
-import type { Highlight } from "../../src/render";
-import type { GameView, LogAction, LogEntryView } from "./types";
+} from "../../../src/engine/base";
+import type { Highlight } from "../../../src/render";
+import type { GameView, LogAction, LogEntryView } from "../types";
 
 export const PIECES: readonly PieceName[] = ["seed", "small", "medium", "large"];
 
@@ -103,9 +103,9 @@ export interface PlayerPanel {
   available: number[];
   tokens: { leaves: number; value: number }[];
   tokenPoints: number;
-  /** Score if the game ended now (tokens + floor(light / 3), and under the Moonlight its points). */
+  /** Score if the game ended now (tokens + floor(light / LIGHT_PER_POINT), the engine's computeScores, and under the Moonlight its points). */
   score: number;
-  /** The points the light left would score (floor(light / 3)). */
+  /** The points the light left would score (floor(light / LIGHT_PER_POINT), the engine's computeScores). */
   lightScore: number;
   pieces: number;
   /** Light this seat's trees collect at the start of next round, if nothing changes. */

@@ -3,11 +3,11 @@
  * with it (POST /api/games/:id/bots with the seat). In the page's later chunk: rarely needed.
  */
 import { useState } from "preact/hooks";
-import { BOT_LEVELS } from "../../../src/contract/views";
-import { api } from "../api";
-import { errorText } from "../errors";
-import type { GameView } from "../types";
-import { BOT_TEXT } from "./bot-text";
+import { BOT_LEVELS } from "../../../../src/contract/views";
+import { api } from "../../api/more";
+import { errorText } from "../../errors";
+import type { GameView } from "../../types";
+import { BOT_TEXT } from "../../ui/bot-text";
 
 export function HandOver(p: { view: GameView; lang: string; accept: (v: GameView) => void }) {
   const [busy, setBusy] = useState(false);

@@ -1,7 +1,8 @@
 /** The table of final scores of a finished game. */
-import { t } from "../i18n";
-import type { GameView } from "../types";
-import { Link } from "../nav";
+import { LIGHT_PER_POINT } from "../../../../src/engine/base";
+import { t } from "../../i18n";
+import type { GameView } from "../../types";
+import { Link } from "../../nav";
 import { Icon } from "./players";
 
 export function FinalScores(p: { view: GameView; names: string[] }) {
@@ -16,7 +17,7 @@ export function FinalScores(p: { view: GameView; names: string[] }) {
             <th scope="col">#</th>
             <th scope="col">{t.playersTitle}</th>
             <th scope="col">{t.tokensPoints}</th>
-            <th scope="col">{t.lightPointsScore}</th>
+            <th scope="col">{t.lightPointsScore(LIGHT_PER_POINT)}</th>
             <th scope="col">{t.total}</th>
           </tr>
         </thead>

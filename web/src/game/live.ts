@@ -10,9 +10,10 @@
  * turn, the same request goes over HTTP with the same key: a turn the game already played is
  * answered again, never played twice, and a refusal comes back as the HTTP error the page handles.
  */
-import type { Action, GameEvent } from "../../src/engine";
-import { api } from "./api";
-import type { GameView } from "./types";
+import type { Action, GameEvent } from "../../../src/engine";
+import { api } from "../api";
+import { backoff } from "../backoff";
+import type { GameView } from "../types";
 
 type Submitted = Awaited<ReturnType<typeof api.submit>>;
 type Answer = { type: string } & Submitted;
@@ -47,8 +48,8 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/games/${encodeURIComponent(gameId)}/live`;
   /**
    * The turn sent on the socket, waiting for its answer (none within 10 s, or the socket closed:
-   * undefined, and the turn goes over HTTP). The page sends one turn at a time (game.tsx waits for
-   * its answer before it sends another). Written small:
+   * undefined, and the turn goes over HTTP). The page sends one turn at a time (the controller waits
+   * for its answer before it sends another). Written small:
    * the page's size budget.
    */
   let waiting: ((a?: Answer) => void) | undefined;
@@ -114,9 +115,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   const schedule = () => {
     if (stopped) return;
     clearTimeout(retry);
-    const base = Math.min(30_000, 500 * 2 ** attempt);
-    attempt++;
-    retry = setTimeout(connect, base / 2 + Math.random() * (base / 2));
+    retry = setTimeout(connect, backoff(attempt++, 500, 30_000, true));
   };
 
   /** Replace a socket that is presumed dead. */

@@ -3,21 +3,14 @@
  * shared: the page opens on it (its link preview shows it too, src/embed/routes.ts), and stepping
  * through the history keeps the address in step (replaceState: Back still leaves the game).
  */
-import { useState } from "preact/hooks";
-
 export function plyFromUrl(search: string = location.search): number | null {
   const raw = new URLSearchParams(search).get("ply");
   return raw !== null && /^\d{1,6}$/.test(raw) ? Number(raw) : null;
 }
 
-export function useUrlPly(): [number | null, (ply: number | null) => void] {
-  const [ply, setPly] = useState<number | null>(() => plyFromUrl());
-  const set = (n: number | null) => {
-    setPly(n);
-    const url = new URL(location.href);
-    if (n === null) url.searchParams.delete("ply");
-    else url.searchParams.set("ply", String(n));
-    history.replaceState(history.state, "", url);
-  };
-  return [ply, set];
+export function setUrlPly(n: number | null): void {
+  const url = new URL(location.href);
+  if (n === null) url.searchParams.delete("ply");
+  else url.searchParams.set("ply", String(n));
+  history.replaceState(history.state, "", url);
 }

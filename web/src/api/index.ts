@@ -3,11 +3,10 @@
  * goes through `request`, typed by the contract's `paths` (src/contract/api.ts): paths, params,
  * bodies and answers are checked by the compiler against the server's own schemas and views.
  */
-import type { Answer, paths } from "../../src/contract/api";
-import type { ErrorCode } from "../../src/contract/errors";
-import type { Action } from "../../src/engine";
-import type { BotLevel } from "../../src/contract/views";
-import type { ApiErrorBody, CreateGameOptions, GameView, Identity } from "./types";
+import type { Answer, paths } from "../../../src/contract/api";
+import type { ErrorCode } from "../../../src/contract/errors";
+import type { Action } from "../../../src/engine";
+import type { ApiErrorBody, GameView, Identity } from "../types";
 
 const ID_KEY = "canopy.identity";
 
@@ -101,57 +100,16 @@ export function auth(token?: string | null): Record<string, string> {
   return t ? { authorization: `Bearer ${t}` } : {};
 }
 
-const game = (id: string) => ({ params: { path: { id } }, headers: auth() });
-
-/** One set of webhooks: a game's (gameId) or your own (null). */
-function webhooks(gameId: string | null) {
-  const headers = auth();
-  if (gameId === null) {
-    const wid = (w: string) => ({ params: { path: { wid: w } }, headers });
-    return {
-      list: () => request("get", "/api/me/webhooks", { headers }),
-      create: (body: paths["/api/me/webhooks"]["post"]["requestBody"]["content"]["application/json"]) =>
-        request("post", "/api/me/webhooks", { headers, body }),
-      change: (
-        w: string,
-        body: paths["/api/me/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"],
-      ) => request("patch", "/api/me/webhooks/{wid}", { ...wid(w), body }),
-      remove: (w: string) => request("delete", "/api/me/webhooks/{wid}", wid(w)),
-      test: (w: string) => request("post", "/api/me/webhooks/{wid}/test", wid(w)),
-    };
-  }
-  const at = (w: string) => ({ params: { path: { id: gameId, wid: w } }, headers });
-  return {
-    list: () => request("get", "/api/games/{id}/webhooks", game(gameId)),
-    create: (body: paths["/api/games/{id}/webhooks"]["post"]["requestBody"]["content"]["application/json"]) =>
-      request("post", "/api/games/{id}/webhooks", { ...game(gameId), body }),
-    change: (
-      w: string,
-      body: paths["/api/games/{id}/webhooks/{wid}"]["patch"]["requestBody"]["content"]["application/json"],
-    ) => request("patch", "/api/games/{id}/webhooks/{wid}", { ...at(w), body }),
-    remove: (w: string) => request("delete", "/api/games/{id}/webhooks/{wid}", at(w)),
-    test: (w: string) => request("post", "/api/games/{id}/webhooks/{wid}/test", at(w)),
-  };
-}
-export type WebhookApi = ReturnType<typeof webhooks>;
+export const game = (id: string) => ({ params: { path: { id } }, headers: auth() });
 
 export const api = {
-  createPlayer: (name: string) => request("post", "/api/players", { body: { name }, headers: auth(null) }),
-  me: (token?: string) => request("get", "/api/me", { headers: auth(token) }),
-  updateMe: (discordUserId: string | null) => request("patch", "/api/me", { body: { discordUserId }, headers: auth() }),
   games: (playerId: string, status: "waiting" | "active" | "finished", cursor?: string | null, limit = 20) =>
     request("get", "/api/players/{id}/games", {
       params: { path: { id: playerId }, query: { status, limit, ...(cursor ? { cursor } : {}) } },
       headers: auth(),
     }),
-  createGame: (opts: CreateGameOptions) => request("post", "/api/games", { body: opts, headers: auth() }),
   game: (id: string) => request("get", "/api/games/{id}", game(id)),
-  join: (id: string, code: string) => request("post", "/api/games/{id}/join", { ...game(id), body: { code } }),
-  leave: (id: string) => request("post", "/api/games/{id}/leave", game(id)),
-  start: (id: string) => request("post", "/api/games/{id}/start", game(id)),
   resign: (id: string) => request("post", "/api/games/{id}/resign", game(id)),
-  seatBot: (id: string, level: BotLevel, seat?: number) =>
-    request("post", "/api/games/{id}/bots", { ...game(id), body: seat === undefined ? { level } : { level, seat } }),
   submit: (id: string, version: number, actions: Action[], key: string) =>
     request("post", "/api/games/{id}/actions", {
       params: { path: { id }, header: { "idempotency-key": key } },
@@ -160,21 +118,6 @@ export const api = {
     }),
   log: (id: string, after = 0) =>
     request("get", "/api/games/{id}/log", { params: { path: { id }, query: { after } }, headers: auth() }),
-  goAway: (id: string, hours: number) => request("post", "/api/games/{id}/vacation", { ...game(id), body: { hours } }),
-  comeBack: (id: string) => request("delete", "/api/games/{id}/vacation", game(id)),
-  webhooks,
-  /** Push on this device (web/src/notify/push.ts). */
-  push: {
-    key: () => request("get", "/api/push/key", { headers: auth(null) }),
-    subscribe: (body: paths["/api/me/push"]["post"]["requestBody"]["content"]["application/json"]) =>
-      request("post", "/api/me/push", { body, headers: auth() }),
-    remove: (pid: string) => request("delete", "/api/me/push/{pid}", { params: { path: { pid } }, headers: auth() }),
-    test: (pid: string) => request("post", "/api/me/push/{pid}/test", { params: { path: { pid } }, headers: auth() }),
-  },
-  deliveries: (id: string, q: { limit: number; before?: number }) =>
-    request("get", "/api/games/{id}/deliveries", { params: { path: { id }, query: q }, headers: auth() }),
-  redeliver: (id: string, did: number) =>
-    request("post", "/api/games/{id}/deliveries/{did}/redeliver", { params: { path: { id, did } }, headers: auth() }),
 };
 
 /** Some lobby calls answer {game}, others the view itself. */

@@ -1,9 +1,9 @@
 /** The readable game log and the replay scrubber. */
 import { useEffect, useRef } from "preact/hooks";
-import type { GameEvent } from "../../../src/engine";
-import { t } from "../i18n";
-import { eventText } from "../text";
-import type { LogEntryView } from "../types";
+import type { GameEvent } from "../../../../src/engine";
+import { t } from "../../i18n";
+import { eventText } from "../../text";
+import type { LogEntryView } from "../../types";
 
 export interface LogLine {
   /** Actions before this line (the replay position right after it). */

@@ -3,16 +3,16 @@
  * A chunk of its own (loaded through game.tsx): a game in play does not carry it.
  */
 import { useState } from "preact/hooks";
-import { api, auth, request, viewOf } from "../api";
+import { api, auth, request, viewOf } from "../api/more";
 import { errorText } from "../errors";
 import { Link } from "../nav";
 import { t } from "../i18n";
-import type { LiveStatus } from "../live";
+import type { LiveStatus } from "./live";
 import { durationText } from "../text";
 import type { GameView, Identity } from "../types";
 import { CopyField } from "../ui/copy";
 import { NotifyBox } from "../ui/notify-box";
-import { Icon } from "../ui/players";
+import { Icon } from "./view/players";
 import { ProfileForm } from "../ui/profile-form";
 import { BOT_LEVELS } from "../../../src/contract/views";
 import { BOT_TEXT } from "../ui/bot-text";

@@ -1,0 +1,35 @@
+/** Every dictionary of the web client at once, for tests (the app loads languages one by one: web/src/i18n/index.ts). */
+import nde from "../../web/src/notify/i18n/de";
+import nen, { type NotifyMessages } from "../../web/src/notify/i18n/en";
+import nfr from "../../web/src/notify/i18n/fr";
+import nja from "../../web/src/notify/i18n/ja";
+import nnl from "../../web/src/notify/i18n/nl";
+import de from "../../web/src/i18n/de";
+import en from "../../web/src/i18n/en";
+import fr from "../../web/src/i18n/fr";
+import ja from "../../web/src/i18n/ja";
+import nl from "../../web/src/i18n/nl";
+import type { Lang, Messages } from "../../web/src/i18n/index";
+import mde from "../../web/src/moon/i18n/de";
+import men from "../../web/src/moon/i18n/en";
+import mfr from "../../web/src/moon/i18n/fr";
+import mja from "../../web/src/moon/i18n/ja";
+import mnl from "../../web/src/moon/i18n/nl";
+import pde from "../../web/src/i18n/parts/de";
+import pen from "../../web/src/i18n/parts/en";
+import pfr from "../../web/src/i18n/parts/fr";
+import pja from "../../web/src/i18n/parts/ja";
+import pnl from "../../web/src/i18n/parts/nl";
+
+/** Each language's texts, the page's and the later parts' (./parts/) together, as `t` has them. */
+export const DICTS: Record<Lang, Messages> = {
+  en: { ...en, ...pen },
+  nl: { ...nl, ...pnl },
+  fr: { ...fr, ...pfr },
+  de: { ...de, ...pde },
+  ja: { ...ja, ...pja },
+};
+/** The notifications panel's texts (a chunk of their own). */
+export const NOTIFY_DICTS: Record<Lang, NotifyMessages> = { en: nen, nl: nnl, fr: nfr, de: nde, ja: nja };
+/** Under the Moonlight's texts (a chunk of their own). */
+export const MOON_DICTS = { en: men, nl: mnl, fr: mfr, de: mde, ja: mja };

@@ -1,0 +1,374 @@
+/**
+ * The game page's controller (web/src/game/ctrl.ts) driven without a DOM: a fake server, socket,
+ * storage and clock in place of the browser's (GameDeps). What a player does on the page — choose
+ * cells, plan, undo, send, step through the history — and what the page must then show.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import {
+  applyAction,
+  cellByLabel,
+  CELLS,
+  createGame,
+  type Action,
+  type GameEvent,
+  type GameState,
+} from "../../src/engine";
+import { ApiError } from "../../web/src/api";
+import { setLang, t } from "../../web/src/i18n";
+import { GameCtrl, planKey, type GameDeps } from "../../web/src/game/ctrl";
+import type { LiveHandlers } from "../../web/src/game/live";
+import { refused } from "../../web/src/game/refused";
+import type { GameView, Identity, LogEntryView } from "../../web/src/types";
+
+const at = (label: string) => ({ ...CELLS[cellByLabel(label)] });
+const ANN: Identity = { id: "p0", name: "Ann", token: "tok0" };
+
+function start(): GameState {
+  const c = createGame({ players: 2, seed: 7, firstPlayer: 0 });
+  if (!c.ok) throw new Error(c.error.message);
+  return c.state;
+}
+
+/** The state after `actions`, with every step's events (the log's entries). */
+function play(s: GameState, actions: Action[]): { state: GameState; entries: LogEntryView[] } {
+  const entries: LogEntryView[] = [];
+  for (const a of actions) {
+    const r = applyAction(s, a);
+    if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
+    entries.push({
+      index: entries.length + 1,
+      version: entries.length + 2,
+      seat: s.current,
+      entry: a,
+      events: r.events,
+      at: "",
+      auto: null,
+    });
+    s = r.state;
+  }
+  return { state: s, entries };
+}
+
+function view(state: GameState, version: number): GameView {
+  return {
+    id: "g",
+    status: state.phase === "ended" ? "finished" : "active",
+    version,
+    options: {
+      seats: 2,
+      longGame: false,
+      heavyShade: false,
+      moveTimeSeconds: null,
+      firstPlayer: null,
+      maxTimeouts: null,
+      vacationDays: 14,
+    } as unknown as GameView["options"],
+    seats: state.players.map((_, seat) => ({
+      seat,
+      player: { id: `p${seat}`, name: ["Ann", "Bob"][seat] },
+      bot: null,
+      resigned: false,
+      timeouts: 0,
+      awayUntil: null,
+    })) as GameView["seats"],
+    practice: false,
+    createdBy: "p0",
+    createdAt: "",
+    startedAt: "",
+    endedAt: null,
+    state,
+    notation: null,
+    toAct: state.current,
+    round: state.round,
+    totalRounds: 18,
+    scores: null,
+    winners: null,
+    actionCount: state.ply,
+    you: state.current === 0 ? { seat: 0 } : { seat: 0 },
+    invite: null,
+    deadline: null,
+    vacations: [],
+  } as unknown as GameView;
+}
+
+/** A fake browser and server: what the controller asked, and what it answers. */
+function fakes(first: GameView, log: LogEntryView[] = []) {
+  const store = new Map<string, string>();
+  const timers: { f: () => void; ms: number; live: boolean }[] = [];
+  const sent: { version: number; actions: Action[]; key: string }[] = [];
+  const url: (number | null)[] = [];
+  let live: LiveHandlers | null = null;
+  let current = first;
+  let answer: (v: number, a: Action[]) => Promise<{ game: GameView; events?: GameEvent[] }> = async () => {
+    throw new Error("no answer set");
+  };
+  let keys = 0;
+  const deps: GameDeps = {
+    game: async () => current,
+    log: async (_id, after) => ({ entries: log.filter((e) => e.index > after), next: null }),
+    resign: async () => ({ game: current }),
+    sendTurn: (_id, version, actions, key) => {
+      sent.push({ version, actions, key });
+      return answer(version, actions);
+    },
+    follow: (_id, _token, h) => {
+      live = h;
+      return () => {
+        live = null;
+      };
+    },
+    hint: async () => null,
+    refused,
+    loadMoon: async () => {
+      throw new Error("not a Moonlight game");
+    },
+    storage: {
+      getItem: (k) => store.get(k) ?? null,
+      setItem: (k, v) => void store.set(k, v),
+      removeItem: (k) => void store.delete(k),
+    },
+    confirm: () => true,
+    setUrlPly: (n) => void url.push(n),
+    focus: () => {},
+    later: (f, ms) => {
+      const timer = { f, ms, live: true };
+      timers.push(timer);
+      return () => {
+        timer.live = false;
+      };
+    },
+    randomKey: () => `key${++keys}`,
+  };
+  return {
+    deps,
+    store,
+    sent,
+    url,
+    timers,
+    /** The server's game now (what a fetch answers). */
+    set game(v: GameView) {
+      current = v;
+    },
+    answer(f: typeof answer) {
+      answer = f;
+    },
+    /** The socket brings a view. */
+    push(v: GameView, events: GameEvent[] = []) {
+      current = v;
+      live!.onGame(v, events);
+    },
+    get following() {
+      return live !== null;
+    },
+    /** Run the timers due within `ms`. */
+    tick(ms: number) {
+      for (const x of timers.splice(0)) if (x.live && x.ms <= ms) x.f();
+    },
+  };
+}
+
+/** Let the controller's awaited calls (fetches, the log) settle. */
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+async function opened(v: GameView, log: LogEntryView[] = [], identity: Identity | null = ANN) {
+  const f = fakes(v, log);
+  const c = new GameCtrl("g", identity, f.deps);
+  let draws = 0;
+  c.redraw = () => draws++;
+  c.setLang("en");
+  c.start();
+  await settle();
+  await settle();
+  return { c, f, draws: () => draws };
+}
+
+beforeAll(async () => {
+  await setLang("en");
+});
+
+describe("the game controller", () => {
+  it("loads the game, follows it live, and plans a setup placement from a chosen edge cell", async () => {
+    const { c, f, draws } = await opened(view(start(), 1));
+    expect(f.following).toBe(true);
+    expect(draws()).toBeGreaterThan(0);
+    const fr = c.frame()!;
+    expect(fr.seat).toBe(0);
+    expect(fr.myTurn).toBe(true);
+    expect(fr.complete).toBe(false);
+    // Setup: the edge cells are the targets; an inner one is not.
+    expect(fr.highlights.a1).toBe("target");
+    expect(fr.highlights.d4).toBeUndefined();
+    c.choose("a1");
+    expect(c.plan!.actions).toEqual([{ type: "place", cell: at("a1") }]);
+    const after = c.frame()!;
+    expect(after.complete).toBe(true);
+    expect(after.shown.cells).not.toEqual(fr.shown.cells);
+    // The plan is kept in the browser for this game and seat.
+    expect(JSON.parse(f.store.get(planKey("g", 0))!).actions).toHaveLength(1);
+    // Undo and redo.
+    expect(c.undo()).toBe(true);
+    expect(c.plan!.actions).toHaveLength(0);
+    // (kept with what redo brings back)
+    expect(JSON.parse(f.store.get(planKey("g", 0))!)).toMatchObject({ actions: [], redo: [{ type: "place" }] });
+    expect(c.undo()).toBe(false);
+    expect(c.undo(true)).toBe(true);
+    expect(c.plan!.actions).toHaveLength(1);
+  });
+
+  it("sends the turn with one key per plan, forgets it once played, and the good news fades", async () => {
+    const s = start();
+    const { c, f } = await opened(view(s, 1));
+    c.choose("a1");
+    const played = play(s, [{ type: "place", cell: at("a1") }]);
+    f.answer(async () => ({ game: view(played.state, 2), events: played.entries[0].events as GameEvent[] }));
+    await c.submit();
+    expect(f.sent).toEqual([{ version: 1, actions: [{ type: "place", cell: at("a1") }], key: "key1" }]);
+    expect(c.plan).toBeNull();
+    expect(c.view!.version).toBe(2);
+    expect(c.frame()!.myTurn).toBe(false);
+    expect(c.notice).toEqual({ kind: "info", text: t.turnSent });
+    expect(f.store.has(planKey("g", 0))).toBe(false);
+    // The last move's cell is marked on the board.
+    expect(c.frame()!.highlights.a1).toBe("last");
+    f.tick(4000);
+    expect(c.notice).toBeNull();
+  });
+
+  it("sends a plan again under the same key after a failure, and a changed plan under a new one", async () => {
+    const { c, f } = await opened(view(start(), 1));
+    c.choose("a1");
+    f.answer(async () => {
+      throw new ApiError(0, "NETWORK", "offline", null);
+    });
+    await c.submit();
+    await c.submit();
+    expect(f.sent.map((x) => x.key)).toEqual(["key1", "key1"]);
+    expect(c.notice?.kind).toBe("error");
+    expect(c.plan!.actions).toHaveLength(1);
+    c.undo();
+    c.choose("a4");
+    await c.submit();
+    expect(f.sent.map((x) => x.key)).toEqual(["key1", "key1", "key2"]);
+  });
+
+  it("a turn refused because the game moved on: the plan follows the game, and the page says whether it held", async () => {
+    const s = start();
+    const { c, f } = await opened(view(s, 1));
+    c.choose("a1");
+    // Meanwhile the game's version moved (the same turn): the placement still applies.
+    f.game = view(s, 2);
+    f.answer(async () => {
+      throw new ApiError(409, "VERSION_CONFLICT", "stale", null);
+    });
+    await c.submit();
+    expect(c.view!.version).toBe(2);
+    expect(c.plan!.actions).toEqual([{ type: "place", cell: at("a1") }]);
+    expect(c.notice).toEqual({ kind: "warn", text: `${t.conflict} ${t.planKept}` });
+  });
+
+  it("says the planned actions are lost when the turn was played elsewhere", async () => {
+    const s = start();
+    const { c, f } = await opened(view(s, 1));
+    c.choose("a1");
+    const elsewhere = play(s, [{ type: "place", cell: at("a4") }]);
+    f.push(view(elsewhere.state, 2), elsewhere.entries[0].events as GameEvent[]);
+    expect(c.plan).toBeNull();
+    expect(c.notice).toEqual({ kind: "warn", text: t.planGone });
+    expect(f.store.has(planKey("g", 0))).toBe(false);
+    // An older view arriving late changes nothing.
+    f.push(view(s, 1));
+    expect(c.view!.version).toBe(2);
+  });
+
+  it("brings back a turn planned before a reload, and follows another tab's plan", async () => {
+    const s = start();
+    const f1 = await opened(view(s, 1));
+    f1.c.choose("g4");
+    const saved = f1.f.store.get(planKey("g", 0))!;
+    // A new page (a reload) on the same browser.
+    const f2 = fakes(view(s, 1));
+    f2.store.set(planKey("g", 0), saved);
+    const c2 = new GameCtrl("g", ANN, f2.deps);
+    c2.start();
+    await settle();
+    expect(c2.plan!.actions).toEqual([{ type: "place", cell: at("g4") }]);
+    // Another tab undid it.
+    c2.storageChanged(planKey("g", 0), null);
+    expect(c2.plan!.actions).toEqual([]);
+    // Another game's key is not this page's business.
+    c2.storageChanged(planKey("other", 0), saved);
+    expect(c2.plan!.actions).toEqual([]);
+  });
+
+  it("a spectator chooses cells to read them and plans nothing", async () => {
+    const { c } = await opened(view(start(), 1), [], null);
+    const fr = c.frame()!;
+    expect(fr.seat).toBe(-1);
+    expect(fr.myTurn).toBe(false);
+    c.choose("a1");
+    expect(c.selected).toBe("a1");
+    expect(c.plan).toBeNull();
+    c.choose("a1");
+    expect(c.selected).toBeNull();
+  });
+
+  it("loads the log as the game moves and steps through the history, the address following", async () => {
+    const s = start();
+    const moves: Action[] = [
+      { type: "place", cell: at("a1") },
+      { type: "place", cell: at("a4") },
+      { type: "place", cell: at("g4") },
+    ];
+    const { state, entries } = play(s, moves);
+    const { c, f } = await opened(view(state, 4), entries);
+    expect(c.log.map((e) => e.index)).toEqual([1, 2, 3]);
+    const states = c.states()!;
+    expect(states).toHaveLength(4);
+    expect(states[3].cells).toEqual(state.cells);
+    c.setPly(1);
+    expect(f.url).toEqual([1]);
+    const fr = c.frame()!;
+    expect(fr.replaying).toBe(true);
+    expect(fr.myTurn).toBe(false);
+    expect(fr.shown.cells).toEqual(states[1].cells);
+    // The move that led there is marked.
+    expect(fr.highlights.a1).toBe("last");
+    // Choosing cells does nothing while replaying.
+    c.choose("d4");
+    expect(c.selected).toBeNull();
+    c.setPly(null);
+    expect(c.frame()!.replaying).toBe(false);
+  });
+
+  it("forgets a profile the server no longer knows", async () => {
+    const f = fakes(view(start(), 1));
+    f.deps.game = async () => {
+      throw new ApiError(401, "UNAUTHORIZED", "who?", null);
+    };
+    let out = 0;
+    const c = new GameCtrl("g", ANN, f.deps, { signedOut: () => out++ });
+    c.start();
+    await settle();
+    expect(out).toBe(1);
+  });
+
+  it("a game that cannot be found says so", async () => {
+    const f = fakes(view(start(), 1));
+    f.deps.game = async () => {
+      throw new ApiError(404, "NOT_FOUND", "no", null);
+    };
+    const c = new GameCtrl("g", null, f.deps);
+    c.start();
+    await settle();
+    expect(c.failure).toBe(t.notFound);
+    expect(c.frame()).toBeNull();
+  });
+
+  it("keeps the board's preferences", async () => {
+    const { c, f } = await opened(view(start(), 1));
+    c.setPrefs({ labels: true });
+    expect(JSON.parse(f.store.get("canopy.prefs")!)).toEqual({ preview: false, labels: true });
+    const again = new GameCtrl("g", ANN, f.deps);
+    expect(again.prefs).toEqual({ preview: false, labels: true });
+  });
+});

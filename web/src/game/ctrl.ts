@@ -1,0 +1,632 @@
+/**
+ * The game page's controller (after Lichess's `ui/round` ctrl.ts): it owns what the page knows of
+ * one game — the server's view, the log and the replay position, the turn being planned (kept in
+ * the browser per seat), the chosen cell, the notice, the live socket's status, the Moonlight part
+ * once loaded — and the actions on it. The views (./view/*) only read it and call its actions; it
+ * touches no DOM: the browser comes in through `GameDeps` (./deps.ts), so the tests drive it in Node
+ * with fakes (tests/web/game-ctrl.test.ts). Every change ends in `redraw()`, which the page sets to re-render.
+ */
+import {
+  legalActions,
+  type Action,
+  type GameEvent,
+  type GameOptionsInput,
+  type GameState,
+} from "../../../src/engine/base";
+import type { Highlight } from "../../../src/render/base";
+import { ApiError, viewOf } from "../api";
+import { errorText } from "../errors";
+import { t } from "../i18n";
+import type { MoonPick, MoonUi } from "../moon/load";
+import type { GameView, Identity, LogEntryView } from "../types";
+import type { LiveHandlers, LiveStatus } from "./live";
+import {
+  actionCells,
+  boardHighlights,
+  cellFocus,
+  newPlan,
+  planAdd,
+  planRedo,
+  planState,
+  planToSave,
+  planUndo,
+  playerPanels,
+  readSavedPlan,
+  rebase,
+  replayStates,
+  restorePlan,
+  roundInfo,
+  seatOf,
+  turnOf,
+  turnToSubmit,
+  type CellFocus,
+  type Plan,
+  type PlayerPanel,
+  type RoundInfo,
+  type SavedPlan,
+} from "./model";
+
+export interface Notice {
+  kind: "info" | "error" | "warn";
+  text: string;
+}
+
+export interface Prefs {
+  /** Show next round's shadows. */
+  preview: boolean;
+  /** Cell names on the board. */
+  labels: boolean;
+}
+
+type Submitted = { game: GameView; events?: GameEvent[] };
+type KeyValue = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+
+/** What the controller needs of the browser and the server (./deps.ts has the real ones). */
+export interface GameDeps {
+  game(id: string): Promise<GameView>;
+  log(
+    id: string,
+    after: number,
+  ): Promise<{ entries: LogEntryView[]; next?: unknown; replay?: { options: unknown } | null }>;
+  resign(id: string): Promise<unknown>;
+  sendTurn(id: string, version: number, actions: Action[], key: string): Promise<Submitted>;
+  follow(id: string, token: string | null, h: LiveHandlers): () => void;
+  /** Practice games: the strong bot's turn on the plan's base (null: the game moved on). */
+  hint(id: string, plan: Plan): Promise<Plan | null>;
+  /** A turn the server did not take: say why, and show the game as it is now (./refused.ts). */
+  refused(c: GameCtrl, e: unknown, plan: Plan): Promise<void>;
+  /** The Moonlight part of the page, in `lang`. */
+  loadMoon(lang: string): Promise<MoonUi>;
+  /** Where planned turns and preferences are kept (null: nowhere, they live as long as the page). */
+  storage: KeyValue | null;
+  confirm(text: string): boolean;
+  /** The replay position in the page's address. */
+  setUrlPly(ply: number | null): void;
+  /** Give the keyboard to the turn panel (a pressed button went away) or to the game's status (the turn went). */
+  focus(where: "turn" | "status"): void;
+  later(f: () => void, ms: number): () => void;
+  randomKey(): string;
+}
+
+/** What the page shows of a game in play, derived from the controller (computed once per change). */
+export interface Frame {
+  seat: number;
+  replaying: boolean;
+  myTurn: boolean;
+  /** The state on the board: a replayed one, your turn as planned, or the game's. */
+  shown: GameState;
+  legal: Action[];
+  focus: CellFocus | null;
+  highlights: Record<string, Highlight>;
+  info: RoundInfo;
+  panels: PlayerPanel[];
+  /** Your planned turn is whole (setup: the placement made; play: nothing left but to send). */
+  complete: boolean;
+}
+
+const PREFS_KEY = "canopy.prefs";
+
+/**
+ * Where the browser keeps the turn planned for `seat` in a game until it is sent, so it survives a
+ * reload and a closed tab (issue 13). Removed when the turn is sent or the game moved on without it.
+ */
+export const planKey = (gameId: string, seat: number) => `canopy.plan.${gameId}.${seat}`;
+
+/** A saved plan on the game as it is now (none: a fresh plan). */
+const restore = (saved: SavedPlan | null, state: GameState, version: number, seat: number) =>
+  saved ? restorePlan(saved, state, version, seat) : { plan: newPlan(state, version), kept: true };
+
+export class GameCtrl {
+  view: GameView | null = null;
+  failure: string | null = null;
+  plan: Plan | null = null;
+  selected: string | null = null;
+  notice: Notice | null = null;
+  live: LiveStatus = "connecting";
+  sending = false;
+  busy = false;
+  prefs: Prefs = { preview: false, labels: false };
+  /** Cells the last move touched (marked on the board). */
+  lastCells: string[] = [];
+  log: LogEntryView[] = [];
+  /** Once the game has ended the server sends the options with the seed: the history is then replayed exactly. */
+  replayOptions: GameOptionsInput | null = null;
+  ply: number | null;
+  /** Under the Moonlight: the loaded part of the page, and the ability or move being aimed at cells. */
+  moon: MoonUi | null = null;
+  moonPick: MoonPick | null = null;
+  lang = "";
+
+  #identity: Identity | null;
+  readonly #deps: GameDeps;
+  readonly #signedOut: () => void;
+  #stopLive: (() => void) | null = null;
+  #sentKey: { plan: string; key: string } | null = null;
+  #logBusy = false;
+  #logAgain = false;
+  #cancelLogRetry = () => {};
+  #cancelFade = () => {};
+  #statesOf: { key: unknown[]; states: GameState[] | null } | null = null;
+  /** The language the Moonlight part is loaded (or loading) in. */
+  #moonLang = "";
+  /** Until the first view after start(): any version is taken. */
+  #fresh = true;
+
+  constructor(
+    readonly id: string,
+    identity: Identity | null,
+    deps: GameDeps,
+    opts: { ply?: number | null; signedOut?: () => void } = {},
+  ) {
+    this.#deps = deps;
+    this.#identity = identity;
+    this.ply = opts.ply ?? null;
+    this.#signedOut = opts.signedOut ?? (() => {});
+    try {
+      this.prefs = { ...this.prefs, ...JSON.parse(deps.storage?.getItem(PREFS_KEY) ?? "{}") };
+    } catch {
+      /* unreadable: the defaults */
+    }
+  }
+
+  /** Called after every change (the page re-renders). */
+  redraw = (): void => {};
+
+  // ---- following the game -------------------------------------------------------------------
+
+  /** Load the game and follow it live (again, for a new identity); returns how to stop. */
+  start(): () => void {
+    this.#stopLive?.();
+    this.#fresh = true;
+    this.plan = null;
+    void this.reload();
+    const stop = this.#deps.follow(this.id, this.#identity?.token ?? null, {
+      onGame: (g, events) => this.accept(g, events),
+      onStatus: (s) => {
+        this.live = s;
+        this.redraw();
+      },
+    });
+    this.#stopLive = () => {
+      stop();
+      this.#cancelLogRetry();
+      this.#cancelFade();
+    };
+    return () => {
+      this.#stopLive?.();
+      this.#stopLive = null;
+    };
+  }
+
+  /** The page's profile changed (signed in, out, or another one): follow the game as it. */
+  setIdentity(identity: Identity | null): void {
+    const token = this.#identity?.token;
+    this.#identity = identity;
+    if (token !== identity?.token && this.#stopLive) this.start();
+  }
+
+  /** The page's language (the page re-renders in it): under the Moonlight its part (and texts) are loaded in it. */
+  setLang(lang: string): void {
+    if (lang === this.lang) return;
+    this.lang = lang;
+    this.#loadMoon();
+  }
+
+  #loadMoon(): void {
+    const lang = this.lang;
+    if (!this.view?.state?.moon || !lang || this.#moonLang === lang) return;
+    this.#moonLang = lang;
+    this.#deps.loadMoon(lang).then(
+      (m) => {
+        if (lang !== this.lang) return;
+        const first = !this.moon;
+        this.moon = m;
+        this.#statesOf = null;
+        // The rules have come: the planned turn (restored, or a fresh one) can now be checked.
+        if (first && this.view) this.accept(this.view);
+        else this.redraw();
+      },
+      () => {
+        this.#moonLang = "";
+      },
+    );
+  }
+
+  async reload(): Promise<void> {
+    try {
+      const v = await this.#deps.game(this.id);
+      this.failure = null;
+      this.accept(v);
+    } catch (e) {
+      // A key the server no longer knows (a revoked profile, a wiped local database) is forgotten;
+      // the page then shows the game as a spectator sees it.
+      if (e instanceof ApiError && e.status === 401 && this.#identity) return this.#signedOut();
+      if (!this.view) {
+        this.failure = e instanceof ApiError && e.status === 404 ? t.notFound : errorText(e);
+        this.redraw();
+      }
+    }
+  }
+
+  /** The seat this page plays (-1: watching). */
+  seat(): number {
+    return seatOf(this.view, this.#identity?.id);
+  }
+
+  /** Player names by seat. */
+  names(): string[] {
+    return this.view ? this.view.seats.map((s) => s.player?.name ?? `#${s.seat + 1}`) : [];
+  }
+
+  /** Take a newer view of the game (from a fetch, the socket, or a reply) and keep the planned turn consistent. */
+  accept = (incoming: GameView, events: GameEvent[] = []): void => {
+    const old = this.view;
+    if (old && !this.#fresh && incoming.version < old.version) return;
+    this.#fresh = false;
+    let v = incoming;
+    if (!v.invite && old?.invite && v.status === "waiting") v = { ...v, invite: old.invite };
+    const started = !!v.state && v.status !== "waiting";
+    const moved = !old || old.version !== v.version;
+    this.view = v;
+    const touched = events.flatMap((e) =>
+      e.type === "placed" || e.type === "planted" || e.type === "grew" || e.type === "collected" ? actionCells(e) : [],
+    );
+    if (touched.length) this.lastCells = touched;
+    const seat = this.seat();
+    // The service played for this player: say so (the log tells the rest).
+    const timedOut =
+      seat >= 0 &&
+      events.some(
+        (e) => (e as { type: string; seat?: number }).type === "timedOut" && (e as { seat?: number }).seat === seat,
+      );
+    if (timedOut) this.setNotice({ kind: "warn", text: t.youTimedOut });
+    this.#loadMoon();
+    if (started && (moved || !this.log.length)) void this.loadLog();
+    this.#followPlan(v, seat, timedOut);
+    this.redraw();
+  };
+
+  /** The planned turn after a new view: kept, restored, rebased, or said lost. */
+  #followPlan(v: GameView, seat: number, timedOut: boolean): void {
+    // Planned actions lost: they no longer apply to this turn, or the turn is over (played elsewhere, timed out).
+    const lost = (sameTurn: boolean) =>
+      this.setNotice({
+        kind: "warn",
+        text: sameTurn ? t.planDropped : timedOut ? `${t.youTimedOut} ${t.planGone}` : t.planGone,
+      });
+    // Under the Moonlight the rules come with the game's chunk: the plan waits for it (see loadMoon).
+    if (v.state?.moon && !this.moon) return;
+    const current = this.plan;
+    const myTurn = !!v.state && v.status === "active" && seat >= 0 && v.state.current === seat;
+    // What the browser kept (from before a reload or a closed tab, or from another tab): read when
+    // nothing is planned in this page yet, or when the turn is over.
+    const kept = seat >= 0 && (!current || !myTurn) ? this.#savedPlan(seat) : null;
+    const saved = kept && kept.version <= v.version ? kept : null;
+    if (!myTurn || !v.state) {
+      // Not this seat's turn (any more): what was planned for it, here or in another tab, is discarded.
+      if (current?.actions.length || saved?.actions.length) lost(false);
+      if (current || saved) {
+        this.#setPlan(null);
+        this.selected = null;
+      }
+    } else if (!current) {
+      // Another tab planned on a newer view than this page has yet: wait for that view.
+      if (kept && !saved) return;
+      // A new turn of yours: the news of the last one ("Turn sent.") is over.
+      if (this.notice?.kind === "info") this.notice = null;
+      // A turn planned before comes back if it is still this turn and still applies.
+      const r = restore(saved, v.state, v.version, seat);
+      this.#setPlan(r.plan);
+      if (!r.kept) lost(turnOf(v.state) === saved?.turn);
+    } else if (current.baseVersion !== v.version || (current.actions.length === 0 && current.base !== v.state)) {
+      // A newer view of the game (an empty plan follows it too: the same version may come with more
+      // to see, e.g. your own Moonlight deal): the plan still holds if its actions still apply.
+      const r = rebase(current, v.state, v.version, seat);
+      this.#setPlan(r.plan);
+      if (!r.kept) lost(turnOf(v.state) === turnOf(current.base));
+    }
+  }
+
+  /** Another tab of this browser changed the planned turn (a storage event): this one follows it. */
+  storageChanged(key: string | null, value: string | null): void {
+    const v = this.view;
+    const seat = this.seat();
+    if (!v?.state || seat < 0 || key !== planKey(this.id, seat)) return;
+    if (v.status !== "active" || v.state.current !== seat) return;
+    const saved = readSavedPlan(value);
+    const r = restore(saved, v.state, v.version, seat);
+    if (!r.kept) return;
+    this.plan = r.plan;
+    this.selected = null;
+    this.redraw();
+  }
+
+  /** The log is fetched incrementally; one fetch at a time, and another round if the game moved meanwhile. */
+  async loadLog(): Promise<void> {
+    if (this.#logBusy) {
+      this.#logAgain = true;
+      return;
+    }
+    this.#logBusy = true;
+    try {
+      do {
+        this.#logAgain = false;
+        for (let guard = 0; guard < 50; guard++) {
+          const r = await this.#deps.log(this.id, this.log.at(-1)?.index ?? 0);
+          if (r.replay) this.replayOptions = r.replay.options as GameOptionsInput;
+          const fresh = r.entries.filter((e) => e.index > (this.log.at(-1)?.index ?? 0));
+          if (fresh.length) this.log = [...this.log, ...fresh];
+          if (fresh.length || r.replay) this.redraw();
+          if (!r.next || r.entries.length === 0) break;
+        }
+      } while (this.#logAgain);
+    } catch {
+      // The log is a nicety: try again a little later (or on the next change).
+      this.#cancelLogRetry = this.#deps.later(() => void this.loadLog(), 3000);
+    } finally {
+      this.#logBusy = false;
+    }
+  }
+
+  // ---- the planned turn ------------------------------------------------------------------------
+
+  #savedPlan(seat: number): SavedPlan | null {
+    try {
+      return readSavedPlan(this.#deps.storage?.getItem(planKey(this.id, seat)) ?? null);
+    } catch {
+      return null;
+    }
+  }
+
+  /** The planned turn, also kept in the browser for the seat the page plays. */
+  #setPlan(plan: Plan | null): void {
+    this.plan = plan;
+    const seat = this.seat();
+    if (seat < 0 || !this.#deps.storage) return;
+    try {
+      const saved = plan && planToSave(plan);
+      if (saved) this.#deps.storage.setItem(planKey(this.id, seat), JSON.stringify(saved));
+      else this.#deps.storage.removeItem(planKey(this.id, seat));
+    } catch {
+      /* storage blocked or full: the plan lives as long as the page */
+    }
+  }
+
+  /** Add an action to the planned turn (the engine checks it). */
+  add = (a: Action): void => {
+    if (!this.plan) return;
+    const r = planAdd(this.plan, a);
+    if ("error" in r) this.notice = { kind: "error", text: r.error };
+    else {
+      this.#setPlan(r);
+      this.notice = null;
+    }
+    this.selected = null;
+    this.moonPick = null;
+    this.redraw();
+    this.#deps.focus("turn");
+  };
+
+  /** Undo (or with `redo`, redo) the last planned action; false when there is none. */
+  undo = (redo = false): boolean => {
+    const pl = this.plan;
+    if (!pl || this.sending || (redo ? pl.redo.length === 0 : pl.actions.length === 0)) return false;
+    this.#setPlan(redo ? planRedo(pl) : planUndo(pl));
+    this.selected = null;
+    this.redraw();
+    return true;
+  };
+
+  /** Start the planned turn over. */
+  reset = (): void => {
+    if (!this.plan) return;
+    this.#setPlan(newPlan(this.plan.base, this.plan.baseVersion));
+    this.selected = null;
+    this.redraw();
+  };
+
+  /** A cell was chosen on the board: the action it makes, or the cell chosen (again: put down). */
+  choose = (label: string): void => {
+    const f = this.frame();
+    if (!f || f.replaying) return;
+    const a = f.myTurn ? this.#actionAt(f, label) : null;
+    if (a) this.add(a);
+    else if (!this.moonPick || !f.myTurn) {
+      this.selected = this.selected === label ? null : label;
+      this.redraw();
+    }
+  };
+
+  /** What choosing `label` does on your turn: an action, or (Moonlight) the aim taken further. */
+  #actionAt(f: Frame, label: string): Action | null {
+    const { shown, legal } = f;
+    const mc = this.moon?.moonClick(shown, legal, this.moonPick, label);
+    if (mc && "pick" in mc) {
+      this.moonPick = mc.pick;
+      this.redraw();
+      return null;
+    }
+    if (mc) return mc.action;
+    this.moonPick = null;
+    const sel = this.selected;
+    const plant =
+      sel && f.focus?.targets.includes(label)
+        ? legal.find((x) => x.type === "plant" && actionCells(x)[0] === sel && actionCells(x)[1] === label)
+        : undefined;
+    const place =
+      shown.phase === "setup" ? legal.find((x) => x.type === "place" && actionCells(x)[0] === label) : undefined;
+    return plant ?? place ?? null;
+  }
+
+  /** Put the chosen cell down. */
+  unselect = (): void => {
+    this.selected = null;
+    this.redraw();
+  };
+
+  /** Under the Moonlight: aim the move or an ability at cells (null: stop aiming). */
+  setMoonPick = (x: MoonPick | null): void => {
+    this.moonPick = x;
+    this.selected = null;
+    this.redraw();
+  };
+
+  /** Practice games: the strong bot's turn, loaded as the planned turn (undo takes it back). */
+  hint = async (): Promise<void> => {
+    try {
+      const pl = this.plan && (await this.#deps.hint(this.id, this.plan));
+      if (pl) {
+        this.#setPlan(pl);
+        this.selected = null;
+        this.redraw();
+      }
+    } catch (e) {
+      this.setNotice({ kind: "error", text: errorText(e) });
+    }
+  };
+
+  /** Send the planned turn (on the socket, else over HTTP: ./live.ts), under one Idempotency-Key per plan. */
+  submit = async (): Promise<void> => {
+    const pl = this.plan;
+    const seat = this.seat();
+    if (!pl || this.sending) return;
+    const toSend = turnToSubmit(pl, seat);
+    if (toSend.length === 0) return;
+    const fingerprint = `${pl.baseVersion}:${JSON.stringify(toSend)}`;
+    if (this.#sentKey?.plan !== fingerprint) this.#sentKey = { plan: fingerprint, key: this.#deps.randomKey() };
+    this.sending = true;
+    this.notice = null;
+    this.redraw();
+    try {
+      const r = await this.#deps.sendTurn(this.id, pl.baseVersion, toSend, this.#sentKey.key);
+      this.#setPlan(null);
+      this.selected = null;
+      this.accept(r.game, r.events ?? []);
+      this.setNotice({ kind: "info", text: t.turnSent });
+      this.#deps.focus("status");
+    } catch (e) {
+      // What a refusal means comes with the parts below the first paint (./refused.ts): rare, and loaded by then.
+      await this.#deps.refused(this, e, pl);
+    } finally {
+      this.sending = false;
+      this.redraw();
+    }
+  };
+
+  resign = async (): Promise<void> => {
+    if (!this.#deps.confirm(t.resignConfirm)) return;
+    this.busy = true;
+    this.redraw();
+    try {
+      const v = viewOf(await this.#deps.resign(this.id));
+      if (v) this.accept(v);
+      else void this.reload();
+    } catch (e) {
+      this.setNotice({ kind: "error", text: errorText(e) });
+    } finally {
+      this.busy = false;
+      this.redraw();
+    }
+  };
+
+  // ---- what the page shows ----------------------------------------------------------------------
+
+  /** Good news fades by itself (4 s); warnings and errors stay until closed. */
+  setNotice = (n: Notice | null): void => {
+    this.#cancelFade();
+    this.notice = n;
+    if (n?.kind === "info") this.#cancelFade = this.#deps.later(() => this.notice === n && this.setNotice(null), 4000);
+    this.redraw();
+  };
+
+  setPrefs = (x: Partial<Prefs>): void => {
+    this.prefs = { ...this.prefs, ...x };
+    try {
+      this.#deps.storage?.setItem(PREFS_KEY, JSON.stringify(this.prefs));
+    } catch {
+      /* ignore */
+    }
+    this.redraw();
+  };
+
+  /** Step through the history (null: back to the game as it is). */
+  setPly = (ply: number | null): void => {
+    this.ply = ply;
+    this.#deps.setUrlPly(ply);
+    this.redraw();
+  };
+
+  /**
+   * Every state of the game as this viewer saw it, for the replay scrubber (the engine's
+   * replayView: under the Moonlight the seed stays secret until the end, so nothing hidden is shown);
+   * null while it cannot be replayed (then the scrubber is not offered).
+   */
+  states(): GameState[] | null {
+    const v = this.view;
+    const viewer = this.seat() >= 0 ? this.seat() : null;
+    const key = [this.log, v?.state?.options.players, viewer, this.replayOptions, this.moon];
+    if (this.#statesOf?.key.every((k, i) => k === key[i])) return this.#statesOf.states;
+    let states: GameState[] | null = null;
+    // A Moonlight game replays once its chunk (which plugs the expansion into the engine) is loaded.
+    if (v?.state && this.log.length && (!v.state.moon || this.moon)) {
+      const all = replayStates(v.state, this.log, viewer, this.replayOptions);
+      // Only offer the replay when it lands exactly on the game as the server has it.
+      const last = all?.at(-1);
+      const off = this.log.length === v.state.ply && JSON.stringify(last?.cells) !== JSON.stringify(v.state.cells);
+      states = last && !off ? all : null;
+    }
+    this.#statesOf = { key, states };
+    return states;
+  }
+
+  /** The game in play as the page shows it (null while there is none to show, or its rules have not come). */
+  frame(): Frame | null {
+    const view = this.view;
+    if (!view?.state || view.status === "waiting" || (view.state.moon && !this.moon)) return null;
+    const seat = this.seat();
+    const states = this.states();
+    const ply = this.ply;
+    const replaying = ply !== null && states !== null && ply < states.length - 1;
+    const plan = this.plan;
+    const myTurn = !replaying && view.status === "active" && seat >= 0 && view.state.current === seat && plan !== null;
+    const shown = replaying ? states[ply] : myTurn ? planState(plan) : view.state;
+    const legal = myTurn && shown.current === seat && shown.phase !== "ended" ? legalActions(shown) : [];
+    const selected = this.selected;
+    const focus = selected && myTurn ? cellFocus(shown, legal, selected) : null;
+    const setupTargets =
+      myTurn && shown.phase === "setup" ? legal.filter((a) => a.type === "place").map((a) => actionCells(a)[0]) : [];
+    const replayLast = replaying && ply > 0 ? actionCells(this.log[ply - 1].entry) : [];
+    const highlights = boardHighlights(shown, {
+      selected,
+      focus,
+      setupTargets,
+      last: replaying ? replayLast : myTurn && plan.actions.length ? [] : this.lastCells,
+    });
+    // Your own pieces that can act get a light outline, so it is clear where to start.
+    if (myTurn && !selected)
+      for (const a of legal) {
+        const s = a.type === "grow" || a.type === "collect" || a.type === "plant" ? actionCells(a)[0] : null;
+        if (s && !highlights[s]) highlights[s] = "source";
+      }
+    // Under the Moonlight: the expansion's placements, and the targets of the move or ability being aimed.
+    if (myTurn && this.moon)
+      for (const l of this.moon.moonHighlights(shown, legal, this.moonPick)) highlights[l] = "target";
+    const complete =
+      myTurn &&
+      (shown.current !== seat ||
+        shown.phase !== view.state.phase ||
+        (shown.phase === "setup" && plan.actions.length > 0));
+    return {
+      seat,
+      replaying,
+      myTurn,
+      shown,
+      legal,
+      focus,
+      highlights,
+      info: roundInfo(shown),
+      panels: playerPanels({ ...view, you: seat >= 0 ? { seat } : null }, shown),
+      complete,
+    };
+  }
+}

@@ -1,0 +1,51 @@
+/** The game controller's browser: the API, the live socket, storage, timers, focus (tests hand in fakes). */
+import { api, randomKey } from "../api";
+import { loadMoonUi } from "../moon/load";
+import { loadPart } from "../ui/part";
+import type { GameDeps } from "./ctrl";
+import { follow, sendTurn } from "./live";
+import { setUrlPly } from "./ply-url";
+
+/**
+ * What lies below a turn's first paint (the log with the replay scrubber, going away, the final
+ * scores, the notifications box, the legend, the practice hint): one chunk, loaded right after it.
+ */
+export const more = () => loadPart("more", import("./more"));
+
+function storage(): GameDeps["storage"] {
+  try {
+    return localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function browserDeps(): GameDeps {
+  return {
+    game: api.game,
+    log: api.log,
+    resign: api.resign,
+    sendTurn,
+    follow,
+    hint: (id, plan) => more().then((m) => m.hintPlan(id, plan)),
+    refused: (c, e, plan) => more().then((m) => m.refused(c, e, plan)),
+    loadMoon: loadMoonUi,
+    storage: storage(),
+    confirm: (text) => confirm(text),
+    setUrlPly,
+    focus: (where) =>
+      requestAnimationFrame(() => {
+        // The button just pressed (a choice, a purchase) went away with the re-render: keep the
+        // keyboard in the turn panel instead of letting focus drop to <body>; after a turn is sent,
+        // on the game's status.
+        const at = document.activeElement;
+        if (where === "turn" && at && at !== document.body && document.contains(at)) return;
+        document.querySelector<HTMLElement>(where === "turn" ? ".turn-panel" : ".status")?.focus();
+      }),
+    later: (f, ms) => {
+      const id = setTimeout(f, ms);
+      return () => clearTimeout(id);
+    },
+    randomKey,
+  };
+}

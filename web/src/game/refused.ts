@@ -1,0 +1,27 @@
+/**
+ * A turn the server did not take: why, in words, and the game as it is now. Loaded with the parts
+ * below a turn's first paint (./more.tsx), as the controller asks (ctrl.ts, `deps.refused`).
+ */
+import { ApiError } from "../api";
+import { errorText } from "../errors";
+import { t } from "../i18n";
+import type { GameCtrl } from "./ctrl";
+import type { Plan } from "./model";
+
+export async function refused(c: GameCtrl, e: unknown, pl: Plan): Promise<void> {
+  const status = e instanceof ApiError ? e.status : 0;
+  if (status === 409) {
+    // The game moved on meanwhile: the plan follows it, kept if every planned action still applies.
+    c.setNotice({ kind: "warn", text: t.conflict });
+    await c.reload();
+    const kept = c.plan?.actions.length === pl.actions.length;
+    c.setNotice({
+      kind: "warn",
+      text: pl.actions.length ? `${t.conflict} ${kept ? t.planKept : t.planDropped}` : t.conflict,
+    });
+  } else if (status === 403) {
+    c.setNotice({ kind: "error", text: t.notYourTurn });
+    void c.reload();
+  } else if (status === 422) c.setNotice({ kind: "error", text: t.refused((e as Error).message) });
+  else c.setNotice({ kind: "error", text: errorText(e) });
+}

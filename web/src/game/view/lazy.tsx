@@ -1,0 +1,22 @@
+/**
+ * The game page's parts in chunks of their own: the lobby (a game in play does not need it), what
+ * lies below a turn's first paint (../more.tsx: the log with the replay scrubber, going away, the
+ * final scores, the notifications box, the legend), table talk.
+ */
+import { t } from "../../i18n";
+import { lazy } from "../../ui/lazy";
+import { loadPart } from "../../ui/part";
+import { more } from "../deps";
+
+export const Lobby = lazy(
+  () => loadPart("lobby", import("../lobby")).then((m) => m.Lobby),
+  () => <p class="card center muted">{t.loading}</p>,
+);
+export const GameLog = lazy(() => more().then((m) => m.GameLog));
+export const Away = lazy(() => more().then((m) => m.Away));
+export const HandOver = lazy(() => more().then((m) => m.HandOver));
+export const FinalScores = lazy(() => more().then((m) => m.FinalScores));
+export const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
+export const BoardLegend = lazy(() => more().then((m) => m.BoardLegend));
+export const CellInfoCard = lazy(() => more().then((m) => m.CellInfoCard));
+export const Talk = lazy(() => import("../../talk/panel").then((m) => m.TalkPanel));

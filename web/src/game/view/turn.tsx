@@ -1,0 +1,202 @@
+/**
+ * Your turn (on a phone docked under the board): what the chosen cell offers, buying, the planned
+ * actions in words, undo/redo/hint/start over, and End turn (Confirm in setup).
+ */
+import { applyAction, type GameState } from "../../../../src/engine/base";
+import { t } from "../../i18n";
+import { eventText } from "../../text";
+import type { Frame, GameCtrl } from "../ctrl";
+import { buyChoices, type Choice, type Plan } from "../model";
+import { Icon } from "./players";
+
+/** Under the Moonlight, your setup's choices (place "side", beside the turn) or your animal's (place "turn", in it). */
+export function MoonControls({ c, f, place }: { c: GameCtrl; f: Frame; place: "side" | "turn" }) {
+  const M = c.moon?.MoonControls;
+  if (!f.myTurn || !M) return null;
+  return (
+    <M
+      state={f.shown}
+      legal={f.legal}
+      seat={f.seat}
+      names={c.names()}
+      pick={c.moonPick}
+      setPick={c.setMoonPick}
+      add={c.add}
+      complete={f.complete}
+      place={place}
+    />
+  );
+}
+
+export function TurnPanel({ c, f }: { c: GameCtrl; f: Frame }) {
+  const plan = c.plan!;
+  const state = f.shown;
+  const seat = plan.base.current;
+  const setup = plan.base.phase === "setup";
+  const buys = setup ? [] : buyChoices(f.legal, state);
+  return (
+    <section class={c.selected ? "card turn-panel picking" : "card turn-panel"} aria-labelledby="turn-h" tabIndex={-1}>
+      <h2 id="turn-h">
+        {t.yourActions} <span class="light-now">{state.players[seat].light} ☀</span>
+      </h2>
+      {!f.complete && (
+        <>
+          {c.selected ? (
+            <CellChoices c={c} f={f} label={c.selected} />
+          ) : (
+            <>
+              <MoonControls c={c} f={f} place="turn" />
+              <p class="hint">{setup ? (state.moon?.stage ? "" : t.chooseEdge) : t.chooseCell}</p>
+            </>
+          )}
+          {buys.length > 0 && (
+            <div class="buys" role="group" aria-label={t.buyTitle}>
+              <h3>{t.buyTitle}</h3>
+              <div class="buy-row">
+                {buys.map((b, size) => (
+                  <button
+                    type="button"
+                    class="buy"
+                    data-piece={b.piece}
+                    key={b.piece}
+                    disabled={!b.legal}
+                    onClick={() => c.add({ type: "buy", piece: b.piece })}
+                    aria-label={`${t.buy(t.piece[size])}${b.price !== null ? `, ${t.costLong(b.price)}` : ""}`}
+                  >
+                    <Icon seat={seat} size={size} px={22} />
+                    <span>{b.price === null ? "—" : `${b.price} ☀`}</span>
+                  </button>
+                ))}
+              </div>
+            </div>
+          )}
+        </>
+      )}
+      <PlanPart c={c} plan={plan} setup={setup} complete={f.complete} />
+    </section>
+  );
+}
+
+function choiceText(ch: Choice): string {
+  switch (ch.kind) {
+    case "place":
+      return t.place;
+    case "grow":
+      return t.grow(t.piece[ch.from], t.piece[ch.to]);
+    case "collect":
+      return t.collect(ch.token ? ch.token.value : null);
+    case "plant":
+      return t.plantFrom(ch.from);
+  }
+}
+
+/** What the chosen cell offers: its actions, and how many cells its tree can plant on. */
+function CellChoices({ c, f, label }: { c: GameCtrl; f: Frame; label: string }) {
+  const choices = f.focus?.choices ?? [];
+  const targets = f.focus?.targets.length ?? 0;
+  return (
+    <div class="choices" aria-live="polite">
+      <div class="choices-head">
+        <h3>{t.cellTitle(label)}</h3>
+        <button type="button" class="link" aria-label={t.close} onClick={c.unselect}>
+          ×
+        </button>
+      </div>
+      {targets > 0 && <p class="hint">{t.plantHint(targets)}</p>}
+      {choices.length === 0 && targets === 0 && <p class="muted">{t.noActionsHere}</p>}
+      {choices.map((ch, i) => (
+        <button type="button" class="choice" data-kind={ch.kind} key={i} onClick={() => c.add(ch.action)}>
+          <span>{choiceText(ch)}</span>
+          {"cost" in ch && (
+            <span class="cost">
+              {t.cost(ch.cost)}
+              <span class="sr-only"> ({t.costLong(ch.cost)})</span>
+            </span>
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** Under the Moonlight: the events that name a planned action of the expansion. */
+const MOON_PLANNED = new Set<string>([
+  "animalChosen",
+  "animalPlaced",
+  "greatTreePlaced",
+  "moonstonePlaced",
+  "animalMoved",
+  "abilityUsed",
+]);
+const PLANNED = new Set<string>(["placed", "bought", "planted", "grew", "collected", ...MOON_PLANNED]);
+
+/** What the planned actions did, in words. */
+export function plannedWords(base: GameState, plan: Plan, names: readonly string[]): string[] {
+  const planned: string[] = [];
+  let s = base;
+  for (const a of plan.actions) {
+    const r = applyAction(s, a);
+    if (!r.ok) break;
+    s = r.state;
+    for (const e of r.events) if (PLANNED.has(e.type)) planned.push(eventText(e, names) ?? "");
+  }
+  return planned;
+}
+
+/** The planned actions, undo/redo (and hint, start over), and End turn. */
+function PlanPart({ c, plan, setup, complete }: { c: GameCtrl; plan: Plan; setup: boolean; complete: boolean }) {
+  const planned = plannedWords(plan.base, plan, c.names());
+  const sending = c.sending;
+  return (
+    <div class="plan">
+      <h3>{t.planTitle}</h3>
+      {planned.length === 0 ? (
+        <p class="muted">{t.planEmpty}</p>
+      ) : (
+        <ol>
+          {planned.map((x, i) => (
+            <li key={i}>{x}</li>
+          ))}
+        </ol>
+      )}
+      <div class="plan-buttons">
+        <button
+          type="button"
+          class="undo"
+          aria-keyshortcuts="Control+Z Meta+Z"
+          onClick={() => c.undo()}
+          disabled={plan.actions.length === 0 || sending}
+        >
+          ↶ {t.undo}
+        </button>
+        <button
+          type="button"
+          class="redo"
+          aria-keyshortcuts="Control+Y Meta+Shift+Z"
+          onClick={() => c.undo(true)}
+          disabled={plan.redo.length === 0 || sending}
+        >
+          ↷ {t.redo}
+        </button>
+        {c.view?.practice && (
+          <button type="button" class="hint-button" onClick={() => void c.hint()} disabled={sending}>
+            💡 {t.hint}
+          </button>
+        )}
+        {plan.actions.length > 1 && (
+          <button type="button" onClick={c.reset} disabled={sending}>
+            {t.startOver}
+          </button>
+        )}
+      </div>
+      <button
+        type="button"
+        class="primary end-turn"
+        onClick={() => void c.submit()}
+        disabled={sending || (setup && !complete)}
+      >
+        {sending ? t.sending : setup ? t.confirmPlacement : t.endTurn}
+      </button>
+    </div>
+  );
+}

@@ -6,7 +6,6 @@ const pieces = ["Samen", "kleine Bäume", "mittlere Bäume", "große Bäume"];
 const pieceAcc = ["einen Samen", "einen kleinen Baum", "einen mittleren Baum", "einen großen Baum"];
 
 const de: Messages = {
-  langName: "Deutsch",
   appTagline: "Photosynthese im Browser spielen",
   howToPlay: "Spielanleitung",
   openTables: "Offene Tische",
@@ -89,14 +88,9 @@ const de: Messages = {
   endTurn: "Zug beenden",
   confirmPlacement: "Bestätigen",
   sending: "Wird gesendet…",
-  planKept: "Deine geplanten Aktionen gelten weiter und bleiben erhalten.",
   planDropped: "Deine geplanten Aktionen gelten nicht mehr und wurden verworfen.",
   planGone:
     "Das Spiel ist weitergegangen (dein Zug wurde anderswo gespielt oder seine Zeit ist abgelaufen): deine geplanten Aktionen wurden verworfen.",
-  conflict:
-    "Das Spiel hat sich geändert, während du geplant hast (eine andere Aktion kam zuerst an). Der Plan zeigt jetzt das aktuelle Spiel.",
-  refused: (msg) => `Der Server hat diesen Zug abgelehnt: ${msg}`,
-  notYourTurn: "Du bist nicht mehr am Zug.",
   turnSent: "Zug gesendet.",
   resign: "Aufgeben",
   resignConfirm: "Dieses Spiel aufgeben? Deine Teile bleiben auf dem Plan, aber du kannst nicht mehr gewinnen.",

@@ -4,7 +4,6 @@
  * log, going away, final scores) have theirs in ./parts/.
  */
 const en = {
-  langName: "English",
   appTagline: "Photosynthesis, played by web",
   howToPlay: "How to play",
   openTables: "Open tables",
@@ -108,14 +107,9 @@ const en = {
   endTurn: "End turn",
   confirmPlacement: "Confirm",
   sending: "Sending…",
-  planKept: "Your planned actions still apply and were kept.",
   planDropped: "Your planned actions no longer apply and were discarded.",
   planGone:
     "The game moved on (your turn was played elsewhere, or its time ran out): the actions you had planned were discarded.",
-  conflict:
-    "The game changed while you were planning (another action arrived first). The board now shows the current game.",
-  refused: (msg: string) => `The server refused this turn: ${msg}`,
-  notYourTurn: "It is not your turn any more.",
   turnSent: "Turn sent.",
   resign: "Resign",
   resignConfirm: "Resign this game? Your pieces stay on the board but you cannot win.",

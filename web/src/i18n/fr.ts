@@ -7,7 +7,6 @@ const article = ["une", "un", "un", "un"];
 const au = (dir: string) => (/^[eo]/.test(dir) ? `à l’${dir}` : `au ${dir}`);
 
 const fr: Messages = {
-  langName: "Français",
   appTagline: "Photosynthesis, en ligne",
   howToPlay: "Comment jouer",
   openTables: "Tables ouvertes",
@@ -90,14 +89,9 @@ const fr: Messages = {
   endTurn: "Finir le tour",
   confirmPlacement: "Confirmer",
   sending: "Envoi…",
-  planKept: "Vos actions prévues restent valables et ont été gardées.",
   planDropped: "Vos actions prévues ne sont plus valables et ont été abandonnées.",
   planGone:
     "La partie a avancé (votre tour a été joué ailleurs, ou son temps était écoulé) : les actions que vous aviez prévues ont été abandonnées.",
-  conflict:
-    "La partie a changé pendant que vous prépariez votre tour (une autre action est arrivée avant). Le plateau montre la partie actuelle.",
-  refused: (msg) => `Le serveur a refusé ce tour : ${msg}`,
-  notYourTurn: "Ce n’est plus votre tour.",
   turnSent: "Tour envoyé.",
   resign: "Abandonner",
   resignConfirm: "Abandonner cette partie ? Vos pièces restent sur le plateau, mais vous ne pourrez plus gagner.",

@@ -3,7 +3,6 @@ import type { Messages } from "./en";
 const piece = ["種", "小樹木", "中樹木", "大樹木"];
 
 const ja: Messages = {
-  langName: "日本語",
   appTagline: "フォトシンセシスをウェブで",
   howToPlay: "遊び方",
   openTables: "募集中のテーブル",
@@ -85,13 +84,9 @@ const ja: Messages = {
   endTurn: "手番を終える",
   confirmPlacement: "確定",
   sending: "送信中…",
-  planKept: "予定していたアクションはまだ有効なので、そのまま残しました。",
   planDropped: "予定していたアクションは無効になったので、取り消しました。",
   planGone:
     "ゲームが進みました（この手番は別の場所で行われたか、時間切れになりました）。予定していたアクションは取り消しました。",
-  conflict: "計画中にゲームが変わりました（別のアクションが先に届きました）。ボードは現在のゲームを表示しています。",
-  refused: (msg) => `サーバーがこの手番を受け付けませんでした：${msg}`,
-  notYourTurn: "もうあなたの手番ではありません。",
   turnSent: "手番を送信しました。",
   resign: "投了",
   resignConfirm: "このゲームを投了しますか？駒はボードに残りますが、勝つことはできなくなります。",

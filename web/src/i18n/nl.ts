@@ -4,7 +4,6 @@ const piece = ["zaadje", "kleine boom", "middelgrote boom", "grote boom"];
 const pieces = ["zaadjes", "kleine bomen", "middelgrote bomen", "grote bomen"];
 
 const nl: Messages = {
-  langName: "Nederlands",
   appTagline: "Photosynthesis, online gespeeld",
   howToPlay: "Spelregels",
   openTables: "Open tafels",
@@ -87,13 +86,9 @@ const nl: Messages = {
   endTurn: "Beurt beëindigen",
   confirmPlacement: "Bevestigen",
   sending: "Versturen…",
-  planKept: "Je geplande acties zijn nog geldig en blijven staan.",
   planDropped: "Je geplande acties zijn niet meer geldig en zijn geschrapt.",
   planGone:
     "Het spel is verder gegaan (je beurt is elders gespeeld, of de tijd was om): de acties die je had gepland zijn geschrapt.",
-  conflict: "Het spel is veranderd terwijl je plande (een andere actie was eerst). Het bord toont nu het actuele spel.",
-  refused: (msg) => `De server weigerde deze beurt: ${msg}`,
-  notYourTurn: "Je bent niet meer aan de beurt.",
   turnSent: "Beurt verstuurd.",
   resign: "Opgeven",
   resignConfirm: "Dit spel opgeven? Je stukken blijven op het bord, maar je kunt niet meer winnen.",

@@ -8,15 +8,14 @@ import { whenText } from "../../text";
 import type { GameView } from "../../types";
 import { Glyph } from "../../ui/icons";
 
+type Run = (f: () => Promise<{ game: GameView }>) => Promise<void>;
+
 export function Away(p: { view: GameView; seat: number; lang: string; accept: (v: GameView) => void }) {
-  const [amount, setAmount] = useState("1");
-  const [unit, setUnit] = useState<"hours" | "days">("days");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const state = vacationOf(p.view, p.seat);
   if (state.kind === "none") return null;
-
-  const run = async (f: () => Promise<{ game: GameView }>) => {
+  const run: Run = async (f) => {
     setBusy(true);
     setError(null);
     try {
@@ -27,9 +26,6 @@ export function Away(p: { view: GameView; seat: number; lang: string; accept: (v
       setBusy(false);
     }
   };
-  const hours = awayHours(amount, unit);
-  const tooLong = state.kind === "free" && hours !== null && hours > state.maxHours;
-
   return (
     <section class={`card away${state.kind === "away" ? " is-away" : ""}`} aria-labelledby="away-h">
       <h2 id="away-h">{t.awayTitle}</h2>
@@ -50,44 +46,7 @@ export function Away(p: { view: GameView; seat: number; lang: string; accept: (v
       ) : state.maxHours === 0 ? (
         <p class="muted">{t.awayNone}</p>
       ) : (
-        <>
-          <form
-            class="row"
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (hours !== null) void run(() => api.goAway(p.view.id, hours));
-            }}
-          >
-            <label class="amount">
-              <span>{t.awayFor}</span>
-              <input
-                type="number"
-                name="awayAmount"
-                min={1}
-                step={1}
-                required
-                value={amount}
-                onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
-              />
-            </label>
-            <label class="unit">
-              <span class="sr-only">{t.awayUnit}</span>
-              <select
-                name="awayUnit"
-                aria-label={t.awayUnit}
-                value={unit}
-                onChange={(e) => setUnit((e.target as HTMLSelectElement).value as "hours" | "days")}
-              >
-                <option value="hours">{t.unitHours}</option>
-                <option value="days">{t.unitDays}</option>
-              </select>
-            </label>
-            <button type="submit" class="go-away" disabled={busy || hours === null}>
-              {t.goAway}
-            </button>
-          </form>
-          <p class={`muted hint${tooLong ? " warn-line" : ""}`}>{t.awayHelp(p.view.options.vacationDays)}</p>
-        </>
+        <AwayForm view={p.view} maxHours={state.maxHours} busy={busy} run={run} />
       )}
       {error && (
         <p class="error" role="alert">
@@ -95,5 +54,53 @@ export function Away(p: { view: GameView; seat: number; lang: string; accept: (v
         </p>
       )}
     </section>
+  );
+}
+
+/** How long to go away for (hours or days, at most what is left of the game's vacation). */
+function AwayForm(p: { view: GameView; maxHours: number; busy: boolean; run: Run }) {
+  const [amount, setAmount] = useState("1");
+  const [unit, setUnit] = useState<"hours" | "days">("days");
+  const hours = awayHours(amount, unit);
+  const tooLong = hours !== null && hours > p.maxHours;
+  return (
+    <>
+      <form
+        class="row"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (hours !== null) void p.run(() => api.goAway(p.view.id, hours));
+        }}
+      >
+        <label class="amount">
+          <span>{t.awayFor}</span>
+          <input
+            type="number"
+            name="awayAmount"
+            min={1}
+            step={1}
+            required
+            value={amount}
+            onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <label class="unit">
+          <span class="sr-only">{t.awayUnit}</span>
+          <select
+            name="awayUnit"
+            aria-label={t.awayUnit}
+            value={unit}
+            onChange={(e) => setUnit((e.target as HTMLSelectElement).value as "hours" | "days")}
+          >
+            <option value="hours">{t.unitHours}</option>
+            <option value="days">{t.unitDays}</option>
+          </select>
+        </label>
+        <button type="submit" class="go-away" disabled={p.busy || hours === null}>
+          {t.goAway}
+        </button>
+      </form>
+      <p class={`muted hint${tooLong ? " warn-line" : ""}`}>{t.awayHelp(p.view.options.vacationDays)}</p>
+    </>
   );
 }

@@ -21,31 +21,7 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
       style={{ "--seat": style.color }}
       aria-label={p.name}
     >
-      <header>
-        <Icon seat={p.seat} size={2} px={26} />
-        <h3>
-          {p.playerId ? <Link href={`/p/${p.playerId}`}>{p.name}</Link> : p.name}
-          {p.isYou && <span class="badge">{t.you}</span>}
-        </h3>
-        {p.firstPlayer && (
-          <span class="badge first" title={t.firstPlayer}>
-            ① {t.firstPlayer}
-          </span>
-        )}
-        {p.toAct && <span class="badge act">{t.toAct}</span>}
-        {p.resigned && <span class="badge out">{t.resigned}</span>}
-        {p.awayUntil && (
-          <span class="badge away" title={new Date(p.awayUntil).toLocaleString(lang)}>
-            <Glyph name="pause" /> {t.awayBadge(whenText(p.awayUntil, lang))}
-          </span>
-        )}
-        {p.timeouts > 0 && !p.resigned && (
-          <span class="badge late" title={t.timeoutsLong(p.timeouts)}>
-            <Glyph name="clock" /> {t.timeoutsBadge(p.timeouts, p.maxTimeouts)}
-          </span>
-        )}
-        {p.rank !== null && <span class={`badge rank${p.winner ? " win" : ""}`}>{t.rank(p.rank)}</span>}
-      </header>
+      <PlayerHeader p={p} lang={lang} />
       <div class="light" title={t.lightOf(p.light, LIGHT_CAP)}>
         <span class="label">{t.lightPoints}</span>
         <meter min={0} max={LIGHT_CAP} value={p.light} aria-label={t.lightOf(p.light, LIGHT_CAP)} />
@@ -108,6 +84,37 @@ export function PlayerCard({ p, lang }: { p: PlayerPanel; lang: string }) {
         {p.score > p.tokenPoints + p.lightScore && ` ${t.scoreMore(p.score - p.tokenPoints - p.lightScore)}`}
       </p>
     </article>
+  );
+}
+
+/** A player's name, and badges: you, first player, to act, resigned, away, late, rank. */
+function PlayerHeader({ p, lang }: { p: PlayerPanel; lang: string }) {
+  return (
+    <header>
+      <Icon seat={p.seat} size={2} px={26} />
+      <h3>
+        {p.playerId ? <Link href={`/p/${p.playerId}`}>{p.name}</Link> : p.name}
+        {p.isYou && <span class="badge">{t.you}</span>}
+      </h3>
+      {p.firstPlayer && (
+        <span class="badge first" title={t.firstPlayer}>
+          ① {t.firstPlayer}
+        </span>
+      )}
+      {p.toAct && <span class="badge act">{t.toAct}</span>}
+      {p.resigned && <span class="badge out">{t.resigned}</span>}
+      {p.awayUntil && (
+        <span class="badge away" title={new Date(p.awayUntil).toLocaleString(lang)}>
+          <Glyph name="pause" /> {t.awayBadge(whenText(p.awayUntil, lang))}
+        </span>
+      )}
+      {p.timeouts > 0 && !p.resigned && (
+        <span class="badge late" title={t.timeoutsLong(p.timeouts)}>
+          <Glyph name="clock" /> {t.timeoutsBadge(p.timeouts, p.maxTimeouts)}
+        </span>
+      )}
+      {p.rank !== null && <span class={`badge rank${p.winner ? " win" : ""}`}>{t.rank(p.rank)}</span>}
+    </header>
   );
 }
 

@@ -10,17 +10,9 @@ export function StatusCard({ c, f }: { c: GameCtrl; f: Frame }) {
   const view = c.view!;
   const state = view.state!;
   const names = c.names();
-  const { seat, info } = f;
+  const { seat } = f;
   const toActName = view.status === "active" ? names[state.current] : null;
-  const toActAway = view.status === "active" ? (view.seats[state.current]?.awayUntil ?? null) : null;
   const winners = view.winners ?? [];
-  // A deadline is shown relative to now: refresh it every 30 s.
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (!view.deadline) return;
-    const id = setInterval(() => setTick((n) => n + 1), 30_000);
-    return () => clearInterval(id);
-  }, [view.deadline]);
   return (
     <section class="status card" aria-live="polite" tabIndex={-1}>
       <div class="status-main">
@@ -45,40 +37,7 @@ export function StatusCard({ c, f }: { c: GameCtrl; f: Frame }) {
           {c.live === "open" ? t.liveOn : t.liveOff}
         </span>
       </div>
-      <div class="status-sub">
-        {info.phase === "setup" ? (
-          <span class="setup-status">
-            {info.setupStep === "trees" || !c.moon
-              ? t.setupStatus(info.setupStepDone, info.setupStepTotal)
-              : c.moon.moonStageText(info.setupStep ?? "", info.setupStepDone, info.setupStepTotal)}
-          </span>
-        ) : (
-          <span>
-            {t.roundOf(info.round, info.rounds)} · {t.revolution(info.revolution, info.revolutions)}
-            {info.phase === "play" && info.round === info.rounds ? ` · ${t.lastRound}` : ""}
-          </span>
-        )}
-        <span>
-          ☀ {t.sunIn(t.dirs[info.sun])}
-          {info.nextSun !== null && info.phase !== "ended" ? ` (${t.sunNext(t.dirs[info.nextSun])})` : ""}
-        </span>
-        {view.deadline && view.status === "active" && (
-          <span class="deadline">
-            <Glyph name="clock" /> {t.deadline(relativeTime(view.deadline, c.lang))}
-          </span>
-        )}
-        {toActAway && (
-          <span class="paused" title={new Date(toActAway).toLocaleString(c.lang)}>
-            <Glyph name="pause" />{" "}
-            {state.current === seat
-              ? t.youAreAway(whenText(toActAway, c.lang))
-              : t.clockPaused(toActName ?? "?", whenText(toActAway, c.lang))}
-          </span>
-        )}
-        {view.options.longGame && <span class="chip">{t.longGame}</span>}
-        {view.options.heavyShade && <span class="chip">{t.heavyShade}</span>}
-        {seat < 0 && <span class="muted">{t.watching}</span>}
-      </div>
+      <StatusLine c={c} f={f} toActName={toActName} />
       {f.replaying && (
         <div class="replay-banner">
           <span>{t.replaying}</span>
@@ -88,5 +47,56 @@ export function StatusCard({ c, f }: { c: GameCtrl; f: Frame }) {
         </div>
       )}
     </section>
+  );
+}
+
+/** The round (or setup step), the sun now and next, the deadline, a paused clock, the options, watching. */
+function StatusLine({ c, f, toActName }: { c: GameCtrl; f: Frame; toActName: string | null }) {
+  const view = c.view!;
+  const state = view.state!;
+  const { seat, info } = f;
+  const toActAway = view.status === "active" ? (view.seats[state.current]?.awayUntil ?? null) : null;
+  // A deadline is shown relative to now: refresh it every 30 s.
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!view.deadline) return;
+    const id = setInterval(() => setTick((n) => n + 1), 30_000);
+    return () => clearInterval(id);
+  }, [view.deadline]);
+  return (
+    <div class="status-sub">
+      {info.phase === "setup" ? (
+        <span class="setup-status">
+          {info.setupStep === "trees" || !c.moon
+            ? t.setupStatus(info.setupStepDone, info.setupStepTotal)
+            : c.moon.moonStageText(info.setupStep ?? "", info.setupStepDone, info.setupStepTotal)}
+        </span>
+      ) : (
+        <span>
+          {t.roundOf(info.round, info.rounds)} · {t.revolution(info.revolution, info.revolutions)}
+          {info.phase === "play" && info.round === info.rounds ? ` · ${t.lastRound}` : ""}
+        </span>
+      )}
+      <span>
+        ☀ {t.sunIn(t.dirs[info.sun])}
+        {info.nextSun !== null && info.phase !== "ended" ? ` (${t.sunNext(t.dirs[info.nextSun])})` : ""}
+      </span>
+      {view.deadline && view.status === "active" && (
+        <span class="deadline">
+          <Glyph name="clock" /> {t.deadline(relativeTime(view.deadline, c.lang))}
+        </span>
+      )}
+      {toActAway && (
+        <span class="paused" title={new Date(toActAway).toLocaleString(c.lang)}>
+          <Glyph name="pause" />{" "}
+          {state.current === seat
+            ? t.youAreAway(whenText(toActAway, c.lang))
+            : t.clockPaused(toActName ?? "?", whenText(toActAway, c.lang))}
+        </span>
+      )}
+      {view.options.longGame && <span class="chip">{t.longGame}</span>}
+      {view.options.heavyShade && <span class="chip">{t.heavyShade}</span>}
+      {seat < 0 && <span class="muted">{t.watching}</span>}
+    </div>
   );
 }

@@ -97,6 +97,13 @@ const de: PartMessages = {
   legendTarget: "mögliches Ziel",
   legendRings: "Boden: 4, 3, 2 und 1 Blatt von der Mitte nach außen",
   keyboardHelp: "Mit den Pfeiltasten von Feld zu Feld, mit Eingabe oder Leertaste wählen.",
+  // The turn refused (game/refused.ts, with the parts below the first paint); the language's name.
+  langName: "Deutsch",
+  planKept: "Deine geplanten Aktionen gelten weiter und bleiben erhalten.",
+  conflict:
+    "Das Spiel hat sich geändert, während du geplant hast (eine andere Aktion kam zuerst an). Der Plan zeigt jetzt das aktuelle Spiel.",
+  refused: (msg) => `Der Server hat diesen Zug abgelehnt: ${msg}`,
+  notYourTurn: "Du bist nicht mehr am Zug.",
 };
 
 export default de;

@@ -102,6 +102,13 @@ const en = {
   legendTarget: "possible target",
   legendRings: "soil: 4, 3, 2 and 1 leaves from the centre out",
   keyboardHelp: "Arrow keys move between cells, Enter or Space chooses.",
+  // The turn refused (game/refused.ts, with the parts below the first paint); the language's name.
+  langName: "English",
+  planKept: "Your planned actions still apply and were kept.",
+  conflict:
+    "The game changed while you were planning (another action arrived first). The board now shows the current game.",
+  refused: (msg: string) => `The server refused this turn: ${msg}`,
+  notYourTurn: "It is not your turn any more.",
 } as const;
 
 type Widen<T> = T extends string

@@ -99,6 +99,13 @@ const fr: PartMessages = {
   legendTarget: "cible possible",
   legendRings: "terrain : 4, 3, 2 et 1 feuilles du centre vers le bord",
   keyboardHelp: "Les flèches passent d’une case à l’autre ; Entrée ou Espace choisit.",
+  // The turn refused (game/refused.ts, with the parts below the first paint); the language's name.
+  langName: "Français",
+  planKept: "Vos actions prévues restent valables et ont été gardées.",
+  conflict:
+    "La partie a changé pendant que vous prépariez votre tour (une autre action est arrivée avant). Le plateau montre la partie actuelle.",
+  refused: (msg) => `Le serveur a refusé ce tour : ${msg}`,
+  notYourTurn: "Ce n’est plus votre tour.",
 };
 
 export default fr;

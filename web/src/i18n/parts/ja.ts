@@ -96,6 +96,12 @@ const ja: PartMessages = {
   legendTarget: "選べるマス",
   legendRings: "土壌：中央から外へ葉 4・3・2・1 枚",
   keyboardHelp: "矢印キーでマスを移動し、Enter かスペースで選択します。",
+  // The turn refused (game/refused.ts, with the parts below the first paint); the language's name.
+  langName: "日本語",
+  planKept: "予定していたアクションはまだ有効なので、そのまま残しました。",
+  conflict: "計画中にゲームが変わりました（別のアクションが先に届きました）。ボードは現在のゲームを表示しています。",
+  refused: (msg) => `サーバーがこの手番を受け付けませんでした：${msg}`,
+  notYourTurn: "もうあなたの手番ではありません。",
 };
 
 export default ja;

@@ -97,6 +97,12 @@ const nl: PartMessages = {
   legendTarget: "mogelijk doel",
   legendRings: "grond: 4, 3, 2 en 1 blad van het midden naar buiten",
   keyboardHelp: "Met de pijltjestoetsen ga je van vak naar vak, met Enter of spatie kies je.",
+  // The turn refused (game/refused.ts, with the parts below the first paint); the language's name.
+  langName: "Nederlands",
+  planKept: "Je geplande acties zijn nog geldig en blijven staan.",
+  conflict: "Het spel is veranderd terwijl je plande (een andere actie was eerst). Het bord toont nu het actuele spel.",
+  refused: (msg) => `De server weigerde deze beurt: ${msg}`,
+  notYourTurn: "Je bent niet meer aan de beurt.",
 };
 
 export default nl;

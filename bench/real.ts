@@ -23,8 +23,8 @@ import { startPushService } from "../tests/notify/push-service";
 type Figure = { name: string; unit: string; value: number };
 
 /**
- * What the web client asks for when a player opens a game page to play their turn (web/src/pages/
- * game.tsx and what it loads, web/src/app.tsx, web/src/turns.ts), in order; `:id` the game, `:me`
+ * What the web client asks for when a player opens a game page to play their turn (web/src/game/
+ * page.tsx and what it loads, web/src/app.tsx, web/src/turns.ts), in order; `:id` the game, `:me`
  * the player. Static files are served by the platform without the Worker (not billed) and left out.
  * tests/e2e/page-visit.test.ts records a real Chromium visit and fails when this list is not it.
  */
@@ -37,7 +37,7 @@ export const PAGE_VISIT = [
   "GET /api/games/:id/messages?limit=500",
 ] as const;
 
-/** A visit lasts this long (the player plans the turn): the page's socket sends a ping every 25 s (web/src/live.ts). */
+/** A visit lasts this long (the player plans the turn): the page's socket sends a ping every 25 s (web/src/game/live.ts). */
 export const VISIT_SECONDS = 120;
 export const PING_EVERY_S = 25;
 /** One turn an hour: a correspondence game (its 80 turns over three to four days). */

@@ -3,7 +3,7 @@
  * Durable Objects) and plays 4-player games to the end the way the web client does: each player
  * opens the game page (one read) and its live socket, then on their turn plans the whole turn
  * locally with the engine and sends it at once, with an Idempotency-Key, on the live socket
- * (web/src/live.ts, sendTurn); the answer (and the socket) carries the game on. The turn overhead
+ * (web/src/game/live.ts, sendTurn); the answer (and the socket) carries the game on. The turn overhead
  * ratio is measured on the HTTP route (POST /actions, what API clients use) against the floor;
  * the socket's turn is measured the same way beside it.
  *

@@ -80,7 +80,12 @@ export function buildOptions({ dev = false } = {}) {
     format: "esm",
     // Languages are chunks loaded on demand (English too): a page carries one language.
     splitting: true,
-    chunkNames: "chunks/[name]-[hash]",
+    // A lazy part's chunk is named after its source file and folder (web/src/how-to-play/page.tsx →
+    // chunks/how-to-play/page-<hash>.js; the languages chunks/i18n/de-<hash>.js): every page is a
+    // page.tsx in a folder of its own, so the file name alone would not tell them apart. Shared
+    // chunks are chunks/chunk-<hash>.js.
+    outbase: "web/src",
+    chunkNames: "chunks/[dir]/[name]-[hash]",
     target: ["es2022", "chrome100", "firefox100", "safari15"],
     minify: !dev,
     sourcemap: dev ? "inline" : false,

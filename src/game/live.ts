@@ -60,7 +60,7 @@ export function accept(ctx: DurableObjectState, g: GameRecord, request: Request)
 /**
  * The keep-alive: a socket sending exactly PING is answered PONG by the platform itself
  * (setWebSocketAutoResponse in room.ts), without waking the Durable Object (no request, no
- * duration). web/src/live.ts sends exactly this text. A ping with anything more
+ * duration). web/src/game/live.ts sends exactly this text. A ping with anything more
  * (`{"type":"ping","n":1}`) reaches the object and is answered after everything sent before it.
  */
 export const PING = '{"type":"ping"}';

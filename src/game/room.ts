@@ -112,7 +112,7 @@ export class GameRoom extends DurableObject<Env> {
       chatConfig: chatConfig(env),
     });
     this.talk = new Talk(ctx, this.a);
-    // An open page's keep-alive (web/src/live.ts: exactly this text every 25 s) is answered by the
+    // An open page's keep-alive (web/src/game/live.ts: exactly this text every 25 s) is answered by the
     // platform without waking the object; any other message, a ping with more fields too, reaches it.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(live.PING, live.PONG));
     // A game that was never created has no storage, and looking it up creates none.

@@ -95,7 +95,7 @@ describe("How to play", () => {
     expect(en.loaded.filter((p) => p.includes("how-to-play"))).toEqual([]);
     await en.page.click(link);
     await checkPage(en.page, "en");
-    expect(en.loaded.filter((p) => /\/chunks\/how-to-play-[A-Z0-9]+\.js$/.test(p))).toHaveLength(1);
+    expect(en.loaded.filter((p) => /\/chunks\/how-to-play\/page-[A-Z0-9]+\.js$/.test(p))).toHaveLength(1);
     await shot(en.page, "how-to-play-en");
     // Back to the game with the browser's back button.
     await en.page.goBack();

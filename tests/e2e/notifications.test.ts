@@ -190,7 +190,7 @@ describe("notifications, deadlines and vacations in the browser", () => {
     await ann.waitForTimeout(300);
     expect(chunks).toEqual([]);
     await openPanel(ann);
-    expect(chunks.some((u) => /\/chunks\/panel-\w+\.js$/.test(u))).toBe(true);
+    expect(chunks.some((u) => /\/chunks\/notify\/panel-\w+\.js$/.test(u))).toBe(true);
     expect(await ann.textContent(".hooks h3")).toContain(nen.gameHooksTitle);
     expect(await ann.textContent(".hooks")).toContain(nen.noHooks);
     // Plain http to another host: refused, and said why.

@@ -17,6 +17,7 @@ export { Away } from "./view/away";
 export { CellInfoCard } from "./view/cell-info";
 export { FinalScores } from "./view/final-scores";
 export { HandOver } from "./view/hand-over";
+export { Stacks } from "./view/stacks";
 export { BoardLegend } from "./view/legend";
 export { NotifyBox } from "../ui/notify-box";
 

@@ -114,10 +114,7 @@ const de: Messages = {
   toAct: "am Zug",
   rank: (n) => `${n}.`,
 
-  stacksTitle: "Punktechips",
   stackLeaves: (n) => (n === 1 ? "1 Blatt" : `${n} Blätter`),
-  stackLeft: (n) => `noch ${n}`,
-  stackOut: "leer",
 
   replayLive: "Jetzt",
   replaying: "Du siehst einen früheren Moment des Spiels.",
@@ -129,22 +126,9 @@ const de: Messages = {
     value === null
       ? `${who} sammelt den Baum auf ${cell} (kein Punktechip mehr) (4 ☀)`
       : `${who} sammelt den Baum auf ${cell}: ${value} Punkte (4 ☀)`,
-  evTurnEnded: (who) => `${who} beendet den Zug`,
-  evTurnSkipped: (who) => `Der Zug von ${who} wurde übersprungen`,
-  evResigned: (who) => `${who} gibt auf`,
-  evSetupEnded: "Der Spielaufbau ist fertig",
-  evRoundStarted: (r, dir) =>
-    r === 1 ? `Runde 1 beginnt; die Sonne geht im ${dir} auf` : `Runde ${r} beginnt; die Sonne wandert in den ${dir}`,
-  evLight: (who, n, lost) => (lost > 0 ? `${who} bekommt ${n} ☀ (${lost} über 20 verfallen)` : `${who} bekommt ${n} ☀`),
-  evGameEnded: (winners) => `Das Spiel ist vorbei. ${winners}`,
 
   // Benachrichtigungen, Fristen und Abwesenheit
   notificationsTitle: "Benachrichtigungen",
-  errVacationExhausted: (hours) =>
-    hours <= 0
-      ? "Du hast in dieser Partie keine Abwesenheit mehr übrig."
-      : `So lange nicht: Du hast in dieser Partie noch ${hours === 1 ? "1 Stunde" : `${hours} Stunden`} Abwesenheit übrig.`,
-  errNotAway: "Du bist in dieser Partie nicht abwesend.",
   errRateLimited: "Zu viele Versuche in kurzer Zeit: Warte eine Minute und versuche es noch einmal.",
   errGameOver: "Die Partie ist vorbei.",
   loadFailed: "Dieser Teil der Seite konnte nicht geladen werden.",

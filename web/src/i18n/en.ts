@@ -18,11 +18,6 @@ const en = {
   notificationsTitle: "Notifications",
 
   // Error codes of the API, explained
-  errVacationExhausted: (hours: number) =>
-    hours <= 0
-      ? "You have no vacation left in this game."
-      : `Not that long: you have ${hours === 1 ? "1 hour" : `${hours} hours`} of vacation left in this game.`,
-  errNotAway: "You are not away in this game.",
   errRateLimited: "Too many tries in a short time: wait a minute and try again.",
   errGameOver: "The game is over.",
   skipToBoard: "Skip to the board",
@@ -143,11 +138,8 @@ const en = {
   toAct: "to act",
   rank: (n: number) => `#${n}`,
 
-  // Scoring stacks
-  stacksTitle: "Scoring tokens",
+  // A token's leaves (the player cards; the stacks too)
   stackLeaves: (n: number) => (n === 1 ? "1 leaf" : `${n} leaves`),
-  stackLeft: (n: number) => `${n} left`,
-  stackOut: "empty",
 
   // History
   replayLive: "Now",
@@ -161,16 +153,6 @@ const en = {
     value === null
       ? `${who} collected the tree on ${cell} (no token left) (4 ☀)`
       : `${who} collected the tree on ${cell}: ${value} points (4 ☀)`,
-  evTurnEnded: (who: string) => `${who} ended the turn`,
-  evTurnSkipped: (who: string) => `${who}'s turn was skipped`,
-  evResigned: (who: string) => `${who} resigned`,
-  evSetupEnded: "Setup is over",
-  // The sun does not move in round 1: it rises where it starts.
-  evRoundStarted: (r: number, dir: string) =>
-    r === 1 ? `Round 1 begins; the sun rises in the ${dir}` : `Round ${r} begins; the sun moves to the ${dir}`,
-  evLight: (who: string, n: number, lost: number) =>
-    lost > 0 ? `${who} gains ${n} ☀ (${lost} lost above 20)` : `${who} gains ${n} ☀`,
-  evGameEnded: (winners: string) => `The game is over. ${winners}`,
 } as const;
 
 type Widen<T> = T extends string

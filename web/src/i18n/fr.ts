@@ -115,10 +115,7 @@ const fr: Messages = {
   toAct: "doit jouer",
   rank: (n) => `${n}${n === 1 ? "er" : "e"}`,
 
-  stacksTitle: "Jetons de score",
   stackLeaves: (n) => (n === 1 ? "1 feuille" : `${n} feuilles`),
-  stackLeft: (n) => `${n} restants`,
-  stackOut: "épuisée",
 
   replayLive: "Maintenant",
   replaying: "Vous regardez un moment passé de la partie.",
@@ -130,25 +127,9 @@ const fr: Messages = {
     value === null
       ? `${who} a collecté l’arbre de ${cell} (plus de jeton) (4 ☀)`
       : `${who} a collecté l’arbre de ${cell} : ${value} points (4 ☀)`,
-  evTurnEnded: (who) => `${who} a fini son tour`,
-  evTurnSkipped: (who) => `Le tour de ${who} a été passé`,
-  evResigned: (who) => `${who} a abandonné`,
-  evSetupEnded: "La mise en place est terminée",
-  evRoundStarted: (r, dir) =>
-    r === 1
-      ? `Le tour 1 commence ; le Soleil se lève ${au(dir)}`
-      : `Le tour ${r} commence ; le Soleil passe ${au(dir)}`,
-  evLight: (who, n, lost) =>
-    lost > 0 ? `${who} reçoit ${n} ☀ (${lost} perdus au-delà de 20)` : `${who} reçoit ${n} ☀`,
-  evGameEnded: (winners) => `La partie est terminée. ${winners}`,
 
   // Notifications, délais et absences
   notificationsTitle: "Notifications",
-  errVacationExhausted: (hours) =>
-    hours <= 0
-      ? "Il ne vous reste plus d’absence dans cette partie."
-      : `Pas si longtemps : il vous reste ${hours === 1 ? "1 heure" : `${hours} heures`} d’absence dans cette partie.`,
-  errNotAway: "Vous n’êtes pas absent dans cette partie.",
   errRateLimited: "Trop d’essais en peu de temps : attendez une minute et réessayez.",
   errGameOver: "La partie est terminée.",
   loadFailed: "Cette partie de la page n’a pas pu être chargée.",

@@ -110,10 +110,7 @@ const ja: Messages = {
   toAct: "手番",
   rank: (n) => `${n}位`,
 
-  stacksTitle: "点数トークン",
   stackLeaves: (n) => `葉 ${n} 枚`,
-  stackLeft: (n) => `残り ${n}`,
-  stackOut: "なし",
 
   replayLive: "現在",
   replaying: "ゲームの過去の場面を表示しています。",
@@ -125,25 +122,9 @@ const ja: Messages = {
     value === null
       ? `${who} が ${cell} の樹木で点数を得ました（トークンなし）（4 ☀）`
       : `${who} が ${cell} の樹木で ${value} 点を得ました（4 ☀）`,
-  evTurnEnded: (who) => `${who} が手番を終えました`,
-  evTurnSkipped: (who) => `${who} の手番はスキップされました`,
-  evResigned: (who) => `${who} が投了しました`,
-  evSetupEnded: "準備が終わりました",
-  evRoundStarted: (r, dir) =>
-    r === 1 ? `ラウンド 1 開始：太陽は${dir}から昇る` : `ラウンド ${r} 開始：太陽が${dir}へ移動`,
-  evLight: (who, n, lost) =>
-    lost > 0
-      ? `${who} が ${n} ☀ を受け取りました（20 を超えた ${lost} は失われました）`
-      : `${who} が ${n} ☀ を受け取りました`,
-  evGameEnded: (winners) => `ゲーム終了。${winners}`,
 
   // 通知・期限・不在
   notificationsTitle: "通知",
-  errVacationExhausted: (hours) =>
-    hours <= 0
-      ? "このゲームで使える不在時間は残っていません。"
-      : `その長さは無理です。このゲームで残っている不在時間は ${hours} 時間です。`,
-  errNotAway: "このゲームでは不在になっていません。",
   errRateLimited: "短時間に試行が多すぎます。1 分待ってからもう一度お試しください。",
   errGameOver: "ゲームは終了しました。",
   loadFailed: "ページのこの部分を読み込めませんでした。",

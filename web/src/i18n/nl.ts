@@ -112,10 +112,7 @@ const nl: Messages = {
   toAct: "aan zet",
   rank: (n) => `#${n}`,
 
-  stacksTitle: "Scorepenningen",
   stackLeaves: (n) => (n === 1 ? "1 blad" : `${n} bladeren`),
-  stackLeft: (n) => `nog ${n}`,
-  stackOut: "op",
 
   replayLive: "Nu",
   replaying: "Je bekijkt een eerder moment van het spel.",
@@ -127,22 +124,9 @@ const nl: Messages = {
     value === null
       ? `${who} verzamelde de boom op ${cell} (geen penning meer) (4 ☀)`
       : `${who} verzamelde de boom op ${cell}: ${value} punten (4 ☀)`,
-  evTurnEnded: (who) => `${who} beëindigde de beurt`,
-  evTurnSkipped: (who) => `De beurt van ${who} werd overgeslagen`,
-  evResigned: (who) => `${who} gaf op`,
-  evSetupEnded: "De opstelling is klaar",
-  evRoundStarted: (r, dir) =>
-    r === 1 ? `Ronde 1 begint; de zon komt op in het ${dir}` : `Ronde ${r} begint; de zon gaat naar het ${dir}`,
-  evLight: (who, n, lost) => (lost > 0 ? `${who} krijgt ${n} ☀ (${lost} verloren boven 20)` : `${who} krijgt ${n} ☀`),
-  evGameEnded: (winners) => `Het spel is afgelopen. ${winners}`,
 
   // Meldingen, deadlines en afwezigheid
   notificationsTitle: "Meldingen",
-  errVacationExhausted: (hours) =>
-    hours <= 0
-      ? "Je hebt in dit spel geen afwezigheid meer over."
-      : `Zo lang kan niet: je hebt in dit spel nog ${hours === 1 ? "1 uur" : `${hours} uur`} afwezigheid over.`,
-  errNotAway: "Je bent in dit spel niet afwezig.",
   errRateLimited: "Te veel pogingen kort na elkaar: wacht een minuut en probeer het opnieuw.",
   errGameOver: "Het spel is afgelopen.",
   loadFailed: "Dit deel van de pagina kon niet worden geladen.",

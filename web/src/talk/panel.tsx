@@ -2,7 +2,7 @@
  * Table talk on the game page (issue 16): the seated players' messages beside the log, a box to
  * write one, a writer's delete, and mutes. A chunk of its own (the game page's 40 KB budget): the
  * page mounts it for a seated player only. New messages and deletions come on the page's live
- * socket (web/src/live.ts hands them over as "canopy-talk" window events); when that socket
+ * socket (web/src/game/live.ts hands them over as "canopy-talk" window events); when that socket
  * (re)opens, the list is read again, so nothing missed while it was closed stays missing.
  * Text is shown as text (Preact escapes it): a message can never be markup.
  */

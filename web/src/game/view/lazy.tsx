@@ -1,7 +1,7 @@
 /**
  * The game page's parts in chunks of their own: the lobby (a game in play does not need it), what
  * lies below a turn's first paint (../more.tsx: the log with the replay scrubber, going away, the
- * final scores, the notifications box, the legend), table talk.
+ * final scores, the notifications box, the legend, the scoring stacks), table talk.
  */
 import { t } from "../../i18n";
 import { lazy } from "../../ui/lazy";
@@ -19,4 +19,5 @@ export const FinalScores = lazy(() => more().then((m) => m.FinalScores));
 export const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
 export const BoardLegend = lazy(() => more().then((m) => m.BoardLegend));
 export const CellInfoCard = lazy(() => more().then((m) => m.CellInfoCard));
+export const Stacks = lazy(() => more().then((m) => m.Stacks));
 export const Talk = lazy(() => import("../../talk/panel").then((m) => m.TalkPanel));

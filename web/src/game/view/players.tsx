@@ -1,9 +1,9 @@
-/** Player boards, available areas, light, tokens; the scoring stacks. */
+/** Player boards, available areas, light, tokens. */
 import { LIGHT_CAP, LIGHT_PER_POINT } from "../../../../src/engine/base";
 import { pieceIcon, SEAT_STYLES } from "../../../../src/render/base";
 import { t } from "../../i18n";
 import { Link } from "../../nav";
-import type { PlayerPanel, StackView } from "../model";
+import type { PlayerPanel } from "../model";
 import { whenText } from "../../text";
 import { Glyph } from "../../ui/icons";
 
@@ -115,27 +115,5 @@ function PlayerHeader({ p, lang }: { p: PlayerPanel; lang: string }) {
       )}
       {p.rank !== null && <span class={`badge rank${p.winner ? " win" : ""}`}>{t.rank(p.rank)}</span>}
     </header>
-  );
-}
-
-export function Stacks({ stacks }: { stacks: StackView[] }) {
-  return (
-    <section class="card stacks" aria-labelledby="stacks-h">
-      <h2 id="stacks-h">{t.stacksTitle}</h2>
-      <ul>
-        {stacks.map((s) => (
-          <li key={s.leaves} class={`l${s.leaves}`}>
-            <span class="leaves" aria-hidden="true">
-              {Array.from({ length: s.leaves }, (_, i) => (
-                <i key={i} />
-              ))}
-            </span>
-            <span class="sr-only">{t.stackLeaves(s.leaves)}: </span>
-            <strong class={`token l${s.leaves}`}>{s.top ?? "–"}</strong>
-            <span class="muted">{s.left > 0 ? t.stackLeft(s.left) : t.stackOut}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }

@@ -5,9 +5,9 @@
  */
 import { t } from "../../i18n";
 import type { Frame, GameCtrl } from "../ctrl";
-import { stacksView, vacationOf } from "../model";
-import { Away, CellInfoCard, FinalScores, HandOver } from "./lazy";
-import { PlayerCard, Stacks } from "./players";
+import { vacationOf } from "../model";
+import { Away, CellInfoCard, FinalScores, HandOver, Stacks } from "./lazy";
+import { PlayerCard } from "./players";
 import { MoonControls, TurnPanel } from "./turn";
 
 export function Side({ c, f, identityId }: { c: GameCtrl; f: Frame; identityId: string | null }) {
@@ -32,7 +32,7 @@ export function Side({ c, f, identityId }: { c: GameCtrl; f: Frame; identityId: 
         ))}
       </section>
       {Moon && <Moon state={shown} names={names} seat={seat} myTurn={f.myTurn} />}
-      <Stacks stacks={stacksView(shown)} />
+      <Stacks state={shown} />
       {vacationOf(view, seat).kind !== "none" && <Away view={view} seat={seat} lang={c.lang} accept={c.accept} />}
       {view.status === "active" && identityId === view.createdBy && view.seats.some((s) => s.resigned) && (
         <HandOver view={view} lang={c.lang} accept={c.accept} />

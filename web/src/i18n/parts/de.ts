@@ -104,6 +104,24 @@ const de: PartMessages = {
     "Das Spiel hat sich geändert, während du geplant hast (eine andere Aktion kam zuerst an). Der Plan zeigt jetzt das aktuelle Spiel.",
   refused: (msg) => `Der Server hat diesen Zug abgelehnt: ${msg}`,
   notYourTurn: "Du bist nicht mehr am Zug.",
+  // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
+  evTurnEnded: (who) => `${who} beendet den Zug`,
+  evTurnSkipped: (who) => `Der Zug von ${who} wurde übersprungen`,
+  evResigned: (who) => `${who} gibt auf`,
+  evSetupEnded: "Der Spielaufbau ist fertig",
+  evRoundStarted: (r, dir) =>
+    r === 1 ? `Runde 1 beginnt; die Sonne geht im ${dir} auf` : `Runde ${r} beginnt; die Sonne wandert in den ${dir}`,
+  evLight: (who, n, lost) => (lost > 0 ? `${who} bekommt ${n} ☀ (${lost} über 20 verfallen)` : `${who} bekommt ${n} ☀`),
+  evGameEnded: (winners) => `Das Spiel ist vorbei. ${winners}`,
+  errVacationExhausted: (hours) =>
+    hours <= 0
+      ? "Du hast in dieser Partie keine Abwesenheit mehr übrig."
+      : `So lange nicht: Du hast in dieser Partie noch ${hours === 1 ? "1 Stunde" : `${hours} Stunden`} Abwesenheit übrig.`,
+  errNotAway: "Du bist in dieser Partie nicht abwesend.",
+  // The scoring stacks (game/view/stacks.tsx).
+  stacksTitle: "Punktechips",
+  stackLeft: (n) => `noch ${n}`,
+  stackOut: "leer",
 };
 
 export default de;

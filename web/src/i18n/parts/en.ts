@@ -109,6 +109,26 @@ const en = {
     "The game changed while you were planning (another action arrived first). The board now shows the current game.",
   refused: (msg: string) => `The server refused this turn: ${msg}`,
   notYourTurn: "It is not your turn any more.",
+  // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
+  errVacationExhausted: (hours: number) =>
+    hours <= 0
+      ? "You have no vacation left in this game."
+      : `Not that long: you have ${hours === 1 ? "1 hour" : `${hours} hours`} of vacation left in this game.`,
+  errNotAway: "You are not away in this game.",
+  evTurnEnded: (who: string) => `${who} ended the turn`,
+  evTurnSkipped: (who: string) => `${who}'s turn was skipped`,
+  evResigned: (who: string) => `${who} resigned`,
+  evSetupEnded: "Setup is over",
+  // The sun does not move in round 1: it rises where it starts.
+  evRoundStarted: (r: number, dir: string) =>
+    r === 1 ? `Round 1 begins; the sun rises in the ${dir}` : `Round ${r} begins; the sun moves to the ${dir}`,
+  evLight: (who: string, n: number, lost: number) =>
+    lost > 0 ? `${who} gains ${n} ☀ (${lost} lost above 20)` : `${who} gains ${n} ☀`,
+  evGameEnded: (winners: string) => `The game is over. ${winners}`,
+  // The scoring stacks (game/view/stacks.tsx).
+  stacksTitle: "Scoring tokens",
+  stackLeft: (n: number) => `${n} left`,
+  stackOut: "empty",
 } as const;
 
 type Widen<T> = T extends string

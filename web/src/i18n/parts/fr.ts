@@ -1,5 +1,8 @@
 import type { PartMessages } from "./en";
 
+/** "au nord-est", "à l’est" (as in ../fr.ts: each dictionary is a chunk of its own). */
+const au = (dir: string) => (/^[eo]/.test(dir) ? `à l’${dir}` : `au ${dir}`);
+
 const fr: PartMessages = {
   profileTitle: "Votre profil",
   createProfileTitle: "Créez votre profil",
@@ -106,6 +109,27 @@ const fr: PartMessages = {
     "La partie a changé pendant que vous prépariez votre tour (une autre action est arrivée avant). Le plateau montre la partie actuelle.",
   refused: (msg) => `Le serveur a refusé ce tour : ${msg}`,
   notYourTurn: "Ce n’est plus votre tour.",
+  // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
+  evTurnEnded: (who) => `${who} a fini son tour`,
+  evTurnSkipped: (who) => `Le tour de ${who} a été passé`,
+  evResigned: (who) => `${who} a abandonné`,
+  evSetupEnded: "La mise en place est terminée",
+  evRoundStarted: (r, dir) =>
+    r === 1
+      ? `Le tour 1 commence ; le Soleil se lève ${au(dir)}`
+      : `Le tour ${r} commence ; le Soleil passe ${au(dir)}`,
+  evLight: (who, n, lost) =>
+    lost > 0 ? `${who} reçoit ${n} ☀ (${lost} perdus au-delà de 20)` : `${who} reçoit ${n} ☀`,
+  evGameEnded: (winners) => `La partie est terminée. ${winners}`,
+  errVacationExhausted: (hours) =>
+    hours <= 0
+      ? "Il ne vous reste plus d’absence dans cette partie."
+      : `Pas si longtemps : il vous reste ${hours === 1 ? "1 heure" : `${hours} heures`} d’absence dans cette partie.`,
+  errNotAway: "Vous n’êtes pas absent dans cette partie.",
+  // The scoring stacks (game/view/stacks.tsx).
+  stacksTitle: "Jetons de score",
+  stackLeft: (n) => `${n} restants`,
+  stackOut: "épuisée",
 };
 
 export default fr;

@@ -102,6 +102,27 @@ const ja: PartMessages = {
   conflict: "計画中にゲームが変わりました（別のアクションが先に届きました）。ボードは現在のゲームを表示しています。",
   refused: (msg) => `サーバーがこの手番を受け付けませんでした：${msg}`,
   notYourTurn: "もうあなたの手番ではありません。",
+  // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
+  evTurnEnded: (who) => `${who} が手番を終えました`,
+  evTurnSkipped: (who) => `${who} の手番はスキップされました`,
+  evResigned: (who) => `${who} が投了しました`,
+  evSetupEnded: "準備が終わりました",
+  evRoundStarted: (r, dir) =>
+    r === 1 ? `ラウンド 1 開始：太陽は${dir}から昇る` : `ラウンド ${r} 開始：太陽が${dir}へ移動`,
+  evLight: (who, n, lost) =>
+    lost > 0
+      ? `${who} が ${n} ☀ を受け取りました（20 を超えた ${lost} は失われました）`
+      : `${who} が ${n} ☀ を受け取りました`,
+  evGameEnded: (winners) => `ゲーム終了。${winners}`,
+  errVacationExhausted: (hours) =>
+    hours <= 0
+      ? "このゲームで使える不在時間は残っていません。"
+      : `その長さは無理です。このゲームで残っている不在時間は ${hours} 時間です。`,
+  errNotAway: "このゲームでは不在になっていません。",
+  // The scoring stacks (game/view/stacks.tsx).
+  stacksTitle: "点数トークン",
+  stackLeft: (n) => `残り ${n}`,
+  stackOut: "なし",
 };
 
 export default ja;

@@ -103,6 +103,24 @@ const nl: PartMessages = {
   conflict: "Het spel is veranderd terwijl je plande (een andere actie was eerst). Het bord toont nu het actuele spel.",
   refused: (msg) => `De server weigerde deze beurt: ${msg}`,
   notYourTurn: "Je bent niet meer aan de beurt.",
+  // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
+  evTurnEnded: (who) => `${who} beëindigde de beurt`,
+  evTurnSkipped: (who) => `De beurt van ${who} werd overgeslagen`,
+  evResigned: (who) => `${who} gaf op`,
+  evSetupEnded: "De opstelling is klaar",
+  evRoundStarted: (r, dir) =>
+    r === 1 ? `Ronde 1 begint; de zon komt op in het ${dir}` : `Ronde ${r} begint; de zon gaat naar het ${dir}`,
+  evLight: (who, n, lost) => (lost > 0 ? `${who} krijgt ${n} ☀ (${lost} verloren boven 20)` : `${who} krijgt ${n} ☀`),
+  evGameEnded: (winners) => `Het spel is afgelopen. ${winners}`,
+  errVacationExhausted: (hours) =>
+    hours <= 0
+      ? "Je hebt in dit spel geen afwezigheid meer over."
+      : `Zo lang kan niet: je hebt in dit spel nog ${hours === 1 ? "1 uur" : `${hours} uur`} afwezigheid over.`,
+  errNotAway: "Je bent in dit spel niet afwezig.",
+  // The scoring stacks (game/view/stacks.tsx).
+  stacksTitle: "Scorepenningen",
+  stackLeft: (n) => `nog ${n}`,
+  stackOut: "op",
 };
 
 export default nl;

@@ -340,6 +340,28 @@ describe("the game controller", () => {
     expect(c.frame()!.replaying).toBe(false);
   });
 
+  it("reads the log once per version: the socket bringing the same game asks nothing more", async () => {
+    const f = fakes(view(start(), 1));
+    const asked: number[] = [];
+    f.deps.log = async (_id, after) => {
+      asked.push(after);
+      return { entries: [], next: null };
+    };
+    const c = new GameCtrl("g", ANN, f.deps);
+    c.redraw = () => {};
+    c.setLang("en");
+    c.start();
+    // The socket's first view comes while the page's own fetch of the game and the log are under way.
+    f.push(view(start(), 1));
+    await settle();
+    await settle();
+    expect(asked).toEqual([0]);
+    // A new version: the log again.
+    f.push(view(start(), 2));
+    await settle();
+    expect(asked).toEqual([0, 0]);
+  });
+
   it("forgets a profile the server no longer knows", async () => {
     const f = fakes(view(start(), 1));
     f.deps.game = async () => {

@@ -261,12 +261,14 @@ export class GameCtrl {
   /** Take a newer view of the game (from a fetch, the socket, or a reply) and keep the planned turn consistent. */
   accept = (incoming: GameView, events: GameEvent[] = []): void => {
     const old = this.view;
-    if (old && !this.#fresh && incoming.version < old.version) return;
+    const fresh = this.#fresh;
+    if (old && !fresh && incoming.version < old.version) return;
     this.#fresh = false;
     let v = incoming;
     if (!v.invite && old?.invite && v.status === "waiting") v = { ...v, invite: old.invite };
     const started = !!v.state && v.status !== "waiting";
-    const moved = !old || old.version !== v.version;
+    // (A fresh start, e.g. with another key, reads the log again as well.)
+    const moved = !old || fresh || old.version !== v.version;
     this.view = v;
     const touched = events.flatMap((e) =>
       e.type === "placed" || e.type === "planted" || e.type === "grew" || e.type === "collected" ? actionCells(e) : [],
@@ -281,7 +283,8 @@ export class GameCtrl {
       );
     if (timedOut) this.setNotice({ kind: "warn", text: t.youTimedOut });
     this.#loadMoon();
-    if (started && (moved || !this.log.length)) void this.loadLog();
+    // The log follows the game's version (as the bench's page visit counts it: one fetch when nothing moved).
+    if (started && moved) void this.loadLog();
     this.#followPlan(v, seat, timedOut);
     this.redraw();
   };

@@ -58,12 +58,18 @@ export const FREE_PLAN_PER_DAY = {
 export type MeterReading = Meter;
 
 export function meterDiff(a: MeterReading, b: MeterReading): MeterReading {
-  const doRequests: Record<string, number> = {};
-  for (const k of new Set([...Object.keys(a.doRequests), ...Object.keys(b.doRequests)]))
-    doRequests[k] = (b.doRequests[k] ?? 0) - (a.doRequests[k] ?? 0);
-  const out = { ...b, doRequests };
+  const byKey = (x: Record<string, number>, y: Record<string, number>) => {
+    const d: Record<string, number> = {};
+    for (const k of new Set([...Object.keys(x), ...Object.keys(y)])) d[k] = (y[k] ?? 0) - (x[k] ?? 0);
+    return d;
+  };
+  const out = {
+    ...b,
+    doRequests: byKey(a.doRequests, b.doRequests),
+    doRowsWrittenBy: byKey(a.doRowsWrittenBy ?? {}, b.doRowsWrittenBy ?? {}),
+  };
   for (const k of Object.keys(b) as (keyof MeterReading)[])
-    if (k !== "doRequests") (out[k] as number) = (b[k] as number) - (a[k] as number);
+    if (k !== "doRequests" && k !== "doRowsWrittenBy") (out[k] as number) = (b[k] as number) - (a[k] as number);
   return out;
 }
 
@@ -274,6 +280,7 @@ export async function benchReal(
     const perGame = {
       ...m,
       doRequests: Object.fromEntries(Object.entries(m.doRequests).map(([k, v]) => [k, per(v)])),
+      doRowsWrittenBy: Object.fromEntries(Object.entries(m.doRowsWrittenBy).map(([k, v]) => [k, per(v)])),
       workerRequests: per(m.workerRequests),
       wsMessages: per(m.wsMessages),
       alarms: per(m.alarms),
@@ -335,6 +342,14 @@ export async function benchReal(
     ];
     for (const [k, v] of Object.entries(perGame.doRequests))
       figures.push({ name: `service.real.do_requests_per_game.${k}`, unit: "requests", value: r2(v) });
+    // Where the Durable Objects' rows go, by kind of write (most first): what item 4 cuts from.
+    for (const [k, v] of Object.entries(perGame.doRowsWrittenBy).sort((x, y) => y[1] - x[1]))
+      if (v > 0)
+        figures.push({
+          name: `service.real.do_rows_written_per_game.${k.replace(/ /g, "_")}`,
+          unit: "rows",
+          value: r2(v),
+        });
     return { figures, perGame, games };
   } finally {
     receiver.stop();

@@ -19,6 +19,8 @@ export interface Meter {
   doMs: number;
   doRowsWritten: number;
   doRowsRead: number;
+  /** Durable Object rows written by kind of write ("insert turns", "update deliveries", "setAlarm", …). */
+  doRowsWrittenBy: Record<string, number>;
   setAlarms: number;
   d1Queries: number;
   d1RowsWritten: number;
@@ -33,6 +35,7 @@ const zero = (): Meter => ({
   doMs: 0,
   doRowsWritten: 0,
   doRowsRead: 0,
+  doRowsWrittenBy: {},
   setAlarms: 0,
   d1Queries: 0,
   d1RowsWritten: 0,
@@ -41,17 +44,33 @@ const zero = (): Meter => ({
 
 export const meter: Meter = zero();
 
-/** Cursors not yet summed: `rowsRead` grows while a cursor is read, so they are summed when asked. */
-let cursors: SqlStorageCursor<Record<string, SqlStorageValue>>[] = [];
+/** Cursors not yet summed (with their kind of write): `rowsRead` grows while a cursor is read, so they are summed when asked. */
+let cursors: { c: SqlStorageCursor<Record<string, SqlStorageValue>>; kind: string }[] = [];
+
+/** A statement's kind of write: its verb and table ("insert turns"), or its first word. */
+export function writeKind(query: string): string {
+  const q = query.replace(/["`]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+  const m =
+    /^(insert) (?:or \w+ )?into (\w+)/.exec(q) ??
+    /^(update) (\w+)/.exec(q) ??
+    /^(delete) from (\w+)/.exec(q) ??
+    /^(create) (?:unique )?(?:table|index)(?: if not exists)? (\w+)/.exec(q);
+  return m ? `${m[1]} ${m[2]}` : (q.split(" ")[0] ?? "");
+}
+
+const countBy = (kind: string, n: number) => {
+  if (n) meter.doRowsWrittenBy[kind] = (meter.doRowsWrittenBy[kind] ?? 0) + n;
+};
 
 /** The meter now (open cursors summed in). */
 export function readMeter(): Meter {
-  for (const c of cursors) {
+  for (const { c, kind } of cursors) {
     meter.doRowsWritten += c.rowsWritten;
     meter.doRowsRead += c.rowsRead;
+    countBy(kind, c.rowsWritten);
   }
   cursors = [];
-  return { ...meter, doRequests: { ...meter.doRequests } };
+  return { ...meter, doRequests: { ...meter.doRequests }, doRowsWrittenBy: { ...meter.doRowsWrittenBy } };
 }
 
 /** Time a piece of a Durable Object's work (a call, an alarm, a socket message). */
@@ -71,7 +90,7 @@ export function meteredStorage(storage: DurableObjectStorage): DurableObjectStor
       if (p === "exec")
         return (query: string, ...bindings: unknown[]) => {
           const c = t.exec(query, ...(bindings as SqlStorageValue[]));
-          cursors.push(c);
+          cursors.push({ c, kind: writeKind(query) });
           return c;
         };
       const v = Reflect.get(t, p);
@@ -88,13 +107,17 @@ export function meteredStorage(storage: DurableObjectStorage): DurableObjectStor
           // Durable Objects pricing: each setAlarm() is billed as a row written.
           meter.setAlarms++;
           meter.doRowsWritten++;
+          countBy("setAlarm", 1);
           return (v as (...x: unknown[]) => unknown).apply(t, a);
         };
       if (p === "put")
         return (k: unknown, ...a: unknown[]) => {
           // The bench's own per-game counts ("bench:…") are not the service's writes.
-          if (!(typeof k === "string" && k.startsWith("bench:")))
-            meter.doRowsWritten += typeof k === "object" && k ? Object.keys(k).length : 1;
+          if (!(typeof k === "string" && k.startsWith("bench:"))) {
+            const n = typeof k === "object" && k ? Object.keys(k).length : 1;
+            meter.doRowsWritten += n;
+            countBy("put", n);
+          }
           return (v as (...x: unknown[]) => unknown).apply(t, [k, ...a]);
         };
       return v.bind(t);

@@ -93,7 +93,8 @@ describe("axe-core finds no serious or critical violation", () => {
 
   it("on a finished game's page", async () => {
     await page.goto(`${worker.base}/g/${games.finished}`);
-    await page.waitForSelector(".final");
+    // With what next for its player (Play again, New game, Back to your games).
+    await page.waitForSelector(".final .what-next .play-again");
     expect(await seriousViolations(page)).toEqual([]);
     expect(await headings(page)).toHaveLength(1);
   });

@@ -63,6 +63,8 @@ describe("web bundle", () => {
       byEntry.get("web/src/talk/panel.tsx"),
       // The coach under the log (issue 23): a finished game's review, with its texts and chart.
       byEntry.get("web/src/coach/panel.tsx"),
+      // What next at a game's end (issue 25 item 2): Play again, the rating's change, with its texts.
+      byEntry.get("web/src/end/panel.tsx"),
       // "How to play", with its texts in the five languages and its pictures (issue 14).
       byEntry.get("web/src/how-to-play/page.tsx"),
       // The service worker's registration (after the first paint) and the offline notice (issue 25).
@@ -139,6 +141,7 @@ describe("web bundle", () => {
       more: [".history", ".final"],
       notify: [".hook", ".delivery", ".notify-box>summary"],
       coach: [".coach-legend", ".coach-sides"],
+      end: [".what-next"],
     };
     for (const [name, sels] of Object.entries(sheets)) {
       const sheet = files.get(`styles/${name}.css`);

@@ -9,7 +9,7 @@
  */
 import { loadPartTexts } from "../i18n";
 
-export type Sheet = "home" | "lobby" | "more" | "notify" | "coach";
+export type Sheet = "home" | "lobby" | "more" | "notify" | "coach" | "end";
 
 const sheets = new Map<Sheet, Promise<void>>();
 

@@ -1,9 +1,14 @@
-/** The table of final scores of a finished game. */
+/** The table of final scores of a finished game, then, for its players, what next. */
 import { LIGHT_PER_POINT } from "../../../../src/engine/base";
 import { t } from "../../i18n";
 import type { GameView } from "../../types";
 import { Link } from "../../nav";
+import { lazy } from "../../ui/lazy";
+import { loadPart } from "../../ui/part";
 import { Icon } from "./players";
+
+/** What next (issue 25 item 2: Play again, a rated game's rating): a chunk of its own, loaded only here. */
+const WhatNext = lazy(() => loadPart("end", import("../../end/panel")).then((m) => m.WhatNext));
 
 export function FinalScores(p: { view: GameView; names: string[] }) {
   const rows = (p.view.scores ?? []).slice().sort((a, b) => a.rank - b.rank);
@@ -39,6 +44,7 @@ export function FinalScores(p: { view: GameView; names: string[] }) {
           ))}
         </tbody>
       </table>
+      {p.view.you && <WhatNext view={p.view} seat={p.view.you.seat} />}
     </section>
   );
 }

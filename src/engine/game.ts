@@ -182,24 +182,12 @@ const GROW_TO_LARGE = GROW_COST[LARGE];
 /** The cells 32–36 in the high word of a 37-cell set. */
 const HI_CELLS = (1 << (CELL_COUNT - 32)) - 1;
 
+/** The legal moves of the player to act, in the rulebook's order: setup placements, or the end of the turn, buys, then each tree's actions, then the expansion's. */
 function listMoves(state: GameState, out: MoveList): void {
   if (state.phase === "ended") return;
-  const seat = state.current;
-  const player = state.players[seat];
-  const cells = state.cells;
   const ext = expansionOf(state.options);
   if (state.phase === "setup") {
-    if (ext.setupStage(state) !== null) ext.setupMoves(state, out);
-    else if (player.available[SMALL] > 0) {
-      // the empty edge cells the expansion does not block, as 37-cell sets (EDGE_CELLS' order: by cell)
-      const sets = boardSets(cells);
-      pushCells(
-        out,
-        M_PLACE,
-        EDGE_LO & ~sets[0] & ~ext.blockedSet(state, 0),
-        EDGE_HI & ~sets[1] & ~ext.blockedSet(state, 1),
-      );
-    }
+    listSetup(state, ext, out);
     return;
   }
   // the base game's moves are written straight into the buffer (at most BASE_MOVES of them)
@@ -207,6 +195,28 @@ function listMoves(state: GameState, out: MoveList): void {
   const codes = out.codes;
   let n = out.n;
   codes[n++] = M_END_TURN;
+  n = listBuys(state.players[state.current], codes, n);
+  out.n = listPieceActions(state, ext, codes, n);
+  ext.playMoves(state, out);
+}
+
+/** Setup (docs/rules.md §4): the expansion's own setup first, then a small tree on each free edge cell. */
+function listSetup(state: GameState, ext: Expansion, out: MoveList): void {
+  if (ext.setupStage(state) !== null) ext.setupMoves(state, out);
+  else if (state.players[state.current].available[SMALL] > 0) {
+    // the empty edge cells the expansion does not block, as 37-cell sets (EDGE_CELLS' order: by cell)
+    const sets = boardSets(state.cells);
+    pushCells(
+      out,
+      M_PLACE,
+      EDGE_LO & ~sets[0] & ~ext.blockedSet(state, 0),
+      EDGE_HI & ~sets[1] & ~ext.blockedSet(state, 1),
+    );
+  }
+}
+
+/** Buying: one code per column of the player board whose next piece the light points pay for; the next free slot in `codes`. */
+function listBuys(player: PlayerState, codes: Int32Array, n: number): number {
   const light = player.light;
   const board = player.board;
   for (let col = 0; col < 4; col++) {
@@ -215,6 +225,18 @@ function listMoves(state: GameState, out: MoveList): void {
     const price = count >= 0 && count < 5 ? PRICE[col * 5 + count] : -1;
     if (price >= 0 && price <= light) codes[n++] = M_BUY | (col << 3);
   }
+  return n;
+}
+
+/**
+ * The actions on the seat's own pieces — collect a large tree, grow a piece, plant a seed from a
+ * tree — one piece after another by cell; the next free slot in `codes`.
+ */
+function listPieceActions(state: GameState, ext: Expansion, codes: Int32Array, n: number): number {
+  const seat = state.current;
+  const player = state.players[seat];
+  const cells = state.cells;
+  const light = player.light;
   const shade = state.options.heavyShade ? shadeFor(state, currentSun(state)) : null;
   const available = player.available;
   const canPlant = available[SEED] > 0 && light >= PLANT_COST;
@@ -275,28 +297,43 @@ function listMoves(state: GameState, out: MoveList): void {
       if (size === LARGE) codes[n++] = M_COLLECT | (c << 3);
       else if (!shaded) codes[n++] = M_GROW | (c << 3);
     }
-    if (size > 0 && canPlant && !shaded) {
-      const from = M_PLANT | (c << 3);
-      for (let d = 1; d <= size; d++) {
-        let lo = AT_LO[d * CELL_COUNT + c] & emptyLo;
-        while (lo !== 0) {
-          const bit = lo & -lo;
-          lo ^= bit;
-          const t = 31 - Math.clz32(bit);
-          if (!anyTouched || usable2(state, c, t)) codes[n++] = from | (t << 9);
-        }
-        let hi = AT_HI[d * CELL_COUNT + c] & emptyHi;
-        while (hi !== 0) {
-          const bit = hi & -hi;
-          hi ^= bit;
-          const t = 63 - Math.clz32(bit);
-          if (!anyTouched || usable2(state, c, t)) codes[n++] = from | (t << 9);
-        }
-      }
+    if (size > 0 && canPlant && !shaded) n = listPlantings(state, c, size, emptyLo, emptyHi, anyTouched, codes, n);
+  }
+  return n;
+}
+
+/**
+ * Planting a seed (docs/rules.md §5): from the tree on `c`, every empty cell within its size, nearest
+ * first, then by cell; the next free slot in `codes`.
+ */
+function listPlantings(
+  state: GameState,
+  c: number,
+  size: number,
+  emptyLo: number,
+  emptyHi: number,
+  anyTouched: boolean,
+  codes: Int32Array,
+  n: number,
+): number {
+  const from = M_PLANT | (c << 3);
+  for (let d = 1; d <= size; d++) {
+    let lo = AT_LO[d * CELL_COUNT + c] & emptyLo;
+    while (lo !== 0) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      const t = 31 - Math.clz32(bit);
+      if (!anyTouched || usable2(state, c, t)) codes[n++] = from | (t << 9);
+    }
+    let hi = AT_HI[d * CELL_COUNT + c] & emptyHi;
+    while (hi !== 0) {
+      const bit = hi & -hi;
+      hi ^= bit;
+      const t = 63 - Math.clz32(bit);
+      if (!anyTouched || usable2(state, c, t)) codes[n++] = from | (t << 9);
     }
   }
-  out.n = n;
-  ext.playMoves(state, out);
+  return n;
 }
 
 /** Why a move is illegal for the player to act, or null when it is legal. */
@@ -323,98 +360,121 @@ export function checkMove(state: GameState, code: number): RuleError | null {
         : moveCode(type, moveA(code)))
   )
     return { code: "MALFORMED_ACTION", message: "Not a move code." };
-  const seat = state.current;
-  const player = state.players[seat];
-  const cells = state.cells;
-  if (state.phase === "setup") {
-    const stage = ext.setupStage(state);
-    if (type !== M_PLACE || stage !== null)
-      return {
-        code: "WRONG_PHASE",
-        message:
-          stage !== null
-            ? `The expansion's setup comes first (now: ${stage}).`
-            : "During setup the only action is placing a small tree on an edge cell.",
-      };
-    const c = moveA(code);
-    if (c >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
-    if (RING[c] !== RADIUS) return { code: "NOT_AN_EDGE_CELL", message: `${labelOf(c)} is not an edge (1-leaf) cell.` };
-    if (cells[c] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(c)} is not empty.` };
-    const put = ext.checkPut(state, c);
-    if (put) return put;
-    if (player.available[SMALL] <= 0)
-      return { code: "NOT_AVAILABLE", message: "No small tree in your available area." };
-    return null;
-  }
+  if (state.phase === "setup") return checkPlace(state, ext, type, moveA(code));
   if (type === M_PLACE) return { code: "WRONG_PHASE", message: "Setup is over: trees are no longer placed for free." };
   if (type === M_END_TURN) return null;
-  if (type === M_BUY) {
-    const col = moveA(code);
-    if (col > 3) return { code: "MALFORMED_ACTION", message: "Unknown piece." };
-    const price = boardPrice(player, col);
-    if (price < 0) return { code: "COLUMN_EMPTY", message: `No ${PIECE_NAMES[col]} left on your player board.` };
-    if (price > player.light)
-      return {
-        code: "NOT_ENOUGH_LIGHT",
-        message: `Buying a ${PIECE_NAMES[col]} costs ${price} light points; you have ${player.light}.`,
-      };
-    return null;
-  }
+  const player = state.players[state.current];
+  if (type === M_BUY) return checkBuy(player, moveA(code));
+  // grow, collect, plant: an action taken with one of the seat's own pieces, its cell not yet used this turn
   const c = moveA(code);
   if (c >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
-  const piece = cells[c];
+  const piece = state.cells[c];
   const what = type === M_PLANT ? "plant from" : type === M_GROW ? "grow" : "collect";
   if (piece === 0) return { code: "CELL_EMPTY", message: `There is nothing on ${labelOf(c)} to ${what}.` };
-  if ((piece - 1) >> 2 !== seat) return { code: "NOT_YOUR_PIECE", message: `The piece on ${labelOf(c)} is not yours.` };
+  if ((piece - 1) >> 2 !== state.current)
+    return { code: "NOT_YOUR_PIECE", message: `The piece on ${labelOf(c)} is not yours.` };
   const size = (piece - 1) & 3;
   if (!usable(state, c))
     return { code: "CELL_ALREADY_USED", message: `${labelOf(c)} was already the subject of an action this turn.` };
-  const shaded = () => state.options.heavyShade && inShadow(shadeFor(state, currentSun(state))[c], size);
-  if (type === M_GROW) {
-    if (size >= LARGE) return { code: "WRONG_SIZE", message: "A large tree cannot grow any more." };
-    if (player.available[size + 1] <= 0)
-      return { code: "NOT_AVAILABLE", message: `No ${PIECE_NAMES[size + 1]} tree in your available area.` };
-    const cost = GROW_COST[size + 1];
-    if (player.light < cost)
-      return {
-        code: "NOT_ENOUGH_LIGHT",
-        message: `Growing to ${PIECE_NAMES[size + 1]} costs ${cost} light points; you have ${player.light}.`,
-      };
-    if (shaded())
-      return { code: "IN_SHADOW", message: `Heavy shade: the piece on ${labelOf(c)} is in shadow and cannot grow.` };
-    return null;
-  }
-  if (type === M_COLLECT) {
-    if (size !== LARGE) return { code: "WRONG_SIZE", message: "Only a large tree can be collected." };
-    if (player.light < COLLECT_COST)
-      return {
-        code: "NOT_ENOUGH_LIGHT",
-        message: `Collecting costs ${COLLECT_COST} light points; you have ${player.light}.`,
-      };
-    return null;
-  }
-  if (type === M_PLANT) {
-    const t = moveB(code);
-    if (t >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "The target cell is not on the board." };
-    if (size === SEED) return { code: "WRONG_SIZE", message: "A seed cannot plant; only trees spread seeds." };
-    if (player.available[SEED] <= 0) return { code: "NOT_AVAILABLE", message: "No seed in your available area." };
-    if (player.light < PLANT_COST)
-      return {
-        code: "NOT_ENOUGH_LIGHT",
-        message: `Planting costs ${PLANT_COST} light point; you have ${player.light}.`,
-      };
-    if (cells[t] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(t)} is not empty.` };
-    if (t === c || DISTANCE[c * CELL_COUNT + t] > size)
-      return { code: "OUT_OF_RANGE", message: `A tree of size ${size} plants at most ${size} cell(s) away.` };
-    const put = ext.checkPut(state, t);
-    if (put) return put;
-    if (!usable2(state, c, t))
-      return { code: "CELL_ALREADY_USED", message: `${labelOf(t)} was already the subject of an action this turn.` };
-    if (shaded())
-      return { code: "IN_SHADOW", message: `Heavy shade: the tree on ${labelOf(c)} is in shadow and cannot plant.` };
-    return null;
-  }
-  return { code: "MALFORMED_ACTION", message: "Unknown action." };
+  if (type === M_GROW) return checkGrow(state, player, c, size);
+  if (type === M_COLLECT) return checkCollect(player, size);
+  // M_PLANT: the other seven of the eight types (codes.ts) are answered above
+  return checkPlant(state, ext, player, c, moveB(code), size);
+}
+
+/** Setup (docs/rules.md §4): the only move is placing a small tree on an empty edge cell, once the expansion's setup is done. */
+function checkPlace(state: GameState, ext: Expansion, type: number, c: number): RuleError | null {
+  const stage = ext.setupStage(state);
+  if (type !== M_PLACE || stage !== null)
+    return {
+      code: "WRONG_PHASE",
+      message:
+        stage !== null
+          ? `The expansion's setup comes first (now: ${stage}).`
+          : "During setup the only action is placing a small tree on an edge cell.",
+    };
+  if (c >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "That cell is not on the board." };
+  if (RING[c] !== RADIUS) return { code: "NOT_AN_EDGE_CELL", message: `${labelOf(c)} is not an edge (1-leaf) cell.` };
+  if (state.cells[c] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(c)} is not empty.` };
+  const put = ext.checkPut(state, c);
+  if (put) return put;
+  if (state.players[state.current].available[SMALL] <= 0)
+    return { code: "NOT_AVAILABLE", message: "No small tree in your available area." };
+  return null;
+}
+
+/** Buying (docs/rules.md §5): the column's next piece, paid at its board price. */
+function checkBuy(player: PlayerState, col: number): RuleError | null {
+  if (col > 3) return { code: "MALFORMED_ACTION", message: "Unknown piece." };
+  const price = boardPrice(player, col);
+  if (price < 0) return { code: "COLUMN_EMPTY", message: `No ${PIECE_NAMES[col]} left on your player board.` };
+  if (price > player.light)
+    return {
+      code: "NOT_ENOUGH_LIGHT",
+      message: `Buying a ${PIECE_NAMES[col]} costs ${price} light points; you have ${player.light}.`,
+    };
+  return null;
+}
+
+/** Whether heavy shade (docs/rules.md §7) keeps the seat's piece of `size` on `c` from acting this turn. */
+function heavilyShaded(state: GameState, c: number, size: number): boolean {
+  return state.options.heavyShade && inShadow(shadeFor(state, currentSun(state))[c], size);
+}
+
+/** Growing (docs/rules.md §5): the next size from the available area, paid in light points, not in heavy shade. */
+function checkGrow(state: GameState, player: PlayerState, c: number, size: number): RuleError | null {
+  if (size >= LARGE) return { code: "WRONG_SIZE", message: "A large tree cannot grow any more." };
+  if (player.available[size + 1] <= 0)
+    return { code: "NOT_AVAILABLE", message: `No ${PIECE_NAMES[size + 1]} tree in your available area.` };
+  const cost = GROW_COST[size + 1];
+  if (player.light < cost)
+    return {
+      code: "NOT_ENOUGH_LIGHT",
+      message: `Growing to ${PIECE_NAMES[size + 1]} costs ${cost} light points; you have ${player.light}.`,
+    };
+  if (heavilyShaded(state, c, size))
+    return { code: "IN_SHADOW", message: `Heavy shade: the piece on ${labelOf(c)} is in shadow and cannot grow.` };
+  return null;
+}
+
+/** Collecting (docs/rules.md §5): a large tree, for COLLECT_COST light points. */
+function checkCollect(player: PlayerState, size: number): RuleError | null {
+  if (size !== LARGE) return { code: "WRONG_SIZE", message: "Only a large tree can be collected." };
+  if (player.light < COLLECT_COST)
+    return {
+      code: "NOT_ENOUGH_LIGHT",
+      message: `Collecting costs ${COLLECT_COST} light points; you have ${player.light}.`,
+    };
+  return null;
+}
+
+/** Planting a seed (docs/rules.md §5): from a tree on `c` onto an empty cell `t` within its size, neither cell used this turn, not in heavy shade. */
+function checkPlant(
+  state: GameState,
+  ext: Expansion,
+  player: PlayerState,
+  c: number,
+  t: number,
+  size: number,
+): RuleError | null {
+  if (t >= CELL_COUNT) return { code: "NOT_ON_BOARD", message: "The target cell is not on the board." };
+  if (size === SEED) return { code: "WRONG_SIZE", message: "A seed cannot plant; only trees spread seeds." };
+  if (player.available[SEED] <= 0) return { code: "NOT_AVAILABLE", message: "No seed in your available area." };
+  if (player.light < PLANT_COST)
+    return {
+      code: "NOT_ENOUGH_LIGHT",
+      message: `Planting costs ${PLANT_COST} light point; you have ${player.light}.`,
+    };
+  if (state.cells[t] !== 0) return { code: "CELL_OCCUPIED", message: `${labelOf(t)} is not empty.` };
+  if (t === c || DISTANCE[c * CELL_COUNT + t] > size)
+    return { code: "OUT_OF_RANGE", message: `A tree of size ${size} plants at most ${size} cell(s) away.` };
+  const put = ext.checkPut(state, t);
+  if (put) return put;
+  if (!usable2(state, c, t))
+    return { code: "CELL_ALREADY_USED", message: `${labelOf(t)} was already the subject of an action this turn.` };
+  if (heavilyShaded(state, c, size))
+    return { code: "IN_SHADOW", message: `Heavy shade: the tree on ${labelOf(c)} is in shadow and cannot plant.` };
+  return null;
 }
 
 // ---- applying moves -----------------------------------------------------------------------

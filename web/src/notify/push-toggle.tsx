@@ -15,7 +15,8 @@ function pushErrorText(n: NotifyMessages, e: unknown): string {
   return errorText(e);
 }
 
-export function PushToggle({ n }: { n: NotifyMessages }) {
+/** Push on this device: its state (on, off, denied, unsupported; null while asked), one action at a time, what the last one said. */
+function usePush(n: NotifyMessages) {
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,6 +39,20 @@ export function PushToggle({ n }: { n: NotifyMessages }) {
       setBusy(false);
     }
   };
+  const turnOff = () => run(async () => setState(await turnPushOff()));
+  const turnOn = () => run(async () => setState(await turnPushOn()));
+  const test = () =>
+    run(async () => {
+      const r = await testPush();
+      if (r.delivered) setNote(n.pushTestSent);
+      else setError(n.pushTestFailed(r.error ?? "?"));
+    });
+  return { state, busy, error, note, turnOff, turnOn, test };
+}
+
+export function PushToggle({ n }: { n: NotifyMessages }) {
+  const push = usePush(n);
+  const { state } = push;
   const status =
     state === "on"
       ? n.pushIsOn
@@ -55,53 +70,45 @@ export function PushToggle({ n }: { n: NotifyMessages }) {
       <p class="push-status" role="status">
         {status}
       </p>
-      <p class="row">
-        {state === "on" ? (
-          <>
-            <button
-              type="button"
-              class="push-off"
-              disabled={busy}
-              onClick={() => run(async () => setState(await turnPushOff()))}
-            >
-              {n.pushOff}
-            </button>
-            <button
-              type="button"
-              class="push-test"
-              disabled={busy}
-              onClick={() =>
-                run(async () => {
-                  const r = await testPush();
-                  if (r.delivered) setNote(n.pushTestSent);
-                  else setError(n.pushTestFailed(r.error ?? "?"));
-                })
-              }
-            >
-              {n.pushTest}
-            </button>
-          </>
-        ) : (
-          <button
-            type="button"
-            class="push-on"
-            disabled={busy || state === null || state === "unsupported" || state === "denied"}
-            onClick={() => run(async () => setState(await turnPushOn()))}
-          >
-            {n.pushOn}
-          </button>
-        )}
-      </p>
-      {note && (
+      <PushButtons n={n} push={push} />
+      {push.note && (
         <p class="ok-line" role="status">
-          {note}
+          {push.note}
         </p>
       )}
-      {error && (
+      {push.error && (
         <p class="error" role="alert">
-          {error}
+          {push.error}
         </p>
       )}
     </section>
+  );
+}
+
+/** Switched on: switch off, send a test; otherwise switch on (when the browser may). */
+function PushButtons({ n, push }: { n: NotifyMessages; push: ReturnType<typeof usePush> }) {
+  const { state, busy } = push;
+  return (
+    <p class="row">
+      {state === "on" ? (
+        <>
+          <button type="button" class="push-off" disabled={busy} onClick={push.turnOff}>
+            {n.pushOff}
+          </button>
+          <button type="button" class="push-test" disabled={busy} onClick={push.test}>
+            {n.pushTest}
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          class="push-on"
+          disabled={busy || state === null || state === "unsupported" || state === "denied"}
+          onClick={push.turnOn}
+        >
+          {n.pushOn}
+        </button>
+      )}
+    </p>
   );
 }

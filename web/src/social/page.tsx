@@ -8,11 +8,11 @@ import { type Ladder, PROVISIONAL_GAMES } from "../../../src/contract/views";
 import { ApiError, request } from "../api";
 import { errorText } from "../errors";
 import { lang, t, type Lang } from "../i18n";
-import { useMoonText } from "../moon/i18n";
+import { type MoonMessages, useMoonText } from "../moon/i18n";
 import { Link } from "../nav";
 import { setTitle } from "../title";
 import { ratingChart } from "./chart";
-import { SOCIAL_TEXT } from "./i18n";
+import { SOCIAL_TEXT, type SocialMessages } from "./i18n";
 
 type Page = Answer<"/api/players/{id}", "get">;
 type Board = Answer<"/api/leaderboards/{ladder}", "get">;
@@ -51,6 +51,7 @@ const day = (iso: string, l: string) => new Date(iso).toLocaleDateString(l);
 
 export function PlayerPage(p: { id: string }) {
   const s = SOCIAL_TEXT[lang];
+  // asked at once, so the animals' names are there with the page
   const moon = useMoonText(lang as Lang);
   const { data, error } = useLoad(() => request("get", "/api/players/{id}", { params: { path: { id: p.id } } }), p.id);
   useEffect(() => {
@@ -69,116 +70,143 @@ export function PlayerPage(p: { id: string }) {
         <h1 id="player-h">{data.name}</h1>
         <p class="muted">{s.memberSince(day(data.createdAt, lang))}</p>
       </section>
-      <section class="card" aria-labelledby="ratings-h">
-        <h2 id="ratings-h">{s.ratingsTitle}</h2>
-        {data.ratings.length === 0 && <p class="muted">{s.noRatings}</p>}
-        {LADDERS.map((ladder) => {
-          const r = data.ratings.find((x) => x.ladder === ladder);
-          if (!r) return null;
-          const series = data.ratingHistory.filter((h) => h.ladder === ladder);
-          return (
-            <div class="ladder" key={ladder} data-ladder={ladder}>
-              <h3>
-                {s.ladder[ladder]}: <strong class="rating">{r.rating}</strong>
-                {r.provisional && <span class="badge provisional">{s.provisional}</span>}
-              </h3>
-              <p class="muted">
-                {s.ratedGames(r.games)}
-                {r.provisional && ` · ${s.provisional}: ${s.provisionalHelp(Math.max(1, PROVISIONAL_GAMES - r.games))}`}
-              </p>
-              <RatingChart series={series} label={s.chartLabel(s.ladder[ladder])} />
-            </div>
-          );
-        })}
-        <p>
-          <Link href="/leaderboard">{s.leaderboardTitle}</Link>
-        </p>
-      </section>
-      <section class="card" aria-labelledby="progress-h">
-        <h2 id="progress-h">{s.inProgressTitle}</h2>
-        {data.inProgress.length === 0 ? (
-          <p class="muted">{s.none}</p>
-        ) : (
-          <ul class="plain">
-            {data.inProgress.map((g) => (
-              <li key={g.id}>
-                <Link href={`/g/${g.id}`}>{g.players.map((x) => x.name).join(", ") || g.id}</Link>{" "}
-                <span class="muted">
-                  · {g.status === "waiting" ? s.waiting : s.active}
-                  {g.moonlight ? ` · ${s.ladder.moonlight}` : ""}
-                  {g.rated ? ` · ${s.rated}` : ""}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section class="card" aria-labelledby="finished-h">
-        <h2 id="finished-h">{s.finishedTitle}</h2>
-        {data.finished.length === 0 ? (
-          <p class="muted">{s.none}</p>
-        ) : (
-          <ul class="plain finished">
-            {data.finished.map((g) => (
-              <li key={g.id}>
-                <Link href={`/g/${g.id}`}>{day(g.endedAt, lang)}</Link> <strong>{s.place(g.place)}</strong> ·{" "}
-                {s.points(g.score)}
+      <Ratings s={s} data={data} />
+      <InProgress s={s} games={data.inProgress} />
+      <Finished s={s} games={data.finished} />
+      <Stats s={s} data={data} moon={moon} />
+    </div>
+  );
+}
+
+/** The player's rating on each ladder they played, with its games, whether it is provisional, and its chart. */
+function Ratings({ s, data }: { s: SocialMessages; data: Page }) {
+  return (
+    <section class="card" aria-labelledby="ratings-h">
+      <h2 id="ratings-h">{s.ratingsTitle}</h2>
+      {data.ratings.length === 0 && <p class="muted">{s.noRatings}</p>}
+      {LADDERS.map((ladder) => {
+        const r = data.ratings.find((x) => x.ladder === ladder);
+        if (!r) return null;
+        const series = data.ratingHistory.filter((h) => h.ladder === ladder);
+        return (
+          <div class="ladder" key={ladder} data-ladder={ladder}>
+            <h3>
+              {s.ladder[ladder]}: <strong class="rating">{r.rating}</strong>
+              {r.provisional && <span class="badge provisional">{s.provisional}</span>}
+            </h3>
+            <p class="muted">
+              {s.ratedGames(r.games)}
+              {r.provisional && ` · ${s.provisional}: ${s.provisionalHelp(Math.max(1, PROVISIONAL_GAMES - r.games))}`}
+            </p>
+            <RatingChart series={series} label={s.chartLabel(s.ladder[ladder])} />
+          </div>
+        );
+      })}
+      <p>
+        <Link href="/leaderboard">{s.leaderboardTitle}</Link>
+      </p>
+    </section>
+  );
+}
+
+function InProgress({ s, games }: { s: SocialMessages; games: Page["inProgress"] }) {
+  return (
+    <section class="card" aria-labelledby="progress-h">
+      <h2 id="progress-h">{s.inProgressTitle}</h2>
+      {games.length === 0 ? (
+        <p class="muted">{s.none}</p>
+      ) : (
+        <ul class="plain">
+          {games.map((g) => (
+            <li key={g.id}>
+              <Link href={`/g/${g.id}`}>{g.players.map((x) => x.name).join(", ") || g.id}</Link>{" "}
+              <span class="muted">
+                · {g.status === "waiting" ? s.waiting : s.active}
                 {g.moonlight ? ` · ${s.ladder.moonlight}` : ""}
                 {g.rated ? ` · ${s.rated}` : ""}
-                <span class="muted">
-                  {" — "}
-                  {g.seats
-                    .slice()
-                    .sort((a, b) => a.place - b.place)
-                    .map((x, i) => (
-                      <span key={x.seat}>
-                        {i > 0 && ", "}
-                        {s.place(x.place)} <PlayerLink id={x.player.id} name={x.player.name} /> ({x.score})
-                      </span>
-                    ))}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section class="card" aria-labelledby="stats-h">
-        <h2 id="stats-h">{s.statsTitle}</h2>
-        <p>
-          {t.score}: {data.stats.averageScore ?? "—"} · {s.statsGames}: {data.stats.gamesPlayed} · {s.statsWins}:{" "}
-          {data.stats.wins}
-        </p>
-        {data.details.byMode.length > 0 && (
-          <table class="stats">
-            <thead>
-              <tr>
-                <th scope="col">{s.statsMode}</th>
-                <th scope="col">{s.statsPlayers}</th>
-                <th scope="col">{s.statsGames}</th>
-                <th scope="col">{s.statsWins}</th>
-                <th scope="col">{s.statsAverage}</th>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Finished games, each with the player's place and score, then every seat by place. */
+function Finished({ s, games }: { s: SocialMessages; games: Page["finished"] }) {
+  return (
+    <section class="card" aria-labelledby="finished-h">
+      <h2 id="finished-h">{s.finishedTitle}</h2>
+      {games.length === 0 ? (
+        <p class="muted">{s.none}</p>
+      ) : (
+        <ul class="plain finished">
+          {games.map((g) => (
+            <li key={g.id}>
+              <Link href={`/g/${g.id}`}>{day(g.endedAt, lang)}</Link> <strong>{s.place(g.place)}</strong> ·{" "}
+              {s.points(g.score)}
+              {g.moonlight ? ` · ${s.ladder.moonlight}` : ""}
+              {g.rated ? ` · ${s.rated}` : ""}
+              <span class="muted">
+                {" — "}
+                {g.seats
+                  .slice()
+                  .sort((a, b) => a.place - b.place)
+                  .map((x, i) => (
+                    <span key={x.seat}>
+                      {i > 0 && ", "}
+                      {s.place(x.place)} <PlayerLink id={x.player.id} name={x.player.name} /> ({x.score})
+                    </span>
+                  ))}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Average score, games and wins; by game and number of players; the animal played most (Under the Moonlight). */
+function Stats({ s, data, moon }: { s: SocialMessages; data: Page; moon: MoonMessages }) {
+  return (
+    <section class="card" aria-labelledby="stats-h">
+      <h2 id="stats-h">{s.statsTitle}</h2>
+      <p>
+        {t.score}: {data.stats.averageScore ?? "—"} · {s.statsGames}: {data.stats.gamesPlayed} · {s.statsWins}:{" "}
+        {data.stats.wins}
+      </p>
+      {data.details.byMode.length > 0 && (
+        <table class="stats">
+          <thead>
+            <tr>
+              <th scope="col">{s.statsMode}</th>
+              <th scope="col">{s.statsPlayers}</th>
+              <th scope="col">{s.statsGames}</th>
+              <th scope="col">{s.statsWins}</th>
+              <th scope="col">{s.statsAverage}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.details.byMode.map((m) => (
+              <tr key={`${m.ladder}${m.players}`}>
+                <td>{s.ladder[m.ladder]}</td>
+                <td>{m.players}</td>
+                <td>{m.games}</td>
+                <td>{m.wins}</td>
+                <td>{m.averageScore ?? "—"}</td>
               </tr>
-            </thead>
-            <tbody>
-              {data.details.byMode.map((m) => (
-                <tr key={`${m.ladder}${m.players}`}>
-                  <td>{s.ladder[m.ladder]}</td>
-                  <td>{m.players}</td>
-                  <td>{m.games}</td>
-                  <td>{m.wins}</td>
-                  <td>{m.averageScore ?? "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-        {data.details.favouriteAnimal && (
-          <p>
-            {s.favouriteAnimal}: <strong>{moon.animals[data.details.favouriteAnimal]}</strong>
-          </p>
-        )}
-      </section>
-    </div>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {data.details.favouriteAnimal && (
+        <p>
+          {s.favouriteAnimal}: <strong>{moon.animals[data.details.favouriteAnimal]}</strong>
+        </p>
+      )}
+    </section>
   );
 }
 

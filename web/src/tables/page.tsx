@@ -37,14 +37,13 @@ function query(f: Filters) {
   };
 }
 
-export function TablesPage(p: { identity: Identity | null }) {
-  const s = TABLE_TEXT[lang];
+/** The open tables' state and actions: the filters, the tables they list (asked again on each change), joining one. */
+function useTables() {
   const [f, setF] = useState<Filters>({ seats: "any", moonlight: "any", rated: "any", moveTime: "any" });
   const [tables, setTables] = useState<Table[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const [round, setRound] = useState(0);
-  useEffect(() => setTitle(s.title), []);
   useEffect(() => {
     let live = true;
     setError(null);
@@ -73,7 +72,13 @@ export function TablesPage(p: { identity: Identity | null }) {
     <K extends keyof Filters>(k: K) =>
     (e: Event) =>
       setF({ ...f, [k]: (e.target as HTMLSelectElement).value });
+  return { f, tables, error, busy, join, pick };
+}
 
+export function TablesPage(p: { identity: Identity | null }) {
+  const s = TABLE_TEXT[lang];
+  useEffect(() => setTitle(s.title), []);
+  const { f, tables, error, busy, join, pick } = useTables();
   return (
     <div class="tables">
       <section class="card" aria-labelledby="tables-h">
@@ -84,48 +89,7 @@ export function TablesPage(p: { identity: Identity | null }) {
             <Link href="/">{s.signIn}</Link>
           </p>
         )}
-        <fieldset class="deadlines filters">
-          <legend>{s.filters}</legend>
-          <label>
-            <span>{t.playersLabel}</span>
-            <select name="seats" value={f.seats} onChange={pick("seats")}>
-              <option value="any">{s.any}</option>
-              {[2, 3, 4].map((n) => (
-                <option value={String(n)} key={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span>{s.game}</span>
-            <select name="moonlight" value={f.moonlight} onChange={pick("moonlight")}>
-              <option value="any">{s.any}</option>
-              <option value="false">{s.base}</option>
-              <option value="true">{s.moonlight}</option>
-            </select>
-          </label>
-          <label>
-            <span>{s.rating}</span>
-            <select name="rated" value={f.rated} onChange={pick("rated")}>
-              <option value="any">{s.any}</option>
-              <option value="true">{s.rated}</option>
-              <option value="false">{s.friendly}</option>
-            </select>
-          </label>
-          <label>
-            <span>{t.moveTime}</span>
-            <select name="moveTime" value={f.moveTime} onChange={pick("moveTime")}>
-              <option value="any">{s.any}</option>
-              <option value="none">{t.moveTimeNone}</option>
-              {MOVE_TIMES.map((m) => (
-                <option value={String(m)} key={m}>
-                  {durationText(m)}
-                </option>
-              ))}
-            </select>
-          </label>
-        </fieldset>
+        <TableFilters f={f} pick={pick} />
         {error && (
           <p class="error" role="alert">
             {error}
@@ -144,6 +108,55 @@ export function TablesPage(p: { identity: Identity | null }) {
         </ul>
       )}
     </div>
+  );
+}
+
+/** The filters: players, game (base or Under the Moonlight), rated or friendly, time per move. */
+function TableFilters({ f, pick }: { f: Filters; pick: <K extends keyof Filters>(k: K) => (e: Event) => void }) {
+  const s = TABLE_TEXT[lang];
+  return (
+    <fieldset class="deadlines filters">
+      <legend>{s.filters}</legend>
+      <label>
+        <span>{t.playersLabel}</span>
+        <select name="seats" value={f.seats} onChange={pick("seats")}>
+          <option value="any">{s.any}</option>
+          {[2, 3, 4].map((n) => (
+            <option value={String(n)} key={n}>
+              {n}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>{s.game}</span>
+        <select name="moonlight" value={f.moonlight} onChange={pick("moonlight")}>
+          <option value="any">{s.any}</option>
+          <option value="false">{s.base}</option>
+          <option value="true">{s.moonlight}</option>
+        </select>
+      </label>
+      <label>
+        <span>{s.rating}</span>
+        <select name="rated" value={f.rated} onChange={pick("rated")}>
+          <option value="any">{s.any}</option>
+          <option value="true">{s.rated}</option>
+          <option value="false">{s.friendly}</option>
+        </select>
+      </label>
+      <label>
+        <span>{t.moveTime}</span>
+        <select name="moveTime" value={f.moveTime} onChange={pick("moveTime")}>
+          <option value="any">{s.any}</option>
+          <option value="none">{t.moveTimeNone}</option>
+          {MOVE_TIMES.map((m) => (
+            <option value={String(m)} key={m}>
+              {durationText(m)}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
   );
 }
 

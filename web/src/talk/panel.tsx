@@ -12,7 +12,7 @@ import { checkMessage, MESSAGE_MAX, type MessageView, type TalkSocketMessage } f
 import { ApiError, auth, request } from "../api";
 import { errorText } from "../errors";
 import { lang, listOf } from "../i18n";
-import { TALK_TEXT } from "./i18n";
+import { TALK_TEXT, type TalkMessages } from "./i18n";
 
 interface Props {
   gameId: string;
@@ -23,22 +23,41 @@ interface Props {
 
 const byN = (list: MessageView[]) => [...new Map(list.map((m) => [m.n, m])).values()].sort((a, b) => a.n - b.n);
 
-export function TalkPanel(p: Props) {
-  const s = TALK_TEXT[lang];
+/** A seat's player's name, or its number when the seat is empty. */
+const nameOf = (seats: SeatView[], seat: number) => seats[seat]?.player?.name ?? `#${seat + 1}`;
+
+/** Table talk's requests for one game: its messages (and your mutes), write one, delete yours, mute a seat. */
+function talkApi(id: string) {
+  const game = { params: { path: { id } }, headers: auth() };
+  return {
+    list: () =>
+      request("get", "/api/games/{id}/messages", { ...game, params: { path: { id }, query: { limit: 500 } } }),
+    send: (text: string) => request("post", "/api/games/{id}/messages", { ...game, body: { text } }),
+    remove: (n: number) =>
+      request("delete", "/api/games/{id}/messages/{n}", { params: { path: { id, n } }, headers: auth() }),
+    mute: (seat: number, on: boolean) =>
+      request(on ? "put" : "delete", "/api/games/{id}/mutes/{seat}", {
+        params: { path: { id, seat } },
+        headers: auth(),
+      }),
+  };
+}
+
+/**
+ * Table talk's state and actions: the messages (read again whenever the page's socket opens,
+ * then kept by what it hands over), the seats the reader muted, the message being written.
+ */
+function useTalk(p: Props, s: TalkMessages) {
   const [messages, setMessages] = useState<MessageView[]>([]);
   const [muted, setMuted] = useState<number[]>([]);
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const list = useRef<HTMLDivElement>(null);
-  const game = { params: { path: { id: p.gameId } }, headers: auth() };
+  const api = talkApi(p.gameId);
 
   const load = async () => {
     try {
-      const r = await request("get", "/api/games/{id}/messages", {
-        ...game,
-        params: { path: { id: p.gameId }, query: { limit: 500 } },
-      });
+      const r = await api.list();
       setMessages(r.messages);
       setMuted(r.muted);
     } catch (e) {
@@ -58,14 +77,6 @@ export function TalkPanel(p: Props) {
     return () => removeEventListener("canopy-talk", on);
   }, [p.gameId]);
 
-  // Keep the newest message in view.
-  useEffect(() => {
-    const el = list.current;
-    if (el) el.scrollTop = el.scrollHeight;
-  }, [messages.length]);
-
-  const name = (seat: number) => p.seats[seat]?.player?.name ?? `#${seat + 1}`;
-
   const send = async (e?: Event) => {
     e?.preventDefault();
     const checked = checkMessage(text);
@@ -76,7 +87,7 @@ export function TalkPanel(p: Props) {
     setBusy(true);
     setError(null);
     try {
-      const r = await request("post", "/api/games/{id}/messages", { ...game, body: { text } });
+      const r = await api.send(text);
       setMessages((l) => byN([...l, r.message]));
       setText("");
     } catch (err) {
@@ -88,10 +99,7 @@ export function TalkPanel(p: Props) {
 
   const remove = async (n: number) => {
     try {
-      await request("delete", "/api/games/{id}/messages/{n}", {
-        params: { path: { id: p.gameId, n } },
-        headers: auth(),
-      });
+      await api.remove(n);
       setMessages((l) => l.filter((x) => x.n !== n));
     } catch (err) {
       setError(errorText(err));
@@ -100,94 +108,44 @@ export function TalkPanel(p: Props) {
 
   const mute = async (seat: number, on: boolean) => {
     try {
-      const r = await request(on ? "put" : "delete", "/api/games/{id}/mutes/{seat}", {
-        params: { path: { id: p.gameId, seat } },
-        headers: auth(),
-      });
+      const r = await api.mute(seat, on);
       setMuted(r.muted);
       await load();
     } catch (err) {
       setError(errorText(err));
     }
   };
+  return { messages, muted, text, setText, busy, error, send, remove, mute };
+}
 
-  const length = [...text.trim()].length;
+type Talk = ReturnType<typeof useTalk>;
+
+export function TalkPanel(p: Props) {
+  const s = TALK_TEXT[lang];
+  const talk = useTalk(p, s);
+  const name = (seat: number) => nameOf(p.seats, seat);
   const others = p.seats.filter((x) => x.seat !== p.seat && x.player && !x.bot);
   return (
     <section class="card talk" aria-labelledby="talk-h">
       <h2 id="talk-h">{s.title}</h2>
       <p class="muted">{s.help}</p>
-      <div
-        ref={list}
-        role="log"
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard (axe: scrollable-region-focusable)
-        tabIndex={0}
-        aria-labelledby="talk-h"
-        style={{ maxHeight: "18rem", overflowY: "auto", margin: "0.5rem 0" }}
-      >
-        <ol class="talk-list" style={{ listStyle: "none", padding: 0, margin: 0 }}>
-          {messages.map((m) => (
-            <li key={m.n} data-n={m.n} style={{ margin: "0.25rem 0", overflowWrap: "anywhere" }}>
-              <strong>{m.seat === p.seat ? `${name(m.seat)} (${s.you})` : name(m.seat)}</strong>{" "}
-              <time class="muted" dateTime={m.at}>
-                {new Date(m.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })}
-              </time>
-              {m.seat === p.seat && (
-                <button
-                  type="button"
-                  class="link"
-                  aria-label={s.delete(m.n)}
-                  title={s.delete(m.n)}
-                  onClick={() => void remove(m.n)}
-                >
-                  ×
-                </button>
-              )}
-              <div class="talk-text" style={{ whiteSpace: "pre-wrap" }}>
-                {m.text}
-              </div>
-            </li>
-          ))}
-        </ol>
-      </div>
-      {messages.length === 0 && <p class="muted">{s.empty}</p>}
-      {muted.length > 0 && <p class="muted">{s.mutedNote(listOf(muted.map(name)))}</p>}
-      <form onSubmit={(e) => void send(e)}>
-        <label for="talk-input">{s.label}</label>
-        <textarea
-          id="talk-input"
-          rows={2}
-          value={text}
-          maxLength={MESSAGE_MAX * 2}
-          aria-describedby="talk-count"
-          style={{ width: "100%", boxSizing: "border-box" }}
-          onInput={(e) => setText((e.target as HTMLTextAreaElement).value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && !e.shiftKey && !e.isComposing) void send(e);
-          }}
-        />
-        <p>
-          <span id="talk-count" class={length > MESSAGE_MAX ? "error" : "muted"}>
-            {s.count(length, MESSAGE_MAX)}
-          </span>{" "}
-          <button type="submit" disabled={busy}>
-            {busy ? s.sending : s.send}
-          </button>
-        </p>
-      </form>
-      {error && (
+      <TalkLog s={s} talk={talk} seat={p.seat} name={name} />
+      {talk.messages.length === 0 && <p class="muted">{s.empty}</p>}
+      {talk.muted.length > 0 && <p class="muted">{s.mutedNote(listOf(talk.muted.map(name)))}</p>}
+      <TalkBox s={s} talk={talk} />
+      {talk.error && (
         <p class="error" role="alert">
-          {error}
+          {talk.error}
         </p>
       )}
       {others.length > 0 && (
         <details>
           <summary>{s.mutesTitle}</summary>
           {others.map((x) => {
-            const on = muted.includes(x.seat);
+            const on = talk.muted.includes(x.seat);
             return (
               <p key={x.seat}>
-                <button type="button" aria-pressed={on} onClick={() => void mute(x.seat, !on)}>
+                <button type="button" aria-pressed={on} onClick={() => void talk.mute(x.seat, !on)}>
                   {on ? s.unmute(name(x.seat)) : s.mute(name(x.seat))}
                 </button>
               </p>
@@ -196,5 +154,82 @@ export function TalkPanel(p: Props) {
         </details>
       )}
     </section>
+  );
+}
+
+/** The messages, oldest first, the newest kept in view; the reader's own with a delete button. */
+function TalkLog(p: { s: TalkMessages; talk: Talk; seat: number; name: (seat: number) => string }) {
+  const { s, name } = p;
+  const list = useRef<HTMLDivElement>(null);
+  const messages = p.talk.messages;
+  // Keep the newest message in view.
+  useEffect(() => {
+    const el = list.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [messages.length]);
+  return (
+    <div
+      ref={list}
+      role="log"
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must be reachable by keyboard (axe: scrollable-region-focusable)
+      tabIndex={0}
+      aria-labelledby="talk-h"
+      style={{ maxHeight: "18rem", overflowY: "auto", margin: "0.5rem 0" }}
+    >
+      <ol class="talk-list" style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        {messages.map((m) => (
+          <li key={m.n} data-n={m.n} style={{ margin: "0.25rem 0", overflowWrap: "anywhere" }}>
+            <strong>{m.seat === p.seat ? `${name(m.seat)} (${s.you})` : name(m.seat)}</strong>{" "}
+            <time class="muted" dateTime={m.at}>
+              {new Date(m.at).toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit" })}
+            </time>
+            {m.seat === p.seat && (
+              <button
+                type="button"
+                class="link"
+                aria-label={s.delete(m.n)}
+                title={s.delete(m.n)}
+                onClick={() => void p.talk.remove(m.n)}
+              >
+                ×
+              </button>
+            )}
+            <div class="talk-text" style={{ whiteSpace: "pre-wrap" }}>
+              {m.text}
+            </div>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+/** The message being written: Enter sends (Shift+Enter a new line), with its length against the most allowed. */
+function TalkBox({ s, talk }: { s: TalkMessages; talk: Talk }) {
+  const length = [...talk.text.trim()].length;
+  return (
+    <form onSubmit={(e) => void talk.send(e)}>
+      <label for="talk-input">{s.label}</label>
+      <textarea
+        id="talk-input"
+        rows={2}
+        value={talk.text}
+        maxLength={MESSAGE_MAX * 2}
+        aria-describedby="talk-count"
+        style={{ width: "100%", boxSizing: "border-box" }}
+        onInput={(e) => talk.setText((e.target as HTMLTextAreaElement).value)}
+        onKeyDown={(e) => {
+          if (e.key === "Enter" && !e.shiftKey && !e.isComposing) void talk.send(e);
+        }}
+      />
+      <p>
+        <span id="talk-count" class={length > MESSAGE_MAX ? "error" : "muted"}>
+          {s.count(length, MESSAGE_MAX)}
+        </span>{" "}
+        <button type="submit" disabled={talk.busy}>
+          {talk.busy ? s.sending : s.send}
+        </button>
+      </p>
+    </form>
   );
 }

@@ -5,8 +5,8 @@ import { errorText } from "../errors";
 import { t } from "../i18n";
 import type { Identity } from "../types";
 
-/** Create a profile, or adopt one from its key. Used on the start page and in a game's lobby. */
-export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: boolean }) {
+/** The form's state and its two actions: create a profile with a name, or adopt one from its key. */
+function useProfileForm(setIdentity: (id: Identity) => void) {
   const [name, setName] = useState("");
   const [key, setKey] = useState("");
   const [busy, setBusy] = useState(false);
@@ -19,7 +19,7 @@ export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: 
     setError(null);
     try {
       const r = await api.createPlayer(name.trim());
-      p.setIdentity({ id: r.player.id, name: r.player.name, token: r.token });
+      setIdentity({ id: r.player.id, name: r.player.name, token: r.token });
     } catch (err) {
       setError(errorText(err));
     } finally {
@@ -34,14 +34,19 @@ export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: 
     setError(null);
     try {
       const me = await api.me(token);
-      p.setIdentity({ id: me.id, name: me.name, token });
+      setIdentity({ id: me.id, name: me.name, token });
     } catch (err) {
       setError(err instanceof ApiError && err.status === 401 ? t.badKey : errorText(err));
     } finally {
       setBusy(false);
     }
   };
+  return { name, setName, key, setKey, busy, error, create, adopt };
+}
 
+/** Create a profile, or adopt one from its key. Used on the start page and in a game's lobby. */
+export function ProfileForm(p: { setIdentity: (id: Identity) => void; compact?: boolean }) {
+  const { name, setName, key, setKey, busy, error, create, adopt } = useProfileForm(p.setIdentity);
   return (
     <div class="profile-form">
       {!p.compact && <p class="muted">{t.createProfileIntro}</p>}

@@ -19,6 +19,7 @@ import { GameCtrl, planKey, type GameDeps } from "../../web/src/game/ctrl";
 import type { LiveHandlers } from "../../web/src/game/live";
 import { refused } from "../../web/src/game/refused";
 import type { GameView, Identity, LogEntryView } from "../../web/src/types";
+import { gameView } from "./game-view";
 
 const at = (label: string) => ({ ...CELLS[cellByLabel(label)] });
 const ANN: Identity = { id: "p0", name: "Ann", token: "tok0" };
@@ -49,47 +50,9 @@ function play(s: GameState, actions: Action[]): { state: GameState; entries: Log
   return { state: s, entries };
 }
 
-function view(state: GameState, version: number): GameView {
-  return {
-    id: "g",
-    status: state.phase === "ended" ? "finished" : "active",
-    version,
-    options: {
-      seats: 2,
-      longGame: false,
-      heavyShade: false,
-      moveTimeSeconds: null,
-      firstPlayer: null,
-      maxTimeouts: null,
-      vacationDays: 14,
-    } as unknown as GameView["options"],
-    seats: state.players.map((_, seat) => ({
-      seat,
-      player: { id: `p${seat}`, name: ["Ann", "Bob"][seat] },
-      bot: null,
-      resigned: false,
-      timeouts: 0,
-      awayUntil: null,
-    })) as GameView["seats"],
-    practice: false,
-    createdBy: "p0",
-    createdAt: "",
-    startedAt: "",
-    endedAt: null,
-    state,
-    notation: null,
-    toAct: state.current,
-    round: state.round,
-    totalRounds: 18,
-    scores: null,
-    winners: null,
-    actionCount: state.ply,
-    you: state.current === 0 ? { seat: 0 } : { seat: 0 },
-    invite: null,
-    deadline: null,
-    vacations: [],
-  } as unknown as GameView;
-}
+/** The controller's tests: a 2-seat game without a clock, seen by seat 0. */
+const view = (state: GameState, version: number): GameView =>
+  gameView(state, { version, options: { seats: 2, moveTimeSeconds: null, maxTimeouts: null } });
 
 /** A fake browser and server: what the controller asked, and what it answers. */
 function fakes(first: GameView, log: LogEntryView[] = []) {

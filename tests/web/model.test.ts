@@ -42,6 +42,7 @@ import {
   type Plan,
 } from "../../web/src/game/model";
 import type { GameView, LogEntryView } from "../../web/src/types";
+import { gameView } from "./game-view";
 
 function start(players = 2, extra: { longGame?: boolean } = {}): GameState {
   const c = createGame({ players, seed: 7, firstPlayer: 0, ...extra });
@@ -72,49 +73,8 @@ function afterSetup(): GameState {
   );
 }
 
-function view(state: GameState, you: number | null = 0, seats: Partial<GameView["seats"][number]>[] = []): GameView {
-  return {
-    id: "g",
-    status: state.phase === "ended" ? "finished" : "active",
-    version: 3,
-    // The options the page reads (the server's type also has ones the page does not use).
-    options: {
-      seats: state.options.players,
-      longGame: false,
-      heavyShade: false,
-      moveTimeSeconds: 86400,
-      firstPlayer: null,
-      maxTimeouts: 3,
-      vacationDays: 14,
-    } as GameView["options"],
-    seats: state.players.map((_, seat) => ({
-      seat,
-      player: { id: `p${seat}`, name: ["Ann", "Bob", "Cy", "Di"][seat] },
-      bot: null,
-      resigned: false,
-      timeouts: 0,
-      awayUntil: null,
-      ...seats[seat],
-    })),
-    practice: false,
-    createdBy: "p0",
-    createdAt: "",
-    startedAt: "",
-    endedAt: null,
-    state,
-    notation: null,
-    toAct: state.current,
-    round: state.round,
-    totalRounds: 18,
-    scores: null,
-    winners: null,
-    actionCount: state.ply,
-    you: you === null ? null : { seat: you },
-    invite: null,
-    deadline: null,
-    vacations: [],
-  };
-}
+const view = (state: GameState, you: number | null = 0, seats: Partial<GameView["seats"][number]>[] = []) =>
+  gameView(state, { you, seats });
 
 describe("round and sun", () => {
   it('says a game ended before its first round, never "Round 0 of 18"', async () => {

@@ -1,4 +1,7 @@
 import type { Messages } from "./en";
+import { plurals } from "./plural";
+
+const p = plurals("de");
 
 const piece = ["Samen", "kleiner Baum", "mittlerer Baum", "großer Baum"];
 const pieces = ["Samen", "kleine Bäume", "mittlere Bäume", "große Bäume"];
@@ -22,8 +25,8 @@ const de: Messages = {
 
   longGame: "Langes Spiel: 4 Sonnenumläufe (24 Runden)",
   heavyShade: "Tiefer Schatten: Teile im Schatten können weder wachsen noch Samen einpflanzen",
-  hours: (n) => (n === 1 ? "1 Stunde" : `${n} Stunden`),
-  days: (n) => (n === 1 ? "1 Tag" : `${n} Tage`),
+  hours: (n) => p(n, "# Stunde", "# Stunden"),
+  days: (n) => p(n, "# Tag", "# Tage"),
 
   roundOf: (r, n) => `Runde ${r} von ${n}`,
   revolution: (i, n) => `Sonnenumlauf ${i} von ${n}`,
@@ -49,7 +52,7 @@ const de: Messages = {
   legend: "Legende",
   boardLabel: (round, rounds, dir) => `Spielplan, Runde ${round} von ${rounds}, Sonne im ${dir}`,
   boardLabelSetup: (dir) => `Spielplan beim Spielaufbau, Sonne im ${dir}`,
-  cellLeaves: (n) => (n === 1 ? "1 Blatt" : `${n} Blätter`),
+  cellLeaves: (n) => p(n, "# Blatt", "# Blätter"),
   cellEmpty: "leer",
   pieceOf: (p, name) => `${p} von ${name}`,
   collects: (n) => `bekommt ${n} Sonnenpunkte`,
@@ -61,7 +64,7 @@ const de: Messages = {
   usedThisTurn: "in diesem Zug schon genutzt",
 
   piece,
-  pieceCount: (size, n) => (n === 1 ? `1 ${piece[size]}` : `${n} ${pieces[size]}`),
+  pieceCount: (size, n) => p(n, `# ${piece[size]}`, `# ${pieces[size]}`),
   shapeNames: ["Kreise", "Dreiecke", "Rauten", "Sterne"],
 
   yourActions: "Dein Zug",
@@ -74,9 +77,9 @@ const de: Messages = {
   collect: (value) => (value === null ? "Sammeln (kein Punktechip mehr)" : `Sammeln: Punktechip mit ${value} Punkten`),
   plantFrom: (from) => `Hier einen Samen von ${from} aus einpflanzen`,
   plantHint: (n) =>
-    `Dieser Baum kann einen Samen auf ${n} markierte${n === 1 ? "s Feld" : " Felder"} einpflanzen: wähle eines.`,
+    `Dieser Baum kann einen Samen auf ${n} markierte${p(n, "s Feld", " Felder")} einpflanzen: wähle eines.`,
   cost: (n) => `${n} ☀`,
-  costLong: (n) => (n === 1 ? "1 Sonnenpunkt" : `${n} Sonnenpunkte`),
+  costLong: (n) => p(n, "# Sonnenpunkt", "# Sonnenpunkte"),
   buyTitle: "Von deinem Tableau kaufen",
   buy: (p) => `Kaufen: ${p}`,
   columnEmpty: "leer",
@@ -115,7 +118,7 @@ const de: Messages = {
   toAct: "am Zug",
   rank: (n) => `${n}.`,
 
-  stackLeaves: (n) => (n === 1 ? "1 Blatt" : `${n} Blätter`),
+  stackLeaves: (n) => p(n, "# Blatt", "# Blätter"),
 
   replayLive: "Jetzt",
   replaying: "Du siehst einen früheren Moment des Spiels.",
@@ -138,13 +141,9 @@ const de: Messages = {
   youAreAway: (until) => `Du bist bis ${until} weg. Deine Uhr steht still.`,
   awayBadge: (until) => `weg bis ${until}`,
   timeoutsBadge: (n, max) =>
-    max === null
-      ? n === 1
-        ? "1 Zeitüberschreitung"
-        : `${n} Zeitüberschreitungen`
-      : `${n} von ${max} Zeitüberschreitungen`,
+    max === null ? p(n, "# Zeitüberschreitung", "# Zeitüberschreitungen") : `${n} von ${max} Zeitüberschreitungen`,
   timeoutsLong: (n) =>
-    n === 1 ? "hat beim letzten Zug die Zeit überschritten" : `hat bei den letzten ${n} Zügen die Zeit überschritten`,
+    p(n, "hat beim letzten Zug die Zeit überschritten", "hat bei den letzten # Zügen die Zeit überschritten"),
 };
 
 export default de;

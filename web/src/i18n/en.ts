@@ -3,6 +3,10 @@
  * enforces it). These are the texts a game page shows at once; the parts loaded later (start page, lobby,
  * log, going away, final scores) have theirs in ./parts/.
  */
+import { plurals } from "./plural";
+
+const p = plurals("en");
+
 const en = {
   appTagline: "Photosynthesis, played by web",
   howToPlay: "How to play",
@@ -28,8 +32,8 @@ const en = {
   // Creating and joining games
   longGame: "Long game: 4 sun revolutions (24 rounds)",
   heavyShade: "Heavy shade: pieces in shadow cannot grow or plant",
-  hours: (n: number) => (n === 1 ? "1 hour" : `${n} hours`),
-  days: (n: number) => (n === 1 ? "1 day" : `${n} days`),
+  hours: (n: number) => p(n, "# hour", "# hours"),
+  days: (n: number) => p(n, "# day", "# days"),
 
   // Status
   roundOf: (r: number, n: number) => `Round ${r} of ${n}`,
@@ -58,7 +62,7 @@ const en = {
   legend: "Legend",
   boardLabel: (round: number, rounds: number, dir: string) => `Board, round ${round} of ${rounds}, sun in the ${dir}`,
   boardLabelSetup: (dir: string) => `Board during setup, sun in the ${dir}`,
-  cellLeaves: (n: number) => (n === 1 ? "1 leaf" : `${n} leaves`),
+  cellLeaves: (n: number) => p(n, "# leaf", "# leaves"),
   cellEmpty: "empty",
   pieceOf: (piece: string, name: string) => `${piece} of ${name}`,
   collects: (n: number) => `collects ${n} light`,
@@ -72,9 +76,11 @@ const en = {
   // Pieces
   piece: ["seed", "small tree", "medium tree", "large tree"] as readonly string[],
   pieceCount: (size: number, n: number) =>
-    n === 1
-      ? `1 ${["seed", "small tree", "medium tree", "large tree"][size]}`
-      : `${n} ${["seeds", "small trees", "medium trees", "large trees"][size]}`,
+    p(
+      n,
+      `# ${["seed", "small tree", "medium tree", "large tree"][size]}`,
+      `# ${["seeds", "small trees", "medium trees", "large trees"][size]}`,
+    ),
   shapeNames: ["circles", "triangles", "diamonds", "stars"] as readonly string[],
 
   // Planning a turn
@@ -88,9 +94,9 @@ const en = {
   collect: (value: number | null) =>
     value === null ? "Collect (no token left)" : `Collect: take a ${value}-point token`,
   plantFrom: (from: string) => `Plant a seed here from ${from}`,
-  plantHint: (n: number) => `This tree can plant a seed on ${n} highlighted ${n === 1 ? "cell" : "cells"}: choose one.`,
+  plantHint: (n: number) => `This tree can plant a seed on ${n} highlighted ${p(n, "cell", "cells")}: choose one.`,
   cost: (n: number) => `${n} ☀`,
-  costLong: (n: number) => (n === 1 ? "1 light point" : `${n} light points`),
+  costLong: (n: number) => p(n, "# light point", "# light points"),
   buyTitle: "Buy from your player board",
   buy: (piece: string) => `Buy ${piece}`,
   columnEmpty: "empty",
@@ -115,9 +121,8 @@ const en = {
   youAreAway: (until: string) => `You are away until ${until}. Your clock is paused.`,
   awayBadge: (until: string) => `away until ${until}`,
   timeoutsBadge: (n: number, max: number | null) =>
-    max === null ? (n === 1 ? "1 timeout" : `${n} timeouts`) : `${n} of ${max} timeouts`,
-  timeoutsLong: (n: number) =>
-    n === 1 ? "ran out of time on the last turn" : `ran out of time on the last ${n} turns`,
+    max === null ? p(n, "# timeout", "# timeouts") : `${n} of ${max} timeouts`,
+  timeoutsLong: (n: number) => p(n, "ran out of time on the last turn", "ran out of time on the last # turns"),
 
   // Players
   playersTitle: "Players",
@@ -140,7 +145,7 @@ const en = {
   rank: (n: number) => `#${n}`,
 
   // A token's leaves (the player cards; the stacks too)
-  stackLeaves: (n: number) => (n === 1 ? "1 leaf" : `${n} leaves`),
+  stackLeaves: (n: number) => p(n, "# leaf", "# leaves"),
 
   // History
   replayLive: "Now",

@@ -1,4 +1,7 @@
 import type { Messages } from "./en";
+import { plurals, plural } from "./plural";
+
+const p = plurals("fr");
 
 const piece = ["graine", "petit arbre", "arbre moyen", "grand arbre"];
 const pieces = ["graines", "petits arbres", "arbres moyens", "grands arbres"];
@@ -23,8 +26,8 @@ const fr: Messages = {
 
   longGame: "Partie longue : 4 tours du Soleil (24 tours de jeu)",
   heavyShade: "Ombre dense : une pièce à l’ombre ne peut ni grandir ni planter",
-  hours: (n) => (n === 1 ? "1 heure" : `${n} heures`),
-  days: (n) => (n === 1 ? "1 jour" : `${n} jours`),
+  hours: (n) => p(n, "# heure", "# heures"),
+  days: (n) => p(n, "# jour", "# jours"),
 
   roundOf: (r, n) => `Tour ${r} sur ${n}`,
   revolution: (i, n) => `révolution du Soleil ${i} sur ${n}`,
@@ -50,7 +53,7 @@ const fr: Messages = {
   legend: "Légende",
   boardLabel: (round, rounds, dir) => `Plateau, tour ${round} sur ${rounds}, Soleil ${au(dir)}`,
   boardLabelSetup: (dir) => `Plateau pendant la mise en place, Soleil ${au(dir)}`,
-  cellLeaves: (n) => (n === 1 ? "1 feuille" : `${n} feuilles`),
+  cellLeaves: (n) => p(n, "# feuille", "# feuilles"),
   cellEmpty: "vide",
   pieceOf: (p, name) => `${p} de ${name}`,
   collects: (n) => `reçoit ${n} de lumière`,
@@ -62,7 +65,7 @@ const fr: Messages = {
   usedThisTurn: "déjà utilisée ce tour-ci",
 
   piece,
-  pieceCount: (size, n) => (n === 1 ? `1 ${piece[size]}` : `${n} ${pieces[size]}`),
+  pieceCount: (size, n) => p(n, `# ${piece[size]}`, `# ${pieces[size]}`),
   shapeNames: ["cercles", "triangles", "losanges", "étoiles"],
 
   yourActions: "À vous de jouer",
@@ -75,9 +78,9 @@ const fr: Messages = {
   collect: (value) => (value === null ? "Collecter (plus de jeton)" : `Collecter : un jeton de ${value} points`),
   plantFrom: (from) => `Planter une graine ici depuis ${from}`,
   plantHint: (n) =>
-    `Cet arbre peut planter une graine sur ${n} ${n === 1 ? "case en surbrillance" : "cases en surbrillance"} : choisissez-en une.`,
+    `Cet arbre peut planter une graine sur ${n} ${p(n, "case en surbrillance", "cases en surbrillance")} : choisissez-en une.`,
   cost: (n) => `${n} ☀`,
-  costLong: (n) => (n === 1 ? "1 point de lumière" : `${n} points de lumière`),
+  costLong: (n) => p(n, "# point de lumière", "# points de lumière"),
   buyTitle: "Acheter sur votre plateau individuel",
   buy: (p) => `Acheter : ${p}`,
   columnEmpty: "vide",
@@ -114,9 +117,9 @@ const fr: Messages = {
   firstPlayer: "premier joueur",
   resigned: "a abandonné",
   toAct: "doit jouer",
-  rank: (n) => `${n}${n === 1 ? "er" : "e"}`,
+  rank: (n) => plural("fr", n, { one: "#er", other: "#e" }, true),
 
-  stackLeaves: (n) => (n === 1 ? "1 feuille" : `${n} feuilles`),
+  stackLeaves: (n) => p(n, "# feuille", "# feuilles"),
 
   replayLive: "Maintenant",
   replaying: "Vous regardez un moment passé de la partie.",
@@ -139,9 +142,8 @@ const fr: Messages = {
   youAreAway: (until) => `Vous êtes absent jusqu’à ${until}. Votre horloge est arrêtée.`,
   awayBadge: (until) => `absent jusqu’à ${until}`,
   timeoutsBadge: (n, max) =>
-    max === null ? (n === 1 ? "1 dépassement" : `${n} dépassements`) : `${n} dépassement${n > 1 ? "s" : ""} sur ${max}`,
-  timeoutsLong: (n) =>
-    n === 1 ? "a dépassé son temps au dernier tour" : `a dépassé son temps aux ${n} derniers tours`,
+    max === null ? p(n, "# dépassement", "# dépassements") : `${p(n, "# dépassement", "# dépassements")} sur ${max}`,
+  timeoutsLong: (n) => p(n, "a dépassé son temps au dernier tour", "a dépassé son temps aux # derniers tours"),
 };
 
 export default fr;

@@ -3,11 +3,14 @@
  * hundred bytes), not with every game page as the main dictionaries do.
  */
 import type { Lang } from "./index";
+import { plurals } from "./plural";
+
+const p = { en: plurals("en"), nl: plurals("nl"), fr: plurals("fr"), de: plurals("de") };
 
 const en = {
   noTurns: "No game is waiting for you.",
   othersTitle: "Waiting on others",
-  waitFor: (names: string, n: number) => (n === 1 ? `${names} is waiting for you` : `${names} are waiting for you`),
+  waitFor: (names: string, n: number) => `${names} ${p.en(n, "is waiting for you", "are waiting for you")}`,
   waitingOn: (name: string) => `waiting on ${name}`,
   seatsTaken: (n: number, of: number) => `${n} of ${of} players`,
   endedOn: (date: string) => `ended ${date}`,
@@ -29,7 +32,7 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
   nl: {
     noTurns: "Geen spel wacht op jou.",
     othersTitle: "Wacht op anderen",
-    waitFor: (names, n) => (n === 1 ? `${names} wacht op jou` : `${names} wachten op jou`),
+    waitFor: (names, n) => `${names} ${p.nl(n, "wacht op jou", "wachten op jou")}`,
     waitingOn: (name) => `wacht op ${name}`,
     seatsTaken: (n, of) => `${n} van ${of} spelers`,
     endedOn: (date) => `afgelopen op ${date}`,
@@ -47,7 +50,7 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
   fr: {
     noTurns: "Aucune partie ne vous attend.",
     othersTitle: "En attente des autres",
-    waitFor: (names, n) => (n === 1 ? `${names} vous attend` : `${names} vous attendent`),
+    waitFor: (names, n) => `${names} ${p.fr(n, "vous attend", "vous attendent")}`,
     waitingOn: (name) => `en attente de ${name}`,
     seatsTaken: (n, of) => `${n} joueurs sur ${of}`,
     endedOn: (date) => `terminée le ${date}`,
@@ -65,7 +68,7 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
   de: {
     noTurns: "Kein Spiel wartet auf dich.",
     othersTitle: "Warten auf andere",
-    waitFor: (names, n) => (n === 1 ? `${names} wartet auf dich` : `${names} warten auf dich`),
+    waitFor: (names, n) => `${names} ${p.de(n, "wartet auf dich", "warten auf dich")}`,
     waitingOn: (name) => `wartet auf ${name}`,
     seatsTaken: (n, of) => `${n} von ${of} Spielern`,
     endedOn: (date) => `beendet am ${date}`,

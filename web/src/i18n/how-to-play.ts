@@ -5,6 +5,9 @@
  */
 import type { AnimalName } from "../../../src/engine";
 import type { Lang } from "./index";
+import { plurals } from "./plural";
+
+const p = { en: plurals("en"), nl: plurals("nl"), fr: plurals("fr"), de: plurals("de") };
 
 export interface HowToPlaySection {
   title: string;
@@ -132,7 +135,7 @@ const en: HowToPlayMessages = {
     fullMoon: "full moon",
     moonAt: (phase, a, b) => `The ${phase} between ${a} and ${b}`,
     markerAt: (phase, a, b) => `Phase marker: next round ${phase} between ${a} and ${b}`,
-    animalOf: (animal, who, points) => `${animal} of ${who}, ${points} moon ${points === 1 ? "point" : "points"}`,
+    animalOf: (animal, who, points) => `${animal} of ${who}, ${points} moon ${p.en(points, "point", "points")}`,
     animals: {
       boar: "Boar",
       hedgehog: "Hedgehog",
@@ -229,7 +232,7 @@ export const HOW_TO_PLAY: Record<Lang, HowToPlayMessages> = {
       fullMoon: "Vollmond",
       moonAt: (phase, a, b) => `${phase} zwischen ${a} und ${b}`,
       markerAt: (phase, a, b) => `Phasenanzeiger: nächste Runde ${phase} zwischen ${a} und ${b}`,
-      animalOf: (animal, who, points) => `${animal} von ${who}, ${points} ${points === 1 ? "Mondpunkt" : "Mondpunkte"}`,
+      animalOf: (animal, who, points) => `${animal} von ${who}, ${points} ${p.de(points, "Mondpunkt", "Mondpunkte")}`,
       animals: {
         boar: "Wildschwein",
         hedgehog: "Igel",
@@ -323,7 +326,7 @@ export const HOW_TO_PLAY: Record<Lang, HowToPlayMessages> = {
       fullMoon: "pleine lune",
       moonAt: (phase, a, b) => `La ${phase} entre ${a} et ${b}`,
       markerAt: (phase, a, b) => `Marqueur de phase : manche suivante, ${phase} entre ${a} et ${b}`,
-      animalOf: (animal, who, points) => `${animal} de ${who}, ${points} ${points <= 1 ? "point" : "points"} de lune`,
+      animalOf: (animal, who, points) => `${animal} de ${who}, ${points} ${p.fr(points, "point", "points")} de lune`,
       animals: {
         boar: "Sanglier",
         hedgehog: "Hérisson",
@@ -418,7 +421,7 @@ export const HOW_TO_PLAY: Record<Lang, HowToPlayMessages> = {
       fullMoon: "volle maan",
       moonAt: (phase, a, b) => `De ${phase} tussen ${a} en ${b}`,
       markerAt: (phase, a, b) => `Fasemarker: volgende ronde ${phase} tussen ${a} en ${b}`,
-      animalOf: (animal, who, points) => `${animal} van ${who}, ${points} ${points === 1 ? "maanpunt" : "maanpunten"}`,
+      animalOf: (animal, who, points) => `${animal} van ${who}, ${points} ${p.nl(points, "maanpunt", "maanpunten")}`,
       animals: {
         boar: "Everzwijn",
         hedgehog: "Egel",

@@ -134,7 +134,7 @@ const ja: Messages = {
   youAreAway: (until) => `${until} まで不在です。あなたの時計は止まっています。`,
   awayBadge: (until) => `${until} まで不在`,
   timeoutsBadge: (n, max) => (max === null ? `時間切れ ${n} 回` : `時間切れ ${n}/${max} 回`),
-  timeoutsLong: (n) => (n === 1 ? "直前の手番で時間切れ" : `直近 ${n} 手番続けて時間切れ`),
+  timeoutsLong: (n) => `直近 ${n} 手番続けて時間切れ`,
 };
 
 export default ja;

@@ -1,4 +1,7 @@
 import type { Messages } from "./en";
+import { plurals } from "./plural";
+
+const p = plurals("nl");
 
 const piece = ["zaadje", "kleine boom", "middelgrote boom", "grote boom"];
 const pieces = ["zaadjes", "kleine bomen", "middelgrote bomen", "grote bomen"];
@@ -20,8 +23,8 @@ const nl: Messages = {
 
   longGame: "Lang spel: de zon draait 4 keer rond (24 rondes)",
   heavyShade: "Diepe schaduw: stukken in de schaduw kunnen niet groeien of planten",
-  hours: (n) => (n === 1 ? "1 uur" : `${n} uur`),
-  days: (n) => (n === 1 ? "1 dag" : `${n} dagen`),
+  hours: (n) => `${n} uur`,
+  days: (n) => p(n, "# dag", "# dagen"),
 
   roundOf: (r, n) => `Ronde ${r} van ${n}`,
   revolution: (i, n) => `zonnerondgang ${i} van ${n}`,
@@ -47,7 +50,7 @@ const nl: Messages = {
   legend: "Legenda",
   boardLabel: (round, rounds, dir) => `Speelbord, ronde ${round} van ${rounds}, zon in het ${dir}`,
   boardLabelSetup: (dir) => `Speelbord tijdens de opstelling, zon in het ${dir}`,
-  cellLeaves: (n) => (n === 1 ? "1 blad" : `${n} bladeren`),
+  cellLeaves: (n) => p(n, "# blad", "# bladeren"),
   cellEmpty: "leeg",
   pieceOf: (p, name) => `${p} van ${name}`,
   collects: (n) => `krijgt ${n} licht`,
@@ -59,7 +62,7 @@ const nl: Messages = {
   usedThisTurn: "deze beurt al gebruikt",
 
   piece,
-  pieceCount: (size, n) => (n === 1 ? `1 ${piece[size]}` : `${n} ${pieces[size]}`),
+  pieceCount: (size, n) => p(n, `# ${piece[size]}`, `# ${pieces[size]}`),
   shapeNames: ["cirkels", "driehoeken", "ruiten", "sterren"],
 
   yourActions: "Jouw beurt",
@@ -72,9 +75,9 @@ const nl: Messages = {
   collect: (value) =>
     value === null ? "Verzamelen (geen penning meer)" : `Verzamelen: een penning van ${value} punten`,
   plantFrom: (from) => `Hier een zaadje planten vanaf ${from}`,
-  plantHint: (n) => `Deze boom kan een zaadje planten op ${n} gemarkeerde ${n === 1 ? "vak" : "vakken"}: kies er een.`,
+  plantHint: (n) => `Deze boom kan een zaadje planten op ${n} gemarkeerde ${p(n, "vak", "vakken")}: kies er een.`,
   cost: (n) => `${n} ☀`,
-  costLong: (n) => (n === 1 ? "1 lichtpunt" : `${n} lichtpunten`),
+  costLong: (n) => p(n, "# lichtpunt", "# lichtpunten"),
   buyTitle: "Aankopen van je spelersbord",
   buy: (p) => `${p} aankopen`,
   columnEmpty: "leeg",
@@ -113,7 +116,7 @@ const nl: Messages = {
   toAct: "aan zet",
   rank: (n) => `#${n}`,
 
-  stackLeaves: (n) => (n === 1 ? "1 blad" : `${n} bladeren`),
+  stackLeaves: (n) => p(n, "# blad", "# bladeren"),
 
   replayLive: "Nu",
   replaying: "Je bekijkt een eerder moment van het spel.",
@@ -135,9 +138,8 @@ const nl: Messages = {
   youTimedOut: "Je tijd was op: de server heeft voor je gespeeld (je beurt is beëindigd).",
   youAreAway: (until) => `Je bent weg tot ${until}. Je klok staat stil.`,
   awayBadge: (until) => `weg tot ${until}`,
-  timeoutsBadge: (n, max) =>
-    max === null ? (n === 1 ? "1 keer te laat" : `${n} keer te laat`) : `${n} van ${max} keer te laat`,
-  timeoutsLong: (n) => (n === 1 ? "was bij de laatste beurt te laat" : `was bij de laatste ${n} beurten te laat`),
+  timeoutsBadge: (n, max) => (max === null ? `${n} keer te laat` : `${n} van ${max} keer te laat`),
+  timeoutsLong: (n) => p(n, "was bij de laatste beurt te laat", "was bij de laatste # beurten te laat"),
 };
 
 export default nl;

@@ -3,14 +3,16 @@
  * chunk, not with every game page.
  */
 import type { Lang } from "../i18n";
-import { plural } from "../i18n/plural";
+import { plural, plurals } from "../i18n/plural";
+
+const p = { en: plurals("en"), nl: plurals("nl"), fr: plurals("fr"), de: plurals("de") };
 
 const en = {
   ratingsTitle: "Ratings",
   ladder: { base: "Photosynthesis", moonlight: "Under the Moonlight" } as Record<string, string>,
   noRatings: "No rated game yet.",
   provisional: "provisional",
-  ratedGames: (n: number) => `${n} rated ${n === 1 ? "game" : "games"}`,
+  ratedGames: (n: number) => `${n} rated ${p.en(n, "game", "games")}`,
   chartLabel: (ladder: string) => `Rating over time, ${ladder}`,
   inProgressTitle: "Games in progress",
   none: "None.",
@@ -53,7 +55,7 @@ export const SOCIAL_TEXT: Record<Lang, SocialMessages> = {
     ladder: { base: "Photosynthesis", moonlight: "Under the Moonlight" },
     noRatings: "Nog geen gewaardeerd spel.",
     provisional: "voorlopig",
-    ratedGames: (n) => `${n} gewaardeerde ${n === 1 ? "partij" : "partijen"}`,
+    ratedGames: (n) => `${n} gewaardeerde ${p.nl(n, "partij", "partijen")}`,
     chartLabel: (ladder) => `Rating door de tijd, ${ladder}`,
     inProgressTitle: "Lopende partijen",
     none: "Geen.",
@@ -92,12 +94,12 @@ export const SOCIAL_TEXT: Record<Lang, SocialMessages> = {
     ladder: { base: "Photosynthesis", moonlight: "Au clair de lune" },
     noRatings: "Aucune partie classée pour l’instant.",
     provisional: "provisoire",
-    ratedGames: (n) => `${n} ${n === 1 ? "partie classée" : "parties classées"}`,
+    ratedGames: (n) => `${n} ${p.fr(n, "partie classée", "parties classées")}`,
     chartLabel: (ladder) => `Évolution du classement, ${ladder}`,
     inProgressTitle: "Parties en cours",
     none: "Aucune.",
     finishedTitle: "Parties terminées",
-    place: (n) => (n === 1 ? "1er" : `${n}e`),
+    place: (n) => plural("fr", n, { one: "#er", other: "#e" }, true),
     points: (n) => `${n} pts`,
     rated: "classée",
     waiting: "en attente de joueurs",
@@ -131,7 +133,7 @@ export const SOCIAL_TEXT: Record<Lang, SocialMessages> = {
     ladder: { base: "Photosynthesis", moonlight: "Im Mondlicht" },
     noRatings: "Noch keine gewertete Partie.",
     provisional: "vorläufig",
-    ratedGames: (n) => `${n} gewertete ${n === 1 ? "Partie" : "Partien"}`,
+    ratedGames: (n) => `${n} gewertete ${p.de(n, "Partie", "Partien")}`,
     chartLabel: (ladder) => `Wertung im Verlauf, ${ladder}`,
     inProgressTitle: "Laufende Partien",
     none: "Keine.",
@@ -190,8 +192,7 @@ export const SOCIAL_TEXT: Record<Lang, SocialMessages> = {
     leaderboardTitle: "ランキング",
     leaderboardHelp: (n) =>
       `全員 1000 から始まります。レーティング対局のたびに、強い相手より上の順位で終えると上がり、弱い相手より下で終えると下がります。対局数が少ないうちは控えめに表示され、対局を重ねるほど上がっていきます。レーティング対局 ${n} 局を終えるとここに掲載されます。それまでのレーティングは暫定です。`,
-    provisionalHelp: (left) =>
-      plural("ja", left, { one: "本格的に反映されるまであと # 局", other: "本格的に反映されるまであと # 局" }),
+    provisionalHelp: (left) => `本格的に反映されるまであと ${left} 局`,
     rank: "#",
     player: "プレイヤー",
     rating: "レーティング",

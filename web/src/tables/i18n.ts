@@ -3,6 +3,9 @@
  * every game page.
  */
 import type { Lang } from "../i18n";
+import { plurals } from "../i18n/plural";
+
+const p = { en: plurals("en"), nl: plurals("nl"), fr: plurals("fr"), de: plurals("de") };
 
 const en = {
   title: "Open tables",
@@ -17,7 +20,7 @@ const en = {
   rated: "Rated",
   friendly: "Friendly",
   empty: "No open table matches. Start one: tick “List on open tables” when you create a game.",
-  free: (n: number) => `${n} free ${n === 1 ? "seat" : "seats"}`,
+  free: (n: number) => `${n} free ${p.en(n, "seat", "seats")}`,
   of: (n: number) => `for ${n}`,
   by: (name: string) => `opened by ${name}`,
   practice: "with bots (practice)",
@@ -46,7 +49,7 @@ export const TABLE_TEXT: Record<Lang, TableMessages> = {
     rated: "Gewaardeerd",
     friendly: "Vriendschappelijk",
     empty: "Geen open tafel gevonden. Begin er zelf een: vink “Op de open tafels zetten” aan als je een spel maakt.",
-    free: (n) => `${n} ${n === 1 ? "vrije plaats" : "vrije plaatsen"}`,
+    free: (n) => `${n} ${p.nl(n, "vrije plaats", "vrije plaatsen")}`,
     of: (n) => `voor ${n}`,
     by: (name) => `geopend door ${name}`,
     practice: "met bots (oefenen)",
@@ -72,7 +75,7 @@ export const TABLE_TEXT: Record<Lang, TableMessages> = {
     friendly: "Amicale",
     empty:
       "Aucune table ouverte ne correspond. Ouvrez-en une : cochez « Mettre sur les tables ouvertes » en créant une partie.",
-    free: (n) => `${n} ${n === 1 ? "place libre" : "places libres"}`,
+    free: (n) => `${n} ${p.fr(n, "place libre", "places libres")}`,
     of: (n) => `à ${n}`,
     by: (name) => `ouverte par ${name}`,
     practice: "avec des bots (entraînement)",
@@ -97,7 +100,7 @@ export const TABLE_TEXT: Record<Lang, TableMessages> = {
     rated: "Gewertet",
     friendly: "Freundschaftlich",
     empty: "Kein offener Tisch passt. Eröffne selbst einen: Kreuze beim Erstellen „Auf die offenen Tische“ an.",
-    free: (n) => `${n} ${n === 1 ? "freier Platz" : "freie Plätze"}`,
+    free: (n) => `${n} ${p.de(n, "freier Platz", "freie Plätze")}`,
     of: (n) => `für ${n}`,
     by: (name) => `eröffnet von ${name}`,
     practice: "mit Bots (Übung)",

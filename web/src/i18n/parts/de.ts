@@ -1,4 +1,7 @@
 import type { PartMessages } from "./en";
+import { plurals } from "../plural";
+
+const p = plurals("de");
 
 const de: PartMessages = {
   profileTitle: "Dein Profil",
@@ -45,7 +48,7 @@ const de: PartMessages = {
   tableUnlist: "Von den offenen Tischen nehmen",
   needInviteToJoin: "Um mitzuspielen, öffne den Einladungslink, den dir jemand geschickt hat.",
   startConfirm: (seated, free) =>
-    `Mit ${seated} Spielern starten? ${free === 1 ? "Der freie Platz wird geschlossen" : `Die ${free} freien Plätze werden geschlossen`}: Wer dafür eingeladen ist, kann dann nur noch zuschauen.`,
+    `Mit ${seated} Spielern starten? ${p(free, "Der freie Platz wird geschlossen", "Die # freien Plätze werden geschlossen")}: Wer dafür eingeladen ist, kann dann nur noch zuschauen.`,
   startWith: (n) => `Mit ${n} Spielern starten`,
   keepWaiting: "Weiter warten",
   startNow: "Jetzt starten",
@@ -65,7 +68,7 @@ const de: PartMessages = {
   notificationsGameHint: "Webhooks für den Kanal dieser Partie, und was gesendet wurde",
   notificationsMeHint: "Deine eigenen Webhooks und Discord-Erwähnungen, für alle Partien",
   maxTimeouts: "Wer immer wieder die Zeit überschreitet, scheidet aus",
-  maxTimeoutsAfter: (n) => (n === 1 ? "nach 1 Zeitüberschreitung" : `nach ${n} Zeitüberschreitungen in Folge`),
+  maxTimeoutsAfter: (n) => p(n, "nach # Zeitüberschreitung", "nach # Zeitüberschreitungen in Folge"),
   maxTimeoutsNever: "nie",
   vacationDays: "Urlaubstage pro Person",
   deadlineHelp:
@@ -73,15 +76,13 @@ const de: PartMessages = {
   timeoutRule: (n) =>
     n === null
       ? "kein Ausscheiden wegen Zeitüberschreitung"
-      : n === 1
-        ? "Ausscheiden nach 1 Zeitüberschreitung"
-        : `Ausscheiden nach ${n} Zeitüberschreitungen in Folge`,
+      : p(n, "Ausscheiden nach # Zeitüberschreitung", "Ausscheiden nach # Zeitüberschreitungen in Folge"),
   /** The lobby's settings line: the result moves the players' ratings (issue 16). */
   ratedGame: "Gewertete Partie",
-  vacationRule: (n) => (n === 0 ? "kein Urlaub" : n === 1 ? "je 1 Urlaubstag" : `je ${n} Urlaubstage`),
+  vacationRule: (n) => (n === 0 ? "kein Urlaub" : p(n, "je # Urlaubstag", "je # Urlaubstage")),
   awayTitle: "Bist du weg?",
   awayHelp: (days) =>
-    `Solange du weg bist, steht deine Uhr still und die anderen sehen es. In dieser Partie insgesamt ${days === 1 ? "1 Tag" : `${days} Tage`}.`,
+    `Solange du weg bist, steht deine Uhr still und die anderen sehen es. In dieser Partie insgesamt ${p(days, "# Tag", "# Tage")}.`,
   awayNone: "In dieser Partie gibt es keinen Urlaub.",
   awayFor: "Weg für",
   awayUnit: "Einheit",
@@ -116,7 +117,7 @@ const de: PartMessages = {
   errVacationExhausted: (hours) =>
     hours <= 0
       ? "Du hast in dieser Partie keine Abwesenheit mehr übrig."
-      : `So lange nicht: Du hast in dieser Partie noch ${hours === 1 ? "1 Stunde" : `${hours} Stunden`} Abwesenheit übrig.`,
+      : `So lange nicht: Du hast in dieser Partie noch ${p(hours, "# Stunde", "# Stunden")} Abwesenheit übrig.`,
   errNotAway: "Du bist in dieser Partie nicht abwesend.",
   // The scoring stacks (game/view/stacks.tsx).
   stacksTitle: "Punktechips",

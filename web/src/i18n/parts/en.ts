@@ -4,6 +4,10 @@
  * has such a second dictionary (a chunk of its own), so the one a game page loads at once stays
  * small (issue 10's 40 KB budget); i18n/index.ts merges it into `t` when `loadPartTexts` is called.
  */
+import { plurals } from "../plural";
+
+const p = plurals("en");
+
 const en = {
   notificationsGameHint: "Webhooks for this game's channel, and what was sent",
   notificationsMeHint: "Your own webhooks and Discord pings, for every game",
@@ -25,20 +29,16 @@ const en = {
   moveTime: "Time per move",
   moveTimeNone: "No limit",
   maxTimeouts: "Resign a player who runs out of time",
-  maxTimeoutsAfter: (n: number) => (n === 1 ? "after 1 timeout" : `after ${n} timeouts in a row`),
+  maxTimeoutsAfter: (n: number) => p(n, "after # timeout", "after # timeouts in a row"),
   maxTimeoutsNever: "never",
   vacationDays: "Vacation days per player",
   deadlineHelp:
     "When the time runs out, the turn ends by itself. A player who is away pauses their clock, up to the vacation days.",
   timeoutRule: (n: number | null) =>
-    n === null
-      ? "never resigned for timeouts"
-      : n === 1
-        ? "resigned after 1 timeout"
-        : `resigned after ${n} timeouts in a row`,
+    n === null ? "never resigned for timeouts" : p(n, "resigned after # timeout", "resigned after # timeouts in a row"),
   /** The lobby's settings line: the result moves the players' ratings (issue 16). */
   ratedGame: "Rated game",
-  vacationRule: (n: number) => (n === 0 ? "no vacation" : n === 1 ? "1 vacation day each" : `${n} vacation days each`),
+  vacationRule: (n: number) => (n === 0 ? "no vacation" : p(n, "# vacation day each", "# vacation days each")),
   createGame: "Create game",
   joinTitle: "Join a game",
   joinLabel: "Invite link",
@@ -67,7 +67,7 @@ const en = {
   tableUnlist: "Take off the open tables",
   needInviteToJoin: "To join, open the invite link another player sent you.",
   startConfirm: (seated: number, free: number) =>
-    `Start with ${seated} players? ${free === 1 ? "The free seat closes" : `The ${free} free seats close`}: whoever you invited to ${free === 1 ? "it" : "them"} can then only watch.`,
+    `Start with ${seated} players? ${p(free, "The free seat closes", "The # free seats close")}: whoever you invited to ${p(free, "it", "them")} can then only watch.`,
   startWith: (n: number) => `Start with ${n} players`,
   keepWaiting: "Keep waiting",
   startNow: "Start now",
@@ -75,7 +75,7 @@ const en = {
   host: "hosts the game",
   awayTitle: "Going away?",
   awayHelp: (days: number) =>
-    `While you are away your clock is paused and the others see it. ${days === 1 ? "1 day" : `${days} days`} in all in this game.`,
+    `While you are away your clock is paused and the others see it. ${p(days, "# day", "# days")} in all in this game.`,
   awayNone: "This game allows no vacation.",
   awayFor: "Away for",
   awayUnit: "Unit",
@@ -113,7 +113,7 @@ const en = {
   errVacationExhausted: (hours: number) =>
     hours <= 0
       ? "You have no vacation left in this game."
-      : `Not that long: you have ${hours === 1 ? "1 hour" : `${hours} hours`} of vacation left in this game.`,
+      : `Not that long: you have ${p(hours, "# hour", "# hours")} of vacation left in this game.`,
   errNotAway: "You are not away in this game.",
   evTurnEnded: (who: string) => `${who} ended the turn`,
   evTurnSkipped: (who: string) => `${who}'s turn was skipped`,

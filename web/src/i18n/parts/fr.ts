@@ -1,4 +1,7 @@
 import type { PartMessages } from "./en";
+import { plurals } from "../plural";
+
+const p = plurals("fr");
 
 /** "au nord-est", "à l’est" (as in ../fr.ts: each dictionary is a chunk of its own). */
 const au = (dir: string) => (/^[eo]/.test(dir) ? `à l’${dir}` : `au ${dir}`);
@@ -49,7 +52,7 @@ const fr: PartMessages = {
   tableUnlist: "Retirer des tables ouvertes",
   needInviteToJoin: "Pour rejoindre la partie, ouvrez le lien d’invitation envoyé par un autre joueur.",
   startConfirm: (seated, free) =>
-    `Lancer à ${seated} joueurs ? ${free === 1 ? "La place libre sera fermée" : `Les ${free} places libres seront fermées`} : les personnes invitées ne pourront plus que regarder.`,
+    `Lancer à ${seated} joueurs ? ${p(free, "La place libre sera fermée", "Les # places libres seront fermées")} : les personnes invitées ne pourront plus que regarder.`,
   startWith: (n) => `Lancer à ${n} joueurs`,
   keepWaiting: "Continuer d’attendre",
   startNow: "Lancer maintenant",
@@ -69,7 +72,7 @@ const fr: PartMessages = {
   notificationsGameHint: "Webhooks du salon de cette partie, et ce qui a été envoyé",
   notificationsMeHint: "Vos propres webhooks et mentions Discord, pour toutes vos parties",
   maxTimeouts: "Un joueur qui dépasse son temps abandonne",
-  maxTimeoutsAfter: (n) => (n === 1 ? "après 1 dépassement" : `après ${n} dépassements d’affilée`),
+  maxTimeoutsAfter: (n) => p(n, "après # dépassement", "après # dépassements d’affilée"),
   maxTimeoutsNever: "jamais",
   vacationDays: "Jours d’absence par joueur",
   deadlineHelp:
@@ -77,16 +80,13 @@ const fr: PartMessages = {
   timeoutRule: (n) =>
     n === null
       ? "jamais d’abandon pour dépassement"
-      : n === 1
-        ? "abandon après 1 dépassement"
-        : `abandon après ${n} dépassements d’affilée`,
+      : p(n, "abandon après # dépassement", "abandon après # dépassements d’affilée"),
   /** The lobby's settings line: the result moves the players' ratings (issue 16). */
   ratedGame: "Partie classée",
-  vacationRule: (n) =>
-    n === 0 ? "pas d’absence" : n === 1 ? "1 jour d’absence chacun" : `${n} jours d’absence chacun`,
+  vacationRule: (n) => (n === 0 ? "pas d’absence" : p(n, "# jour d’absence chacun", "# jours d’absence chacun")),
   awayTitle: "Vous partez ?",
   awayHelp: (days) =>
-    `Pendant votre absence, votre horloge est arrêtée et les autres le voient. ${days === 1 ? "1 jour" : `${days} jours`} en tout dans cette partie.`,
+    `Pendant votre absence, votre horloge est arrêtée et les autres le voient. ${p(days, "# jour", "# jours")} en tout dans cette partie.`,
   awayNone: "Cette partie ne permet aucune absence.",
   awayFor: "Absent pendant",
   awayUnit: "Unité",
@@ -124,7 +124,7 @@ const fr: PartMessages = {
   errVacationExhausted: (hours) =>
     hours <= 0
       ? "Il ne vous reste plus d’absence dans cette partie."
-      : `Pas si longtemps : il vous reste ${hours === 1 ? "1 heure" : `${hours} heures`} d’absence dans cette partie.`,
+      : `Pas si longtemps : il vous reste ${p(hours, "# heure", "# heures")} d’absence dans cette partie.`,
   errNotAway: "Vous n’êtes pas absent dans cette partie.",
   // The scoring stacks (game/view/stacks.tsx).
   stacksTitle: "Jetons de score",

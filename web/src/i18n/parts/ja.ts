@@ -64,17 +64,12 @@ const ja: PartMessages = {
   notificationsGameHint: "このゲームのチャンネルの Webhook と送信履歴",
   notificationsMeHint: "すべてのゲームに使うあなた自身の Webhook と Discord のメンション",
   maxTimeouts: "時間切れが続いたプレイヤーを投了扱いにする",
-  maxTimeoutsAfter: (n) => (n === 1 ? "時間切れ 1 回で" : `時間切れが ${n} 回続いたら`),
+  maxTimeoutsAfter: (n) => `時間切れが ${n} 回続いたら`,
   maxTimeoutsNever: "しない",
   vacationDays: "プレイヤーごとの休暇日数",
   deadlineHelp:
     "時間切れになると手番は自動で終わります。不在のプレイヤーは、休暇日数の範囲で自分の時計を止められます。",
-  timeoutRule: (n) =>
-    n === null
-      ? "時間切れで投了扱いにはならない"
-      : n === 1
-        ? "時間切れ 1 回で投了扱い"
-        : `時間切れが ${n} 回続くと投了扱い`,
+  timeoutRule: (n) => (n === null ? "時間切れで投了扱いにはならない" : `時間切れが ${n} 回続くと投了扱い`),
   /** The lobby's settings line: the result moves the players' ratings (issue 16). */
   ratedGame: "レーティング対局",
   vacationRule: (n) => (n === 0 ? "休暇なし" : `休暇は各 ${n} 日`),

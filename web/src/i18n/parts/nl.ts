@@ -1,4 +1,7 @@
 import type { PartMessages } from "./en";
+import { plurals } from "../plural";
+
+const p = plurals("nl");
 
 const nl: PartMessages = {
   profileTitle: "Je profiel",
@@ -45,7 +48,7 @@ const nl: PartMessages = {
   tableUnlist: "Van de open tafels halen",
   needInviteToJoin: "Open de uitnodigingslink van een andere speler om mee te doen.",
   startConfirm: (seated, free) =>
-    `Starten met ${seated} spelers? ${free === 1 ? "De vrije plaats sluit" : `De ${free} vrije plaatsen sluiten`}: wie je ervoor uitnodigde, kan dan alleen nog kijken.`,
+    `Starten met ${seated} spelers? ${p(free, "De vrije plaats sluit", "De # vrije plaatsen sluiten")}: wie je ervoor uitnodigde, kan dan alleen nog kijken.`,
   startWith: (n) => `Starten met ${n} spelers`,
   keepWaiting: "Blijven wachten",
   startNow: "Nu starten",
@@ -65,7 +68,7 @@ const nl: PartMessages = {
   notificationsGameHint: "Webhooks voor het kanaal van dit spel, en wat er verstuurd is",
   notificationsMeHint: "Je eigen webhooks en Discord-pings, voor al je spellen",
   maxTimeouts: "Een speler wiens tijd steeds op raakt, geeft op",
-  maxTimeoutsAfter: (n) => (n === 1 ? "na 1 keer te laat" : `na ${n} keer op rij te laat`),
+  maxTimeoutsAfter: (n) => p(n, "na # keer te laat", "na # keer op rij te laat"),
   maxTimeoutsNever: "nooit",
   vacationDays: "Vakantiedagen per speler",
   deadlineHelp:
@@ -73,15 +76,13 @@ const nl: PartMessages = {
   timeoutRule: (n) =>
     n === null
       ? "nooit opgeven door tijdsoverschrijding"
-      : n === 1
-        ? "opgeven na 1 keer te laat"
-        : `opgeven na ${n} keer op rij te laat`,
+      : p(n, "opgeven na # keer te laat", "opgeven na # keer op rij te laat"),
   /** The lobby's settings line: the result moves the players' ratings (issue 16). */
   ratedGame: "Gewaardeerde partij",
-  vacationRule: (n) => (n === 0 ? "geen vakantie" : n === 1 ? "1 vakantiedag elk" : `${n} vakantiedagen elk`),
+  vacationRule: (n) => (n === 0 ? "geen vakantie" : p(n, "# vakantiedag elk", "# vakantiedagen elk")),
   awayTitle: "Even weg?",
   awayHelp: (days) =>
-    `Zolang je weg bent, staat je klok stil en zien de anderen dat. In dit spel in totaal ${days === 1 ? "1 dag" : `${days} dagen`}.`,
+    `Zolang je weg bent, staat je klok stil en zien de anderen dat. In dit spel in totaal ${p(days, "# dag", "# dagen")}.`,
   awayNone: "In dit spel is geen afwezigheid mogelijk.",
   awayFor: "Weg voor",
   awayUnit: "Eenheid",
@@ -115,7 +116,7 @@ const nl: PartMessages = {
   errVacationExhausted: (hours) =>
     hours <= 0
       ? "Je hebt in dit spel geen afwezigheid meer over."
-      : `Zo lang kan niet: je hebt in dit spel nog ${hours === 1 ? "1 uur" : `${hours} uur`} afwezigheid over.`,
+      : `Zo lang kan niet: je hebt in dit spel nog ${`${hours} uur`} afwezigheid over.`,
   errNotAway: "Je bent in dit spel niet afwezig.",
   // The scoring stacks (game/view/stacks.tsx).
   stacksTitle: "Scorepenningen",

@@ -1,4 +1,7 @@
 import type { NotifyMessages } from "./en";
+import { plurals } from "../../i18n/plural";
+
+const p = plurals("de");
 
 const de: NotifyMessages = {
   gameHooksTitle: "Kanäle dieser Partie",
@@ -81,7 +84,7 @@ const de: NotifyMessages = {
   to: (target) => `an ${target}`,
   someonesOwn: "den eigenen Webhook einer Person",
   states: { pending: "wartet", delivered: "zugestellt", failed: "fehlgeschlagen", dropped: "verworfen" },
-  attempts: (n) => (n === 0 ? "noch nicht versucht" : n === 1 ? "1 Versuch" : `${n} Versuche`),
+  attempts: (n) => (n === 0 ? "noch nicht versucht" : p(n, "# Versuch", "# Versuche")),
   attemptLine: (n, status, ms, outcome) =>
     `Nr. ${n}: ${status === null ? "keine Antwort" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
   connectFailed: "keine Verbindung zur Adresse möglich (keine Antwort)",

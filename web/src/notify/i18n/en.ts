@@ -2,6 +2,10 @@
  * The notifications panel's texts, English (the reference: every other language implements exactly
  * these keys). Loaded with the panel, not with the page.
  */
+import { plurals } from "../../i18n/plural";
+
+const p = plurals("en");
+
 const en = {
   gameHooksTitle: "This game's channels",
   gameHooksHelp:
@@ -89,7 +93,7 @@ const en = {
   states: { pending: "waiting", delivered: "delivered", failed: "failed", dropped: "dropped" } as Readonly<
     Record<string, string>
   >,
-  attempts: (n: number) => (n === 0 ? "not tried yet" : n === 1 ? "1 attempt" : `${n} attempts`),
+  attempts: (n: number) => (n === 0 ? "not tried yet" : p(n, "# attempt", "# attempts")),
   attemptLine: (n: number, status: number | null, ms: number, outcome: string) =>
     `#${n}: ${status === null ? "no answer" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
   connectFailed: "could not connect to the address (no answer came)",

@@ -1,4 +1,7 @@
 import type { NotifyMessages } from "./en";
+import { plurals } from "../../i18n/plural";
+
+const p = plurals("fr");
 
 const fr: NotifyMessages = {
   gameHooksTitle: "Salons de cette partie",
@@ -81,7 +84,7 @@ const fr: NotifyMessages = {
   to: (target) => `à ${target}`,
   someonesOwn: "le webhook personnel d’un joueur",
   states: { pending: "en attente", delivered: "livré", failed: "échec", dropped: "abandonné" },
-  attempts: (n) => (n === 0 ? "pas encore tenté" : n === 1 ? "1 tentative" : `${n} tentatives`),
+  attempts: (n) => (n === 0 ? "pas encore tenté" : p(n, "# tentative", "# tentatives")),
   attemptLine: (n, status, ms, outcome) =>
     `n° ${n} : ${status === null ? "pas de réponse" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
   connectFailed: "connexion à l’adresse impossible (aucune réponse)",

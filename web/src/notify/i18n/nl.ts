@@ -1,4 +1,7 @@
 import type { NotifyMessages } from "./en";
+import { plurals } from "../../i18n/plural";
+
+const p = plurals("nl");
 
 const nl: NotifyMessages = {
   gameHooksTitle: "Kanalen van dit spel",
@@ -81,7 +84,7 @@ const nl: NotifyMessages = {
   to: (target) => `naar ${target}`,
   someonesOwn: "de eigen webhook van een speler",
   states: { pending: "wacht", delivered: "afgeleverd", failed: "mislukt", dropped: "vervallen" },
-  attempts: (n) => (n === 0 ? "nog niet geprobeerd" : n === 1 ? "1 poging" : `${n} pogingen`),
+  attempts: (n) => (n === 0 ? "nog niet geprobeerd" : p(n, "# poging", "# pogingen")),
   attemptLine: (n, status, ms, outcome) =>
     `#${n}: ${status === null ? "geen antwoord" : `HTTP ${status}`}, ${ms} ms, ${outcome}`,
   connectFailed: "kon geen verbinding maken met het adres (geen antwoord)",

@@ -81,6 +81,41 @@ export function boardPrice(player: PlayerState, column: number): number {
 /** 37 zeros as a packed array of small integers (new Array(n).fill(0) is a holey one, slower on every read). */
 const EMPTY_BOARD: readonly number[] = CELLS.map(() => 0);
 
+/** The base game's options; an expansion's is its `key` (expansion.ts). Any other is refused. */
+const BASE_OPTIONS: readonly string[] = ["players", "longGame", "heavyShade", "firstPlayer", "seed"];
+
+/**
+ * Every option given is one the engine knows, with a value it takes (BAD_OPTIONS otherwise: an
+ * option is never dropped); the expansion it switches on, if any (at most one per game). Through
+ * base.ts, an expansion whose module is not registered is an unknown option.
+ */
+function checkOptions(
+  input: GameOptionsInput,
+): { ok: true; ext: Expansion; extOption: object | null } | { ok: false; error: RuleError } {
+  const given = input as unknown as Record<string, unknown>;
+  const known = expansions().map((x) => x.key);
+  for (const key of Object.keys(given))
+    if (given[key] !== undefined && !BASE_OPTIONS.includes(key) && !known.includes(key))
+      return err(
+        "BAD_OPTIONS",
+        `${key}: not an option of the game (docs/engine.md lists them; an expansion's needs its module registered, as src/engine/index.ts does)`,
+      );
+  for (const flag of ["longGame", "heavyShade"] as const)
+    if (input[flag] !== undefined && typeof input[flag] !== "boolean")
+      return err("BAD_OPTIONS", `${flag} must be true or false`);
+  let ext: Expansion = BASE;
+  let extOption: object | null = null;
+  for (const x of expansions()) {
+    const parsed = x.parseOptions(given[x.key]);
+    if (parsed === "bad") return err("BAD_OPTIONS", `${x.key}: not a valid option for that expansion (docs/engine.md)`);
+    if (parsed === null) continue;
+    if (extOption) return err("BAD_OPTIONS", "A game plays at most one expansion.");
+    ext = x;
+    extOption = parsed;
+  }
+  return { ok: true, ext, extOption };
+}
+
 export function createGame(input: GameOptionsInput): { ok: true; state: GameState } | { ok: false; error: RuleError } {
   const players = input?.players;
   if (!Number.isInteger(players) || players < MIN_PLAYERS || players > MAX_PLAYERS)
@@ -98,16 +133,9 @@ export function createGame(input: GameOptionsInput): { ok: true; state: GameStat
     return err("BAD_OPTIONS", `firstPlayer must be a seat from 0 to ${players - 1}`);
   }
   // an expansion is switched on by its option (expansion.ts); at most one per game
-  let ext: Expansion = BASE;
-  let extOption: object | null = null;
-  for (const x of expansions()) {
-    const parsed = x.parseOptions((input as unknown as Record<string, unknown>)[x.key]);
-    if (parsed === "bad") return err("BAD_OPTIONS", `${x.key}: not a valid option for that expansion (docs/engine.md)`);
-    if (parsed === null) continue;
-    if (extOption) return err("BAD_OPTIONS", "A game plays at most one expansion.");
-    ext = x;
-    extOption = parsed;
-  }
+  const checked = checkOptions(input);
+  if (!checked.ok) return checked;
+  const { ext, extOption } = checked;
   const options: GameOptions = {
     players,
     longGame: input.longGame === true,

@@ -41,11 +41,15 @@ describe("Under the Moonlight through the API", () => {
     }
     const plain = await call("POST", "/api/games", { token: p.token, body: { seats: 2 } });
     expect(plain.body.game.options.moonlight).toBeNull();
-    for (const moonlight of ["yes", { greatTree: "no" }, { dragons: true }]) {
+    for (const moonlight of ["yes", { greatTree: "no" }, { dragons: true }, { greatTree: true, dragons: true }]) {
       const r = await call("POST", "/api/games", { token: p.token, body: { seats: 2, moonlight } });
       expect(r.status).toBe(400);
-      expect(typeof r.body.error.code).toBe("string");
+      expect(r.body.error.code).toBe("VALIDATION_FAILED");
     }
+    // An option the service does not know is refused by name, never dropped.
+    const unknown = await call("POST", "/api/games", { token: p.token, body: { seats: 2, colour: "red" } });
+    expect([unknown.status, unknown.body.error.code]).toEqual([400, "VALIDATION_FAILED"]);
+    expect(unknown.body.error.message).toContain("colour");
   });
 
   it("the choice is private until both have chosen, in the view, the submit answer and the log; answers match the document", async () => {

@@ -96,6 +96,11 @@ describe("creating a game (§3, §4.1)", () => {
     [{ players: 3, firstPlayer: 3 }],
     [{ players: 3, firstPlayer: -1 }],
     [{ players: 3, firstPlayer: 0.5 }],
+    // an option the engine does not know, or a value it does not take, is refused, never dropped
+    [{ players: 2, colour: "red" }],
+    [{ players: 2, longgame: true }],
+    [{ players: 2, longGame: "yes" }],
+    [{ players: 2, heavyShade: 1 }],
   ])("refuses %o with BAD_OPTIONS", (options) => {
     const r = createGame(options as never);
     expect(r.ok ? "ok" : r.error.code).toBe("BAD_OPTIONS");

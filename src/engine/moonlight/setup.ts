@@ -32,6 +32,9 @@ export function moonOptions(input: MoonOptionsInput | undefined | null): MoonOpt
   if (input === undefined || input === null || input === false) return null;
   if (input === true) return { greatTree: false, moonstones: false };
   if (typeof input !== "object" || Array.isArray(input)) return "bad";
+  // Its two modes and nothing else: an unknown field is refused, not dropped.
+  for (const [k, v] of Object.entries(input))
+    if (v !== undefined && k !== "greatTree" && k !== "moonstones") return "bad";
   const { greatTree, moonstones } = input;
   if (
     (greatTree !== undefined && typeof greatTree !== "boolean") ||

@@ -50,7 +50,7 @@ describe("options", () => {
       greatTree: false,
       moonstones: true,
     });
-    for (const bad of [1, "yes", [], { greatTree: 1 }, { moonstones: "no" }]) {
+    for (const bad of [1, "yes", [], { greatTree: 1 }, { moonstones: "no" }, { greatTree: true, moonstone: true }]) {
       const r = createGame({ players: 2, moonlight: bad as never });
       expect(r.ok ? "ok" : r.error.code).toBe("BAD_OPTIONS");
     }

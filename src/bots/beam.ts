@@ -10,11 +10,12 @@
  * `noise` adds a uniform random term in [0, noise) to every score (easy's mistakes), drawn from
  * the given generator so the turn stays deterministic.
  */
-import { type FastPosition, M_END_TURN, MAX_MOVES } from "../engine/fast";
-import { AVAIL_AT, BOARD_AT, CELLS_AT, LAYOUT_SIZE, LIGHT_AT, STACKS_AT } from "./layout";
+import { type FastPosition, LAYOUT, M_END_TURN, MAX_MOVES } from "../engine/fast";
 import type { Random } from "./random";
 
-export type Evaluate = (a: Int32Array) => number;
+const { AVAIL_AT, BOARD_AT, CELLS_AT, LIGHT_AT, SIZE, STACKS_AT } = LAYOUT;
+
+export type Evaluate = (pos: FastPosition) => number;
 
 export interface BeamOptions {
   width: number;
@@ -32,7 +33,7 @@ function hashOf(a: Int32Array): number {
   for (let i = BOARD_AT; i < AVAIL_AT + 16; i++) h = Math.imul(h ^ a[i], 0x01000193);
   for (let i = STACKS_AT; i < STACKS_AT + 4; i++) h = Math.imul(h ^ a[i], 0x01000193);
   // Under the Moonlight: the moon part (animals, moon points, babies, abilities used this turn)
-  for (let i = LAYOUT_SIZE; i < a.length; i++) h = Math.imul(h ^ a[i], 0x01000193);
+  for (let i = SIZE; i < a.length; i++) h = Math.imul(h ^ a[i], 0x01000193);
   return h >>> 0;
 }
 
@@ -61,7 +62,7 @@ export function beamTurn(start: FastPosition, evaluate: Evaluate, o: BeamOptions
  */
 export function beamCandidates(start: FastPosition, evaluate: Evaluate, o: BeamOptions, count: number): Candidate[] {
   const noise = () => (o.random && o.noise > 0 ? o.random.next() * o.noise : 0);
-  const found: Candidate[] = [{ moves: [], score: evaluate(start.a) + noise() }];
+  const found: Candidate[] = [{ moves: [], score: evaluate(start) + noise() }];
   let beam: Node[] = [{ pos: start.clone(), moves: [] }];
   const child = start.clone();
   const parents: number[] = [];
@@ -83,7 +84,7 @@ export function beamCandidates(start: FastPosition, evaluate: Evaluate, o: BeamO
         child.play(code);
         parents.push(p);
         codes.push(code);
-        scores.push(evaluate(child.a) + noise());
+        scores.push(evaluate(child) + noise());
         hashes.push(hashOf(child.a));
       }
     }

@@ -22,11 +22,19 @@
  * where it is swapped in.
  */
 import type { GameState } from "../engine";
-import { type FastPosition, M_END_TURN, MAX_MOVES, sampleHidden, toFast } from "../engine/fast";
-import { beamCandidates, beamTurn } from "./beam";
-import { addGains, value } from "./evaluate";
+import {
+  type FastPosition,
+  LAYOUT,
+  LIGHT_CAP,
+  M_END_TURN,
+  MAX_MOVES,
+  sampleHidden,
+  sunPosition,
+  toFast,
+} from "../engine/fast";
+import { beamCandidates, beamTurn, type Evaluate } from "./beam";
+import { value } from "./evaluate";
 import { BUDGETS, WEIGHTS } from "./index";
-import { LIGHT_AT, ROUND_AT } from "./layout";
 import { Random } from "./random";
 
 export interface CoachBudget {
@@ -77,9 +85,7 @@ export interface TurnReview {
 }
 
 const moves = new Int32Array(MAX_MOVES);
-const nextGains = new Float64Array(4);
-/** The most light a player holds (the rules' cap). */
-const LIGHT_CAP = 20;
+const nextGains = new Int32Array(4);
 
 /**
  * How a seat judges its turn in the coach's playouts: the levels' evaluation, less the light the
@@ -87,13 +93,14 @@ const LIGHT_CAP = 20;
  * for rounds, ending its turns (the evaluation prices light held, not light lost), and a playout's
  * "expected score" then says more about that than about the turn reviewed.
  */
-function judge(players: number, total: number, seat: number): (a: Int32Array) => number {
-  return (a) => {
-    const v = value(a, players, total, seat, WEIGHTS);
-    if (a[ROUND_AT] >= total) return v;
-    nextGains.fill(0);
-    addGains(a, a[ROUND_AT] % 6, 1, nextGains);
-    const over = a[LIGHT_AT + seat] + nextGains[seat] - LIGHT_CAP;
+function judge(seat: number): Evaluate {
+  return (pos) => {
+    const v = value(pos, seat, WEIGHTS);
+    const round = pos.a[LAYOUT.ROUND];
+    if (round >= pos.rounds) return v;
+    // the next round's light, counted by the engine
+    pos.lightGains(sunPosition(round + 1), nextGains);
+    const over = pos.a[LAYOUT.LIGHT_AT + seat] + nextGains[seat] - LIGHT_CAP;
     return over > 0 ? v - over * WEIGHTS.light : v;
   };
 }
@@ -142,17 +149,16 @@ export function reviewTurn(
   for (let k = 0; k < (view.moon ? count : 1); k++) starts.push(toFast(view, sampleHidden(view, sampleSeed(seed, k))));
   const first = starts[0];
   const players = first.players;
-  const total = first.rounds;
   const found = beamCandidates(
     first,
-    judge(players, total, seat),
+    judge(seat),
     { width: budget.width, depth: budget.depth, noise: 0, random: null },
     budget.candidates,
   ).map((c) => [...c.moves, M_END_TURN]);
   const playedKey = played.join(",");
   const turns = [played, ...found.filter((c) => c.join(",") !== playedKey)];
-  const judges: ((a: Int32Array) => number)[] = [];
-  for (let s = 0; s < players; s++) judges.push(judge(players, total, s));
+  const judges: Evaluate[] = [];
+  for (let s = 0; s < players; s++) judges.push(judge(s));
   const sim = first.clone();
   let work = 0;
   // per turn judged: each playout's own final score of the seat (NaN: the turn was not legal there)

@@ -1,19 +1,22 @@
 /**
- * How the bots judge a position (docs/bots.md, "Evaluation"). Positions are read in the fast
- * core's layout (layout.ts); everything is in game points.
+ * How the bots judge a position (docs/bots.md, "Evaluation"): a fast position (the base game or
+ * Under the Moonlight); everything is in game points. The rules' numbers and the light a board
+ * collects are the engine's (the fast core's `lightGains`, `tokenValue`, `rounds`, `sunPosition`,
+ * `LIGHT_PER_POINT`): the bots compute no rule themselves.
  *
  * `value`, the levels' evaluation (weights per level in `Weights`): points banked; light held
- *   (before the last round worth `light` a point each, then floor(light / 3)); the light income the
- *   board as it stands would bring over the next `horizon` rounds (each sun position, shadows of
- *   every tree, decaying by `decay` a round); each piece's share of the scoring token its cell would
+ *   (before the last round worth `light` a point each, then as the final count takes it); the light
+ *   income the board as it stands would bring over the next `horizon` rounds (each sun position,
+ *   the engine's shadows, decaying by `decay` a round); each piece's share of the scoring token its cell would
  *   take when collected, if enough rounds remain to grow it to large and collect it; pieces in the
  *   available area; a crowding penalty for a seed or small tree next to the seat's own pieces
  *   (they will shade each other); minus `opponents` × the others' mean value (their income falls
  *   under our shadows, their tokens come from the same stacks).
  */
-import { CELL_COUNT, LEAVES, TOKEN_VALUES } from "../engine";
-import { NEIGHBOURS, SHADOW_RAY } from "../engine/fast";
-import { AVAIL_AT, CELLS_AT, LIGHT_AT, RESIGNED_AT, ROUND_AT, STACKS_AT, TOKENS_AT, TOKENS_N_AT } from "./layout";
+import { CELL_COUNT, LEAVES } from "../engine";
+import { type FastPosition, LAYOUT, LIGHT_PER_POINT, NEIGHBOURS, sunPosition } from "../engine/fast";
+
+const { AVAIL_AT, CELLS_AT, LIGHT_AT, RESIGNED_AT, ROUND, TOKENS_AT, TOKENS_N } = LAYOUT;
 
 export interface Weights {
   /** Rounds of light income forecast (≥ 1). */
@@ -34,55 +37,11 @@ export interface Weights {
   opponents: number;
 }
 
-/** The cells whose trees can shade c: TOWARD[(sun * 37 + c) * 3 + i] at distance i + 1, -1 past the edge. */
-const TOWARD: Int8Array = (() => {
-  const r = new Int8Array(6 * CELL_COUNT * 3).fill(-1);
-  for (let sun = 0; sun < 6; sun++)
-    for (let c = 0; c < CELL_COUNT; c++)
-      SHADOW_RAY[sun][c].forEach((t, i) => {
-        r[(sun * CELL_COUNT + t) * 3 + i] = c;
-      });
-  return r;
-})();
 const LEAVES_OF = Int8Array.from(LEAVES);
 const NEIGHBOUR_LIST = NEIGHBOURS.map((n) => Int8Array.from(n));
 
-/** The token a collect on a cell with `leaves` leaves would take now (value; 0 when none is left). */
-export function tokenValue(a: Int32Array, leaves: number): number {
-  for (let l = leaves; l >= 1; l--) {
-    const left = a[STACKS_AT + l - 1];
-    if (left > 0) {
-      const values = TOKEN_VALUES[l - 1];
-      return values[values.length - left];
-    }
-  }
-  return 0;
-}
-
-/** Light each seat's trees would collect with the sun at `sun`, added (× weight) into `out`. */
-export function addGains(a: Int32Array, sun: number, weight: number, out: Float64Array): void {
-  const base = sun * CELL_COUNT * 3;
-  for (let c = 0; c < CELL_COUNT; c++) {
-    const piece = a[CELLS_AT + c];
-    if (piece === 0) continue;
-    const size = (piece - 1) & 3;
-    if (size === 0) continue;
-    let lit = true;
-    const r = base + c * 3;
-    for (let i = 0; i < 3; i++) {
-      const from = TOWARD[r + i];
-      if (from < 0) break;
-      const other = a[CELLS_AT + from];
-      if (other === 0) continue;
-      const h = (other - 1) & 3;
-      if (h > i && h >= size) {
-        lit = false;
-        break;
-      }
-    }
-    if (lit) out[(piece - 1) >> 2] += size * weight;
-  }
-}
+/** Light per seat with one sun position (the engine's count, scratch). */
+const sunGains = new Int32Array(4);
 
 const tokens = new Float64Array(4);
 const gains = new Float64Array(4);
@@ -91,7 +50,7 @@ const counts = new Int32Array(4);
 
 function tokenSums(a: Int32Array, players: number): void {
   for (let s = 0; s < players; s++) tokens[s] = 0;
-  for (let i = 0, k = TOKENS_AT; i < a[TOKENS_N_AT]; i++, k += 3) tokens[a[k]] += a[k + 2];
+  for (let i = 0, k = TOKENS_AT; i < a[TOKENS_N]; i++, k += 3) tokens[a[k]] += a[k + 2];
 }
 
 /** Seeds and trees per seat (the tie-break), into `counts`. */
@@ -100,7 +59,7 @@ function pieceCounts(a: Int32Array, players: number): void {
   for (let c = 0; c < CELL_COUNT; c++) if (a[CELLS_AT + c] !== 0) counts[(a[CELLS_AT + c] - 1) >> 2]++;
 }
 
-/** Final points as they stand (tokens + floor(light / 3)), with the tie-break as a fraction. */
+/** Final points as they stand (tokens + light as the final count takes it), with the tie-break as a fraction. */
 function finalValue(a: Int32Array, players: number, seat: number, extra: Float64Array | null): number {
   tokenSums(a, players);
   pieceCounts(a, players);
@@ -108,7 +67,7 @@ function finalValue(a: Int32Array, players: number, seat: number, extra: Float64
   let sum = 0;
   let mine = 0;
   for (let s = 0; s < players; s++) {
-    const v = tokens[s] + Math.floor(a[LIGHT_AT + s] / 3) + (extra ? extra[s] : 0) + counts[s] * 0.01;
+    const v = tokens[s] + Math.floor(a[LIGHT_AT + s] / LIGHT_PER_POINT) + (extra ? extra[s] : 0) + counts[s] * 0.01;
     if (s === seat) mine = v;
     else if (a[RESIGNED_AT + s] === 0) {
       sum += v;
@@ -119,19 +78,14 @@ function finalValue(a: Int32Array, players: number, seat: number, extra: Float64
 }
 
 /**
- * The levels' evaluation of seat `seat` in position `a` after its actions this turn (see the file
- * comment). `rounds` is the game's number of rounds; `extra[s]` adds points per seat (Moonlight).
+ * The levels' evaluation of seat `seat` in position `pos` after its actions this turn (see the file
+ * comment). `extra[s]` adds points per seat (Moonlight).
  */
-export function value(
-  a: Int32Array,
-  players: number,
-  rounds: number,
-  seat: number,
-  w: Weights,
-  extra: Float64Array | null = null,
-): number {
-  const round = a[ROUND_AT];
-  const future = rounds - round;
+export function value(pos: FastPosition, seat: number, w: Weights, extra: Float64Array | null = null): number {
+  const a = pos.a;
+  const players = pos.players;
+  const round = a[ROUND];
+  const future = pos.rounds - round;
   if (future <= 0) return finalValue(a, players, seat, extra);
   tokenSums(a, players);
   for (let s = 0; s < players; s++) {
@@ -141,7 +95,9 @@ export function value(
   const horizon = Math.min(future, w.horizon);
   let weight = 1;
   for (let k = 1; k <= horizon; k++) {
-    addGains(a, (round + k - 1) % 6, weight, gains);
+    // the light of round + k, counted by the engine (the expansion's shadows included)
+    pos.lightGains(sunPosition(round + k), sunGains);
+    for (let s = 0; s < players; s++) gains[s] += sunGains[s] * weight;
     weight *= w.decay;
   }
   for (let c = 0; c < CELL_COUNT; c++) {
@@ -149,7 +105,7 @@ export function value(
     if (piece === 0) continue;
     const size = (piece - 1) & 3;
     const s = (piece - 1) >> 2;
-    if (future >= 4 - size) pieces[s] += w.piece[size] * tokenValue(a, LEAVES_OF[c]);
+    if (future >= 4 - size) pieces[s] += w.piece[size] * pos.tokenValue(LEAVES_OF[c]);
     if (size < 2 && w.crowd !== 0) {
       const n = NEIGHBOUR_LIST[c];
       let own = 0;

@@ -71,12 +71,7 @@ const HEADROOM = 0.4;
 const extra = new Float64Array(4);
 
 function levelValue(w: Weights): StateValue {
-  return (packed, state, seat) =>
-    value(packed, state.options.players, rounds(state), seat, w, moonExtra(state, MOON_POINT, extra, HEADROOM));
-}
-
-function rounds(state: GameState): number {
-  return state.options.longGame ? 24 : 18;
+  return (pos, state, seat) => value(pos, seat, w, moonExtra(state, MOON_POINT, extra, HEADROOM));
 }
 
 /**
@@ -101,11 +96,9 @@ export function turnCodes(view: GameState, bot: BotLevel, seed: number): number[
   if (bot === "strong") return searchTurn(view, random.uint32(), WEIGHTS, STRONG_SEARCH).turn;
   if (!view.moon) {
     const pos = toFast(view);
-    const players = view.options.players;
-    const total = rounds(view);
     const seat = view.current;
     const w = LEVEL_WEIGHTS[bot];
-    return beamTurn(pos, (a) => value(a, players, total, seat, w), { ...BUDGETS[bot], random }).moves;
+    return beamTurn(pos, (p) => value(p, seat, w), { ...BUDGETS[bot], random }).moves;
   }
   const score = levelValue(LEVEL_WEIGHTS[bot]);
   return publicBeamTurn(view, score, { ...BUDGETS[bot], random });

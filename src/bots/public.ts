@@ -9,11 +9,10 @@
  * seat's own view hatches an unknown baby (the view never shows it), counted at a baby's mean worth.
  */
 import { applyMove, legalMoves, moonlight, moonRules, phaseMarker, type GameState, type MoonState } from "../engine";
-import { M_END_TURN } from "../engine/fast";
+import { type FastPosition, LAYOUT, M_END_TURN, sampleHidden, toFast, totalRounds } from "../engine/fast";
+import type { Random } from "./random";
 
 const { MOON_POINTS_CAP } = moonRules;
-import { LAYOUT_SIZE, packState } from "./layout";
-import type { Random } from "./random";
 
 /** A baby turtle's worth, used or not, in points (a rough mean over the eight kinds). */
 const BABY_WORTH = 2.5;
@@ -42,7 +41,7 @@ export function moonExtra(state: GameState, moonPoint: number, out: Float64Array
   const m = state.moon;
   if (!m) return null;
   out.fill(0);
-  const future = (state.options.longGame ? 24 : 18) - state.round;
+  const future = totalRounds(state.options) - state.round;
   const next = headroom > 0 && future > 0 && state.phase === "play" ? nextMoonlight(m, state.round) : null;
   m.players.forEach((p, s) => {
     let v = p.points * moonPoint + p.babies.length * BABY_WORTH + (p.spent.includes("points") ? 3 : 0);
@@ -57,15 +56,26 @@ export function moonExtra(state: GameState, moonPoint: number, out: Float64Array
   return out;
 }
 
-export type StateValue = (packed: Int32Array, state: GameState, seat: number) => number;
+/** The evaluation of a public state (`pos`: its fast position, for the seat `seat`). */
+export type StateValue = (pos: FastPosition, state: GameState, seat: number) => number;
 
-const packed = new Int32Array(LAYOUT_SIZE);
+/**
+ * The fast position of a public state, for the evaluation: what a view hides filled by a fixed
+ * draw (the evaluation reads none of it). `into`: a position of the same game to write over.
+ */
+function fastOf(state: GameState, into: FastPosition | undefined): FastPosition {
+  return toFast(state, state.moon ? sampleHidden(state, 0) : undefined, into);
+}
+
+const { CELLS_AT, LIGHT_AT, TOKENS_AT } = LAYOUT;
 
 /** A hash of a public state's board, players and moon part (positions equal for the search). */
-function hashState(state: GameState): number {
-  packState(state, packed);
+function hashState(pos: FastPosition, state: GameState): number {
+  const a = pos.a;
   let h = 0x811c9dc5;
-  for (let i = 0; i < 130; i++) h = Math.imul(h ^ packed[i], 0x01000193);
+  // the board, then light, player boards, available areas, resignations and stacks
+  for (let i = CELLS_AT; i < CELLS_AT + 37; i++) h = Math.imul(h ^ a[i], 0x01000193);
+  for (let i = LIGHT_AT; i < TOKENS_AT; i++) h = Math.imul(h ^ a[i], 0x01000193);
   const m = state.moon;
   if (m) {
     for (const p of m.players) {
@@ -102,7 +112,11 @@ interface Node {
 export function publicBeamTurn(start: GameState, score: StateValue, o: PublicBeamOptions): number[] {
   const seat = start.current;
   const noise = () => (o.random && o.noise > 0 ? o.random.next() * o.noise : 0);
-  const judge = (s: GameState) => score(packState(s, packed), s, seat) + noise();
+  let pos: FastPosition | undefined;
+  const judge = (s: GameState) => {
+    pos = fastOf(s, pos);
+    return score(pos, s, seat) + noise();
+  };
   let bestScore = judge(start);
   let bestMoves: number[] = [];
   let beam: Node[] = [{ state: start, moves: [] }];
@@ -118,7 +132,7 @@ export function publicBeamTurn(start: GameState, score: StateValue, o: PublicBea
         children.push({
           node: { state: r.state, moves: [...parent.moves, code] },
           score: judge(r.state),
-          hash: hashState(r.state),
+          hash: hashState(pos!, r.state),
         });
       }
     }
@@ -145,10 +159,12 @@ export function bestSetupMove(start: GameState, score: StateValue, random: Rando
   const seat = start.current;
   let best = -1;
   let bestScore = Number.NEGATIVE_INFINITY;
+  let pos: FastPosition | undefined;
   for (const code of legalMoves(start)) {
     const r = applyMove(start, code);
     if (!r.ok) continue;
-    const s = score(packState(r.state, packed), r.state, seat) + (random && noise > 0 ? random.next() * noise : 0);
+    pos = fastOf(r.state, pos);
+    const s = score(pos, r.state, seat) + (random && noise > 0 ? random.next() * noise : 0);
     if (s > bestScore) {
       bestScore = s;
       best = code;

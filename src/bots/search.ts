@@ -82,10 +82,7 @@ function moonExtra(a: Int32Array, players: number): Float64Array {
 /** The levels' evaluation of `seat` on a fast position of this game (the moon part added under the Moonlight). */
 export function evaluator(pos: FastPosition, seat: number, w: Weights): Evaluate {
   const players = pos.players;
-  const total = pos.rounds;
-  return pos.moon
-    ? (a) => value(a, players, total, seat, w, moonExtra(a, players))
-    : (a) => value(a, players, total, seat, w);
+  return pos.moon ? (p) => value(p, seat, w, moonExtra(p.a, players)) : (p) => value(p, seat, w);
 }
 
 /** A determinization of the view: the fast position with what the view hides drawn from `seed`. */

@@ -87,7 +87,8 @@ const BASE_OPTIONS: readonly string[] = ["players", "longGame", "heavyShade", "f
 /**
  * Every option given is one the engine knows, with a value it takes (BAD_OPTIONS otherwise: an
  * option is never dropped); the expansion it switches on, if any (at most one per game). Through
- * base.ts, an expansion whose module is not registered is an unknown option.
+ * base.ts, an expansion whose module is not registered is an unknown option (src/engine/index.ts
+ * registers them). The messages stay short: the client bundles the engine (tests/web/bundle.test.ts).
  */
 function checkOptions(
   input: GameOptionsInput,
@@ -96,10 +97,7 @@ function checkOptions(
   const known = expansions().map((x) => x.key);
   for (const key of Object.keys(given))
     if (given[key] !== undefined && !BASE_OPTIONS.includes(key) && !known.includes(key))
-      return err(
-        "BAD_OPTIONS",
-        `${key}: not an option of the game (docs/engine.md lists them; an expansion's needs its module registered, as src/engine/index.ts does)`,
-      );
+      return err("BAD_OPTIONS", `${key}: not an option of the game (docs/engine.md)`);
   for (const flag of ["longGame", "heavyShade"] as const)
     if (input[flag] !== undefined && typeof input[flag] !== "boolean")
       return err("BAD_OPTIONS", `${flag} must be true or false`);

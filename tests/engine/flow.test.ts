@@ -101,6 +101,8 @@ describe("creating a game (§3, §4.1)", () => {
     [{ players: 2, longgame: true }],
     [{ players: 2, longGame: "yes" }],
     [{ players: 2, heavyShade: 1 }],
+    [{ players: 2, seed: "7" }],
+    [{ players: 2, toString: "x" }],
   ])("refuses %o with BAD_OPTIONS", (options) => {
     const r = createGame(options as never);
     expect(r.ok ? "ok" : r.error.code).toBe("BAD_OPTIONS");

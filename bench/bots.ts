@@ -211,6 +211,24 @@ export const SPECS: Spec[] = [
     score: "bots.greedy_mean_score_2p_vs_random",
   },
   {
+    key: "plus_calibration",
+    name: "bots.greedy_plus_win_rate_2p_vs_random",
+    options: { players: 2 },
+    hero: "greedy_plus",
+    others: ["random"],
+    base: 2_001,
+    score: "bots.greedy_plus_mean_score_2p_vs_random",
+  },
+  {
+    key: "moon_calibration",
+    name: "bots.greedy_win_rate_2p_moonlight_vs_random",
+    options: { players: 2, moonlight: true },
+    hero: "greedy",
+    others: ["random"],
+    base: 3_001,
+    score: "bots.greedy_mean_score_2p_moonlight_vs_random",
+  },
+  {
     key: "plus",
     name: "bots.greedy_plus_win_rate_2p_vs_greedy",
     options: { players: 2 },
@@ -293,27 +311,46 @@ export const SPECS: Spec[] = [
   },
 ];
 
+/**
+ * The figures asked for, in the order asked (`only`: "key" or "key:games", comma-separated; every
+ * figure when absent), each with its number of games (`games` unless given).
+ */
+function plan(games: number, only?: string): { spec: Spec; games: number }[] {
+  if (!only) return SPECS.map((spec) => ({ spec, games }));
+  return only.split(",").flatMap((part) => {
+    const [key, n] = part.split(":");
+    const spec = SPECS.find((x) => x.key === key);
+    return spec ? [{ spec, games: n ? Number(n) : games }] : [];
+  });
+}
+
 export function benchBots(games = 400, only?: string): Figure[] {
   const out: Figure[] = [];
   const cpu: number[] = [];
-  const want = (k: string) => !only || only.split(",").includes(k);
   const t = Date.now();
   process.stderr.write(`bots bench: ${games} games per figure, run started ${new Date(t).toISOString()}\n`);
   const log = (f: Figure, extra = "") => {
     out.push(f);
     process.stderr.write(
-      `${f.name} ${f.value}${f.low === undefined ? "" : ` [${f.low}, ${f.high}]`}${extra} (${Math.round((Date.now() - t) / 1000)} s)\n`,
+      `${f.name} ${f.value}${f.low === undefined ? "" : ` [${f.low}, ${f.high}]`}${extra} (${Math.round((Date.now() - t) / 1000)} s, ${new Date().toISOString()})\n`,
     );
   };
-  for (const spec of SPECS) {
-    if (!want(spec.key)) continue;
-    const r = match(spec.options, spec.hero, spec.others, games, spec.base, cpu);
+  for (const { spec, games: n } of plan(games, only)) {
+    const mine: number[] = [];
+    const r = match(spec.options, spec.hero, spec.others, n, spec.base, mine);
+    if (spec.hero === "strong") cpu.push(...mine);
     const scores = ` mean score ${r.meanScore.toFixed(1)} : ${r.othersScore.toFixed(1)}`;
     log(rate(spec.name, r), scores);
     log({ name: spec.name.replace(/win_rate/, "distinct_games"), unit: "games", value: r.distinct });
     if (r.distinct < r.games) process.stderr.write(`WARNING: ${r.games - r.distinct} games repeated another\n`);
     if (spec.score) log({ name: spec.score, unit: "points", value: round3(r.meanScore) });
     if (spec.rank) log({ name: spec.rank, unit: "rank", value: round3(r.meanRank) });
+    // the hero's CPU per turn in this figure's games (its turns in play, Node, process.threadCpuUsage)
+    if (spec.hero === "strong" && mine.length > 0) {
+      const cpuName = spec.name.replace(/^bots\.strong_win_rate_/, "bots.strong_turn_cpu_ms_node_");
+      log({ name: `${cpuName}_p50`, unit: "ms", value: round3(percentile(mine, 0.5)) });
+      log({ name: `${cpuName}_p99`, unit: "ms", value: round3(percentile(mine, 0.99)) });
+    }
   }
   if (cpu.length > 0) {
     out.push({ name: "bots.strong_turn_cpu_ms_p50_node", unit: "ms", value: round3(percentile(cpu, 0.5)) });

@@ -368,7 +368,8 @@ export class Outbox {
   /** Write an attempt and what follows from it (synchronously). */
   private settle(d: DeliveryRow, r: AttemptResult, at: number): void {
     const attempt = d.attempts + 1;
-    this.rows.recordAttempt({
+    // The attempt is written with the row's own change: one row written (issue 24).
+    const attemptLog = this.rows.withAttempt({
       delivery: d.n,
       attempt,
       at,
@@ -399,6 +400,7 @@ export class Outbox {
       lastStatus: r.status,
       lastError: r.error,
       updatedAt: after,
+      attemptLog,
     });
   }
 

@@ -87,6 +87,16 @@ describe("reliable delivery", () => {
       [200, "delivered"],
     ]);
     expect(turn[0].attempts.map((a: any) => Date.parse(a.at) - t0)).toEqual([0, 3750, 11250, 19125]);
+    // Each attempt is written with its delivery's own row (one row written an attempt, issue 24).
+    const kept = await inRoom(g.id, (room) => {
+      const sql = (room as any).ctx.storage.sql;
+      const row = sql.exec("SELECT attempt_log FROM deliveries WHERE n = ?", turn[0].id).one();
+      return {
+        apart: sql.exec("SELECT count(*) AS n FROM delivery_attempts").one().n as number,
+        inRow: (JSON.parse(row.attempt_log) as { outcome: string }[]).map((a) => a.outcome),
+      };
+    });
+    expect(kept).toEqual({ apart: 0, inRow: ["retry", "retry", "rate_limited", "delivered"] });
     // Only the game's players see the log.
     const stranger = await newPlayer("Nosy");
     expect((await call("GET", `/api/games/${g.id}/deliveries`, { token: stranger.token })).status).toBe(403);

@@ -1,7 +1,5 @@
 /** The game page's view-model: what the page shows for a given position. */
 import { describe, expect, it } from "vitest";
-import { setLang } from "../../web/src/i18n";
-import { roundLabel } from "../../web/src/game/view/status";
 import {
   CELLS,
   actionOf,
@@ -77,15 +75,6 @@ const view = (state: GameState, you: number | null = 0, seats: Partial<GameView[
   gameView(state, { you, seats });
 
 describe("round and sun", () => {
-  it('says a game ended before its first round, never "Round 0 of 18"', async () => {
-    await setLang("en");
-    const ended = { ...roundInfo(start(2)), phase: "ended" as const };
-    expect(ended.round).toBe(0);
-    expect(roundLabel(ended)).toBe("Ended during setup, before round 1");
-    const last = roundInfo({ ...afterSetup(), round: 18 });
-    expect(roundLabel(last)).toBe("Round 18 of 18 · sun revolution 3 of 3 · Last round");
-  });
-
   it("describes setup", () => {
     const s = play(start(3), { type: "place", cell: at("a1") });
     const info = roundInfo(s);

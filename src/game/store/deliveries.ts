@@ -14,7 +14,7 @@ export type DeliveryState = "pending" | "delivered" | "failed" | "dropped";
 /** A new delivery: everything but its number and its counters. */
 export type NewDelivery = Omit<
   typeof deliveries.$inferInsert,
-  "n" | "attempts" | "failures" | "lastStatus" | "lastError"
+  "n" | "attempts" | "failures" | "lastStatus" | "lastError" | "attemptLog"
 > & { state: DeliveryState };
 
 /** What a delivery's row becomes after an attempt. */
@@ -26,6 +26,8 @@ export interface DeliveryPatch {
   lastStatus?: number | null;
   lastError?: string | null;
   updatedAt?: number;
+  /** The attempts (`withAttempt`). */
+  attemptLog?: string;
 }
 
 export class Deliveries {
@@ -106,27 +108,30 @@ export class Deliveries {
       .run();
   }
 
-  /** Write attempt number `attempt` of a delivery (again: replaced). */
-  recordAttempt(a: AttemptRow): void {
-    const { at, status, latencyMs, outcome, error } = a;
-    this.db
-      .insert(deliveryAttempts)
-      .values(a)
-      .onConflictDoUpdate({
-        target: [deliveryAttempts.delivery, deliveryAttempts.attempt],
-        set: { at, status, latencyMs, outcome, error },
-      })
-      .run();
-  }
-
-  /** A delivery's attempts, first first. */
+  /**
+   * A delivery's attempts, first first: its row's log, or (a delivery from before that log) the
+   * rows of `delivery_attempts`.
+   */
   attempts(n: number): AttemptRow[] {
+    const row = this.db.select({ log: deliveries.attemptLog }).from(deliveries).where(eq(deliveries.n, n)).get();
+    if (row?.log) return (JSON.parse(row.log) as Omit<AttemptRow, "delivery">[]).map((a) => ({ ...a, delivery: n }));
     return this.db
       .select()
       .from(deliveryAttempts)
       .where(eq(deliveryAttempts.delivery, n))
       .orderBy(asc(deliveryAttempts.attempt))
       .all();
+  }
+
+  /** The attempts with attempt `a` added (again: replaced), as the row's log to write. */
+  withAttempt(a: AttemptRow): string {
+    const { delivery: _delivery, ...entry } = a;
+    const list = this.attempts(a.delivery)
+      .filter((x) => x.attempt !== a.attempt)
+      .map(({ delivery: _d, ...x }) => x);
+    list.push(entry);
+    list.sort((x, y) => x.attempt - y.attempt);
+    return JSON.stringify(list);
   }
 
   /** Up to `limit` deliveries before number `before`, newest first. */

@@ -25,6 +25,13 @@ export default {
         tag: "0002_analysis",
         breakpoints: true,
       },
+      {
+        idx: 3,
+        version: "6",
+        when: 1795746189433,
+        tag: "0003_deliveries_lean",
+        breakpoints: true,
+      },
     ],
   },
   migrations: {
@@ -34,5 +41,7 @@ export default {
       "CREATE TABLE `messages` (\n\t`n` integer PRIMARY KEY NOT NULL,\n\t`seat` integer NOT NULL,\n\t`player` text NOT NULL,\n\t`text` text,\n\t`at` integer NOT NULL,\n\t`deleted_at` integer\n);\n--> statement-breakpoint\nCREATE INDEX `messages_player` ON `messages` (`player`,`n`);--> statement-breakpoint\nCREATE TABLE `mutes` (\n\t`player` text NOT NULL,\n\t`muted` text NOT NULL,\n\t`at` integer NOT NULL,\n\tPRIMARY KEY(`player`, `muted`)\n);\n",
     m0002:
       "CREATE TABLE `analysis` (\n\t`n` integer PRIMARY KEY NOT NULL,\n\t`first` integer NOT NULL,\n\t`last` integer NOT NULL,\n\t`version` integer NOT NULL,\n\t`work` integer NOT NULL,\n\t`reviews` text NOT NULL\n);\n",
+    m0003:
+      "DROP INDEX `deliveries_target`;--> statement-breakpoint\nALTER TABLE `deliveries` ADD `attempt_log` text;--> statement-breakpoint\nUPDATE `deliveries` SET `attempt_log` = (SELECT json_group_array(json_object('attempt', `attempt`, 'at', `at`, 'status', `status`, 'latencyMs', `latency_ms`, 'outcome', `outcome`, 'error', `error`)) FROM (SELECT * FROM `delivery_attempts` WHERE `delivery` = `deliveries`.`n` ORDER BY `attempt`)) WHERE `n` IN (SELECT `delivery` FROM `delivery_attempts`);--> statement-breakpoint\nDELETE FROM `delivery_attempts`;\n",
   },
 };

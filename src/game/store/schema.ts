@@ -81,8 +81,16 @@ export const deliveries = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     lastStatus: integer("last_status"),
     lastError: text("last_error"),
+    /**
+     * The attempts, first first (JSON, `AttemptRow[]` without `delivery`), written with the row's
+     * own change after each attempt: one row written per attempt. `delivery_attempts` holds only
+     * attempts made before this column (a row each, and its primary key's index entry).
+     */
+    attemptLog: text("attempt_log"),
   },
-  (t) => [index("deliveries_target").on(t.targetId, t.state, t.n)],
+  // No index: each index entry is a row written (billed) on every insert and on every change of
+  // state, two more rows per delivery; the queue's queries scan a log kept under 550 rows
+  // (outbox.ts prune), and rows read cost a thousandth of rows written (issue 24).
 );
 
 export const deliveryAttempts = sqliteTable(

@@ -32,7 +32,6 @@ const de: Messages = {
   revolution: (i, n) => `Sonnenumlauf ${i} von ${n}`,
   setupStatus: (done, total) => `Spielaufbau: kleine Bäume auf Randfelder (${done} von ${total} gesetzt)`,
   lastRound: "Letzte Runde",
-  endedInSetup: "Während des Aufbaus beendet, vor Runde 1",
   gameOver: "Spiel beendet",
   yourTurn: "Du bist am Zug",
   turnOf: (name) => `${name} ist am Zug`,

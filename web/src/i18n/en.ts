@@ -40,7 +40,6 @@ const en = {
   revolution: (i: number, n: number) => `sun revolution ${i} of ${n}`,
   setupStatus: (done: number, total: number) => `Setup: small trees on edge cells (${done} of ${total} placed)`,
   lastRound: "Last round",
-  endedInSetup: "Ended during setup, before round 1",
   gameOver: "Game over",
   yourTurn: "Your turn",
   turnOf: (name: string) => `${name}'s turn`,

@@ -33,7 +33,6 @@ const fr: Messages = {
   revolution: (i, n) => `révolution du Soleil ${i} sur ${n}`,
   setupStatus: (done, total) => `Mise en place : petits arbres sur la bordure (${done} sur ${total} placés)`,
   lastRound: "Dernier tour",
-  endedInSetup: "Terminée pendant la mise en place, avant le tour 1",
   gameOver: "Partie terminée",
   yourTurn: "À vous de jouer",
   turnOf: (name) => `Au tour de ${name}`,

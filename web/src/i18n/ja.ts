@@ -26,7 +26,6 @@ const ja: Messages = {
   revolution: (i, n) => `太陽 ${i} 周目／${n}`,
   setupStatus: (done, total) => `準備：外周のマスに小樹木を置きます（${total} 本中 ${done} 本）`,
   lastRound: "最終ラウンド",
-  endedInSetup: "準備中に終了（ラウンド1の前）",
   gameOver: "ゲーム終了",
   yourTurn: "あなたの手番です",
   turnOf: (name) => `${name} の手番`,

@@ -30,7 +30,6 @@ const nl: Messages = {
   revolution: (i, n) => `zonnerondgang ${i} van ${n}`,
   setupStatus: (done, total) => `Opstelling: kleine bomen op de rand (${done} van ${total} geplaatst)`,
   lastRound: "Laatste ronde",
-  endedInSetup: "Beëindigd tijdens het opzetten, vóór ronde 1",
   gameOver: "Het spel is afgelopen",
   yourTurn: "Jij bent aan de beurt",
   turnOf: (name) => `${name} is aan de beurt`,

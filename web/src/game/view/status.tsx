@@ -5,7 +5,6 @@ import { relativeTime, whenText } from "../../text";
 import { Glyph } from "../../ui/icons";
 import { Icon } from "./players";
 import type { Frame, GameCtrl } from "../ctrl";
-import type { RoundInfo } from "../model";
 
 export function StatusCard({ c, f }: { c: GameCtrl; f: Frame }) {
   const view = c.view!;
@@ -51,14 +50,6 @@ export function StatusCard({ c, f }: { c: GameCtrl; f: Frame }) {
   );
 }
 
-/** The round after setup: "Round 3 of 18 · Revolution 1 of 3", the last round said; a game that ended
- *  before its first round (abandoned during setup) says so instead of "Round 0 of 18". */
-export function roundLabel(info: RoundInfo): string {
-  if (info.round === 0) return t.endedInSetup;
-  const last = info.phase === "play" && info.round === info.rounds ? ` · ${t.lastRound}` : "";
-  return `${t.roundOf(info.round, info.rounds)} · ${t.revolution(info.revolution, info.revolutions)}${last}`;
-}
-
 /** The round (or setup step), the sun now and next, the deadline, a paused clock, the options, watching. */
 function StatusLine({ c, f, toActName }: { c: GameCtrl; f: Frame; toActName: string | null }) {
   const view = c.view!;
@@ -81,7 +72,10 @@ function StatusLine({ c, f, toActName }: { c: GameCtrl; f: Frame; toActName: str
             : c.moon.moonStageText(info.setupStep ?? "", info.setupStepDone, info.setupStepTotal)}
         </span>
       ) : (
-        <span>{roundLabel(info)}</span>
+        <span>
+          {t.roundOf(info.round, info.rounds)} · {t.revolution(info.revolution, info.revolutions)}
+          {info.phase === "play" && info.round === info.rounds ? ` · ${t.lastRound}` : ""}
+        </span>
       )}
       <span>
         ☀ {t.sunIn(t.dirs[info.sun])}

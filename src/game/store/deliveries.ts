@@ -3,7 +3,7 @@
  * notification and webhook, and each attempt to send it. What to send when, and what an answer
  * means, is the outbox's (src/game/outbox.ts); this module only reads and writes the rows.
  */
-import { and, asc, desc, eq, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { RoomDb } from "./index";
 import { deliveries, deliveryAttempts } from "./schema";
 
@@ -33,10 +33,33 @@ export interface DeliveryPatch {
 export class Deliveries {
   constructor(private readonly db: RoomDb) {}
 
+  /**
+   * No pending delivery has a number below this (null: not known since the object started; one
+   * scan finds it). The log has no index (each entry would be a row written on every insert and
+   * change of state), so the queue's queries read only the numbers from here on — the rows since
+   * the oldest pending delivery, most often the last turn's — by the primary key's range.
+   */
+  private low: number | null = null;
+
+  private from(): number {
+    this.low ??=
+      this.db.get<{ n: number | null }>(sql`SELECT min(n) AS n FROM deliveries WHERE state = 'pending'`)?.n ??
+      Number.MAX_SAFE_INTEGER;
+    return this.low;
+  }
+
+  /** Delivery `n` is pending (again). */
+  private pendingAt(n: number): void {
+    if (this.low !== null && n < this.low) this.low = n;
+  }
+
   /** Add a delivery unless one with its id (event and webhook) is there already. */
   add(d: NewDelivery): void {
     if (this.db.select({ n: deliveries.n }).from(deliveries).where(eq(deliveries.id, d.id)).get()) return;
     this.db.insert(deliveries).values(d).run();
+    // The newest number is the last of the primary key (no scan).
+    if (d.state === "pending" && this.low !== null)
+      this.pendingAt(this.db.get<{ n: number }>(sql`SELECT max(n) AS n FROM deliveries`)!.n);
   }
 
   row(n: number): DeliveryRow | null {
@@ -53,7 +76,7 @@ export class Deliveries {
     return this.db
       .select()
       .from(deliveries)
-      .where(and(eq(deliveries.targetId, targetId), eq(deliveries.state, "pending")))
+      .where(and(gte(deliveries.n, this.from()), eq(deliveries.targetId, targetId), eq(deliveries.state, "pending")))
       .orderBy(asc(deliveries.n))
       .limit(1)
       .get();
@@ -61,17 +84,24 @@ export class Deliveries {
 
   /** The earliest due time among the webhooks' oldest pending deliveries (null: none). */
   nextHeadDue(): number | null {
+    // The oldest pending delivery, exactly: the range starts there from now on.
+    const low = this.from();
+    this.low =
+      this.db.get<{ n: number | null }>(sql`SELECT min(n) AS n FROM deliveries WHERE n >= ${low} AND state = 'pending'`)
+        ?.n ?? Number.MAX_SAFE_INTEGER;
     const head = this.db.get<{
       due: number | null;
-    }>(sql`SELECT min(due) AS due FROM deliveries d WHERE state = 'pending'
-      AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending')`);
+    }>(sql`SELECT min(due) AS due FROM deliveries d WHERE n >= ${this.low} AND state = 'pending'
+      AND n = (SELECT min(n) FROM deliveries WHERE n >= ${this.low} AND target_id = d.target_id AND state = 'pending')`);
     return head?.due ?? null;
   }
 
   /** The webhooks' oldest pending deliveries that are due at `now`, oldest first (at most `limit`). */
   dueHeads(now: number, limit: number): DeliveryRow[] {
-    const heads = this.db.all<{ n: number }>(sql`SELECT n FROM deliveries d WHERE state = 'pending' AND due <= ${now}
-      AND n = (SELECT min(n) FROM deliveries WHERE target_id = d.target_id AND state = 'pending') ORDER BY n LIMIT ${limit}`);
+    const low = this.from();
+    const heads = this.db.all<{ n: number }>(sql`SELECT n FROM deliveries d WHERE n >= ${low} AND state = 'pending'
+      AND due <= ${now} AND n = (SELECT min(n) FROM deliveries WHERE n >= ${low} AND target_id = d.target_id
+      AND state = 'pending') ORDER BY n LIMIT ${limit}`);
     return heads.flatMap((h) => this.row(h.n) ?? []);
   }
 
@@ -82,6 +112,7 @@ export class Deliveries {
       .set(patch)
       .where(onlyPending ? and(eq(deliveries.n, n), eq(deliveries.state, "pending")) : eq(deliveries.n, n))
       .run();
+    if (patch.state === "pending") this.pendingAt(n);
   }
 
   /** Every pending delivery of a webhook dropped (it was switched off). */

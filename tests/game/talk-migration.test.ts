@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import journal from "../../drizzle/room/meta/_journal.json";
 import { call, roomStub, startedGame } from "../api/client";
 import { playFirstLegal } from "../notify/helpers";
+import { storeAsOf } from "./stored-as";
 
 const tables = (id: string) =>
   runInDurableObject(roomStub(id) as never, (_o: unknown, state: DurableObjectState) =>
@@ -28,14 +29,11 @@ describe("a game stored before table talk", () => {
     // Put the storage back as the code before this change left it: migration 0000 only.
     await runInDurableObject(roomStub(id) as never, (_o: unknown, state: DurableObjectState) => {
       const sql = state.storage.sql;
-      sql.exec("DROP TABLE messages");
-      sql.exec("DROP TABLE mutes");
-      // (and what later migrations made: 0002_analysis, the coach's reviews)
-      sql.exec("DROP TABLE IF EXISTS analysis");
-      sql.exec("DELETE FROM __drizzle_migrations WHERE created_at >= ?", talk.when);
+      storeAsOf(sql, "0000_init");
       expect(sql.exec("SELECT count(*) AS n FROM __drizzle_migrations").one().n).toBe(1);
       const names = sql.exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'").toArray();
       expect(names.map((r) => r.name)).not.toContain("messages");
+      expect(names.map((r) => r.name)).toContain("turns");
     });
     await evictDurableObject(roomStub(id));
 

@@ -173,12 +173,14 @@ describe("Under the Moonlight in the browser", () => {
       const page = await pageOf(Number(await eve.getAttribute(".game", "data-to-act")));
       await page.waitForSelector(".moon-controls");
       const before = await version(eve);
-      // The animal's move: the button, then one of the highlighted cells.
-      if (await page.$(".moon-move:not([disabled])")) {
-        await page.click(".moon-move");
-        const cells = await targets(page);
-        expect(cells.length).toBeGreaterThan(0);
+      // The animal's move: one of the highlighted cells (where a piece of the player's could act
+      // too, the cell is chosen and the move is offered beside its actions).
+      const cells = await targets(page);
+      if (cells.length > 0) {
         await page.click(`[data-cell="${cells[turns % cells.length]}"]`);
+        await page.waitForSelector('.plan li, .choices .choice[data-kind="moveAnimal"]');
+        if (await page.$('.choices .choice[data-kind="moveAnimal"]'))
+          await page.click('.choices .choice[data-kind="moveAnimal"]');
         await page.waitForSelector(".plan li");
         moved++;
       }

@@ -3,17 +3,21 @@
  * storage and clock in place of the browser's (GameDeps). What a player does on the page — choose
  * cells, plan, undo, send, step through the history — and what the page must then show.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   applyAction,
   cellByLabel,
+  cellIndex,
   CELLS,
   createGame,
+  LABELS,
+  legalActions,
   type Action,
   type GameEvent,
   type GameState,
 } from "../../src/engine";
 import { ApiError } from "../../web/src/api";
+import { loadMoonUi } from "../../web/src/moon/load";
 import { setLang, t } from "../../web/src/i18n";
 import { GameCtrl, planKey, type GameDeps } from "../../web/src/game/ctrl";
 import type { LiveHandlers } from "../../web/src/game/live";
@@ -22,6 +26,12 @@ import type { GameView, Identity, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
 
 const at = (label: string) => ({ ...CELLS[cellByLabel(label)] });
+const labelOf = (c: unknown) => LABELS[cellIndex((c as { q: number }).q, (c as { r: number }).r)];
+function applyOk(s: GameState, a: Action): GameState {
+  const r = applyAction(s, a);
+  if (!r.ok) throw new Error(`${JSON.stringify(a)}: ${r.error.message}`);
+  return r.state;
+}
 const ANN: Identity = { id: "p0", name: "Ann", token: "tok0" };
 
 function start(): GameState {
@@ -347,6 +357,74 @@ describe("the game controller", () => {
     await settle();
     expect(c.failure).toBe(t.notFound);
     expect(c.frame()).toBeNull();
+  });
+
+  it("under the Moonlight, marks each step's cells and moves the animal on a tap there (issue 25 item 1)", async () => {
+    // A Moonlight game at its first round, on Ann's turn.
+    const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
+    if (!made.ok) throw new Error(made.error.message);
+    let s = made.state;
+    const steps: string[] = [];
+    const f = fakes(view(s, 1));
+    f.deps.loadMoon = loadMoonUi;
+    const c = new GameCtrl("g", ANN, f.deps);
+    c.setLang("en");
+    c.start();
+    // (the Moonlight part is a chunk of its own, imported)
+    await vi.waitFor(() => expect(c.moon).not.toBeNull(), { timeout: 10_000 });
+    // Through the setup: Ann's steps by tapping what is marked (Bob's by the engine).
+    for (let version = 1; s.phase === "setup"; version++) {
+      if (s.current === 0) {
+        f.push(view(s, version));
+        const fr = c.frame()!;
+        const marked = Object.keys(fr.highlights).filter((l) => fr.highlights[l] === "target");
+        if (s.moon!.stage === "choose") {
+          steps.push("choose");
+          expect(marked).toEqual([]);
+          c.add(fr.legal.find((a) => a.type === "chooseAnimal")!);
+        } else {
+          steps.push(s.moon!.stage ?? "trees");
+          expect(marked.length).toBeGreaterThan(0);
+          c.choose(marked.sort()[0]);
+        }
+        expect(c.frame()!.complete).toBe(true);
+        s = applyOk(s, c.plan!.actions[0]);
+        c.reset();
+      } else s = applyOk(s, legalActions(s)[0]);
+    }
+    // (the Great Tree is placed by whoever's turn it falls on: Bob's in this game)
+    expect(steps.filter((x, i) => x !== steps[i - 1] && x !== "greatTree")).toEqual(["choose", "animals", "trees"]);
+    while (s.current !== 0) s = applyOk(s, { type: "endTurn" });
+    f.push(view(s, 100));
+    const fr = c.frame()!;
+    const moves = legalActions(s).flatMap((a) => (a.type === "moveAnimal" ? [labelOf(a.to)] : []));
+    expect(moves.length).toBeGreaterThan(0);
+    for (const l of moves) expect(fr.highlights[l], l).toBe("target");
+    // A piece of Ann's that can grow: a tap chooses it, and the animal's cells are no longer marked.
+    const grow = fr.legal.find((a) => a.type === "grow") as { cell: { q: number; r: number } } | undefined;
+    if (grow) {
+      c.choose(labelOf(grow.cell));
+      expect(c.selected).toBe(labelOf(grow.cell));
+      const picked = c.frame()!;
+      for (const l of moves.filter((m) => m !== labelOf(grow.cell)))
+        expect(picked.highlights[l] === "target" && !picked.focus?.targets.includes(l), l).toBe(false);
+      c.unselect();
+    }
+    // A marked cell where nothing of the base game acts: a tap moves the animal there.
+    const legal = c.frame()!.legal;
+    const to = moves.find(
+      (l) =>
+        !legal.some(
+          (a) =>
+            ((a.type === "grow" || a.type === "collect") && labelOf(a.cell) === l) ||
+            (a.type === "plant" && labelOf(a.from) === l),
+        ),
+    )!;
+    c.choose(to);
+    expect(c.plan!.actions).toEqual([expect.objectContaining({ type: "moveAnimal" })]);
+    expect(c.selected).toBeNull();
+    const after = c.frame()!;
+    for (const l of moves) expect(after.highlights[l] === "target", l).toBe(false);
   });
 
   it("keeps the board's preferences", async () => {

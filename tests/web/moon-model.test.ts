@@ -1,15 +1,26 @@
 /** Under the Moonlight on the game page: what it offers for a given position, and its texts. */
 import { describe, expect, it } from "vitest";
-import { applyAction, createGame, legalActions, type Action, type GameState } from "../../src/engine";
+import {
+  applyAction,
+  cellIndex,
+  createGame,
+  LABELS,
+  legalActions,
+  type Action,
+  type GameState,
+} from "../../src/engine";
 import { renderBoard } from "../../src/render/base";
 import { LANGS, setLang } from "../../web/src/i18n";
 import { boardText, setMoreBoardText } from "../../web/src/text";
 import { MOON_FORM_TEXT } from "../../web/src/moon/form";
 import { MOON_DICTS } from "./dicts";
 import {
+  baseActionAt,
   moonPlay,
   moonSetup,
+  moonStep,
   moonSummary,
+  moonTap,
   moonTargets,
   pickClick,
   pickTargets,
@@ -66,6 +77,125 @@ describe("Moonlight setup on the page", () => {
     const gt = moonTargets(s, legalActions(s), null);
     expect(gt).not.toContain("c3");
     expect(gt.length).toBeGreaterThan(30);
+  });
+});
+
+describe("each step of a Moonlight turn (issue 25 item 1: what the dock says, the board highlights)", () => {
+  it("walks the setup: choose from your deal, place your animal, the Great Tree, the moonstones; then the base game's trees", () => {
+    let s = start({ greatTree: true, moonstones: true });
+    const steps: string[] = [];
+    for (let guard = 0; guard < 40 && s.phase === "setup"; guard++) {
+      const legal = legalActions(s);
+      const step = moonStep(s, legal, s.current, null);
+      // Another seat is asked nothing; a spectator neither.
+      expect(moonStep(s, legal, 1 - s.current, null)).toBeNull();
+      expect(moonStep(s, legal, -1, null)).toBeNull();
+      if (!step) {
+        // The setup trees are the base game's: nothing of the expansion to say or to mark.
+        expect(s.moon!.stage).toBeNull();
+        expect(moonTargets(s, legal, null)).toEqual([]);
+        expect(moonTap(s, legal, null, "a1")).toBeNull();
+        steps.push("trees");
+        s = play(s, legal[0]);
+        continue;
+      }
+      steps.push(step.step);
+      if (step.step === "choose") {
+        // Your own deal, each board with a choice; nothing on the board to mark.
+        expect(step.deal.map((c) => c.animal).sort()).toEqual([...s.moon!.players[s.current].deal!].sort());
+        expect(step.choose.map((a) => (a as { animal: string }).animal).sort()).toEqual(
+          step.deal.map((c) => c.animal).sort(),
+        );
+        expect(moonTargets(s, legal, null)).toEqual([]);
+        s = play(s, step.choose[0]);
+        continue;
+      }
+      if (step.step !== "animals" && step.step !== "greatTree" && step.step !== "moonstones")
+        throw new Error(`unexpected step ${step.step}`);
+      // What the words count is what the board marks, and a tap on one of them places there.
+      expect(step.targets.length).toBeGreaterThan(0);
+      expect(moonTargets(s, legal, null)).toEqual(step.targets);
+      if (step.step === "animals") expect(step.animal).toBe(s.moon!.players[s.current].animal);
+      const r = moonTap(s, legal, null, step.targets[0]);
+      expect(r && "action" in r && r.action.type).toBe(
+        { animals: "placeAnimal", greatTree: "placeGreatTree", moonstones: "placeMoonstone" }[step.step],
+      );
+      const off = LABELS.find((l) => !step.targets.includes(l))!;
+      expect(moonTap(s, legal, null, off)).toBeNull();
+      s = play(s, (r as { action: Action }).action);
+    }
+    const order = steps.filter((x, i) => x !== steps[i - 1]);
+    expect(order).toEqual(["choose", "animals", "greatTree", "moonstones", "trees"]);
+    expect(s.phase).toBe("play");
+  });
+
+  it("in a round, marks where the animal may go and moves it on a tap there, unless a cell of the base game is chosen or acts", () => {
+    const s = toPlay(start());
+    const legal = legalActions(s);
+    const step = moonStep(s, legal, s.current, null)!;
+    expect(step.step).toBe("play");
+    if (step.step !== "play") return;
+    expect(step.moves.length).toBeGreaterThan(0);
+    expect(step.moves).toEqual(pickTargets(legal, { ability: "move" }));
+    expect(moonTargets(s, legal, null)).toEqual(step.moves);
+    // Nothing aimed, no cell chosen: a highlighted cell moves the animal there.
+    const free = step.moves.find((l) => !baseActionAt(legal, l))!;
+    expect(free).toBeDefined();
+    const r = moonTap(s, legal, null, free);
+    expect(r && "action" in r && r.action).toMatchObject({ type: "moveAnimal" });
+    // A cell of the base game chosen: the moves are not marked, and a tap is the base game's.
+    expect(moonStep(s, legal, s.current, null, "a1")).toMatchObject({ step: "play", moves: [] });
+    expect(moonTargets(s, legal, null, "a1")).toEqual([]);
+    expect(moonTap(s, legal, null, free, "a1")).toBeNull();
+    // Aiming: the aim's cells.
+    expect(moonStep(s, legal, s.current, { ability: "move" })).toEqual({
+      step: "aim",
+      pick: { ability: "move" },
+      targets: step.moves,
+    });
+    // Moved: nothing more to mark for the animal.
+    const moved = play(s, (r as { action: Action }).action);
+    const after = moonStep(moved, legalActions(moved), moved.current, null)!;
+    expect(after).toMatchObject({ step: "play", moves: [] });
+    expect(moonTargets(moved, legalActions(moved), null)).toEqual([]);
+  });
+
+  it("leaves a cell where a piece of yours can act to the base game (the move there is offered beside its actions)", () => {
+    const legal = [
+      { type: "moveAnimal", to: { q: 0, r: 0 } },
+      { type: "moveAnimal", to: { q: 1, r: 0 } },
+      { type: "grow", cell: { q: 0, r: 0 } },
+      { type: "plant", from: { q: 1, r: -1 }, to: { q: 1, r: 0 } },
+    ] as Action[];
+    const s = toPlay(start());
+    expect(baseActionAt(legal, "d4")).toBe(true);
+    // (a planting's target is the base game's only once its tree is chosen)
+    expect(baseActionAt(legal, LABELS[cellIndex(1, 0)])).toBe(false);
+    expect(moonTap(s, legal, null, "d4")).toBeNull();
+    expect(moonTap(s, legal, null, LABELS[cellIndex(1, 0)])).toEqual({ action: legal[1] });
+  });
+
+  it("words each step with its count by each language's plural rules", () => {
+    for (const [lang, d] of Object.entries(MOON_DICTS))
+      for (const n of [0, 1, 2, 5]) {
+        // (a step with no cell is never worded: the step is then another, see moonStep)
+        for (const text of [
+          d.placeAnimal("X", n),
+          d.placeGreatTree(n),
+          d.placeMoonstone(n),
+          d.movePlay(n),
+          d.pickCell(n),
+        ])
+          if (n >= 2 || lang === "ja") expect(text, `${lang} ${n}`).toContain(String(n));
+      }
+    expect(MOON_DICTS.en.movePlay(1)).toBe("Move it: choose the highlighted cell.");
+    expect(MOON_DICTS.en.movePlay(5)).toBe("Move it: choose one of the 5 highlighted cells.");
+    expect(MOON_DICTS.en.placeAnimal("Owl", 6)).toBe("Place your Owl: choose one of the 6 highlighted 3-leaf cells.");
+    // French takes the singular for 0 and 1.
+    expect(MOON_DICTS.fr.pickCell(2)).toContain("l’une des 2 cases");
+    expect(MOON_DICTS.fr.pickCell(1)).toBe("Choisissez la case en surbrillance.");
+    expect(MOON_DICTS.de.movePlay(3)).toContain("eines der 3 markierten Felder");
+    expect(MOON_DICTS.nl.placeMoonstone(4)).toContain("een van de 4 gemarkeerde vrije vakken");
   });
 });
 

@@ -443,7 +443,7 @@ export class GameCtrl {
   /** What choosing `label` does on your turn: an action, or (Moonlight) the aim taken further. */
   #actionAt(f: Frame, label: string): Action | null {
     const { shown, legal } = f;
-    const mc = this.moon?.moonClick(shown, legal, this.moonPick, label);
+    const mc = this.moon?.moonClick(shown, legal, this.moonPick, label, this.selected);
     if (mc && "pick" in mc) {
       this.moonPick = mc.pick;
       this.redraw();
@@ -611,9 +611,10 @@ export class GameCtrl {
         const s = a.type === "grow" || a.type === "collect" || a.type === "plant" ? actionCells(a)[0] : null;
         if (s && !highlights[s]) highlights[s] = "source";
       }
-    // Under the Moonlight: the expansion's placements, and the targets of the move or ability being aimed.
+    // Under the Moonlight: the expansion's placements, the targets of the move or ability being
+    // aimed, or (no cell chosen) where the animal may move.
     if (myTurn && this.moon)
-      for (const l of this.moon.moonHighlights(shown, legal, this.moonPick)) highlights[l] = "target";
+      for (const l of this.moon.moonHighlights(shown, legal, this.moonPick, selected)) highlights[l] = "target";
     const complete =
       myTurn &&
       (shown.current !== seat ||

@@ -297,12 +297,101 @@ export function placeAt(legal: readonly Action[], label: string): Action | null 
   );
 }
 
-/** The cells the board should mark for the expansion now (setup targets, animal moves, or the pick's targets). */
-export function moonTargets(state: GameState, legal: readonly Action[], pick: MoonPick | null): string[] {
-  if (!state.moon) return [];
-  if (pick) return pickTargets(legal, pick);
-  if (state.phase === "setup") return moonSetup(state, legal, state.current)?.targets ?? [];
-  return [];
+/**
+ * Whether the base game offers something that starts on `label` (a growth or a collection there, a
+ * planting from there): a tap there chooses the cell (its actions, and the animal's move there, are
+ * then offered in the turn panel) rather than moving the animal at once.
+ */
+export function baseActionAt(legal: readonly Action[], label: string): boolean {
+  return legal.some(
+    (a) =>
+      ((a.type === "grow" || a.type === "collect") && lab(a.cell) === label) ||
+      (a.type === "plant" && lab(a.from) === label),
+  );
+}
+
+/**
+ * The player's next step under the Moonlight, which the turn panel words and the board marks:
+ * - choose: keep one of the two dealt animal boards (the deal, the choices);
+ * - animals / greatTree / moonstones: a setup placement, on one of `targets`;
+ * - aim: a move or an ability being aimed, its next cell one of `targets`;
+ * - play: your turn in a round; the animal may move to one of `moves` (none: it has moved, or
+ *   cannot), by a tap on a highlighted cell, unless a cell of the base game is chosen (`selected`).
+ * Null when the expansion asks nothing of this seat now (not its turn, the base game's setup trees).
+ */
+export type MoonStep =
+  | { step: "choose"; deal: AnimalCard[]; choose: Action[] }
+  | { step: "animals"; animal: AnimalName | null; targets: string[] }
+  | { step: "greatTree" | "moonstones"; targets: string[] }
+  | { step: "aim"; pick: MoonPick; targets: string[] }
+  | { step: "play"; animal: AnimalName; cell: string | null; moves: string[] };
+
+export function moonStep(
+  state: GameState,
+  legal: readonly Action[],
+  seat: number,
+  pick: MoonPick | null,
+  selected: string | null = null,
+): MoonStep | null {
+  const m = state.moon;
+  if (!m || seat < 0 || state.current !== seat || legal.length === 0) return null;
+  if (pick) return { step: "aim", pick, targets: pickTargets(legal, pick) };
+  if (state.phase === "setup") {
+    const setup = moonSetup(state, legal, seat);
+    if (!setup) return null;
+    if (setup.stage === "choose") return { step: "choose", deal: setup.deal, choose: setup.choose };
+    if (setup.targets.length === 0) return null;
+    if (setup.stage === "animals")
+      return { step: "animals", animal: m.players[seat]?.animal ?? null, targets: setup.targets };
+    return { step: setup.stage, targets: setup.targets };
+  }
+  const play = moonPlay(state, legal);
+  if (!play) return null;
+  return { step: "play", animal: play.animal, cell: play.cell, moves: selected ? [] : [...play.moves].sort() };
+}
+
+/**
+ * The cells the board should mark for the expansion now: the setup placement's, the move's or
+ * ability's being aimed, or (nothing aimed, no cell chosen) where the animal may move.
+ */
+export function moonTargets(
+  state: GameState,
+  legal: readonly Action[],
+  pick: MoonPick | null,
+  selected: string | null = null,
+): string[] {
+  const s = moonStep(state, legal, state.current, pick, selected);
+  if (!s) return [];
+  switch (s.step) {
+    case "choose":
+      return [];
+    case "play":
+      return s.moves;
+    default:
+      return s.targets;
+  }
+}
+
+/**
+ * A tap on `label` on your turn: the expansion's action it makes (a placement, the animal's move
+ * to a highlighted cell, a pick's last cell), the pick it continues, or null (the base game's: the
+ * cell is chosen, or planted on from the chosen one).
+ */
+export function moonTap(
+  state: GameState,
+  legal: readonly Action[],
+  pick: MoonPick | null,
+  label: string,
+  selected: string | null = null,
+): { action: Action } | { pick: MoonPick } | null {
+  if (pick) return pickClick(legal, pick, label);
+  if (state.phase === "setup" && state.moon?.stage) {
+    const a = placeAt(legal, label);
+    return a ? { action: a } : null;
+  }
+  if (state.phase !== "play" || !state.moon || selected || baseActionAt(legal, label)) return null;
+  const a = moveTo(legal, label);
+  return a ? { action: a } : null;
 }
 
 /** Cells an action touches, for the expansion's actions (and its events), by label. */

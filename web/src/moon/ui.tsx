@@ -26,11 +26,12 @@ import {
   animalCard,
   moonPlay,
   moonSetup,
+  moonStep,
   moonSummary,
+  moonTap,
   moonTargets,
-  pickClick,
+  moveTo,
   pickTargets,
-  placeAt,
   type AbilityOption,
   type AnimalCard,
   type MoonPick,
@@ -47,6 +48,8 @@ export async function setMoonLang(lang: string): Promise<void> {
   m = await loadMoonText(lang as Lang).catch(() => en);
 }
 
+const ROMAN = ["I", "II", "III", "IV"];
+
 const cellName = (c: { q: number; r: number }) => LABELS[cellIndex(c.q, c.r)];
 
 /** The game status line during the expansion's setup steps: which step, and how far (engine's setupProgress). */
@@ -57,24 +60,25 @@ export function moonStageText(stage: string, done: number, total: number): strin
 
 // ---- the board ---------------------------------------------------------------------------------
 
-/** Cells to mark as targets for the expansion now. */
-export function moonHighlights(state: GameState, legal: readonly Action[], pick: MoonPick | null): string[] {
-  return moonTargets(state, legal, pick);
+/** Cells to mark as targets for the expansion now (`selected`: a cell of the base game chosen). */
+export function moonHighlights(
+  state: GameState,
+  legal: readonly Action[],
+  pick: MoonPick | null,
+  selected: string | null = null,
+): string[] {
+  return moonTargets(state, legal, pick, selected);
 }
 
-/** A click on a cell: the expansion's action it makes, the pick it continues, or null (the base game's turn). */
+/** A tap on a cell: the expansion's action it makes, the pick it continues, or null (the base game's turn). */
 export function moonClick(
   state: GameState,
   legal: readonly Action[],
   pick: MoonPick | null,
   label: string,
+  selected: string | null = null,
 ): { action: Action } | { pick: MoonPick } | null {
-  if (pick) return pickClick(legal, pick, label);
-  if (state.phase === "setup" && state.moon?.stage) {
-    const a = placeAt(legal, label);
-    return a ? { action: a } : null;
-  }
-  return null;
+  return moonTap(state, legal, pick, label, selected);
 }
 
 // ---- the log -----------------------------------------------------------------------------------
@@ -240,7 +244,13 @@ function Card(p: { card: AnimalCard; children?: preact.ComponentChildren }) {
   );
 }
 
-/** The expansion's part of your turn: choosing, placing, moving the animal and its abilities. */
+/**
+ * The expansion's part of your turn, in the turn panel (on a phone, docked under the board): each
+ * step in words — choose from your deal (the deal right there), place your animal, the Great Tree,
+ * the moonstones; then in a round, your animal, where it may move (the highlighted cells: a tap
+ * moves it) and its abilities, each button naming the ability and its cost. What a step's words
+ * name is what the board highlights (model.ts's moonStep gives both).
+ */
 export function MoonControls(p: {
   state: GameState;
   legal: readonly Action[];
@@ -250,24 +260,21 @@ export function MoonControls(p: {
   setPick: (x: MoonPick | null) => void;
   add: (a: Action) => void;
   complete: boolean;
-  /**
-   * Where the page puts them: the setup's (the deal, what to place) in the side column, a round's
-   * (the animal's move and abilities) inside your turn — on a phone, docked under the board with it.
-   */
-  place: "side" | "turn";
+  /** The base game's cell chosen, if any (its actions are offered instead of the animal's move). */
+  selected: string | null;
 }) {
   if (p.complete) return null;
-  const setup = moonSetup(p.state, p.legal, p.seat);
-  if (!setup !== (p.place === "turn")) return null;
-  if (setup) {
-    if (setup.stage === "choose")
+  const step = moonStep(p.state, p.legal, p.seat, p.pick, p.selected);
+  if (!step) return null;
+  switch (step.step) {
+    case "choose":
       return (
-        <section class="card moon-controls" aria-labelledby="moon-choose-h">
-          <h2 id="moon-choose-h">{m.chooseTitle}</h2>
-          <p class="hint">{m.chooseHint}</p>
+        <section class="moon-controls moon-choose" aria-labelledby="moon-choose-h" data-step="choose">
+          <h3 id="moon-choose-h">{m.chooseTitle}</h3>
+          <p class="moon-step">{m.chooseStep}</p>
           <div class="moon-deal">
-            {setup.deal.map((c) => {
-              const a = setup.choose.find((x) => x.type === "chooseAnimal" && x.animal === c.animal);
+            {step.deal.map((c) => {
+              const a = step.choose.find((x) => x.type === "chooseAnimal" && x.animal === c.animal);
               return (
                 <Card card={c} key={c.animal}>
                   <button
@@ -285,55 +292,81 @@ export function MoonControls(p: {
           </div>
         </section>
       );
-    const hint =
-      setup.stage === "animals" ? m.placeAnimal : setup.stage === "greatTree" ? m.placeGreatTree : m.placeMoonstone;
-    return (
-      <section class="card moon-controls" aria-label={m.title}>
-        <p class="hint moon-stage-hint">{hint}</p>
-      </section>
-    );
-  }
-  const play = moonPlay(p.state, p.legal);
-  if (!play) return null;
-  const pickHint = (x: MoonPick): string => {
-    if (x.ability === "scare") return x.first ? m.pickScareTo : m.pickAnimal;
-    if (x.ability === "dam") return x.first ? m.pickDam2 : m.pickDam;
-    return m.pickCell;
-  };
-  return (
-    <section class="moon-controls" aria-labelledby="moon-play-h">
-      <h3 id="moon-play-h">
-        {m.yourAnimal(m.animals[play.animal], play.cell ?? "–")}{" "}
-        <span class="light-now">{m.pointsOf(play.points)}</span>
-      </h3>
-      {p.pick ? (
-        <div class="moon-pick" aria-live="polite">
-          <p class="hint">
-            {p.pick.ability === "move" ? m.moveNow : m.abilities[p.pick.ability]}: {pickHint(p.pick)} (
-            {pickTargets(p.legal, p.pick).join(" ")})
-          </p>
-          <button type="button" class="moon-cancel" onClick={() => p.setPick(null)}>
-            {m.cancel}
-          </button>
-        </div>
-      ) : (
-        <>
-          <button
-            type="button"
-            class="choice moon-move"
-            data-moon="move"
-            disabled={play.moves.length === 0}
-            onClick={() => p.setPick({ ability: "move" })}
-          >
-            <span>{m.moveNow}</span>
-            <small>{m.moveHint(play.moves.length)}</small>
-          </button>
+    case "animals":
+    case "greatTree":
+    case "moonstones": {
+      const n = step.targets.length;
+      const text =
+        step.step === "animals"
+          ? m.placeAnimal(step.animal ? m.animals[step.animal] : "", n)
+          : step.step === "greatTree"
+            ? m.placeGreatTree(n)
+            : m.placeMoonstone(n);
+      return (
+        <section class="moon-controls" aria-label={m.title} data-step={step.step}>
+          <p class="moon-step">{text}</p>
+        </section>
+      );
+    }
+    case "aim": {
+      const x = step.pick;
+      const what =
+        x.ability === "scare"
+          ? x.first
+            ? m.pickScareTo
+            : m.pickAnimal
+          : x.ability === "dam"
+            ? x.first
+              ? m.pickDam2
+              : m.pickDam
+            : m.pickCell(step.targets.length);
+      return (
+        <section class="moon-controls" aria-label={m.title} data-step="aim">
+          <div class="moon-pick" aria-live="polite">
+            <p class="moon-step">
+              <strong>{x.ability === "move" ? m.moveNow : m.abilities[x.ability]}</strong>: {what}
+              <span class="sr-only"> ({step.targets.join(" ")})</span>
+            </p>
+            <button type="button" class="moon-cancel" onClick={() => p.setPick(null)}>
+              {m.cancel}
+            </button>
+          </div>
+        </section>
+      );
+    }
+    case "play": {
+      const play = moonPlay(p.state, p.legal)!;
+      const animal = m.animals[play.animal];
+      return (
+        <section class="moon-controls" aria-labelledby="moon-play-h" data-step="play">
+          <h3 id="moon-play-h">
+            <span>{m.yourAnimal(animal, play.cell ?? "–")}</span>{" "}
+            <span class="light-now">{m.pointsOf(play.points)}</span>
+          </h3>
+          <p class="moon-step">{step.moves.length > 0 ? m.movePlay(step.moves.length) : m.moved}</p>
           {play.abilities.map((o) => (
             <Ability o={o} key={o.ability} names={p.names} setPick={p.setPick} add={p.add} legal={p.legal} />
           ))}
-        </>
-      )}
-    </section>
+        </section>
+      );
+    }
+  }
+}
+
+/** A chosen cell of the base game that is also where the animal may move: that move, offered beside its actions. */
+export function MoonCellChoice(p: {
+  state: GameState;
+  legal: readonly Action[];
+  label: string;
+  add: (a: Action) => void;
+}) {
+  const a = moveTo(p.legal, p.label);
+  const play = a && moonPlay(p.state, p.legal);
+  if (!a || !play) return null;
+  return (
+    <button type="button" class="choice" data-kind="moveAnimal" onClick={() => p.add(a)}>
+      <span>{m.moveHere(m.animals[play.animal])}</span>
+    </button>
   );
 }
 
@@ -354,7 +387,7 @@ function Ability(p: {
         <br />
         <small class="muted">{m.abilityHelp[o.ability]}</small>
       </div>
-      {/* (The buttons are named by what they show, "Level II 9 ☾", within the ability's group.) */}
+      {/* (Each button says the ability, its level and its cost, "Night hunt II 9 ☾": on a phone the words above are hidden.) */}
       <div class="moon-levels" role="group" aria-label={name}>
         {o.kind === "direct" &&
           o.levels.map((l) => (
@@ -363,7 +396,7 @@ function Ability(p: {
               data={{ "data-level": l.level }}
               disabled={!l.action}
               onClick={() => l.action && p.add(l.action)}
-              label={o.levels.length > 1 ? m.level(l.level) : name}
+              label={o.levels.length > 1 ? `${name} ${ROMAN[l.level - 1] ?? l.level}` : name}
               costLong={m.costLong(l.cost)}
               cost={m.cost(l.cost)}
             />

@@ -8,7 +8,7 @@ import type { Frame, GameCtrl } from "../ctrl";
 import { vacationOf } from "../model";
 import { Away, CellInfoCard, FinalScores, HandOver, Stacks } from "./lazy";
 import { PlayerCard } from "./players";
-import { MoonControls, TurnPanel } from "./turn";
+import { TurnPanel } from "./turn";
 
 export function Side({ c, f, identityId }: { c: GameCtrl; f: Frame; identityId: string | null }) {
   const view = c.view!;
@@ -19,7 +19,6 @@ export function Side({ c, f, identityId }: { c: GameCtrl; f: Frame; identityId: 
     <aside class="side">
       {view.status === "finished" && view.scores && <FinalScores view={view} names={names} />}
       <NoticeBox c={c} />
-      <MoonControls c={c} f={f} place="side" />
       {f.myTurn ? (
         <TurnPanel c={c} f={f} />
       ) : (

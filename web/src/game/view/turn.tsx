@@ -6,11 +6,12 @@ import { applyAction, type GameState } from "../../../../src/engine/base";
 import { t } from "../../i18n";
 import { eventText } from "../../text";
 import type { Frame, GameCtrl } from "../ctrl";
-import { buyChoices, type Choice, type Plan } from "../model";
+import { actionCells, buyChoices, type Choice, type Plan } from "../model";
+import { Glyph } from "../../ui/icons";
 import { Icon } from "./players";
 
-/** Under the Moonlight, your setup's choices (place "side", beside the turn) or your animal's (place "turn", in it). */
-export function MoonControls({ c, f, place }: { c: GameCtrl; f: Frame; place: "side" | "turn" }) {
+/** Under the Moonlight, your turn's part of the expansion: each setup step, your animal's move and abilities. */
+export function MoonControls({ c, f }: { c: GameCtrl; f: Frame }) {
   const M = c.moon?.MoonControls;
   if (!f.myTurn || !M) return null;
   return (
@@ -23,7 +24,7 @@ export function MoonControls({ c, f, place }: { c: GameCtrl; f: Frame; place: "s
       setPick={c.setMoonPick}
       add={c.add}
       complete={f.complete}
-      place={place}
+      selected={c.selected}
     />
   );
 }
@@ -45,7 +46,7 @@ export function TurnPanel({ c, f }: { c: GameCtrl; f: Frame }) {
             <CellChoices c={c} f={f} label={c.selected} />
           ) : (
             <>
-              <MoonControls c={c} f={f} place="turn" />
+              <MoonControls c={c} f={f} />
               <p class="hint">{setup ? (state.moon?.stage ? "" : t.chooseEdge) : t.chooseCell}</p>
             </>
           )}
@@ -94,6 +95,9 @@ function choiceText(ch: Choice): string {
 function CellChoices({ c, f, label }: { c: GameCtrl; f: Frame; label: string }) {
   const choices = f.focus?.choices ?? [];
   const targets = f.focus?.targets.length ?? 0;
+  // (Under the Moonlight, a cell the animal may move to: that move too)
+  const Move = c.moon?.MoonCellChoice;
+  const move = !!Move && f.legal.some((a) => a.type === "moveAnimal" && actionCells(a).at(-1) === label);
   return (
     <div class="choices" aria-live="polite">
       <div class="choices-head">
@@ -103,7 +107,8 @@ function CellChoices({ c, f, label }: { c: GameCtrl; f: Frame; label: string }) 
         </button>
       </div>
       {targets > 0 && <p class="hint">{t.plantHint(targets)}</p>}
-      {choices.length === 0 && targets === 0 && <p class="muted">{t.noActionsHere}</p>}
+      {choices.length === 0 && targets === 0 && !move && <p class="muted">{t.noActionsHere}</p>}
+      {move && <Move state={f.shown} legal={f.legal} label={label} add={c.add} />}
       {choices.map((ch, i) => (
         <button type="button" class="choice" data-kind={ch.kind} key={i} onClick={() => c.add(ch.action)}>
           <span>{choiceText(ch)}</span>
@@ -180,7 +185,7 @@ function PlanPart({ c, plan, setup, complete }: { c: GameCtrl; plan: Plan; setup
         </button>
         {c.view?.practice && (
           <button type="button" class="hint-button" onClick={() => void c.hint()} disabled={sending}>
-            💡 {t.hint}
+            <Glyph name="bulb" /> {t.hint}
           </button>
         )}
         {plan.actions.length > 1 && (

@@ -74,6 +74,7 @@ const de: MoonMessages = {
   babiesHatched: "Ausgebrütete Babys",
   babiesUsed: "Genutzt",
   chooseTitle: "Wähle dein Tier",
+  chooseStep: "Behalte eines der beiden Tiere, die du bekommen hast.",
   chooseHint:
     "Du hast zwei Tiertableaus erhalten. Behalte eines; das andere geht ungesehen in die Schachtel. Die anderen sehen deine Wahl erst, wenn alle gewählt haben.",
   keep: (animal) => `${animal} behalten`,
@@ -83,9 +84,21 @@ const de: MoonMessages = {
   chosen: "hat gewählt",
   choosing: "wählt…",
   waiting: "wählt danach",
-  placeAnimal: "Stelle dein Tier auf ein markiertes Feld mit 3 Blättern.",
-  placeGreatTree: "Stelle den Großen Baum auf ein markiertes freies Feld.",
-  placeMoonstone: "Lege einen Mondstein auf ein markiertes freies Feld.",
+  placeAnimal: (animal, n) =>
+    plural("de", n, {
+      one: `Stelle dein Tier (${animal}) auf: Wähle das markierte Feld mit 3 Blättern.`,
+      other: `Stelle dein Tier (${animal}) auf: Wähle eines der # markierten Felder mit 3 Blättern.`,
+    }),
+  placeGreatTree: (n) =>
+    plural("de", n, {
+      one: "Stelle den Großen Baum auf: Wähle das markierte Feld.",
+      other: "Stelle den Großen Baum auf: Wähle eines der # markierten freien Felder.",
+    }),
+  placeMoonstone: (n) =>
+    plural("de", n, {
+      one: "Lege einen Mondstein: Wähle das markierte Feld.",
+      other: "Lege einen Mondstein: Wähle eines der # markierten freien Felder.",
+    }),
   stageStatus: (stage, done, total) => `Aufbau unter dem Mond: ${stage} (Schritt ${done + 1} von ${total})`,
   stageOf: (stage) => `Aufbau Unter dem Mondlicht: ${stage}`,
   stages: {
@@ -95,10 +108,15 @@ const de: MoonMessages = {
     moonstones: "Mondsteine legen",
   },
   yourAnimal: (animal, cell) => `Dein ${animal} auf ${cell}`,
-  moveHint: (n) =>
-    n > 0 ? `Bewege es: klicke eines der ${n} markierten Felder.` : "Es hat sich in diesem Zug bewegt.",
+  movePlay: (n) =>
+    plural("de", n, {
+      one: "Bewege es: Wähle das markierte Feld.",
+      other: "Bewege es: Wähle eines der # markierten Felder.",
+    }),
+  moved: "Dein Tier hat sich in diesem Zug bewegt.",
   moveNow: "Tier bewegen",
-  pickCell: "Klicke ein markiertes Feld.",
+  moveHere: (animal) => `Dein Tier (${animal}) hierher bewegen`,
+  pickCell: (n) => plural("de", n, { one: "Wähle das markierte Feld.", other: "Wähle eines der # markierten Felder." }),
   pickAnimal: "Klicke das Tier, das du erschrecken willst.",
   pickScareTo: "Klicke, wohin es geht.",
   pickDam: "Klicke das erste Dammfeld.",

@@ -75,6 +75,7 @@ const en = {
   babiesUsed: "Used",
   // setup
   chooseTitle: "Choose your animal",
+  chooseStep: "Keep one of the two animals you were dealt.",
   chooseHint:
     "You were dealt two animal boards. Keep one; the other goes back to the box unseen. The others do not see your choice until everyone has chosen.",
   keep: (animal: string) => `Keep the ${animal}`,
@@ -84,9 +85,21 @@ const en = {
   chosen: "has chosen",
   choosing: "choosing…",
   waiting: "waits to choose",
-  placeAnimal: "Place your animal on a highlighted 3-leaf cell.",
-  placeGreatTree: "Place the Great Tree on a highlighted free cell.",
-  placeMoonstone: "Place a moonstone on a highlighted free cell.",
+  placeAnimal: (animal: string, n: number) =>
+    plural("en", n, {
+      one: `Place your ${animal}: choose the highlighted 3-leaf cell.`,
+      other: `Place your ${animal}: choose one of the # highlighted 3-leaf cells.`,
+    }),
+  placeGreatTree: (n: number) =>
+    plural("en", n, {
+      one: "Place the Great Tree: choose the highlighted cell.",
+      other: "Place the Great Tree: choose one of the # highlighted free cells.",
+    }),
+  placeMoonstone: (n: number) =>
+    plural("en", n, {
+      one: "Place a moonstone: choose the highlighted cell.",
+      other: "Place a moonstone: choose one of the # highlighted free cells.",
+    }),
   stageStatus: (stage: string, done: number, total: number) =>
     `Setup under the moon: ${stage} (step ${done + 1} of ${total})`,
   stageOf: (stage: string) => `Under the Moonlight setup: ${stage}`,
@@ -98,9 +111,16 @@ const en = {
   },
   // play
   yourAnimal: (animal: string, cell: string) => `Your ${animal} on ${cell}`,
-  moveHint: (n: number) => (n > 0 ? `Move it: click one of the ${n} highlighted cells.` : "It has moved this turn."),
+  movePlay: (n: number) =>
+    plural("en", n, {
+      one: "Move it: choose the highlighted cell.",
+      other: "Move it: choose one of the # highlighted cells.",
+    }),
+  moved: "Your animal has moved this turn.",
   moveNow: "Move the animal",
-  pickCell: "Click a highlighted cell.",
+  moveHere: (animal: string) => `Move your ${animal} here`,
+  pickCell: (n: number) =>
+    plural("en", n, { one: "Choose the highlighted cell.", other: "Choose one of the # highlighted cells." }),
   pickAnimal: "Click the animal to scare.",
   pickScareTo: "Click where it goes.",
   pickDam: "Click the first dam cell.",

@@ -74,6 +74,7 @@ const fr: MoonMessages = {
   babiesHatched: "Bébés éclos",
   babiesUsed: "Utilisés",
   chooseTitle: "Choisissez votre animal",
+  chooseStep: "Gardez l’un des deux animaux que vous avez reçus.",
   chooseHint:
     "Vous avez reçu deux plateaux animaux. Gardez-en un ; l’autre retourne dans la boîte sans être vu. Les autres ne voient votre choix que lorsque tout le monde a choisi.",
   keep: (animal) => `Garder : ${animal}`,
@@ -83,9 +84,21 @@ const fr: MoonMessages = {
   chosen: "a choisi",
   choosing: "choisit…",
   waiting: "choisira ensuite",
-  placeAnimal: "Placez votre animal sur une case à 3 feuilles en surbrillance.",
-  placeGreatTree: "Placez le Grand Arbre sur une case libre en surbrillance.",
-  placeMoonstone: "Posez une pierre de lune sur une case libre en surbrillance.",
+  placeAnimal: (animal, n) =>
+    plural("fr", n, {
+      one: `Placez votre animal (${animal}) : choisissez la case à 3 feuilles en surbrillance.`,
+      other: `Placez votre animal (${animal}) : choisissez l’une des # cases à 3 feuilles en surbrillance.`,
+    }),
+  placeGreatTree: (n) =>
+    plural("fr", n, {
+      one: "Placez le Grand Arbre : choisissez la case en surbrillance.",
+      other: "Placez le Grand Arbre : choisissez l’une des # cases libres en surbrillance.",
+    }),
+  placeMoonstone: (n) =>
+    plural("fr", n, {
+      one: "Posez une pierre de lune : choisissez la case en surbrillance.",
+      other: "Posez une pierre de lune : choisissez l’une des # cases libres en surbrillance.",
+    }),
   stageStatus: (stage, done, total) => `Mise en place sous la lune : ${stage} (étape ${done + 1} sur ${total})`,
   stageOf: (stage) => `Mise en place Au clair de lune : ${stage}`,
   stages: {
@@ -95,10 +108,19 @@ const fr: MoonMessages = {
     moonstones: "pose des pierres de lune",
   },
   yourAnimal: (animal, cell) => `Votre animal (${animal}) en ${cell}`,
-  moveHint: (n) =>
-    n > 0 ? `Déplacez-le : cliquez une des ${n} cases en surbrillance.` : "Il s’est déjà déplacé ce tour-ci.",
+  movePlay: (n) =>
+    plural("fr", n, {
+      one: "Déplacez-le : choisissez la case en surbrillance.",
+      other: "Déplacez-le : choisissez l’une des # cases en surbrillance.",
+    }),
+  moved: "Votre animal s’est déplacé ce tour-ci.",
   moveNow: "Déplacer l’animal",
-  pickCell: "Cliquez une case en surbrillance.",
+  moveHere: (animal) => `Déplacer votre animal (${animal}) ici`,
+  pickCell: (n) =>
+    plural("fr", n, {
+      one: "Choisissez la case en surbrillance.",
+      other: "Choisissez l’une des # cases en surbrillance.",
+    }),
   pickAnimal: "Cliquez l’animal à effrayer.",
   pickScareTo: "Cliquez où il va.",
   pickDam: "Cliquez la première case du barrage.",

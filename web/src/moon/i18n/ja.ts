@@ -73,6 +73,7 @@ const ja: MoonMessages = {
   babiesHatched: "かえった赤ちゃん",
   babiesUsed: "使用済み",
   chooseTitle: "動物を選ぶ",
+  chooseStep: "配られた2匹のうち1匹を残してください。",
   chooseHint:
     "動物ボードが2枚配られました。1枚を残し、もう1枚は見せずに箱に戻します。全員が選ぶまで、あなたの選択は他の人には見えません。",
   keep: (animal) => `${animal}にする`,
@@ -82,16 +83,38 @@ const ja: MoonMessages = {
   chosen: "選択済み",
   choosing: "選択中…",
   waiting: "選択待ち",
-  placeAnimal: "強調表示された葉3枚のマスに動物を置いてください。",
-  placeGreatTree: "強調表示された空きマスに大樹を置いてください。",
-  placeMoonstone: "強調表示された空きマスに月の石を置いてください。",
+  placeAnimal: (animal, n) =>
+    plural("ja", n, {
+      one: `${animal}を置いてください：強調表示された葉3枚のマス（#か所）から選びます。`,
+      other: `${animal}を置いてください：強調表示された葉3枚のマス（#か所）から選びます。`,
+    }),
+  placeGreatTree: (n) =>
+    plural("ja", n, {
+      one: "大樹を置いてください：強調表示された空きマス（#か所）から選びます。",
+      other: "大樹を置いてください：強調表示された空きマス（#か所）から選びます。",
+    }),
+  placeMoonstone: (n) =>
+    plural("ja", n, {
+      one: "月の石を置いてください：強調表示された空きマス（#か所）から選びます。",
+      other: "月の石を置いてください：強調表示された空きマス（#か所）から選びます。",
+    }),
   stageStatus: (stage, done, total) => `月の準備：${stage}（${total} 手中 ${done + 1} 手目）`,
   stageOf: (stage) => `月明かりの下での準備：${stage}`,
   stages: { choose: "動物の選択", animals: "動物の配置", greatTree: "大樹の配置", moonstones: "月の石の配置" },
   yourAnimal: (animal, cell) => `あなたの${animal}（${cell}）`,
-  moveHint: (n) => (n > 0 ? `移動：強調表示された ${n} マスのどれかをクリック。` : "この手番ではもう移動しました。"),
+  movePlay: (n) =>
+    plural("ja", n, {
+      one: "移動：強調表示されたマス（#か所）から選びます。",
+      other: "移動：強調表示されたマス（#か所）から選びます。",
+    }),
+  moved: "この手番で動物はもう移動しました。",
   moveNow: "動物を動かす",
-  pickCell: "強調表示されたマスをクリックしてください。",
+  moveHere: (animal) => `${animal}をここへ移動`,
+  pickCell: (n) =>
+    plural("ja", n, {
+      one: "強調表示されたマス（#か所）を選んでください。",
+      other: "強調表示されたマス（#か所）を選んでください。",
+    }),
   pickAnimal: "脅かす動物をクリックしてください。",
   pickScareTo: "行き先をクリックしてください。",
   pickDam: "ダムの1マス目をクリックしてください。",

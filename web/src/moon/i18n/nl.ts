@@ -74,6 +74,7 @@ const nl: MoonMessages = {
   babiesHatched: "Uitgebroede jongen",
   babiesUsed: "Gebruikt",
   chooseTitle: "Kies je dier",
+  chooseStep: "Houd een van de twee dieren die je kreeg.",
   chooseHint:
     "Je kreeg twee dierenborden. Houd er één; het andere gaat ongezien terug in de doos. De anderen zien je keuze pas als iedereen gekozen heeft.",
   keep: (animal) => `${animal} houden`,
@@ -83,9 +84,21 @@ const nl: MoonMessages = {
   chosen: "heeft gekozen",
   choosing: "kiest…",
   waiting: "kiest straks",
-  placeAnimal: "Zet je dier op een gemarkeerd veld met 3 blaadjes.",
-  placeGreatTree: "Zet de Grote Boom op een gemarkeerd vrij veld.",
-  placeMoonstone: "Leg een maansteen op een gemarkeerd vrij veld.",
+  placeAnimal: (animal, n) =>
+    plural("nl", n, {
+      one: `Zet je dier (${animal}) neer: kies het gemarkeerde vak met 3 blaadjes.`,
+      other: `Zet je dier (${animal}) neer: kies een van de # gemarkeerde vakken met 3 blaadjes.`,
+    }),
+  placeGreatTree: (n) =>
+    plural("nl", n, {
+      one: "Zet de Grote Boom neer: kies het gemarkeerde vak.",
+      other: "Zet de Grote Boom neer: kies een van de # gemarkeerde vrije vakken.",
+    }),
+  placeMoonstone: (n) =>
+    plural("nl", n, {
+      one: "Leg een maansteen: kies het gemarkeerde vak.",
+      other: "Leg een maansteen: kies een van de # gemarkeerde vrije vakken.",
+    }),
   stageStatus: (stage, done, total) => `Opbouw onder de maan: ${stage} (stap ${done + 1} van ${total})`,
   stageOf: (stage) => `Opbouw Onder het maanlicht: ${stage}`,
   stages: {
@@ -95,10 +108,16 @@ const nl: MoonMessages = {
     moonstones: "maanstenen leggen",
   },
   yourAnimal: (animal, cell) => `Je ${animal} op ${cell}`,
-  moveHint: (n) =>
-    n > 0 ? `Verplaats het: klik een van de ${n} gemarkeerde velden.` : "Het heeft deze beurt al bewogen.",
+  movePlay: (n) =>
+    plural("nl", n, {
+      one: "Verplaats het: kies het gemarkeerde vak.",
+      other: "Verplaats het: kies een van de # gemarkeerde vakken.",
+    }),
+  moved: "Je dier is deze beurt al verplaatst.",
   moveNow: "Dier verplaatsen",
-  pickCell: "Klik een gemarkeerd veld.",
+  moveHere: (animal) => `Je dier (${animal}) hierheen verplaatsen`,
+  pickCell: (n) =>
+    plural("nl", n, { one: "Kies het gemarkeerde vak.", other: "Kies een van de # gemarkeerde vakken." }),
   pickAnimal: "Klik het dier dat moet schrikken.",
   pickScareTo: "Klik waar het heen gaat.",
   pickDam: "Klik het eerste damveld.",

@@ -425,7 +425,7 @@ describe("the game controller", () => {
     expect(c.selected).toBeNull();
     const after = c.frame()!;
     for (const l of moves) expect(after.highlights[l] === "target", l).toBe(false);
-  });
+  }, 30_000);
 
   it("keeps the board's preferences", async () => {
     const { c, f } = await opened(view(start(), 1));

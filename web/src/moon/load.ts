@@ -5,6 +5,7 @@
  * its pieces (text.ts's hooks).
  */
 import { setMoreBoardText, setMoreEventText } from "../text";
+import { loadSheet } from "../ui/part";
 
 export type MoonUi = typeof import("./ui");
 export type { MoonPick } from "./model";
@@ -13,7 +14,9 @@ let mod: MoonUi | null = null;
 
 /** The Moonlight part, its texts in `lang`. */
 export async function loadMoonUi(lang: string): Promise<MoonUi> {
-  const m = mod ?? (await import("./ui"));
+  // (with the later parts' stylesheet, where the docked turn's Moonlight rows are styled; none in Node's tests)
+  const sheet = typeof document === "undefined" ? null : loadSheet("more");
+  const [m] = mod ? [mod] : await Promise.all([import("./ui"), sheet]);
   await m.setMoonLang(lang);
   mod = m;
   setMoreEventText(m.moonEventText);

@@ -31,7 +31,6 @@ import {
   moonTap,
   moonTargets,
   moveTo,
-  pickTargets,
   type AbilityOption,
   type AnimalCard,
   type MoonPick,

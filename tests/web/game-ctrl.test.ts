@@ -19,9 +19,9 @@ import {
 import { ApiError } from "../../web/src/api";
 import { loadMoonUi } from "../../web/src/moon/load";
 import { setLang, t } from "../../web/src/i18n";
-import { GameCtrl, planKey, type GameDeps } from "../../web/src/game/ctrl";
+import { GameCtrl, planKey, SIGNED_OUT_KEY, type GameDeps } from "../../web/src/game/ctrl";
 import type { LiveHandlers } from "../../web/src/game/live";
-import { refused } from "../../web/src/game/refused";
+import { playedAsPlanned, refused } from "../../web/src/game/refused";
 import type { GameView, Identity, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
 
@@ -92,6 +92,7 @@ function fakes(first: GameView, log: LogEntryView[] = []) {
     },
     hint: async () => null,
     refused,
+    played: async (log, p) => playedAsPlanned(log, p),
     loadMoon: async () => {
       throw new Error("not a Moonlight game");
     },
@@ -124,6 +125,10 @@ function fakes(first: GameView, log: LogEntryView[] = []) {
     },
     answer(f: typeof answer) {
       answer = f;
+    },
+    /** The socket says this device was signed out of its profile. */
+    revoke() {
+      live!.onRevoked?.();
     },
     /** The socket brings a view. */
     push(v: GameView, events: GameEvent[] = []) {
@@ -241,11 +246,15 @@ describe("the game controller", () => {
 
   it("says the planned actions are lost when the turn was played elsewhere", async () => {
     const s = start();
-    const { c, f } = await opened(view(s, 1));
+    const log: LogEntryView[] = [];
+    const { c, f } = await opened(view(s, 1), log);
     c.choose("a1");
     const elsewhere = play(s, [{ type: "place", cell: at("a4") }]);
+    log.push(...elsewhere.entries);
     f.push(view(elsewhere.state, 2), elsewhere.entries[0].events as GameEvent[]);
     expect(c.plan).toBeNull();
+    // (The log read for the new version tells what was played.)
+    await settle();
     expect(c.notice).toEqual({ kind: "warn", text: t.planGone });
     expect(f.store.has(planKey("g", 0))).toBe(false);
     // An older view arriving late changes nothing.
@@ -435,3 +444,115 @@ describe("the game controller", () => {
     expect(again.prefs).toEqual({ preview: false, labels: true });
   });
 });
+
+describe("a turn planned in two tabs", () => {
+  for (const order of ["the other tab's storage first", "the game's new version first"])
+    it(`says it was played when another tab sent it (${order})`, async () => {
+      const s = start();
+      const log: LogEntryView[] = [];
+      const { c, f } = await opened(view(s, 1), log);
+      c.choose("a1");
+      expect(c.plan!.actions).toHaveLength(1);
+      // The other tab had the same plan (this one's, through storage) and sent it.
+      const played = play(s, [{ type: "place", cell: at("a1") }]);
+      log.push(...played.entries);
+      if (order.startsWith("the other")) c.storageChanged(planKey("g", 0), null);
+      f.push(view(played.state, 2), played.entries[0].events as GameEvent[]);
+      if (!order.startsWith("the other")) c.storageChanged(planKey("g", 0), null);
+      await settle();
+      await settle();
+      expect(c.plan).toBeNull();
+      expect(c.notice).toEqual({ kind: "info", text: t.planPlayed });
+    });
+
+  it("a turn played in the base game with its endTurn is the plan without it", async () => {
+    // Ann's and Bob's two setup placements each, then Ann plants nothing and ends her turn… as planned.
+    let s = start();
+    const setup = play(s, [
+      { type: "place", cell: at("a1") },
+      { type: "place", cell: at("a4") },
+      { type: "place", cell: at("g4") },
+      { type: "place", cell: at("d7") },
+    ]);
+    s = setup.state;
+    expect(s.phase).toBe("play");
+    const log: LogEntryView[] = [...setup.entries];
+    const { c, f } = await opened(view(s, 5), log);
+    const legal = c.frame()!.legal;
+    const buy = legal.find((a) => a.type === "buy");
+    if (!buy) throw new Error("no purchase to plan");
+    c.add(buy);
+    const played = play(s, [buy, { type: "endTurn" }]);
+    log.push(...played.entries.map((e, i) => ({ ...e, index: log.length + i + 1, version: 6, seat: 0 })));
+    f.push(view(played.state, 6));
+    await settle();
+    await settle();
+    expect(c.notice).toEqual({ kind: "info", text: t.planPlayed });
+  });
+});
+
+describe("a device signed out from another one", () => {
+  it("on the socket: says so at once, watches, and keeps the planned turn for that profile", async () => {
+    const s = start();
+    const f = fakes(view(s, 1));
+    let forgotten = 0;
+    const c = new GameCtrl("g", ANN, f.deps, { signedOut: () => forgotten++ });
+    c.redraw = () => {};
+    c.setLang("en");
+    c.start();
+    await settle();
+    c.choose("a1");
+    expect(c.frame()!.myTurn).toBe(true);
+    const kept = f.store.get(planKey("g", 0));
+    f.revoke();
+    expect(c.signedOut).toEqual({ id: "p0", name: "Ann" });
+    expect(forgotten).toBe(1);
+    expect(c.seat()).toBe(-1);
+    expect(c.frame()!.myTurn).toBe(false);
+    expect(c.plan).toBeNull();
+    // The server's spectator view that follows changes nothing of that.
+    f.push(view(s, 1));
+    await settle();
+    expect(c.frame()!.myTurn).toBe(false);
+    expect(c.notice).toBeNull();
+    expect(f.store.get(planKey("g", 0))).toBe(kept);
+    expect(JSON.parse(f.store.get(SIGNED_OUT_KEY)!)).toEqual({ id: "p0", name: "Ann" });
+    // A reload of the page (no key any more) still says it.
+    const again = new GameCtrl("g", null, f.deps);
+    expect(again.signedOut).toEqual({ id: "p0", name: "Ann" });
+    // Signed in again with that profile: the plan comes back.
+    c.setIdentity({ ...ANN, token: "tok-new" });
+    await settle();
+    await settle();
+    expect(c.signedOut).toBeNull();
+    expect(c.frame()!.myTurn).toBe(true);
+    expect(c.plan!.actions).toEqual([{ type: "place", cell: at("a1") }]);
+  });
+
+  it("over HTTP: a turn sent with a signed-out key, or the game's own fetch, says so and keeps the plan", async () => {
+    const s = start();
+    const { c, f } = await opened(view(s, 1));
+    c.choose("a1");
+    f.answer(async () => {
+      throw new ApiError(401, "DEVICE_REVOKED", "This device was signed out from its profile.", null);
+    });
+    await c.submit();
+    expect(c.signedOut).toEqual({ id: "p0", name: "Ann" });
+    expect(c.notice).toBeNull();
+    expect(readSaved(f.store.get(planKey("g", 0)))).toEqual([{ type: "place", cell: at("a1") }]);
+
+    const g = fakes(view(s, 1));
+    g.deps.game = async () => {
+      throw new ApiError(401, "DEVICE_REVOKED", "signed out", null);
+    };
+    let forgotten = 0;
+    const d = new GameCtrl("g", ANN, g.deps, { signedOut: () => forgotten++ });
+    d.redraw = () => {};
+    d.start();
+    await settle();
+    expect(d.signedOut).toEqual({ id: "p0", name: "Ann" });
+    expect(forgotten).toBe(1);
+  });
+});
+
+const readSaved = (text: string | undefined) => (text ? (JSON.parse(text) as { actions: unknown[] }).actions : null);

@@ -146,3 +146,17 @@ describe("table talk on the socket", () => {
     stop();
   });
 });
+
+describe("a device signed out on the socket", () => {
+  it("tells the page when the server says DEVICE_REVOKED, and not for other errors", () => {
+    let revoked = 0;
+    const stop = follow("g1", "tok", { onGame: noop, onStatus: noop, onRevoked: () => revoked++ });
+    const ws = FakeSocket.last!;
+    ws.open();
+    ws.receive({ type: "error", error: { code: "BAD_REQUEST", message: "Messages are JSON." } });
+    expect(revoked).toBe(0);
+    ws.receive({ type: "error", error: { code: "DEVICE_REVOKED", message: "This device was signed out." } });
+    expect(revoked).toBe(1);
+    stop();
+  });
+});

@@ -75,6 +75,8 @@ export interface GameDeps {
   hint(id: string, plan: Plan): Promise<Plan | null>;
   /** A turn the server did not take: say why, and show the game as it is now (./refused.ts). */
   refused(c: GameCtrl, e: unknown, plan: Plan): Promise<void>;
+  /** Whether `p`'s seat played `p`'s actions as its first turn after `p.version` in the log (./refused.ts). */
+  played(log: LogEntryView[], p: { version: number; actions: readonly unknown[]; seat: number }): Promise<boolean>;
   /** The Moonlight part of the page, in `lang`. */
   loadMoon(lang: string): Promise<MoonUi>;
   /** Where planned turns and preferences are kept (null: nowhere, they live as long as the page). */
@@ -105,6 +107,14 @@ export interface Frame {
 }
 
 const PREFS_KEY = "canopy.prefs";
+/**
+ * The profile this browser was signed out of by another device (DEVICE_REVOKED), kept so that the
+ * game pages of that profile's games go on saying so, after a reload too, until a profile signs in.
+ */
+export const SIGNED_OUT_KEY = "canopy.signedOut";
+
+/** The server's word that this device's key was signed out from its profile (over HTTP or the socket). */
+export const isRevoked = (e: unknown): boolean => e instanceof ApiError && e.code === "DEVICE_REVOKED";
 
 /**
  * Where the browser keeps the turn planned for `seat` in a game until it is sent, so it survives a
@@ -136,12 +146,22 @@ export class GameCtrl {
   moon: MoonUi | null = null;
   moonPick: MoonPick | null = null;
   lang = "";
+  /**
+   * This device was signed out of this profile from another device (DEVICE_REVOKED): the page
+   * shows the game as a spectator sees it and says so, with signing in right there. What it had
+   * planned stays in the browser for that profile's seat: signing in again brings it back.
+   */
+  signedOut: { id: string; name: string } | null = null;
 
   #identity: Identity | null;
   readonly #deps: GameDeps;
   readonly #signedOut: () => void;
   #stopLive: (() => void) | null = null;
   #sentKey: { plan: string; key: string } | null = null;
+  /** The last turn this page saw planned for its seat (here, or in another tab through storage). */
+  #planned: { version: number; actions: readonly unknown[] } | null = null;
+  /** A planned turn whose turn is over: the log says whether it was played as planned (another tab sent it). */
+  #verdict: { version: number; actions: readonly unknown[]; seat: number } | null = null;
   #logBusy = false;
   #logAgain = false;
   #cancelLogRetry = () => {};
@@ -164,6 +184,7 @@ export class GameCtrl {
     this.#signedOut = opts.signedOut ?? (() => {});
     try {
       this.prefs = { ...this.prefs, ...JSON.parse(deps.storage?.getItem(PREFS_KEY) ?? "{}") };
+      if (!identity) this.signedOut = JSON.parse(deps.storage?.getItem(SIGNED_OUT_KEY) ?? "null");
     } catch {
       /* unreadable: the defaults */
     }
@@ -186,6 +207,7 @@ export class GameCtrl {
         this.live = s;
         this.redraw();
       },
+      onRevoked: () => this.deviceSignedOut(),
     });
     this.#stopLive = () => {
       stop();
@@ -202,6 +224,7 @@ export class GameCtrl {
   setIdentity(identity: Identity | null): void {
     const token = this.#identity?.token;
     this.#identity = identity;
+    if (identity) this.signedOut = null;
     if (token !== identity?.token && this.#stopLive) this.start();
   }
 
@@ -238,7 +261,8 @@ export class GameCtrl {
       this.failure = null;
       this.accept(v);
     } catch (e) {
-      // A key the server no longer knows (a revoked profile, a wiped local database) is forgotten;
+      if (isRevoked(e)) return this.deviceSignedOut();
+      // A key the server no longer knows (a deleted profile, a wiped local database) is forgotten;
       // the page then shows the game as a spectator sees it.
       if (e instanceof ApiError && e.status === 401 && this.#identity) return this.#signedOut();
       if (!this.view) {
@@ -252,6 +276,30 @@ export class GameCtrl {
   seat(): number {
     return seatOf(this.view, this.#identity?.id);
   }
+
+  /**
+   * This device was signed out of its profile from another one (the server said DEVICE_REVOKED on
+   * the socket or to any request): the page says so at once, forgets the key (the app's
+   * `signedOut`) and follows the game as a spectator. The planned turn is not discarded: it stays
+   * in the browser under its seat, and comes back when that profile signs in on this device again.
+   */
+  deviceSignedOut = (): void => {
+    const who = this.#identity;
+    if (!who) return;
+    this.signedOut = { id: who.id, name: who.name };
+    try {
+      this.#deps.storage?.setItem(SIGNED_OUT_KEY, JSON.stringify(this.signedOut));
+    } catch {
+      /* storage blocked: this page says it */
+    }
+    this.#identity = null;
+    this.plan = null;
+    this.#planned = null;
+    this.notice = null;
+    this.#signedOut();
+    if (this.#stopLive) this.start();
+    this.redraw();
+  };
 
   /** Player names by seat. */
   names(): string[] {
@@ -306,8 +354,18 @@ export class GameCtrl {
     const kept = seat >= 0 && (!current || !myTurn) ? this.#savedPlan(seat) : null;
     const saved = kept && kept.version <= v.version ? kept : null;
     if (!myTurn || !v.state) {
-      // Not this seat's turn (any more): what was planned for it, here or in another tab, is discarded.
-      if (current?.actions.length || saved?.actions.length) lost(false);
+      // Not this seat's turn (any more): what was planned for it, here or in another tab, is over.
+      // Played as planned (sent from another tab) or lost: the log, read for this version, tells.
+      const planned = current?.actions.length
+        ? { version: current.baseVersion, actions: current.actions }
+        : saved?.actions.length
+          ? saved
+          : this.#planned;
+      // (Not while this page sends it: its own answer tells.)
+      if (this.sending) this.#verdict = null;
+      else if (planned && seat >= 0 && !timedOut) this.#verdict = { ...planned, seat };
+      else if (planned) lost(false);
+      this.#planned = null;
       if (current || saved) {
         this.#setPlan(null);
         this.selected = null;
@@ -339,6 +397,8 @@ export class GameCtrl {
     const saved = readSavedPlan(value);
     const r = restore(saved, v.state, v.version, seat);
     if (!r.kept) return;
+    // (Another tab removing its plan, as it does once it sent it, leaves what was planned to be judged.)
+    if (r.plan.actions.length) this.#planned = { version: r.plan.baseVersion, actions: r.plan.actions };
     this.plan = r.plan;
     this.selected = null;
     this.redraw();
@@ -363,12 +423,29 @@ export class GameCtrl {
           if (!r.next || r.entries.length === 0) break;
         }
       } while (this.#logAgain);
-    } catch {
+      this.#judge();
+    } catch (e) {
+      if (isRevoked(e)) return this.deviceSignedOut();
       // The log is a nicety: try again a little later (or on the next change).
       this.#cancelLogRetry = this.#deps.later(() => void this.loadLog(), 3000);
     } finally {
       this.#logBusy = false;
     }
+  }
+
+  /**
+   * A planned turn whose turn went by: this seat's first turn in the log after the plan's version
+   * is the turn played. The same actions: it was played as planned (another tab of this browser
+   * sent it; that tab said "Turn sent."), so say so; otherwise the plan is lost.
+   */
+  #judge(): void {
+    const p = this.#verdict;
+    if (!p) return;
+    this.#verdict = null;
+    void this.#deps.played(this.log, p).then(
+      (ok) => this.setNotice({ kind: ok ? "info" : "warn", text: ok ? t.planPlayed : t.planGone }),
+      () => {},
+    );
   }
 
   // ---- the planned turn ------------------------------------------------------------------------
@@ -384,6 +461,7 @@ export class GameCtrl {
   /** The planned turn, also kept in the browser for the seat the page plays. */
   #setPlan(plan: Plan | null): void {
     this.plan = plan;
+    if (plan) this.#planned = plan.actions.length ? { version: plan.baseVersion, actions: plan.actions } : null;
     const seat = this.seat();
     if (seat < 0 || !this.#deps.storage) return;
     try {
@@ -484,7 +562,8 @@ export class GameCtrl {
         this.redraw();
       }
     } catch (e) {
-      this.setNotice({ kind: "error", text: errorText(e) });
+      if (isRevoked(e)) this.deviceSignedOut();
+      else this.setNotice({ kind: "error", text: errorText(e) });
     }
   };
 
@@ -503,11 +582,14 @@ export class GameCtrl {
     try {
       const r = await this.#deps.sendTurn(this.id, pl.baseVersion, toSend, this.#sentKey.key);
       this.#setPlan(null);
+      this.#planned = null;
       this.selected = null;
       this.accept(r.game, r.events ?? []);
       this.setNotice({ kind: "info", text: t.turnSent });
       this.#deps.focus("status");
     } catch (e) {
+      // Signed out meanwhile: the plan stays in the browser for that profile (deviceSignedOut).
+      if (isRevoked(e)) return this.deviceSignedOut();
       // What a refusal means comes with the parts below the first paint (./refused.ts): rare, and loaded by then.
       await this.#deps.refused(this, e, pl);
     } finally {
@@ -525,7 +607,8 @@ export class GameCtrl {
       if (v) this.accept(v);
       else void this.reload();
     } catch (e) {
-      this.setNotice({ kind: "error", text: errorText(e) });
+      if (isRevoked(e)) this.deviceSignedOut();
+      else this.setNotice({ kind: "error", text: errorText(e) });
     } finally {
       this.busy = false;
       this.redraw();

@@ -29,6 +29,7 @@ export function browserDeps(): GameDeps {
     follow,
     hint: (id, plan) => more().then((m) => m.hintPlan(id, plan)),
     refused: (c, e, plan) => more().then((m) => m.refused(c, e, plan)),
+    played: (log, p) => more().then((m) => m.playedAsPlanned(log, p)),
     loadMoon: loadMoonUi,
     storage: storage(),
     confirm: (text) => confirm(text),

@@ -37,6 +37,8 @@ const talk = (detail: unknown) => window.dispatchEvent(new CustomEvent("canopy-t
 export interface LiveHandlers {
   onGame(game: GameView, events: GameEvent[]): void;
   onStatus(status: LiveStatus): void;
+  /** The server said this device was signed out of its profile (DEVICE_REVOKED). */
+  onRevoked?(): void;
 }
 
 export function follow(gameId: string, token: string | null, h: LiveHandlers): () => void {
@@ -91,7 +93,13 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
     };
     sock.onmessage = (m) => {
       lastMessage = Date.now();
-      let msg: { type?: string; key?: string; game?: GameView; events?: GameEvent[] } & Partial<Answer>;
+      let msg: {
+        type?: string;
+        key?: string;
+        game?: GameView;
+        events?: GameEvent[];
+        error?: { code?: string };
+      } & Partial<Answer>;
       try {
         msg = JSON.parse(String(m.data));
       } catch {
@@ -99,6 +107,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       }
       if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? []);
       else if (msg.key === waitingKey) waiting?.(msg as Answer);
+      else if (msg.error?.code === "DEVICE_REVOKED") h.onRevoked?.();
       else if (msg.type?.startsWith("talk")) talk(msg);
     };
     sock.onclose = () => {

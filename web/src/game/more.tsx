@@ -12,12 +12,13 @@ import { lazy } from "../ui/lazy";
 import { loadPart } from "../ui/part";
 import { History, logLines } from "./view/history";
 
-export { refused } from "./refused";
+export { playedAsPlanned, refused } from "./refused";
 export { Away } from "./view/away";
 export { CellInfoCard } from "./view/cell-info";
 export { FinalScores } from "./view/final-scores";
 export { HandOver } from "./view/hand-over";
 export { Stacks } from "./view/stacks";
+export { SignedOut } from "./view/signed-out";
 export { BoardLegend } from "./view/legend";
 export { NotifyBox } from "../ui/notify-box";
 

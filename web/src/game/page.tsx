@@ -13,7 +13,7 @@ import { GameCtrl } from "./ctrl";
 import { browserDeps } from "./deps";
 import { plyFromUrl } from "./ply-url";
 import { BoardColumn } from "./view/board";
-import { GameLog, Lobby, NotifyBox, Talk } from "./view/lazy";
+import { GameLog, Lobby, NotifyBox, SignedOut, Talk } from "./view/lazy";
 import { Side } from "./view/side";
 import { StatusCard } from "./view/status";
 
@@ -46,16 +46,19 @@ export function GamePage(p: Props) {
   const seat = c.seat();
   if (view.status === "waiting" || !view.state)
     return (
-      <Lobby
-        view={view}
-        seat={seat}
-        invite={p.invite}
-        identity={p.identity}
-        setIdentity={p.setIdentity}
-        accept={c.accept}
-        live={c.live}
-        lang={p.lang}
-      />
+      <>
+        {c.signedOut && <SignedOut c={c} />}
+        <Lobby
+          view={view}
+          seat={seat}
+          invite={p.invite}
+          identity={p.identity}
+          setIdentity={p.setIdentity}
+          accept={c.accept}
+          live={c.live}
+          lang={p.lang}
+        />
+      </>
     );
   const f = c.frame();
   // Under the Moonlight the rules and the drawing come with the game's chunk: nothing is shown or planned without them.
@@ -72,6 +75,7 @@ export function GamePage(p: Props) {
     >
       {/* The page's heading for screen readers: the game, by its players (the page's title says the same). */}
       <h1 class="sr-only">Canopy · {listOf(c.names())}</h1>
+      {c.signedOut && <SignedOut c={c} />}
       <StatusCard c={c} f={f} />
       <div class="layout">
         <BoardColumn c={c} f={f} />

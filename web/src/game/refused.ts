@@ -6,6 +6,7 @@ import { ApiError } from "../api";
 import { errorText } from "../errors";
 import { t } from "../i18n";
 import type { GameCtrl } from "./ctrl";
+import type { LogEntryView } from "../types";
 import type { Plan } from "./model";
 
 export async function refused(c: GameCtrl, e: unknown, pl: Plan): Promise<void> {
@@ -24,4 +25,24 @@ export async function refused(c: GameCtrl, e: unknown, pl: Plan): Promise<void> 
     void c.reload();
   } else if (status === 422) c.setNotice({ kind: "error", text: t.refused((e as Error).message) });
   else c.setNotice({ kind: "error", text: errorText(e) });
+}
+
+/**
+ * A planned turn whose turn went by (the controller's verdict): this seat's first turn in the log
+ * after the plan's version is the turn played; the same actions (key order and the closing endTurn
+ * aside) mean it was played as planned — another tab of this browser sent it.
+ */
+export function playedAsPlanned(
+  log: readonly LogEntryView[],
+  p: { version: number; actions: readonly unknown[]; seat: number },
+): boolean {
+  const mine = log.filter((e) => e.seat === p.seat && e.version > p.version);
+  const first = mine.filter((e) => e.version === mine[0]?.version).map((e) => e.entry);
+  const canon = (xs: readonly unknown[]) =>
+    JSON.stringify(
+      xs.filter((x) => (x as { type?: string }).type !== "endTurn"),
+      (_k, v: unknown) =>
+        v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v,
+    );
+  return first.length > 0 && canon(first) === canon(p.actions);
 }

@@ -91,12 +91,7 @@ const de: Messages = {
   endTurn: "Zug beenden",
   confirmPlacement: "Bestätigen",
   sending: "Wird gesendet…",
-  planDropped: "Deine geplanten Aktionen gelten nicht mehr und wurden verworfen.",
-  planGone:
-    "Das Spiel ist weitergegangen (dein Zug wurde anderswo gespielt oder seine Zeit ist abgelaufen): deine geplanten Aktionen wurden verworfen.",
-  turnSent: "Zug gesendet.",
   resign: "Aufgeben",
-  resignConfirm: "Dieses Spiel aufgeben? Deine Teile bleiben auf dem Plan, aber du kannst nicht mehr gewinnen.",
 
   playersTitle: "Spieler",
   you: "du",
@@ -136,7 +131,6 @@ const de: Messages = {
   errGameOver: "Die Partie ist vorbei.",
   loadFailed: "Dieser Teil der Seite konnte nicht geladen werden.",
   clockPaused: (name, until) => `${name} ist bis ${until} abwesend: Die Uhr steht still`,
-  youTimedOut: "Deine Zeit war um: Der Dienst hat für dich gespielt (dein Zug ist beendet).",
   youAreAway: (until) => `Du bist bis ${until} weg. Deine Uhr steht still.`,
   awayBadge: (until) => `weg bis ${until}`,
   timeoutsBadge: (n, max) =>

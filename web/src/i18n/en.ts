@@ -108,13 +108,7 @@ const en = {
   endTurn: "End turn",
   confirmPlacement: "Confirm",
   sending: "Sending…",
-  planDropped: "Your planned actions no longer apply and were discarded.",
-  planGone:
-    "The game moved on (your turn was played elsewhere, or its time ran out): the actions you had planned were discarded.",
-  turnSent: "Turn sent.",
   resign: "Resign",
-  resignConfirm: "Resign this game? Your pieces stay on the board but you cannot win.",
-  youTimedOut: "Your time ran out: the service played for you (the turn ended).",
 
   // Vacation
   youAreAway: (until: string) => `You are away until ${until}. Your clock is paused.`,

@@ -92,12 +92,7 @@ const fr: Messages = {
   endTurn: "Finir le tour",
   confirmPlacement: "Confirmer",
   sending: "Envoi…",
-  planDropped: "Vos actions prévues ne sont plus valables et ont été abandonnées.",
-  planGone:
-    "La partie a avancé (votre tour a été joué ailleurs, ou son temps était écoulé) : les actions que vous aviez prévues ont été abandonnées.",
-  turnSent: "Tour envoyé.",
   resign: "Abandonner",
-  resignConfirm: "Abandonner cette partie ? Vos pièces restent sur le plateau, mais vous ne pourrez plus gagner.",
 
   playersTitle: "Joueurs",
   you: "vous",
@@ -137,7 +132,6 @@ const fr: Messages = {
   errGameOver: "La partie est terminée.",
   loadFailed: "Cette partie de la page n’a pas pu être chargée.",
   clockPaused: (name, until) => `${name} est absent jusqu’à ${until} : l’horloge est arrêtée`,
-  youTimedOut: "Votre temps était écoulé : le service a joué pour vous (votre tour est terminé).",
   youAreAway: (until) => `Vous êtes absent jusqu’à ${until}. Votre horloge est arrêtée.`,
   awayBadge: (until) => `absent jusqu’à ${until}`,
   timeoutsBadge: (n, max) =>

@@ -84,12 +84,7 @@ const ja: Messages = {
   endTurn: "手番を終える",
   confirmPlacement: "確定",
   sending: "送信中…",
-  planDropped: "予定していたアクションは無効になったので、取り消しました。",
-  planGone:
-    "ゲームが進みました（この手番は別の場所で行われたか、時間切れになりました）。予定していたアクションは取り消しました。",
-  turnSent: "手番を送信しました。",
   resign: "投了",
-  resignConfirm: "このゲームを投了しますか？駒はボードに残りますが、勝つことはできなくなります。",
 
   playersTitle: "プレイヤー",
   you: "あなた",
@@ -129,7 +124,6 @@ const ja: Messages = {
   errGameOver: "ゲームは終了しました。",
   loadFailed: "ページのこの部分を読み込めませんでした。",
   clockPaused: (name, until) => `${name} は ${until} まで不在：時計は止まっています`,
-  youTimedOut: "時間切れになりました。サービスが代わりに手番を終えました。",
   youAreAway: (until) => `${until} まで不在です。あなたの時計は止まっています。`,
   awayBadge: (until) => `${until} まで不在`,
   timeoutsBadge: (n, max) => (max === null ? `時間切れ ${n} 回` : `時間切れ ${n}/${max} 回`),

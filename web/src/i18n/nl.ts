@@ -89,12 +89,7 @@ const nl: Messages = {
   endTurn: "Beurt beëindigen",
   confirmPlacement: "Bevestigen",
   sending: "Versturen…",
-  planDropped: "Je geplande acties zijn niet meer geldig en zijn geschrapt.",
-  planGone:
-    "Het spel is verder gegaan (je beurt is elders gespeeld, of de tijd was om): de acties die je had gepland zijn geschrapt.",
-  turnSent: "Beurt verstuurd.",
   resign: "Opgeven",
-  resignConfirm: "Dit spel opgeven? Je stukken blijven op het bord, maar je kunt niet meer winnen.",
 
   playersTitle: "Spelers",
   you: "jij",
@@ -134,7 +129,6 @@ const nl: Messages = {
   errGameOver: "Het spel is afgelopen.",
   loadFailed: "Dit deel van de pagina kon niet worden geladen.",
   clockPaused: (name, until) => `${name} is afwezig tot ${until}: de klok staat stil`,
-  youTimedOut: "Je tijd was op: de server heeft voor je gespeeld (je beurt is beëindigd).",
   youAreAway: (until) => `Je bent weg tot ${until}. Je klok staat stil.`,
   awayBadge: (until) => `weg tot ${until}`,
   timeoutsBadge: (n, max) => (max === null ? `${n} keer te laat` : `${n} van ${max} keer te laat`),

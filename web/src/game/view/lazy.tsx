@@ -20,4 +20,5 @@ export const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
 export const BoardLegend = lazy(() => more().then((m) => m.BoardLegend));
 export const CellInfoCard = lazy(() => more().then((m) => m.CellInfoCard));
 export const Stacks = lazy(() => more().then((m) => m.Stacks));
+export const SignedOut = lazy(() => more().then((m) => m.SignedOut));
 export const Talk = lazy(() => import("../../talk/panel").then((m) => m.TalkPanel));

@@ -32,10 +32,12 @@ export function StatusCard({ c, f }: { c: GameCtrl; f: Frame }) {
             <Icon seat={state.current} size={1} px={18} /> {t.turnOf(toActName ?? "?")}
           </strong>
         )}
-        <span class={`live ${c.live}`} title={c.live === "open" ? t.liveOn : t.liveOff}>
-          <i aria-hidden="true" />
-          {c.live === "open" ? t.liveOn : t.liveOff}
-        </span>
+        {!c.signedOut && (
+          <span class={`live ${c.live}`} title={c.live === "open" ? t.liveOn : t.liveOff}>
+            <i aria-hidden="true" />
+            {c.live === "open" ? t.liveOn : t.liveOff}
+          </span>
+        )}
       </div>
       <StatusLine c={c} f={f} toActName={toActName} />
       {f.replaying && (
@@ -96,7 +98,7 @@ function StatusLine({ c, f, toActName }: { c: GameCtrl; f: Frame; toActName: str
       )}
       {view.options.longGame && <span class="chip">{t.longGame}</span>}
       {view.options.heavyShade && <span class="chip">{t.heavyShade}</span>}
-      {seat < 0 && <span class="muted">{t.watching}</span>}
+      {seat < 0 && !c.signedOut && <span class="muted">{t.watching}</span>}
     </div>
   );
 }

@@ -123,6 +123,18 @@ const de: PartMessages = {
   stacksTitle: "Punktechips",
   stackLeft: (n) => `noch ${n}`,
   stackOut: "leer",
+  // A device signed out from another one; a turn planned in two tabs (game/ctrl.ts).
+  planPlayed: "Dein geplanter Zug wurde in einem anderen Tab gespielt.",
+  signedOut: (name: string) =>
+    `Dieses Gerät wurde von einem anderen Gerät aus vom Profil ${name} abgemeldet. Melde dich wieder an, um zu spielen: dein geplanter Zug bleibt erhalten.`,
+  signInAgain: "Wieder anmelden",
+  // Said after a turn or a click (game/ctrl.ts), when these texts have come.
+  planDropped: "Deine geplanten Aktionen gelten nicht mehr und wurden verworfen.",
+  planGone:
+    "Das Spiel ist weitergegangen (dein Zug wurde anderswo gespielt oder seine Zeit ist abgelaufen): deine geplanten Aktionen wurden verworfen.",
+  youTimedOut: "Deine Zeit war um: Der Dienst hat für dich gespielt (dein Zug ist beendet).",
+  resignConfirm: "Dieses Spiel aufgeben? Deine Teile bleiben auf dem Plan, aber du kannst nicht mehr gewinnen.",
+  turnSent: "Zug gesendet.",
 };
 
 export default de;

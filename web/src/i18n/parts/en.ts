@@ -129,6 +129,18 @@ const en = {
   stacksTitle: "Scoring tokens",
   stackLeft: (n: number) => `${n} left`,
   stackOut: "empty",
+  // A device signed out from another one; a turn planned in two tabs (game/ctrl.ts).
+  planPlayed: "Your planned turn was played in another tab.",
+  signedOut: (name: string) =>
+    `This device was signed out of ${name}’s profile from another device. Sign in again to play: your planned turn is kept.`,
+  signInAgain: "Sign in again",
+  // Said after a turn or a click (game/ctrl.ts), when these texts have come.
+  planDropped: "Your planned actions no longer apply and were discarded.",
+  planGone:
+    "The game moved on (your turn was played elsewhere, or its time ran out): the actions you had planned were discarded.",
+  youTimedOut: "Your time ran out: the service played for you (the turn ended).",
+  resignConfirm: "Resign this game? Your pieces stay on the board but you cannot win.",
+  turnSent: "Turn sent.",
 } as const;
 
 type Widen<T> = T extends string

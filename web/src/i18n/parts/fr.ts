@@ -130,6 +130,18 @@ const fr: PartMessages = {
   stacksTitle: "Jetons de score",
   stackLeft: (n) => `${n} restants`,
   stackOut: "épuisée",
+  // A device signed out from another one; a turn planned in two tabs (game/ctrl.ts).
+  planPlayed: "Le tour que vous aviez prévu a été joué dans un autre onglet.",
+  signedOut: (name: string) =>
+    `Cet appareil a été déconnecté du profil ${name} depuis un autre appareil. Reconnectez-vous pour jouer : votre tour prévu est conservé.`,
+  signInAgain: "Se reconnecter",
+  // Said after a turn or a click (game/ctrl.ts), when these texts have come.
+  planDropped: "Vos actions prévues ne sont plus valables et ont été abandonnées.",
+  planGone:
+    "La partie a avancé (votre tour a été joué ailleurs, ou son temps était écoulé) : les actions que vous aviez prévues ont été abandonnées.",
+  youTimedOut: "Votre temps était écoulé : le service a joué pour vous (votre tour est terminé).",
+  resignConfirm: "Abandonner cette partie ? Vos pièces restent sur le plateau, mais vous ne pourrez plus gagner.",
+  turnSent: "Tour envoyé.",
 };
 
 export default fr;

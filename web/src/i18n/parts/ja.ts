@@ -118,6 +118,18 @@ const ja: PartMessages = {
   stacksTitle: "点数トークン",
   stackLeft: (n) => `残り ${n}`,
   stackOut: "なし",
+  // A device signed out from another one; a turn planned in two tabs (game/ctrl.ts).
+  planPlayed: "予定していた手番は別のタブで行われました。",
+  signedOut: (name: string) =>
+    `この端末は別の端末の操作でプロフィール「${name}」からサインアウトされました。もう一度サインインするとプレイできます（予定していた手番は保存されています）。`,
+  signInAgain: "もう一度サインイン",
+  // Said after a turn or a click (game/ctrl.ts), when these texts have come.
+  planDropped: "予定していたアクションは無効になったので、取り消しました。",
+  planGone:
+    "ゲームが進みました（この手番は別の場所で行われたか、時間切れになりました）。予定していたアクションは取り消しました。",
+  youTimedOut: "時間切れになりました。サービスが代わりに手番を終えました。",
+  resignConfirm: "このゲームを投了しますか？駒はボードに残りますが、勝つことはできなくなります。",
+  turnSent: "手番を送信しました。",
 };
 
 export default ja;

@@ -122,6 +122,18 @@ const nl: PartMessages = {
   stacksTitle: "Scorepenningen",
   stackLeft: (n) => `nog ${n}`,
   stackOut: "op",
+  // A device signed out from another one; a turn planned in two tabs (game/ctrl.ts).
+  planPlayed: "Je geplande beurt is in een ander tabblad gespeeld.",
+  signedOut: (name: string) =>
+    `Dit apparaat is vanaf een ander apparaat afgemeld bij het profiel ${name}. Meld je opnieuw aan om te spelen: je geplande beurt blijft bewaard.`,
+  signInAgain: "Opnieuw aanmelden",
+  // Said after a turn or a click (game/ctrl.ts), when these texts have come.
+  planDropped: "Je geplande acties zijn niet meer geldig en zijn geschrapt.",
+  planGone:
+    "Het spel is verder gegaan (je beurt is elders gespeeld, of de tijd was om): de acties die je had gepland zijn geschrapt.",
+  youTimedOut: "Je tijd was op: de server heeft voor je gespeeld (je beurt is beëindigd).",
+  resignConfirm: "Dit spel opgeven? Je stukken blijven op het bord, maar je kunt niet meer winnen.",
+  turnSent: "Beurt verstuurd.",
 };
 
 export default nl;

@@ -15,6 +15,7 @@ import { History, logLines } from "./view/history";
 export { playedAsPlanned, refused } from "./refused";
 export { Away } from "./view/away";
 export { CellInfoCard } from "./view/cell-info";
+export { CellChoices } from "./view/choices";
 export { FinalScores } from "./view/final-scores";
 export { HandOver } from "./view/hand-over";
 export { Stacks } from "./view/stacks";

@@ -1,7 +1,7 @@
 /**
  * The game page's parts in chunks of their own: the lobby (a game in play does not need it), what
  * lies below a turn's first paint (../more.tsx: the log with the replay scrubber, going away, the
- * final scores, the notifications box, the legend, the scoring stacks), table talk.
+ * final scores, the notifications box, the legend, the scoring stacks, what a chosen cell offers), table talk.
  */
 import { t } from "../../i18n";
 import { lazy } from "../../ui/lazy";
@@ -19,6 +19,11 @@ export const FinalScores = lazy(() => more().then((m) => m.FinalScores));
 export const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
 export const BoardLegend = lazy(() => more().then((m) => m.BoardLegend));
 export const CellInfoCard = lazy(() => more().then((m) => m.CellInfoCard));
+/** What a chosen cell offers in your turn: after a tap on the board, by when this chunk has come. */
+export const CellChoices = lazy(
+  () => more().then((m) => m.CellChoices),
+  () => <p class="muted">{t.loading}</p>,
+);
 export const Stacks = lazy(() => more().then((m) => m.Stacks));
 export const SignedOut = lazy(() => more().then((m) => m.SignedOut));
 export const Talk = lazy(() => import("../../talk/panel").then((m) => m.TalkPanel));

@@ -6,8 +6,9 @@ import { applyAction, type GameState } from "../../../../src/engine/base";
 import { t } from "../../i18n";
 import { eventText } from "../../text";
 import type { Frame, GameCtrl } from "../ctrl";
-import { actionCells, buyChoices, type Choice, type Plan } from "../model";
+import { buyChoices, type Plan } from "../model";
 import { Glyph } from "../../ui/icons";
+import { CellChoices } from "./lazy";
 import { Icon } from "./players";
 
 /** Under the Moonlight, your turn's part of the expansion: each setup step, your animal's move and abilities. */
@@ -75,52 +76,6 @@ export function TurnPanel({ c, f }: { c: GameCtrl; f: Frame }) {
       )}
       <PlanPart c={c} plan={plan} setup={setup} complete={f.complete} />
     </section>
-  );
-}
-
-function choiceText(ch: Choice): string {
-  switch (ch.kind) {
-    case "place":
-      return t.place;
-    case "grow":
-      return t.grow(t.piece[ch.from], t.piece[ch.to]);
-    case "collect":
-      return t.collect(ch.token ? ch.token.value : null);
-    case "plant":
-      return t.plantFrom(ch.from);
-  }
-}
-
-/** What the chosen cell offers: its actions, and how many cells its tree can plant on. */
-function CellChoices({ c, f, label }: { c: GameCtrl; f: Frame; label: string }) {
-  const choices = f.focus?.choices ?? [];
-  const targets = f.focus?.targets.length ?? 0;
-  // (Under the Moonlight, a cell the animal may move to: that move too)
-  const Move = c.moon?.MoonCellChoice;
-  const move = !!Move && f.legal.some((a) => a.type === "moveAnimal" && actionCells(a).at(-1) === label);
-  return (
-    <div class="choices" aria-live="polite">
-      <div class="choices-head">
-        <h3>{t.cellTitle(label)}</h3>
-        <button type="button" class="link" aria-label={t.close} onClick={c.unselect}>
-          ×
-        </button>
-      </div>
-      {targets > 0 && <p class="hint">{t.plantHint(targets)}</p>}
-      {choices.length === 0 && targets === 0 && !move && <p class="muted">{t.noActionsHere}</p>}
-      {move && <Move state={f.shown} legal={f.legal} label={label} add={c.add} />}
-      {choices.map((ch, i) => (
-        <button type="button" class="choice" data-kind={ch.kind} key={i} onClick={() => c.add(ch.action)}>
-          <span>{choiceText(ch)}</span>
-          {"cost" in ch && (
-            <span class="cost">
-              {t.cost(ch.cost)}
-              <span class="sr-only"> ({t.costLong(ch.cost)})</span>
-            </span>
-          )}
-        </button>
-      ))}
-    </div>
   );
 }
 

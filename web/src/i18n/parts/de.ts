@@ -135,6 +135,15 @@ const de: PartMessages = {
   youTimedOut: "Deine Zeit war um: Der Dienst hat für dich gespielt (dein Zug ist beendet).",
   resignConfirm: "Dieses Spiel aufgeben? Deine Teile bleiben auf dem Plan, aber du kannst nicht mehr gewinnen.",
   turnSent: "Zug gesendet.",
+  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
+  noActionsHere: "Auf diesem Feld ist gerade nichts zu tun.",
+  cellTitle: (label) => `Feld ${label}`,
+  place: "Hier einen kleinen Baum setzen",
+  grow: (from, to) => `Wachsen lassen: ${from} → ${to}`,
+  collect: (value) => (value === null ? "Sammeln (kein Punktechip mehr)" : `Sammeln: Punktechip mit ${value} Punkten`),
+  plantFrom: (from) => `Hier einen Samen von ${from} aus einpflanzen`,
+  plantHint: (n) =>
+    `Dieser Baum kann einen Samen auf ${n} markierte${p(n, "s Feld", " Felder")} einpflanzen: wähle eines.`,
 };
 
 export default de;

@@ -141,6 +141,15 @@ const en = {
   youTimedOut: "Your time ran out: the service played for you (the turn ended).",
   resignConfirm: "Resign this game? Your pieces stay on the board but you cannot win.",
   turnSent: "Turn sent.",
+  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
+  noActionsHere: "Nothing to do on this cell now.",
+  cellTitle: (label: string) => `Cell ${label}`,
+  place: "Place a small tree here",
+  grow: (from: string, to: string) => `Grow ${from} → ${to}`,
+  collect: (value: number | null) =>
+    value === null ? "Collect (no token left)" : `Collect: take a ${value}-point token`,
+  plantFrom: (from: string) => `Plant a seed here from ${from}`,
+  plantHint: (n: number) => `This tree can plant a seed on ${n} highlighted ${p(n, "cell", "cells")}: choose one.`,
 } as const;
 
 type Widen<T> = T extends string

@@ -142,6 +142,15 @@ const fr: PartMessages = {
   youTimedOut: "Votre temps était écoulé : le service a joué pour vous (votre tour est terminé).",
   resignConfirm: "Abandonner cette partie ? Vos pièces restent sur le plateau, mais vous ne pourrez plus gagner.",
   turnSent: "Tour envoyé.",
+  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
+  noActionsHere: "Rien à faire sur cette case pour l’instant.",
+  cellTitle: (label) => `Case ${label}`,
+  place: "Placer un petit arbre ici",
+  grow: (from, to) => `Faire grandir : ${from} → ${to}`,
+  collect: (value) => (value === null ? "Collecter (plus de jeton)" : `Collecter : un jeton de ${value} points`),
+  plantFrom: (from) => `Planter une graine ici depuis ${from}`,
+  plantHint: (n) =>
+    `Cet arbre peut planter une graine sur ${n} ${p(n, "case en surbrillance", "cases en surbrillance")} : choisissez-en une.`,
 };
 
 export default fr;

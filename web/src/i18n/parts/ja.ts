@@ -130,6 +130,14 @@ const ja: PartMessages = {
   youTimedOut: "時間切れになりました。サービスが代わりに手番を終えました。",
   resignConfirm: "このゲームを投了しますか？駒はボードに残りますが、勝つことはできなくなります。",
   turnSent: "手番を送信しました。",
+  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
+  noActionsHere: "このマスでは今できることはありません。",
+  cellTitle: (label) => `マス ${label}`,
+  place: "ここに小樹木を置く",
+  grow: (from, to) => `成長させる：${from} → ${to}`,
+  collect: (value) => (value === null ? "点数を得る（トークンなし）" : `点数を得る：${value} 点のトークン`),
+  plantFrom: (from) => `${from} からここに種をまく`,
+  plantHint: (n) => `この樹木は強調表示された ${n} マスに種をまけます。1つ選んでください。`,
 };
 
 export default ja;

@@ -134,6 +134,15 @@ const nl: PartMessages = {
   youTimedOut: "Je tijd was op: de server heeft voor je gespeeld (je beurt is beëindigd).",
   resignConfirm: "Dit spel opgeven? Je stukken blijven op het bord, maar je kunt niet meer winnen.",
   turnSent: "Beurt verstuurd.",
+  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
+  noActionsHere: "Op dit vak kun je nu niets doen.",
+  cellTitle: (label) => `Vak ${label}`,
+  place: "Hier een kleine boom plaatsen",
+  grow: (from, to) => `Laten groeien: ${from} → ${to}`,
+  collect: (value) =>
+    value === null ? "Verzamelen (geen penning meer)" : `Verzamelen: een penning van ${value} punten`,
+  plantFrom: (from) => `Hier een zaadje planten vanaf ${from}`,
+  plantHint: (n) => `Deze boom kan een zaadje planten op ${n} gemarkeerde ${p(n, "vak", "vakken")}: kies er een.`,
 };
 
 export default nl;

@@ -212,6 +212,14 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
           expect(text, "the count of the highlighted cells").toContain(
             cells.length === 1 ? "the highlighted" : `${cells.length} highlighted`,
           );
+        } else {
+          // The setup trees (as in the base game): the dock says where a tree goes, on a phone too.
+          const hint = await box(".turn-panel > .hint.step");
+          expect(hint, "trees: the dock says what to do").not.toBeNull();
+          expect(inView(hint!) && hint!.height >= 10, `trees: the hint shown ${JSON.stringify(hint)}`).toBe(true);
+          expect(await page.textContent(".turn-panel > .hint.step")).toBe(
+            "Choose an empty edge cell (highlighted) for a small tree.",
+          );
         }
         const dock = (await box(".turn-panel"))!;
         expect(dock.height, `${want}: the dock at most a third of the screen`).toBeLessThanOrEqual(H / 3);

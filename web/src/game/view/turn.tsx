@@ -36,6 +36,9 @@ export function TurnPanel({ c, f }: { c: GameCtrl; f: Frame }) {
   const seat = plan.base.current;
   const setup = plan.base.phase === "setup";
   const buys = setup ? [] : buyChoices(f.legal, state);
+  // (Under the Moonlight its setup steps are said by MoonControls; the setup trees by this hint,
+  // which a phone shows too: the outlined pieces say where a round's turn starts, nothing says where a tree goes.)
+  const hint = setup ? (state.moon?.stage ? "" : t.chooseEdge) : t.chooseCell;
   return (
     <section class={c.selected ? "card turn-panel picking" : "card turn-panel"} aria-labelledby="turn-h" tabIndex={-1}>
       <h2 id="turn-h">
@@ -48,7 +51,7 @@ export function TurnPanel({ c, f }: { c: GameCtrl; f: Frame }) {
           ) : (
             <>
               <MoonControls c={c} f={f} />
-              <p class="hint">{setup ? (state.moon?.stage ? "" : t.chooseEdge) : t.chooseCell}</p>
+              {hint && <p class={setup ? "hint step" : "hint"}>{hint}</p>}
             </>
           )}
           {buys.length > 0 && (

@@ -240,6 +240,7 @@ function Start({ p, r, seated, isHost }: { p: LobbyProps; r: Run; seated: number
       {isHost && seated >= 2 && confirming && (
         // Starting early closes the free seats for good: whoever was invited to one can then only
         // watch. Asked in the page (not a browser dialog), so it reads in the page's language.
+        // biome-ignore lint/a11y/useSemanticElements: a question and its two buttons, not a form's fieldset; ARIA's group ties the buttons to the question
         <div class="start-confirm" role="group" aria-labelledby="start-confirm-q">
           <p id="start-confirm-q">{t.startConfirm(seated, v.options.seats - seated)}</p>
           <div class="row">

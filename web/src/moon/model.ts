@@ -96,7 +96,7 @@ export interface MoonSetup {
 
 export function moonSetup(state: GameState, legal: readonly Action[], seat: number): MoonSetup | null {
   const m = state.moon;
-  if (!m || !m.stage || state.phase !== "setup") return null;
+  if (!m?.stage || state.phase !== "setup") return null;
   const n = state.options.players;
   const rel = (s: number) => (s - state.firstPlayer + n) % n;
   const deal = seat >= 0 ? (m.players[seat]?.deal ?? []) : [];

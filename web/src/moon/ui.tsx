@@ -387,6 +387,7 @@ function Ability(p: {
         <small class="muted">{m.abilityHelp[o.ability]}</small>
       </div>
       {/* (Each button says the ability, its level and its cost, "Night hunt II 9 ☾": on a phone the words above are hidden.) */}
+      {/* biome-ignore lint/a11y/useSemanticElements: the ability's level buttons, not a form's fieldset; ARIA's group names them after the ability */}
       <div class="moon-levels" role="group" aria-label={name}>
         {o.kind === "direct" &&
           o.levels.map((l) => (

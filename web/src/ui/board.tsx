@@ -79,6 +79,7 @@ export function Board(p: BoardProps) {
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: event delegation — the interactive elements are the SVG's cells (role="button", focusable, labelled); the host only hears their clicks and keys
     <div
       ref={host}
       class="board-host"

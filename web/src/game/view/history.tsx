@@ -87,6 +87,7 @@ export function History(p: {
     <section class="card history" aria-labelledby="log-h">
       <h2 id="log-h">{t.logTitle}</h2>
       {p.canReplay && p.total > 0 && (
+        // biome-ignore lint/a11y/useSemanticElements: a row of buttons and a slider, not a form's fieldset (no legend, no form semantics); ARIA's group names it for screen readers
         <div class="replay" role="group" aria-label={t.replayTitle}>
           <button type="button" onClick={() => go(0)} disabled={at === 0} aria-label={t.replayStart}>
             <Glyph kind="first" />
@@ -115,6 +116,7 @@ export function History(p: {
       {p.lines.length === 0 ? (
         <p class="muted">{t.logEmpty}</p>
       ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the log scrolls within its box, so it must take the keyboard's focus to be scrolled without a mouse (axe: scrollable-region-focusable)
         <ol class="log" ref={list} tabIndex={0} aria-label={t.logTitle}>
           {p.lines.map((l, i) => {
             const future = p.ply !== null && l.ply > p.ply;

@@ -55,6 +55,7 @@ export function TurnPanel({ c, f }: { c: GameCtrl; f: Frame }) {
             </>
           )}
           {buys.length > 0 && (
+            // biome-ignore lint/a11y/useSemanticElements: a row of buy buttons under its heading, not a form's fieldset; ARIA's group names it for screen readers
             <div class="buys" role="group" aria-label={t.buyTitle}>
               <h3>{t.buyTitle}</h3>
               <div class="buy-row">

@@ -53,7 +53,7 @@ async function call(url: string, init: RequestInit, token: string, secrets: stri
       signal: AbortSignal.timeout(TIMEOUT_MS),
       headers: { ...(init.headers as Record<string, string>), "user-agent": "Canopy (https://canopy.invalid, 1.0)" },
     });
-    const text = (await res.text().catch(() => "")).slice(0, 20_000);
+    const text = (await res.text().catch(() => "")).slice(0, 100_000);
     let body: Record<string, unknown> | null = null;
     try {
       const j = JSON.parse(text);
@@ -124,6 +124,32 @@ export function discordEdit(token: string, channel: string, message: string, bod
   return discord(token, "PATCH", `/channels/${channel}/messages/${message}`, body);
 }
 
+/**
+ * An interaction's follow-up webhook: `PATCH /webhooks/{application.id}/{interaction.token}/messages/@original`
+ * (the answer that replaces a deferred command's "thinking") or `POST /webhooks/{application.id}/{interaction.token}`
+ * (a new follow-up message, the answer to a deferred click). No bot token: the interaction token is
+ * the credential, valid 15 minutes (redacted from every error like a token).
+ */
+export function discordFollowUp(
+  appId: string,
+  interactionToken: string,
+  how: "edit" | "post",
+  body: unknown,
+): Promise<Sent> {
+  if (!snowflake.test(appId)) return Promise.resolve(fail("rejected", "not an application id"));
+  const path = `/webhooks/${appId}/${encodeURIComponent(interactionToken)}${how === "edit" ? "/messages/@original" : ""}`;
+  return call(
+    `${DISCORD_API}${path}`,
+    {
+      method: how === "edit" ? "PATCH" : "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    },
+    interactionToken,
+    [],
+  );
+}
+
 // ---- Slack --------------------------------------------------------------------------------------
 
 /**
@@ -146,10 +172,41 @@ export async function slackCall(
     token,
     [],
   );
+  return slackOk(r);
+}
+
+/** Slack's `{ok: false, error}` read into an outcome. */
+function slackOk(r: Sent): Sent {
   if (r.outcome !== "delivered" || r.body?.ok === true) return r;
   const code = typeof r.body?.error === "string" ? r.body.error.slice(0, 60) : "not ok";
   const passing = ["internal_error", "fatal_error", "service_unavailable", "request_timeout", "ratelimited"];
   return { ...r, outcome: passing.includes(code) ? "retry" : "rejected", error: `Slack: ${code}` };
+}
+
+/**
+ * `conversations.replies`: the replies in a message's thread since `oldest` (a Slack ts), with the
+ * messages' metadata (`include_all_metadata`). A read method, so sent as a form, not JSON. Needs
+ * the `channels:history` scope (`groups:history` in private channels).
+ */
+export async function slackReplies(token: string, channel: string, ts: string, oldest: string): Promise<Sent> {
+  const form = new URLSearchParams({
+    channel,
+    ts,
+    oldest,
+    include_all_metadata: "true",
+    limit: "50",
+  });
+  const r = await call(
+    `${SLACK_API}/conversations.replies`,
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    },
+    token,
+    [],
+  );
+  return slackOk(r);
 }
 
 /** Answer one invocation through its response_url (a click's ephemeral answer; valid 30 minutes, 5 uses). */

@@ -335,7 +335,7 @@ export class Outbox {
     const n = JSON.parse(d.notification) as Notification;
     const channel = target.kind === "chat" ? this.host.game()?.channel : undefined;
     const result = channel
-      ? await deliverToChannel(channel, n, this.host.chatConfig())
+      ? await deliverToChannel(channel, n, this.host.chatConfig(), { retry: d.attempts > 0 })
       : await deliverTo(target, n, started);
     this.settle(d, result, started);
     // A channel is no webhook of the directory's: nothing to record or switch off there.

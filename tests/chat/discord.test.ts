@@ -5,7 +5,7 @@
  * Every answer is checked against Discord's limits (tests/chat/limits.ts).
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "../api/client";
+import { call, inRoom } from "../api/client";
 import {
   APP_ID,
   ephemeralOf,
@@ -21,6 +21,9 @@ import {
   post,
   redirectPlatforms,
   refuseChannel,
+  release,
+  hold,
+  script,
   snowflake,
   type DiscordUser,
 } from "./support";
@@ -65,19 +68,19 @@ describe("commands and links", () => {
   it("an unknown command, subcommand or option: an ephemeral answer, nothing done", async () => {
     const u = discordUser("Ann");
     const channel = snowflake();
-    const unknownCommand = ephemeralOf(await discord(commandInteraction(u, channel, "new", [], "chess")));
+    const unknownCommand = await ephemeralOf(await discord(commandInteraction(u, channel, "new", [], "chess")));
     expect(unknownCommand.text).toMatch(/no `\/chess` command/);
-    const unknownSub = ephemeralOf(await discord(commandInteraction(u, channel, "castle")));
+    const unknownSub = await ephemeralOf(await discord(commandInteraction(u, channel, "castle")));
     expect(unknownSub.text).toMatch(/castle/);
-    const unknownOption = ephemeralOf(
+    const unknownOption = await ephemeralOf(
       await discord(commandInteraction(u, channel, "new", [{ type: 4, name: "timebank", value: 3 }])),
     );
     expect(unknownOption.text).toMatch(/timebank/);
-    const badValue = ephemeralOf(
+    const badValue = await ephemeralOf(
       await discord(commandInteraction(u, channel, "new", [{ type: 4, name: "players", value: 7 }])),
     );
     expect(badValue.text).toMatch(/players/);
-    const tooManyBots = ephemeralOf(
+    const tooManyBots = await ephemeralOf(
       await discord(
         commandInteraction(u, channel, "new", [
           { type: 4, name: "players", value: 2 },
@@ -99,16 +102,16 @@ describe("commands and links", () => {
     // Linked: the profile lists the account as a device.
     const devices = (await call("GET", "/api/me/devices", { token })).body.devices;
     expect(devices.map((d: { via: string }) => d.via).sort()).toEqual(["discord", "key"]);
-    const again = ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
+    const again = await ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
     expect(again.text).toMatch(/linked to the Canopy profile Ann Δ/);
     expect(again.link).toBeNull();
-    const un = ephemeralOf(await discord(commandInteraction(u, snowflake(), "unlink")));
+    const un = await ephemeralOf(await discord(commandInteraction(u, snowflake(), "unlink")));
     expect(un.text).toMatch(/Unlinked/);
     const after = (await call("GET", "/api/me/devices", { token })).body.devices;
     expect(after.map((d: { via: string }) => d.via)).toEqual(["key"]);
     // An existing profile's "Add a device" code links the account to that profile.
     const pairing = await call("POST", "/api/me/pairings", { token });
-    const linked = ephemeralOf(
+    const linked = await ephemeralOf(
       await discord(commandInteraction(u, snowflake(), "link", [{ type: 3, name: "code", value: pairing.body.code }])),
     );
     expect(linked.text).toMatch(/^Linked/);
@@ -116,7 +119,7 @@ describe("commands and links", () => {
       (await call("GET", "/api/me/devices", { token })).body.devices.map((d: { via: string }) => d.via).sort(),
     ).toEqual(["discord", "key"]);
     // The code is used: a second account cannot take it.
-    const other = ephemeralOf(
+    const other = await ephemeralOf(
       await discord(
         commandInteraction(discordUser("Eve"), snowflake(), "link", [
           { type: 3, name: "code", value: pairing.body.code },
@@ -129,10 +132,10 @@ describe("commands and links", () => {
   it("a browser signed in links the account to its own profile; a link for an account already linked is refused", async () => {
     const me = await call("POST", "/api/players", { body: { name: "Bruno" } });
     const u = discordUser("bruno_discord");
-    const prompt = ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
+    const prompt = await ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
     const code = /\/pair\/([0-9A-Z-]+)\?/.exec(prompt.link!)![1];
     // A second prompt replaces the first code.
-    const prompt2 = ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
+    const prompt2 = await ephemeralOf(await discord(commandInteraction(u, snowflake(), "link")));
     const code2 = /\/pair\/([0-9A-Z-]+)\?/.exec(prompt2.link!)![1];
     expect((await call("GET", `/api/chat/links/${code}`)).status).toBe(404);
     const r = await call("POST", `/api/chat/links/${code2}`, { token: me.body.token, body: {} });
@@ -160,11 +163,16 @@ describe("a game in a channel", () => {
     const body = JSON.stringify(interaction);
     const headers = await discordHeaders(body);
     const first = await post("/api/chat/discord/interactions", body, headers);
-    const a = ephemeralOf(first);
+    const a = await ephemeralOf({ ...first, token: interaction.token });
+    // Deferred (it posts in the channel and creates a game): "thinking", then the answer.
+    expect(a.deferred).toBe(5);
     expect(a.text).toMatch(/Your game is open/);
     const gameId = /\/g\/([0-9a-z]{12})$/.exec(a.link!)![1];
+    // The same signed request again: acknowledged the same way, and nothing more is done.
     const replay = await post("/api/chat/discord/interactions", body, headers);
     expect(replay.body).toEqual(first.body);
+    await replay.settled;
+    expect(await calls(interaction.token)).toHaveLength(1);
     const posted = await calls(channel);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ kind: "post", status: 200, problems: [] });
@@ -189,16 +197,74 @@ describe("a game in a channel", () => {
     expect(JSON.stringify(game)).not.toContain(channel);
   });
 
+  it("the answer does not wait for Discord: new is acknowledged (type 5, ephemeral) while its post to the channel is held; the answer follows through the follow-up webhook", async () => {
+    const u = discordUser("Quinn");
+    await linkDiscord(u);
+    const channel = snowflake();
+    await hold(channel);
+    const interaction = commandInteraction(u, channel, "new", [{ type: 4, name: "players", value: 2 }]);
+    const r = await discord(interaction);
+    expect(r.body).toEqual({ type: 5, data: { flags: 64 } });
+    // The game's message is still on its way (held): no answer yet, nothing posted.
+    expect(await calls(interaction.token)).toEqual([]);
+    expect(await calls(channel)).toEqual([]);
+    await release(channel);
+    const a = await ephemeralOf(r);
+    expect(a.text).toMatch(/Your game is open/);
+    expect((await calls(channel)).map((c) => c.kind)).toEqual(["post"]);
+    await drain(/\/g\/([0-9a-z]{12})$/.exec(a.link!)![1]);
+  });
+
+  it("deferred work that fails is answered so (an ephemeral follow-up), never silence; a follow-up refused with 500 is sent again", async () => {
+    const host = discordUser("Rae");
+    const guest = discordUser("Sid");
+    await linkDiscord(host);
+    await linkDiscord(guest);
+    const channel = snowflake();
+    const created = await ephemeralOf(
+      await discord(commandInteraction(host, channel, "new", [{ type: 4, name: "players", value: 3 }])),
+    );
+    const gameId = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
+    const message = (await calls(channel))[0].message!;
+    // The game's clock breaks: the join throws inside the game.
+    await inRoom(gameId, (room) => {
+      room.now = () => {
+        throw new Error("the clock broke");
+      };
+    });
+    const click = buttonInteraction(guest, channel, message, `cnp:join:${gameId}`);
+    await script(click.token, [500]);
+    const r = await discord(click);
+    expect(r.body).toEqual({ type: 6 });
+    await r.settled;
+    await inRoom(gameId, (room) => {
+      room.now = () => Date.now();
+    });
+    const answers = await calls(click.token);
+    expect(answers.map((c) => [c.method, c.status])).toEqual([
+      ["POST", 500],
+      ["POST", 200],
+    ]);
+    expect(answers[1].problems).toEqual([]);
+    expect(answers[1].body.flags).toBe(64);
+    expect(answers[1].body.content).toMatch(/went wrong on Canopy's side/);
+    expect(JSON.stringify(answers[1].body)).not.toContain("clock broke");
+    // Nothing changed: the guest is not seated.
+    const view = (await call("GET", `/api/games/${gameId}`)).body;
+    expect(view.seats.filter((s: { player: unknown }) => s.player !== null)).toHaveLength(1);
+    await drain(gameId);
+  });
+
   it("new by an account not linked, or where the bot cannot post: an answer, no game", async () => {
     const channel = snowflake();
-    const a = ephemeralOf(await discord(commandInteraction(discordUser("Dee"), channel, "new")));
+    const a = await ephemeralOf(await discord(commandInteraction(discordUser("Dee"), channel, "new")));
     expect(a.text).toMatch(/Link your Discord account/);
     expect(a.link).toMatch(/\/pair\//);
     const u = discordUser("Dan");
     await linkDiscord(u);
     const closed = snowflake();
     await refuseChannel(closed);
-    const b = ephemeralOf(await discord(commandInteraction(u, closed, "new")));
+    const b = await ephemeralOf(await discord(commandInteraction(u, closed, "new")));
     expect(b.text).toMatch(/cannot post in this channel/);
     expect((await calls(closed)).map((c) => c.status)).toEqual([403]);
     expect(await calls(channel)).toEqual([]);
@@ -208,7 +274,7 @@ describe("a game in a channel", () => {
     const host = discordUser("Host");
     await linkDiscord(host);
     const channel = snowflake();
-    const created = ephemeralOf(
+    const created = await ephemeralOf(
       await discord(commandInteraction(host, channel, "new", [{ type: 4, name: "players", value: 2 }])),
     );
     const gameId = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
@@ -218,29 +284,29 @@ describe("a game in a channel", () => {
 
     const stranger = discordUser("Stranger");
     for (const action of ["join", "bot", "start"]) {
-      const r = ephemeralOf(await click(stranger, action));
+      const r = await ephemeralOf(await click(stranger, action));
       expect(r.text).toMatch(/Link your Discord account/);
     }
     const guest = discordUser("Guest");
     await linkDiscord(guest);
-    const bot = ephemeralOf(await click(guest, "bot"));
+    const bot = await ephemeralOf(await click(guest, "bot"));
     expect(bot.text).toMatch(/do not sit in this game/);
-    const start = ephemeralOf(await click(guest, "start"));
+    const start = await ephemeralOf(await click(guest, "start"));
     expect(start.text).toMatch(/do not sit in this game/);
     const view = (await call("GET", `/api/games/${gameId}`)).body;
     expect(view.status).toBe("waiting");
     expect(view.seats.filter((s: { player: unknown }) => s.player !== null).length).toBe(1);
 
-    const joined = ephemeralOf(await click(guest, "join"));
+    const joined = await ephemeralOf(await click(guest, "join"));
     expect(joined.text).toMatch(/You sit at the table \(seat 2\)/);
     const third = discordUser("Third");
     await linkDiscord(third);
-    const full = ephemeralOf(await click(third, "join"));
+    const full = await ephemeralOf(await click(third, "join"));
     expect(full.text).toMatch(/already started|Every seat/);
-    const twice = ephemeralOf(await click(guest, "join"));
+    const twice = await ephemeralOf(await click(guest, "join"));
     expect(twice.text).toMatch(/already/);
     // A button from another game's message, or one Canopy never made.
-    const bogus = ephemeralOf(await discord(buttonInteraction(guest, channel, message, "cnp:explode:abc")));
+    const bogus = await ephemeralOf(await discord(buttonInteraction(guest, channel, message, "cnp:explode:abc")));
     expect(bogus.text).toMatch(/not one of Canopy's/);
   });
 
@@ -251,17 +317,17 @@ describe("a game in a channel", () => {
     const halP = await linkDiscord(hal);
     const channel = snowflake();
     const games = async (u: DiscordUser, where = channel) =>
-      ephemeralOf(await discord(commandInteraction(u, where, "games")));
+      await ephemeralOf(await discord(commandInteraction(u, where, "games")));
     expect((await games(gia)).text).toMatch(/No game was started in this channel yet/);
     const newGame = async (where: string, players: number) => {
-      const r = ephemeralOf(
+      const r = await ephemeralOf(
         await discord(commandInteraction(gia, where, "new", [{ type: 4, name: "players", value: players }])),
       );
       const id = /\/g\/([0-9a-z]{12})$/.exec(r.link!)![1];
       return { id, message: (await calls(where)).at(-1)!.message! };
     };
     const playing = await newGame(channel, 2);
-    ephemeralOf(await discord(buttonInteraction(hal, channel, playing.message, `cnp:join:${playing.id}`)));
+    await ephemeralOf(await discord(buttonInteraction(hal, channel, playing.message, `cnp:join:${playing.id}`)));
     const waiting = await newGame(channel, 3);
     const elsewhere = await newGame(snowflake(), 2);
     const posted = (await calls(channel)).length;
@@ -299,14 +365,14 @@ describe("a game in a channel", () => {
     const hostP = await linkDiscord(host);
     const guestP = await linkDiscord(guest);
     const channel = snowflake();
-    const created = ephemeralOf(
+    const created = await ephemeralOf(
       await discord(commandInteraction(host, channel, "new", [{ type: 4, name: "players", value: 2 }])),
     );
     const gameId = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
     const message = (await calls(channel))[0].message!;
     const click = (u: DiscordUser, action: string) =>
       discord(buttonInteraction(u, channel, message, `cnp:${action}:${gameId}`));
-    ephemeralOf(await click(guest, "join"));
+    await ephemeralOf(await click(guest, "join"));
     for (const p of [hostP, guestP])
       expect((await call("POST", `/api/games/${gameId}/resign`, { token: p.token })).status).toBe(200);
     const over = (await call("GET", `/api/games/${gameId}`)).body;
@@ -320,7 +386,7 @@ describe("a game in a channel", () => {
       [host, "start"],
       [guest, "start"],
     ] as const)
-      texts[`${u.name} ${action}`] = ephemeralOf(await click(u, action)).text;
+      texts[`${u.name} ${action}`] = (await ephemeralOf(await click(u, action))).text;
     expect(texts["Ivo join"]).toMatch(/started|over/);
     expect(texts["Fay bot"]).toMatch(/over/);
     expect(texts["Fay start"]).toMatch(/started|over/);
@@ -338,11 +404,13 @@ describe("a game in a channel", () => {
     const host = discordUser("Hana");
     await linkDiscord(host);
     const channel = snowflake();
-    const created = ephemeralOf(await discord(commandInteraction(host, channel, "new")));
+    const created = await ephemeralOf(await discord(commandInteraction(host, channel, "new")));
     const gameId = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
     const guest = discordUser("Gus");
     await linkDiscord(guest);
-    const r = ephemeralOf(await discord(buttonInteraction(guest, snowflake(), snowflake(), `cnp:join:${gameId}`)));
+    const r = await ephemeralOf(
+      await discord(buttonInteraction(guest, snowflake(), snowflake(), `cnp:join:${gameId}`)),
+    );
     expect(r.text).toMatch(/not started in this channel/);
   });
 });

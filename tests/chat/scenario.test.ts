@@ -17,6 +17,7 @@ import {
   discord,
   discordUser,
   drain,
+  ephemeralOf,
   linkDiscord,
   redirectPlatforms,
   script,
@@ -28,13 +29,12 @@ import type { Call } from "./platform.setup";
 // For the whole file: games' alarms may still send after a test is over.
 beforeAll(() => redirectPlatforms());
 
-const answerText = (r: { body: { data: { content: string; components?: { components: { url?: string }[] }[] } } }) =>
-  r.body.data;
-
 async function newChannelGame(host: DiscordUser, channel: string, players: number) {
-  const r = await discord(commandInteraction(host, channel, "new", [{ type: 4, name: "players", value: players }]));
-  const url = answerText(r).components![0].components[0].url!;
-  const id = /\/g\/([0-9a-z]{12})$/.exec(url)![1];
+  const r = await ephemeralOf(
+    await discord(commandInteraction(host, channel, "new", [{ type: 4, name: "players", value: players }])),
+  );
+  expect(r.deferred).toBe(5);
+  const id = /\/g\/([0-9a-z]{12})$/.exec(r.link!)![1];
   const message = (await calls(channel))[0].message!;
   return { id, message };
 }
@@ -99,9 +99,9 @@ describe("a game played from a Discord channel", () => {
     const { id, message } = await newChannelGame(ann, channel, 4);
     const click = (u: DiscordUser, action: string) =>
       discord(buttonInteraction(u, channel, message, `cnp:${action}:${id}`));
-    expect(answerText(await click(bruno, "join")).content).toMatch(/seat 2/);
-    expect(answerText(await click(ann, "bot")).content).toMatch(/bot sits down/);
-    expect(answerText(await click(ann, "start")).content).toMatch(/started/);
+    expect((await ephemeralOf(await click(bruno, "join"))).text).toMatch(/seat 2/);
+    expect((await ephemeralOf(await click(ann, "bot"))).text).toMatch(/bot sits down/);
+    expect((await ephemeralOf(await click(ann, "start"))).text).toMatch(/started/);
 
     const tokens: Record<string, string> = { [annP.player.id]: annP.token, [brunoP.player.id]: brunoP.token };
     let rnd = 7;
@@ -195,7 +195,7 @@ describe("a game played from a Discord channel", () => {
     const boP = await linkDiscord(bo);
     const channel = snowflake();
     const { id, message } = await newChannelGame(ann, channel, 2);
-    await discord(buttonInteraction(bo, channel, message, `cnp:join:${id}`));
+    await (await discord(buttonInteraction(bo, channel, message, `cnp:join:${id}`))).settled;
     await drain(id);
     const before = (await calls(channel)).length;
     // From here the game runs on a clock the test drives: alarms fire only when fired.

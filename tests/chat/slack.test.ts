@@ -15,6 +15,8 @@ import {
   nowSeconds,
   post,
   redirectPlatforms,
+  responsePathOf,
+  script,
   slack,
   slackHeaders,
   slackId,
@@ -27,16 +29,35 @@ beforeAll(() => redirectPlatforms());
 
 const user = (name: string): SlackUser => ({ id: slackId("U"), name });
 
-function ephemeral(r: { status: number; body: { response_type: string; text: string; blocks?: unknown[] } }) {
+type Answer = { response_type: string; text: string; blocks?: unknown[] };
+
+/**
+ * The answer only its author sees: in the HTTP answer when it needed no I/O, else (an empty 200,
+ * acknowledged at once) the one message that went to the request's response_url after.
+ */
+async function ephemeral(r: {
+  status: number;
+  body: Answer | null;
+  settled: Promise<void>;
+  responsePath: string | null;
+}) {
   expect(r.status).toBe(200);
-  expect(r.body.response_type).toBe("ephemeral");
-  expect(slackProblems(r.body)).toEqual([]);
-  const link = (r.body.blocks?.[1] as { elements: { url: string }[] } | undefined)?.elements[0].url ?? null;
-  return { text: r.body.text, link };
+  let body = r.body;
+  if (body === null) {
+    await r.settled;
+    const answers = await calls(r.responsePath!);
+    expect(answers).toHaveLength(1);
+    expect(answers[0].problems).toEqual([]);
+    body = answers[0].body as Answer;
+  }
+  expect(body.response_type).toBe("ephemeral");
+  expect(slackProblems(body)).toEqual([]);
+  const link = (body.blocks?.[1] as { elements: { url: string }[] } | undefined)?.elements[0].url ?? null;
+  return { text: body.text, link, deferred: r.body === null };
 }
 
 async function linkSlack(u: SlackUser) {
-  const a = ephemeral(await slack(slashForm(u, slackId("C"), "link")));
+  const a = await ephemeral(await slack(slashForm(u, slackId("C"), "link")));
   expect(a.link).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=slack$/);
   const code = /\/pair\/([0-9A-Z-]+)\?/.exec(a.link!)![1];
   const used = await call("POST", `/api/chat/links/${code}`, { body: {} });
@@ -57,7 +78,7 @@ describe("Slack: signatures and bodies", () => {
     expect(stale.status).toBe(401);
     const tampered = await post("/api/chat/slack", form.replace("help", "games"), await slackHeaders(form));
     expect(tampered.status).toBe(401);
-    expect(ephemeral(await slack(form)).text).toMatch(/photosynthesis new/);
+    expect((await ephemeral(await slack(form))).text).toMatch(/photosynthesis new/);
     for (const bad of [
       "payload=%7Bnot-json",
       "team_id=T1",
@@ -73,13 +94,19 @@ describe("Slack: signatures and bodies", () => {
   it("the command line: unknown subcommands, options and values are answered with the usage; another command is refused", async () => {
     const u = user("Bea");
     const c = slackId("C");
-    expect(ephemeral(await slack(slashForm(u, c, "castle"))).text).toMatch(/no `castle` command[\s\S]*players=2-4/);
-    expect(ephemeral(await slack(slashForm(u, c, "new timebank=3"))).text).toMatch(/`timebank=3` is not an option/);
-    expect(ephemeral(await slack(slashForm(u, c, "new players=9"))).text).toMatch(/`players` is 2, 3 or 4/);
-    expect(ephemeral(await slack(slashForm(u, c, "new clock=2w"))).text).toMatch(/`clock` is one of/);
-    expect(ephemeral(await slack(slashForm(u, c, "new players=2 players=3"))).text).toMatch(/given twice/);
-    expect(ephemeral(await slack(slashForm(u, c, "new <!channel>"))).text).not.toContain("<!channel>");
-    expect(ephemeral(await slack(slashForm(u, c, "games", "/chess"))).text).toMatch(/answers `\/photosynthesis` only/);
+    expect((await ephemeral(await slack(slashForm(u, c, "castle")))).text).toMatch(
+      /no `castle` command[\s\S]*players=2-4/,
+    );
+    expect((await ephemeral(await slack(slashForm(u, c, "new timebank=3")))).text).toMatch(
+      /`timebank=3` is not an option/,
+    );
+    expect((await ephemeral(await slack(slashForm(u, c, "new players=9")))).text).toMatch(/`players` is 2, 3 or 4/);
+    expect((await ephemeral(await slack(slashForm(u, c, "new clock=2w")))).text).toMatch(/`clock` is one of/);
+    expect((await ephemeral(await slack(slashForm(u, c, "new players=2 players=3")))).text).toMatch(/given twice/);
+    expect((await ephemeral(await slack(slashForm(u, c, "new <!channel>")))).text).not.toContain("<!channel>");
+    expect((await ephemeral(await slack(slashForm(u, c, "games", "/chess")))).text).toMatch(
+      /answers `\/photosynthesis` only/,
+    );
     expect(await calls(c)).toEqual([]);
   });
 });
@@ -94,11 +121,17 @@ describe("Slack: a game in a channel", () => {
     const form = slashForm(ann, channel, "new players=2");
     const headers = await slackHeaders(form);
     const first = await post("/api/chat/slack", form, headers);
-    const created = ephemeral(first);
+    // Acknowledged at once with an empty 200; the answer follows through the response_url.
+    expect(first.text).toBe("");
+    const created = await ephemeral({ ...first, responsePath: responsePathOf(form) });
+    expect(created.deferred).toBe(true);
     expect(created.text).toMatch(/Your game is open/);
     const id = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
+    // The same signed request again: acknowledged, nothing more done (no second game, no second answer).
     const again = await post("/api/chat/slack", form, headers);
     expect(again.body).toEqual(first.body);
+    await again.settled;
+    expect(await calls(responsePathOf(form)!)).toHaveLength(1);
     const posted = await calls(channel);
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ kind: "post", platform: "slack", problems: [] });
@@ -113,21 +146,29 @@ describe("Slack: a game in a channel", () => {
 
     // A stranger (not linked) clicks Join: the link, through the click's response_url; nothing changes.
     const stranger = clickForm(user("Stranger"), channel, ts, "cnp_join", id);
-    expect((await slack(stranger.form)).status).toBe(200);
+    const strangerClick = await slack(stranger.form);
+    expect(strangerClick.status).toBe(200);
+    await strangerClick.settled;
     const [answer] = await calls(stranger.responsePath);
     expect(answer.problems).toEqual([]);
     expect(answer.body).toMatchObject({ response_type: "ephemeral", replace_original: false });
     expect(answer.body.text).toMatch(/Link your Slack account/);
     // Open is a link: acknowledged, nothing else.
     const open = clickForm(bo, channel, ts, "cnp_open", undefined);
-    expect((await slack(open.form)).status).toBe(200);
+    const opened = await slack(open.form);
+    expect(opened.status).toBe(200);
+    await opened.settled;
     expect(await calls(open.responsePath)).toEqual([]);
     // Bo joins: the game (2 seats) starts.
     const join = clickForm(bo, channel, ts, "cnp_join", id);
     const joinBody = join.form;
     const joinHeaders = await slackHeaders(joinBody);
-    expect((await post("/api/chat/slack", joinBody, joinHeaders)).status).toBe(200);
-    expect((await post("/api/chat/slack", joinBody, joinHeaders)).status).toBe(200); // a replay
+    for (let k = 0; k < 2; k++) {
+      // The click, then a replay of it.
+      const r = await post("/api/chat/slack", joinBody, joinHeaders);
+      expect(r.status).toBe(200);
+      await r.settled;
+    }
     const joined = await calls(join.responsePath);
     expect(joined).toHaveLength(1);
     expect(joined[0].body.text).toMatch(/You sit at the table \(seat 2\)/);
@@ -180,13 +221,15 @@ describe("Slack: a game in a channel", () => {
     const caiP = await linkSlack(cai);
     await linkSlack(dov);
     const channel = slackId("C");
-    expect(ephemeral(await slack(slashForm(cai, channel, "games"))).text).toMatch(
+    expect((await ephemeral(await slack(slashForm(cai, channel, "games")))).text).toMatch(
       /No game was started in this channel/,
     );
-    const id = /\/g\/([0-9a-z]{12})$/.exec(ephemeral(await slack(slashForm(cai, channel, "new players=2"))).link!)![1];
+    const id = /\/g\/([0-9a-z]{12})$/.exec(
+      (await ephemeral(await slack(slashForm(cai, channel, "new players=2")))).link!,
+    )![1];
     const ts = (await calls(channel))[0].message!;
-    await slack(clickForm(dov, channel, ts, "cnp_join", id).form);
-    const other = ephemeral(await slack(slashForm(cai, slackId("C"), "new players=3"))).link!;
+    await (await slack(clickForm(dov, channel, ts, "cnp_join", id).form)).settled;
+    const other = (await ephemeral(await slack(slashForm(cai, slackId("C"), "new players=3")))).link!;
     const g = (await call("GET", `/api/games/${id}`)).body;
     expect(g.status).toBe("active");
     const acting = g.seats[g.toAct].player.id === caiP.player.id ? cai : dov;
@@ -194,21 +237,21 @@ describe("Slack: a game in a channel", () => {
     await drain(id);
     const posted = (await calls(channel)).length;
 
-    const mine = ephemeral(await slack(slashForm(acting, channel, "games"))).text;
+    const mine = (await ephemeral(await slack(slashForm(acting, channel, "games")))).text;
     expect(mine).toMatch(/^It is your turn in 1 of this channel's games\./);
     expect(mine).toContain(`/g/${id} — *your turn* (you play)`);
     expect(mine).not.toContain(other);
-    const theirs = ephemeral(await slack(slashForm(waiting, channel, "games"))).text;
+    const theirs = (await ephemeral(await slack(slashForm(waiting, channel, "games")))).text;
     expect(theirs).toMatch(/^It is not your turn in any of this channel's games\./);
     expect(theirs).toContain(`/g/${id} — ${acting.name} to play (you play)`);
     expect(await calls(channel)).toHaveLength(posted);
 
     // Unlinked: the account no longer acts for the profile, whose seat stays its own.
-    expect(ephemeral(await slack(slashForm(waiting, channel, "unlink"))).text).toMatch(/^Unlinked/);
-    expect(ephemeral(await slack(slashForm(waiting, channel, "unlink"))).text).toMatch(/is not linked/);
-    expect(ephemeral(await slack(slashForm(waiting, channel, "games"))).text).toMatch(/^Link your account/);
+    expect((await ephemeral(await slack(slashForm(waiting, channel, "unlink")))).text).toMatch(/^Unlinked/);
+    expect((await ephemeral(await slack(slashForm(waiting, channel, "unlink")))).text).toMatch(/is not linked/);
+    expect((await ephemeral(await slack(slashForm(waiting, channel, "games")))).text).toMatch(/^Link your account/);
     const click = clickForm(waiting, channel, ts, "cnp_start", id);
-    await slack(click.form);
+    await (await slack(click.form)).settled;
     const [answer] = await calls(click.responsePath);
     expect(answer.body.text).toMatch(/Link your Slack account/);
     const after = (await call("GET", `/api/games/${id}`)).body;
@@ -216,9 +259,45 @@ describe("Slack: a game in a channel", () => {
       g.seats.map((s: { player: { id: string } }) => s.player.id),
     );
     // Linking again makes a new link (the account was free).
-    expect(ephemeral(await slack(slashForm(waiting, channel, "link"))).link).toMatch(/\/pair\//);
+    expect((await ephemeral(await slack(slashForm(waiting, channel, "link")))).link).toMatch(/\/pair\//);
     await drain(/\/g\/([0-9a-z]{12})$/.exec(other)![1]);
   });
+
+  it("a turn ping whose answer was lost (Slack timing out once) is not posted twice: the retry finds it by its metadata", async () => {
+    const ann = user("Ann");
+    const bo = user("Bo");
+    const annP = await linkSlack(ann);
+    await linkSlack(bo);
+    const channel = slackId("C");
+    const created = await ephemeral(await slack(slashForm(ann, channel, "new players=2")));
+    const id = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
+    const ts = (await calls(channel))[0].message!;
+    // Bo's join starts the game: the join's edit, the start's edit, then the first turn's ping —
+    // which Slack takes and whose answer never comes (the Worker gives up after its timeout).
+    await script(channel, [200, 200, -1]);
+    await (await slack(clickForm(bo, channel, ts, "cnp_join", id).form)).settled;
+    await drain(id);
+    const log = (await calls(channel)).slice(1);
+    const pings = log.filter((c) => c.kind === "post");
+    expect(pings).toHaveLength(1);
+    expect(pings[0].body.thread_ts).toBe(ts);
+    expect(pings[0].body.metadata).toMatchObject({ event_type: "canopy_turn_ping" });
+    const notification: string = pings[0].body.metadata.event_payload.notification;
+    expect(notification).toBeTruthy();
+    // The retry read the thread (with metadata) before posting, found the ping, and posted nothing.
+    const lookups = log.filter((c) => c.kind === "lookup");
+    expect(lookups).toHaveLength(1);
+    expect(lookups[0].body).toMatchObject({ channel, ts, include_all_metadata: "true" });
+    expect(log.indexOf(lookups[0])).toBeGreaterThan(log.indexOf(pings[0]));
+    expect(lookups[0].problems).toEqual([]);
+    const deliveries = (
+      await call("GET", `/api/games/${id}/deliveries?limit=100`, { token: annP.token })
+    ).body.deliveries.filter((d: { target: { kind: string } }) => d.target.kind === "chat");
+    expect(deliveries.every((d: { state: string }) => d.state === "delivered")).toBe(true);
+    const started = deliveries.find((d: { eventType: string }) => d.eventType === "game.started");
+    expect(started.eventId).toBe(notification);
+    expect(started.attempts).toHaveLength(2);
+  }, 120_000);
 
   it("where the app is not in the channel, new says how to add it and creates nothing", async () => {
     const u = user("Cy");
@@ -226,7 +305,7 @@ describe("Slack: a game in a channel", () => {
     const channel = slackId("C");
     const { refuseChannel } = await import("./support");
     await refuseChannel(channel);
-    const r = ephemeral(await slack(slashForm(u, channel, "new")));
+    const r = await ephemeral(await slack(slashForm(u, channel, "new")));
     expect(r.text).toMatch(/\/invite @Canopy/);
     expect((await calls(channel)).map((c) => c.kind)).toEqual(["post"]);
   });

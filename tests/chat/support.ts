@@ -5,8 +5,8 @@
  * platforms' APIs sent to the fake platform on loopback (tests/chat/platform.setup.ts), and what it
  * received, in order.
  */
-import { runDurableObjectAlarm } from "cloudflare:test";
-import { env, exports } from "cloudflare:workers";
+import { createExecutionContext, runDurableObjectAlarm, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import type {
   APIInteractionResponse,
   APIChatInputApplicationCommandGuildInteraction,
@@ -17,11 +17,11 @@ import type {
   APIUser,
 } from "discord-api-types/v10";
 import { expect, inject, vi } from "vitest";
+import worker from "../../src/index";
+import type { Env } from "../../src/env";
 import { call, roomStub } from "../api/client";
 import { discordProblems } from "./limits";
 import type { Call } from "./platform.setup";
-
-const SELF = { fetch: (r: Request) => exports.default.fetch(r) };
 
 const e = env as unknown as Record<string, string>;
 export const APP_ID = e.DISCORD_APPLICATION_ID;
@@ -73,6 +73,15 @@ export async function script(channel: string, statuses: number[]): Promise<void>
   await fetch(`${platform()}/script/${channel}`, { method: "PUT", body: statuses.join(",") });
 }
 
+/** Calls for `channel` wait unanswered (and unlogged) until `release(channel)`. */
+export async function hold(channel: string): Promise<void> {
+  await fetch(`${platform()}/hold/${channel}`, { method: "PUT" });
+}
+
+export async function release(channel: string): Promise<void> {
+  await fetch(`${platform()}/release/${channel}`, { method: "PUT" });
+}
+
 /** Every call for `channel` is refused (Discord 403 Missing Access, Slack not_in_channel). */
 export async function refuseChannel(channel: string): Promise<void> {
   await fetch(`${platform()}/refuse/${channel}`, { method: "PUT" });
@@ -122,8 +131,18 @@ export async function slackHeaders(body: string, timestamp = nowSeconds(), secre
   };
 }
 
+/**
+ * POST to the Worker. `settled`: resolves once the work it left running after its answer
+ * (ctx.waitUntil: a deferred interaction's work and answer) is over.
+ */
 export async function post(path: string, body: string, headers: Record<string, string>) {
-  const res = await SELF.fetch(new Request(`https://canopy.test${path}`, { method: "POST", headers, body }));
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(
+    new Request(`https://canopy.test${path}`, { method: "POST", headers, body }),
+    env as unknown as Env,
+    ctx,
+  );
+  const settled = waitOnExecutionContext(ctx);
   const text = await res.text();
   let json: unknown = null;
   try {
@@ -131,13 +150,29 @@ export async function post(path: string, body: string, headers: Record<string, s
   } catch {
     /* not JSON */
   }
-  return { status: res.status, body: json as any, text };
+  return { status: res.status, body: json as any, text, settled };
 }
 
-/** POST a signed interaction to the Discord endpoint. */
+/** POST a signed interaction to the Discord endpoint; `token`: the interaction's, where its follow-ups go. */
 export async function discord(payload: unknown, opts: { timestamp?: number } = {}) {
   const body = JSON.stringify(payload);
-  return post("/api/chat/discord/interactions", body, await discordHeaders(body, opts.timestamp));
+  const r = await post("/api/chat/discord/interactions", body, await discordHeaders(body, opts.timestamp));
+  return { ...r, token: (payload as { token?: string }).token ?? "" };
+}
+
+/**
+ * Wait until `n` calls for `key` (a channel, an interaction token, a response_url path) reached
+ * the fake platform, and return them all. The Worker answers first and works after
+ * (ctx.waitUntil): what it sends arrives after its answer.
+ */
+export async function callsWhen(key: string, n = 1, within = 30_000): Promise<Call[]> {
+  const until = Date.now() + within;
+  for (;;) {
+    const log = await calls(key);
+    if (log.length >= n) return log;
+    if (Date.now() > until) throw new Error(`fewer than ${n} calls for ${key} reached the platform`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 export interface DiscordUser {
@@ -313,24 +348,69 @@ export function clickForm(
   return { form: new URLSearchParams({ payload: JSON.stringify(payload) }).toString(), responsePath };
 }
 
-export async function slack(form: string, opts: { timestamp?: number } = {}) {
-  return post("/api/chat/slack", form, await slackHeaders(form, opts.timestamp));
+/** Where a Slack form's answers go: its response_url's path on the fake platform (null: none). */
+export function responsePathOf(form: string): string | null {
+  const f = new URLSearchParams(form);
+  let url = f.get("response_url");
+  if (url === null && f.get("payload")) {
+    try {
+      url = JSON.parse(f.get("payload")!).response_url ?? null;
+    } catch {
+      url = null;
+    }
+  }
+  return url ? new URL(url).pathname.slice(1) : null;
 }
 
-/** An answer the clicking user alone sees, within Discord's limits; its text and link. */
-export function ephemeralOf(r: { status: number; body: APIInteractionResponse }) {
+/** POST a signed form to the Slack endpoint; `responsePath`: where its deferred answers go. */
+export async function slack(form: string, opts: { timestamp?: number } = {}) {
+  const r = await post("/api/chat/slack", form, await slackHeaders(form, opts.timestamp));
+  return { ...r, responsePath: responsePathOf(form) };
+}
+
+const linkOf = (data: Record<string, unknown>) =>
+  ((data.components as { components: { url?: string }[] }[] | undefined)?.[0]?.components[0]?.url ?? null) as
+    | string
+    | null;
+
+/**
+ * An answer the typing or clicking user alone sees, within Discord's limits: its text and link.
+ * Given at once (type 4, ephemeral) when it needed no I/O; else the interaction was deferred —
+ * a command with type 5 (ephemeral), its answer then the PATCH of `@original` on its follow-up
+ * webhook; a click with type 6, its answer then an ephemeral follow-up message (POST) — and the
+ * answer is the first follow-up the fake Discord received for the interaction's token.
+ */
+export async function ephemeralOf(r: {
+  status: number;
+  body: APIInteractionResponse;
+  token: string;
+  settled: Promise<void>;
+}) {
   expect(r.status).toBe(200);
-  expect(r.body.type).toBe(4);
-  const data = (r.body as { data: Record<string, unknown> }).data;
-  expect(discordProblems(data, { ephemeral: true })).toEqual([]);
-  const link = ((data.components as { components: { url?: string }[] }[] | undefined)?.[0]?.components[0]?.url ??
-    null) as string | null;
-  return { text: data.content as string, link };
+  if (r.body.type === 4) {
+    const data = (r.body as { data: Record<string, unknown> }).data;
+    expect(discordProblems(data, { ephemeral: true })).toEqual([]);
+    return { text: data.content as string, link: linkOf(data), deferred: null };
+  }
+  const command = r.body.type === 5;
+  if (command) expect(r.body).toEqual({ type: 5, data: { flags: 64 } });
+  else expect(r.body).toEqual({ type: 6 });
+  await r.settled;
+  const answers = await calls(r.token);
+  expect(answers).toHaveLength(1);
+  const [answer] = answers;
+  expect(answer).toMatchObject({
+    kind: "followup",
+    method: command ? "PATCH" : "POST",
+    path: `/discord/api/v10/webhooks/${APP_ID}/${r.token}${command ? "/messages/@original" : ""}`,
+    problems: [],
+  });
+  return { text: answer.body.content as string, link: linkOf(answer.body), deferred: r.body.type as 5 | 6 };
 }
 
 /** Link a Discord user to a new Canopy profile through the one-time link, as a browser does. */
 export async function linkDiscord(u: DiscordUser, channel = snowflake()) {
-  const a = ephemeralOf(await discord(commandInteraction(u, channel, "link")));
+  const a = await ephemeralOf(await discord(commandInteraction(u, channel, "link")));
   expect(a.link).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=discord$/);
   const code = /\/pair\/([0-9A-Z-]+)\?/.exec(a.link!)![1];
   const shown = await call("GET", `/api/chat/links/${code}`);

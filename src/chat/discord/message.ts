@@ -15,12 +15,16 @@ import type {
   APIEmbed,
   APIInteractionResponse,
   APIInteractionResponseCallbackData,
+  APIInteractionResponseDeferredChannelMessageWithSource,
+  APIInteractionResponseDeferredMessageUpdate,
   ButtonStyle,
   ComponentType,
   InteractionResponseType,
   MessageFlags,
   RESTPatchAPIChannelMessageJSONBody,
+  RESTPatchAPIInteractionOriginalResponseJSONBody,
   RESTPostAPIChannelMessageJSONBody,
+  RESTPostAPIInteractionFollowupJSONBody,
 } from "discord-api-types/v10";
 import { clip, userText } from "../../notify/escape";
 import { DISCORD_LIMITS, fitEmbed } from "../../notify/discord";
@@ -38,6 +42,7 @@ export const COMPONENT_LIMITS = {
 export const RESPONSE = {
   pong: 1 as InteractionResponseType.Pong,
   message: 4 as InteractionResponseType.ChannelMessageWithSource,
+  deferredMessage: 5 as InteractionResponseType.DeferredChannelMessageWithSource,
   deferredUpdate: 6 as InteractionResponseType.DeferredMessageUpdate,
 } as const;
 const ACTION_ROW = 1 as ComponentType.ActionRow;
@@ -138,11 +143,10 @@ export function turnPing(p: {
   };
 }
 
-/** An answer only the person who clicked or typed sees, with at most one link button. */
-export function ephemeral(text: string, link?: { label: string; url: string }): APIInteractionResponse {
+/** An answer's words and link button (no flags: whether it is ephemeral is the response's or the deferral's). */
+function answerData(text: string, link?: { label: string; url: string }): APIInteractionResponseCallbackData {
   const data: APIInteractionResponseCallbackData = {
     content: clip(text, DISCORD_LIMITS.content),
-    flags: EPHEMERAL,
     allowed_mentions: { parse: [] },
   };
   if (link)
@@ -154,5 +158,42 @@ export function ephemeral(text: string, link?: { label: string; url: string }): 
         ],
       },
     ];
-  return { type: RESPONSE.message, data };
+  return data;
+}
+
+/** An answer only the person who clicked or typed sees, given at once (type 4, ephemeral). */
+export function ephemeral(text: string, link?: { label: string; url: string }): APIInteractionResponse {
+  return { type: RESPONSE.message, data: { ...answerData(text, link), flags: EPHEMERAL } };
+}
+
+/**
+ * The answer at once to a command whose work takes I/O: "thinking", seen by its author only
+ * (type 5, ephemeral); the answer replaces it later (`deferredAnswer`, PATCH …/messages/@original).
+ */
+export const deferredCommand: APIInteractionResponseDeferredChannelMessageWithSource = {
+  type: RESPONSE.deferredMessage,
+  data: { flags: EPHEMERAL },
+};
+
+/**
+ * The answer at once to a click: acknowledged, the game's message left as it is (type 6; its
+ * `@original` is the game's message, which only the game's outbox edits). The answer comes as an
+ * ephemeral follow-up message (`clickAnswer`, POST /webhooks/{application.id}/{token}).
+ */
+export const deferredClick: APIInteractionResponseDeferredMessageUpdate = { type: RESPONSE.deferredUpdate };
+
+/** The answer to a deferred command: the edit of its "thinking" response (ephemeral already). */
+export function deferredAnswer(
+  text: string,
+  link?: { label: string; url: string },
+): RESTPatchAPIInteractionOriginalResponseJSONBody {
+  return answerData(text, link);
+}
+
+/** The answer to a deferred click: a new follow-up message only the clicker sees. */
+export function clickAnswer(
+  text: string,
+  link?: { label: string; url: string },
+): RESTPostAPIInteractionFollowupJSONBody {
+  return { ...answerData(text, link), flags: EPHEMERAL };
 }

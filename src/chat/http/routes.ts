@@ -2,21 +2,40 @@
  * The chat apps' endpoints (docs/chat-apps.md): Discord's interactions endpoint and Slack's request
  * URL (slash command and interactivity). Each request is read raw (at most MAX_BODY bytes: more is
  * a 400), its signature checked before anything else (missing, bad or stale: 401, nothing done),
- * then parsed (a body Canopy cannot read: 400), and its interaction id claimed in D1 so a replay
- * acts once (it gets the first answer again). What the commands and buttons do is ./service.ts.
+ * then parsed (a body Canopy cannot read: 400).
+ *
+ * Both platforms wait 3 seconds for the answer. What is decided from the request alone (an unknown
+ * command or option, the usage, a button Canopy never made) is answered at once; everything that
+ * needs I/O (D1, the game's Durable Object, the platform's API) is acknowledged at once — Discord:
+ * a deferred response (type 5 for a command, ephemeral; type 6 for a click), Slack: an empty 200 —
+ * and done after the answer went back (`ctx.waitUntil`); its answer then goes through the
+ * interaction's own follow-up webhook (Discord) or response_url (Slack), and a failure becomes an
+ * answer saying so, never silence. The deferred work first claims the interaction id in D1, so a
+ * replay acts once (it is acknowledged the same way, and its work stops at the claim). What the
+ * commands and buttons do is ./service.ts.
  */
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { errorBody } from "../../contract/errors";
 import { notifyConfig } from "../../notify/directory";
 import { db } from "../../db/queries";
-import { claimInteraction, interactionAnswer, rememberAnswer } from "../../db/chat";
+import { claimInteraction } from "../../db/chat";
 import type { Env } from "../../env";
-import { COMMAND, parseSlackText } from "../commands";
+import type { Sent } from "../rest";
+import { COMMAND, parseSlackText, SLACK_USAGE, USAGE, type Command } from "../commands";
 import { commandOf } from "../discord/commands";
-import { parseInteraction } from "../discord/interaction";
-import { ephemeral as discordEphemeral, gameMessage as discordGameMessage, RESPONSE } from "../discord/message";
-import { chatConfig, discordEdit, discordPost, slackCall, slackRespond } from "../rest";
+import { parseInteraction, type Interaction } from "../discord/interaction";
+import {
+  clickAnswer,
+  deferredAnswer,
+  deferredClick,
+  deferredCommand,
+  ephemeral as discordEphemeral,
+  gameMessage as discordGameMessage,
+  RESPONSE,
+} from "../discord/message";
+import { chatConfig, discordEdit, discordFollowUp, discordPost, slackCall, slackRespond } from "../rest";
+import type { ButtonAction } from "../model";
 import { verifyDiscord, verifySlack, type SignatureCheck } from "../signature";
 import { parseSlack } from "../slack/payload";
 import { ephemeral as slackEphemeral, gameBlocks } from "../slack/message";
@@ -54,22 +73,67 @@ function service(c: C): Service {
   return { env: c.env, origin: notifyConfig(c.env).publicOrigin ?? url.origin, now: Date.now() };
 }
 
+/** The answer when the deferred work failed on Canopy's side: said, never silence. */
+export const FAILED: Reply = {
+  text: "Something went wrong on Canopy's side and this was not done (or not all of it). Try again in a moment; if it keeps failing, tell whoever runs Canopy.",
+};
+
+/** How many times an answer is sent when the platform is busy (5xx, 429), within waitUntil's 30 seconds. */
+const ANSWER_TRIES = 3;
+
 /**
- * Handle an interaction once: the first request with this id runs `work` and its answer is kept;
- * a replay gets that answer again (or, while the first still runs, `busy`).
+ * Send an answer through the interaction's own channel back, again on 5xx, 429 (its retry_after,
+ * at most 5 s) or a dropped connection. A refusal (the token expired, the interaction unknown) is
+ * final. Logged without the URL or token when it never went.
  */
-async function once(c: C, id: string, busy: string, work: () => Promise<string>): Promise<string> {
-  const d = db(c.env.DB);
-  const now = Date.now();
-  if (!(await claimInteraction(d, id, now))) return (await interactionAnswer(d, id)) ?? busy;
-  const answer = await work();
-  await rememberAnswer(d, id, answer);
-  return answer;
+async function sendAnswer(what: string, send: () => Promise<Sent>): Promise<void> {
+  let last: Sent | null = null;
+  for (let i = 1; i <= ANSWER_TRIES; i++) {
+    last = await send();
+    if (last.outcome === "delivered" || last.outcome === "rejected" || last.outcome === "gone") break;
+    if (i < ANSWER_TRIES) await new Promise((r) => setTimeout(r, Math.min(5_000, last!.retryAfterMs ?? 500 * i)));
+  }
+  if (last && last.outcome !== "delivered") console.warn(`chat: the ${what} answer did not go through: ${last.error}`);
+}
+
+/**
+ * An interaction's work, after its answer went back: claim its id (a replay stops here: the first
+ * request with that id does the work and answers), do it, and answer through `send`. Anything that
+ * throws on the way is answered FAILED.
+ */
+async function later(env: Env, id: string, work: () => Promise<Reply>, send: (r: Reply) => Promise<void>) {
+  let reply: Reply;
+  try {
+    if (!(await claimInteraction(db(env.DB), id, Date.now()))) return;
+    reply = await work();
+  } catch (e) {
+    console.warn(`chat: an interaction failed: ${String((e as Error)?.message ?? e).slice(0, 200)}`);
+    reply = FAILED;
+  }
+  await send(reply);
 }
 
 // ---- Discord ------------------------------------------------------------------------------------
 
-const discordReply = (r: Reply) => discordEphemeral(r.text, r.link);
+type Acting = Exclude<Interaction, { kind: "ping" }>;
+
+/** What an interaction asks, read without I/O: an answer to give at once, or work to defer. */
+type Plan =
+  | { now: Reply }
+  | { later: { kind: "button"; action: ButtonAction; gameId: string } | { kind: "command"; command: Command } };
+
+function discordPlan(i: Acting): Plan {
+  if (!i.user) return { now: { text: "Canopy cannot tell who you are here." } };
+  if (i.kind === "other") return { now: { text: "Canopy does not handle that here." } };
+  if (i.kind === "button") {
+    if (!i.action || !i.gameId) return { now: { text: "That button is not one of Canopy's." } };
+    return { later: { kind: "button", action: i.action, gameId: i.gameId } };
+  }
+  const parsed = commandOf(i.name, i.options);
+  if (!parsed.ok) return { now: { text: parsed.message } };
+  if (parsed.command.name === "help") return { now: { text: USAGE } };
+  return { later: { kind: "command", command: parsed.command } };
+}
 
 chat.post("/api/chat/discord/interactions", async (c) => {
   const config = chatConfig(c.env).discord;
@@ -91,39 +155,41 @@ chat.post("/api/chat/discord/interactions", async (c) => {
   if (i.appId !== config.applicationId)
     return problem(c, 400, "BAD_REQUEST", "That interaction is for another application.");
   if (i.kind === "ping") return c.json({ type: RESPONSE.pong });
+  const plan = discordPlan(i);
+  if ("now" in plan) return c.json(discordEphemeral(plan.now.text, plan.now.link));
   const s = service(c);
-  const answer = await once(
-    c,
-    `discord:${i.id}`,
-    JSON.stringify(discordReply({ text: "Already on it." })),
-    async () => {
-      const reply = await discordAnswer(s, config.botToken, i);
-      return JSON.stringify(discordReply(reply));
-    },
+  const job = plan.later;
+  const click = job.kind === "button";
+  c.executionCtx.waitUntil(
+    later(
+      c.env,
+      `discord:${i.id}`,
+      () => discordWork(s, config.botToken, i, job),
+      (reply) =>
+        sendAnswer("Discord", () =>
+          click
+            ? discordFollowUp(i.appId, i.token, "post", clickAnswer(reply.text, reply.link))
+            : discordFollowUp(i.appId, i.token, "edit", deferredAnswer(reply.text, reply.link)),
+        ),
+    ),
   );
-  return c.body(answer, 200, { "content-type": "application/json" });
+  return c.json(click ? deferredClick : deferredCommand);
 });
 
-async function discordAnswer(
+async function discordWork(
   s: Service,
   token: string | null,
-  i: Exclude<ReturnType<typeof parseInteraction>, null | { kind: "ping" }>,
+  i: Acting,
+  job: Extract<Plan, { later: unknown }>["later"],
 ): Promise<Reply> {
-  if (!i.user) return { text: "Canopy cannot tell who you are here." };
   const asker: Asker = {
     platform: "discord",
     workspace: i.guild,
     channel: i.channel,
-    user: i.user,
-    account: i.user.id,
+    user: i.user!,
+    account: i.user!.id,
   };
-  if (i.kind === "other") return { text: "Canopy does not handle that here." };
-  if (i.kind === "button") {
-    if (!i.action || !i.gameId) return { text: "That button is not one of Canopy's." };
-    return button(s, asker, i.action, i.gameId);
-  }
-  const parsed = commandOf(i.name, i.options);
-  if (!parsed.ok) return { text: parsed.message };
+  if (job.kind === "button") return button(s, asker, job.action, job.gameId);
   const poster: Poster = {
     async post(card) {
       if (!token || !i.channel)
@@ -146,7 +212,7 @@ async function discordAnswer(
         await discordEdit(token, i.channel, message, { content: text, embeds: [], components: [] });
     },
   };
-  return command(s, asker, parsed.command, poster);
+  return command(s, asker, job.command, poster);
 }
 
 // ---- Slack --------------------------------------------------------------------------------------
@@ -169,6 +235,23 @@ chat.post("/api/chat/slack", async (c) => {
   const r = parseSlack(body);
   if (!r) return problem(c, 400, "BAD_REQUEST", "That is not a Slack request Canopy can read.");
   if (r.kind === "other") return c.body(null, 200);
+  // A link button (Open) is acknowledged and nothing else: the browser opens it.
+  if (r.kind === "button" && r.action === "open") return c.body(null, 200);
+  let work: (s: Service, asker: Asker) => Promise<Reply>;
+  if (r.kind === "command") {
+    if (r.command !== `/${COMMAND}`) return c.json(slackEphemeral(`Canopy answers \`/${COMMAND}\` only.`));
+    const parsed = parseSlackText(r.text);
+    if (!parsed.ok) return c.json(slackEphemeral(parsed.message));
+    if (parsed.command.name === "help") return c.json(slackEphemeral(SLACK_USAGE));
+    const cmd = parsed.command;
+    work = (s, asker) => slackCommand(s, config.botToken, asker, cmd);
+  } else {
+    const { action, gameId } = r;
+    work = async (s, asker) =>
+      action && action !== "open" && gameId
+        ? button(s, asker, action, gameId)
+        : { text: "That button is not one of Canopy's." };
+  }
   const s = service(c);
   const asker: Asker = {
     platform: "slack",
@@ -177,37 +260,28 @@ chat.post("/api/chat/slack", async (c) => {
     user: { id: r.user.id, name: r.user.name },
     account: `${r.team}:${r.user.id}`,
   };
-  if (r.kind === "button") {
-    // A link button (Open) is acknowledged and nothing else: the browser opens it.
-    const action = r.action;
-    if (action === "open") return c.body(null, 200);
-    await once(c, `slack:${r.trigger}`, "", async () => {
-      const reply: Reply =
-        action && r.gameId ? await button(s, asker, action, r.gameId) : { text: "That button is not one of Canopy's." };
-      // A click's answer goes to its response_url (the HTTP answer to a click shows nothing).
-      if (r.responseUrl)
-        await slackRespond(r.responseUrl, { ...slackEphemeral(reply.text, reply.link), replace_original: false });
-      return JSON.stringify(reply);
-    });
-    return c.body(null, 200);
-  }
-  const answer = await once(c, `slack:${r.trigger}`, JSON.stringify(slackEphemeral("Already on it.")), async () => {
-    const reply = await slackCommand(s, config.botToken, asker, r.command, r.text);
-    return JSON.stringify(slackEphemeral(reply.text, reply.link));
-  });
-  return c.body(answer, 200, { "content-type": "application/json" });
+  const responseUrl = r.responseUrl;
+  c.executionCtx.waitUntil(
+    later(
+      c.env,
+      `slack:${r.trigger}`,
+      () => work(s, asker),
+      async (reply) => {
+        // A click carries no response_url when Slack has none to give: the work is done, unanswered.
+        if (!responseUrl) return;
+        // A click's answer leaves the game's message alone (replace_original: false).
+        const answer = slackEphemeral(reply.text, reply.link);
+        await sendAnswer("Slack", () =>
+          slackRespond(responseUrl, r.kind === "button" ? { ...answer, replace_original: false } : answer),
+        );
+      },
+    ),
+  );
+  // Acknowledged: an empty 200 shows nothing; the answer follows through the response_url.
+  return c.body(null, 200);
 });
 
-async function slackCommand(
-  s: Service,
-  token: string | null,
-  asker: Asker,
-  name: string,
-  text: string,
-): Promise<Reply> {
-  if (name !== `/${COMMAND}`) return { text: `Canopy answers \`/${COMMAND}\` only.` };
-  const parsed = parseSlackText(text);
-  if (!parsed.ok) return { text: parsed.message };
+async function slackCommand(s: Service, token: string | null, asker: Asker, cmd: Command): Promise<Reply> {
   const poster: Poster = {
     async post(card) {
       if (!token || !asker.channel)
@@ -230,5 +304,5 @@ async function slackCommand(
         await slackCall(token, "chat.update", { channel: asker.channel, ts: message, text, blocks: [] });
     },
   };
-  return command(s, asker, parsed.command, poster);
+  return command(s, asker, cmd, poster);
 }

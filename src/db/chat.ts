@@ -141,19 +141,6 @@ export async function claimInteraction(d: Db, id: string, now: number): Promise<
   return (inserted as unknown[]).length > 0;
 }
 
-/** The answer given to an interaction (null: still being handled, or it had none). */
-export async function interactionAnswer(d: Db, id: string): Promise<string | null> {
-  const [row] = await d
-    .select({ answer: chatInteractions.answer })
-    .from(chatInteractions)
-    .where(eq(chatInteractions.id, id));
-  return row?.answer ?? null;
-}
-
-export async function rememberAnswer(d: Db, id: string, answer: string): Promise<void> {
-  await d.update(chatInteractions).set({ answer }).where(eq(chatInteractions.id, id));
-}
-
 // ---- a channel's games ----------------------------------------------------------------------
 
 export async function addChannelGame(d: Db, row: typeof chatGames.$inferInsert): Promise<void> {

@@ -1,7 +1,8 @@
 /**
- * What `/photosynthesis` and the game message's buttons do, the same for Discord and Slack (the
- * routes in ./discord.ts and ./slack.ts read the platform's request and draw the answer): every
- * answer here is ephemeral, seen by the person who typed or clicked only; the game's message
+ * What `/photosynthesis` and the game message's buttons do, the same for Discord and Slack (./routes.ts
+ * reads the platform's request and draws the answer): every
+ * answer here is ephemeral, seen by the person who typed or clicked only (./routes.ts sends it
+ * through the interaction's follow-up webhook or response_url); the game's message
  * itself changes only through the game's outbox (src/game/outbox.ts), in order.
  *
  * A chat user acts only as the profile they linked (src/db/chat.ts: a device of that profile),

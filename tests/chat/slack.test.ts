@@ -7,11 +7,11 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, inRoom } from "../api/client";
-import { slackProblems } from "./limits";
 import {
   calls,
   clickForm,
   drain,
+  linkSlack,
   nowSeconds,
   post,
   redirectPlatforms,
@@ -21,50 +21,12 @@ import {
   slackHeaders,
   slackId,
   slashForm,
-  type SlackUser,
+  slackEphemeral as ephemeral,
+  slackUser as user,
 } from "./support";
 
 // For the whole file: games' alarms may still send after a test is over.
 beforeAll(() => redirectPlatforms());
-
-const user = (name: string): SlackUser => ({ id: slackId("U"), name });
-
-type Answer = { response_type: string; text: string; blocks?: unknown[] };
-
-/**
- * The answer only its author sees: in the HTTP answer when it needed no I/O, else (an empty 200,
- * acknowledged at once) the one message that went to the request's response_url after.
- */
-async function ephemeral(r: {
-  status: number;
-  body: Answer | null;
-  settled: Promise<void>;
-  responsePath: string | null;
-}) {
-  expect(r.status).toBe(200);
-  let body = r.body;
-  if (body === null) {
-    await r.settled;
-    const answers = await calls(r.responsePath!);
-    expect(answers).toHaveLength(1);
-    expect(answers[0].problems).toEqual([]);
-    body = answers[0].body as Answer;
-  }
-  expect(body.response_type).toBe("ephemeral");
-  expect(slackProblems(body)).toEqual([]);
-  const link = (body.blocks?.[1] as { elements: { url: string }[] } | undefined)?.elements[0].url ?? null;
-  return { text: body.text, link, deferred: r.body === null };
-}
-
-async function linkSlack(u: SlackUser) {
-  const a = await ephemeral(await slack(slashForm(u, slackId("C"), "link")));
-  expect(a.link).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=slack$/);
-  const code = /\/pair\/([0-9A-Z-]+)\?/.exec(a.link!)![1];
-  const used = await call("POST", `/api/chat/links/${code}`, { body: {} });
-  expect(used.status).toBe(201);
-  expect(used.body.linked).toEqual({ platform: "slack", name: u.name });
-  return { player: used.body.player as { id: string }, token: used.body.token as string };
-}
 
 describe("Slack: signatures and bodies", () => {
   it("unsigned, wrongly signed or stale: 401; signed but unreadable or oversized: 400", async () => {

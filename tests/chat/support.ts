@@ -20,7 +20,7 @@ import { expect, inject, vi } from "vitest";
 import worker from "../../src/index";
 import type { Env } from "../../src/env";
 import { call, roomStub } from "../api/client";
-import { discordProblems } from "./limits";
+import { discordProblems, slackProblems } from "./limits";
 import type { Call } from "./platform.setup";
 
 const e = env as unknown as Record<string, string>;
@@ -366,6 +366,47 @@ export function responsePathOf(form: string): string | null {
 export async function slack(form: string, opts: { timestamp?: number } = {}) {
   const r = await post("/api/chat/slack", form, await slackHeaders(form, opts.timestamp));
   return { ...r, responsePath: responsePathOf(form) };
+}
+
+export const slackUser = (name: string): SlackUser => ({ id: slackId("U"), name });
+
+type SlackAnswer = { response_type: string; text: string; blocks?: unknown[] };
+
+/**
+ * A Slack answer only its author sees, within Slack's limits: in the HTTP answer when it needed no
+ * I/O, else (an empty 200, acknowledged at once) the one message that went to the request's
+ * response_url after.
+ */
+export async function slackEphemeral(r: {
+  status: number;
+  body: SlackAnswer | null;
+  settled: Promise<void>;
+  responsePath: string | null;
+}) {
+  expect(r.status).toBe(200);
+  let body = r.body;
+  if (body === null) {
+    await r.settled;
+    const answers = await calls(r.responsePath!);
+    expect(answers).toHaveLength(1);
+    expect(answers[0].problems).toEqual([]);
+    body = answers[0].body as SlackAnswer;
+  }
+  expect(body.response_type).toBe("ephemeral");
+  expect(slackProblems(body)).toEqual([]);
+  const link = (body.blocks?.[1] as { elements: { url: string }[] } | undefined)?.elements[0].url ?? null;
+  return { text: body.text, link, deferred: r.body === null };
+}
+
+/** Link a Slack user to a new Canopy profile through the one-time link, as a browser does. */
+export async function linkSlack(u: SlackUser) {
+  const a = await slackEphemeral(await slack(slashForm(u, slackId("C"), "link")));
+  expect(a.link).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=slack$/);
+  const code = /\/pair\/([0-9A-Z-]+)\?/.exec(a.link!)![1];
+  const used = await call("POST", `/api/chat/links/${code}`, { body: {} });
+  expect(used.status).toBe(201);
+  expect(used.body.linked).toEqual({ platform: "slack", name: u.name });
+  return { player: used.body.player as { id: string }, token: used.body.token as string };
 }
 
 const linkOf = (data: Record<string, unknown>) =>

@@ -5,9 +5,16 @@
  * in to it; opened in a browser signed in, it links the account to that browser's profile. Both
  * land in the profile's devices; the used link is refused after.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { apiCall, launchChromium, type LocalWorker, startWorker } from "./support";
+
+/** A call the worker made to Discord, as the e2e setup received it (tests/e2e/workers.setup.ts). */
+interface PlatformCall {
+  method: string;
+  url: string;
+  body: string;
+}
 
 const APP_ID = "100000000000000002";
 const GUILD = "200000000000000002";
@@ -36,11 +43,12 @@ const snowflake = () => String(seq++);
 /** `/photosynthesis link` by a Discord user, signed as Discord signs it: the one-time link it answers with. */
 async function linkCommand(user: { id: string; name: string }): Promise<string> {
   const channel = snowflake();
+  const token = `itoken-${snowflake()}`;
   const body = JSON.stringify({
     id: snowflake(),
     application_id: APP_ID,
     type: 2,
-    token: `itoken-${snowflake()}`,
+    token,
     version: 1,
     guild_id: GUILD,
     channel_id: channel,
@@ -65,13 +73,18 @@ async function linkCommand(user: { id: string; name: string }): Promise<string> 
     body,
   });
   expect(res.status).toBe(200);
-  const answer = (await res.json()) as {
-    type: number;
-    data: { flags: number; components: { components: { url: string }[] }[] };
-  };
-  expect(answer.type).toBe(4);
-  expect(answer.data.flags & 64).toBe(64);
-  const url = answer.data.components[0].components[0].url;
+  // Acknowledged at once (a deferred, ephemeral answer: making the link takes D1); the answer itself
+  // is the edit of @original on the interaction's follow-up webhook, which the e2e setup receives.
+  expect(await res.json()).toEqual({ type: 5, data: { flags: 64 } });
+  const followUp = `https://discord.com/api/v10/webhooks/${APP_ID}/${token}/messages/@original`;
+  let answer: { components: { components: { url: string }[] }[] } | undefined;
+  for (const until = Date.now() + 30_000; !answer; await new Promise((r) => setTimeout(r, 100))) {
+    const sent = (await (await fetch(`${inject("e2eWorkers")}/platform-calls`)).json()) as PlatformCall[];
+    const edit = sent.find((c) => c.method === "PATCH" && c.url === followUp);
+    if (edit) answer = JSON.parse(edit.body);
+    else if (Date.now() > until) throw new Error("no answer through the follow-up webhook");
+  }
+  const url = answer.components[0].components[0].url;
   expect(url).toMatch(/\/pair\/[0-9A-Z]{4}-[0-9A-Z]{4}\?chat=discord$/);
   // The worker names the link after the address it was asked at (127.0.0.1); open it on localhost.
   return url.replace(/^https?:\/\/[^/]+/, base);

@@ -10,6 +10,11 @@
  * The migrations are applied once, into a template directory that every worker's local storage is
  * copied from. Sharing a worker is safe because every test makes its own profiles and games and
  * reads only those (no test counts anything across the whole server).
+ *
+ * A worker with a chat app's bindings (DISCORD_APPLICATION_ID, SLACK_SIGNING_SECRET) never reaches
+ * Discord or Slack: its calls to them are answered here as the platforms answer (a message, `ok`)
+ * and kept, in order, for `GET /platform-calls` (what a deferred interaction answered through its
+ * follow-up webhook, say). Its other outbound requests go out as they would.
  */
 import { execFile, execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -47,12 +52,33 @@ async function migratedTemplate(): Promise<string> {
   return dir;
 }
 
+/** Discord's and Slack's hosts: a chat worker's calls to them are answered by `fakePlatform`. */
+const PLATFORM_HOSTS = new Set(["discord.com", "slack.com", "hooks.slack.com"]);
+
+interface PlatformCall {
+  method: string;
+  url: string;
+  body: string;
+}
+
 export default async function setup(project: TestProject) {
   if (!existsSync(join(ROOT, "dist/web/app.js")))
     execFileSync("node", ["scripts/build-web.mjs"], { cwd: ROOT, stdio: "inherit" });
   let template: Promise<string> | undefined;
   const dirs: string[] = [];
   const running = new Map<string, Promise<Running>>();
+  const platformCalls: PlatformCall[] = [];
+
+  /** A chat worker's outbound requests: Discord's and Slack's answered and kept, the rest sent on. */
+  async function fakePlatform(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    if (!PLATFORM_HOSTS.has(url.hostname)) return fetch(request.url, request);
+    platformCalls.push({ method: request.method, url: url.href, body: await request.text() });
+    const id = String(10n ** 18n + BigInt(platformCalls.length));
+    return Response.json(
+      url.hostname === "discord.com" ? { id, channel_id: id, content: "" } : { ok: true, ts: `${Date.now() / 1000}` },
+    );
+  }
 
   async function start(vars: Record<string, string>): Promise<Running> {
     template ??= migratedTemplate();
@@ -60,9 +86,16 @@ export default async function setup(project: TestProject) {
     dirs.push(persist);
     cpSync(await template, persist, { recursive: true });
     const { unstable_startWorker } = await import("wrangler");
+    const chat = "DISCORD_APPLICATION_ID" in vars || "SLACK_SIGNING_SECRET" in vars;
     const worker = await unstable_startWorker({
       config: join(ROOT, "wrangler.toml"),
-      dev: { server: { hostname: "127.0.0.1", port: 0 }, inspector: false, persist, logLevel: "warn" },
+      dev: {
+        server: { hostname: "127.0.0.1", port: 0 },
+        inspector: false,
+        persist,
+        logLevel: "warn",
+        ...(chat ? { outboundService: fakePlatform } : {}),
+      },
       bindings: Object.fromEntries(Object.entries(vars).map(([k, value]) => [k, { type: "plain_text", value }])),
     } as Parameters<typeof unstable_startWorker>[0]);
     return { base: (await worker.url).origin, dispose: () => worker.dispose() };
@@ -73,6 +106,10 @@ export default async function setup(project: TestProject) {
     req.on("data", (c) => (body += c));
     req.on("end", async () => {
       try {
+        if (req.method === "GET" && req.url === "/platform-calls") {
+          res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(platformCalls));
+          return;
+        }
         if (req.method !== "POST" || req.url !== "/worker") throw new Error(`${req.method} ${req.url}`);
         const vars = JSON.parse(body || "{}") as Record<string, string>;
         const key = JSON.stringify(Object.entries(vars).sort(([a], [b]) => (a < b ? -1 : 1)));

@@ -59,26 +59,10 @@ export function moonStageText(stage: string, done: number, total: number): strin
 
 // ---- the board ---------------------------------------------------------------------------------
 
-/** Cells to mark as targets for the expansion now (`selected`: a cell of the base game chosen). */
-export function moonHighlights(
-  state: GameState,
-  legal: readonly Action[],
-  pick: MoonPick | null,
-  selected: string | null = null,
-): string[] {
-  return moonTargets(state, legal, pick, selected);
-}
-
-/** A tap on a cell: the expansion's action it makes, the pick it continues, or null (the base game's turn). */
-export function moonClick(
-  state: GameState,
-  legal: readonly Action[],
-  pick: MoonPick | null,
-  label: string,
-  selected: string | null = null,
-): { action: Action } | { pick: MoonPick } | null {
-  return moonTap(state, legal, pick, label, selected);
-}
+// The board's hooks are the model's own functions, under the names the game page's controller
+// calls this chunk by: the cells to mark as targets (`selected`: a base-game cell chosen), and a
+// tap's expansion action, the pick it continues, or null (the base game's turn).
+export { moonTargets as moonHighlights, moonTap as moonClick };
 
 // ---- the log -----------------------------------------------------------------------------------
 

@@ -19,6 +19,7 @@ import { nextInt } from "../src/engine/rng";
 import type { Meter } from "../src/meter";
 import { pushServiceClient } from "../tests/notify/push-service-client";
 import { startPushService } from "../tests/notify/push-service";
+import { caller } from "./http";
 
 type Figure = { name: string; unit: string; value: number };
 
@@ -119,26 +120,7 @@ export async function benchReal(
   const push = await startPushService();
   const receiver = await startReceiver();
   const service = pushServiceClient(`http://localhost:${push.port}`);
-  const call = async (
-    method: string,
-    path: string,
-    token?: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : text;
-  };
+  const call = caller(base);
   const meterNow = async () => (await (await fetch(`${base}/api/_bench/meter`)).json()) as MeterReading;
   try {
     // Players, as people come: a profile each; the web players turn push on for their browser.

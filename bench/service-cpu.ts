@@ -10,25 +10,14 @@
  * - bot_turn: a turn against the easy bot, less a turn against a person (the bot plays in the
  *   game's alarm just after the answer, a second invocation).
  */
-import { applyAction, legalActions, type Action, type GameState } from "../src/engine";
-import { nextInt } from "../src/engine/rng";
+import type { Action, GameState } from "../src/engine";
+import { caller } from "./http";
+import { planTurn as planRandomTurn } from "./real";
 
 type Figure = { name: string; unit: string; value: number };
 
 export async function benchCpuPerKind(base: string, cpuMs: () => number, k = 30): Promise<Figure[]> {
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const buf = await res.arrayBuffer();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${new TextDecoder().decode(buf).slice(0, 300)}`);
-    return res.headers.get("content-type")?.includes("json") ? JSON.parse(new TextDecoder().decode(buf)) : null;
-  };
+  const call = caller(base);
   const settle = () => new Promise((r) => setTimeout(r, 300));
   const cpuOf = async (f: (i: number) => Promise<unknown>, n = k) => {
     await settle();
@@ -39,18 +28,9 @@ export async function benchCpuPerKind(base: string, cpuMs: () => number, k = 30)
   };
   let rng = 12345;
   const planTurn = (state: GameState): Action[] => {
-    const seat = state.current;
-    const turn: Action[] = [];
-    while (state.phase !== "ended" && state.current === seat) {
-      const legal = legalActions(state);
-      const d = nextInt(rng, legal.length);
-      rng = d.rng;
-      const r = applyAction(state, legal[d.value]);
-      if (!r.ok) throw new Error(r.error.message);
-      state = r.state;
-      turn.push(legal[d.value]);
-    }
-    return turn;
+    const planned = planRandomTurn(state, rng);
+    rng = planned.rng;
+    return planned.turn;
   };
   const a = await call("POST", "/api/players", undefined, { name: "Cpu A" });
   const b = await call("POST", "/api/players", undefined, { name: "Cpu B" });

@@ -11,23 +11,12 @@
  */
 import type { MeterReading } from "./real";
 import { meterDiff } from "./real";
+import { caller } from "./http";
 
 type Figure = { name: string; unit: string; value: number };
 
 export async function benchPoll(base: string, counts = [0, 10, 100]): Promise<Figure[]> {
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { "content-type": "application/json" } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
-    return JSON.parse(text);
-  };
+  const call = caller(base);
   const meterNow = async () => (await (await fetch(`${base}/api/_bench/meter`)).json()) as MeterReading;
   const measure = async (f: () => Promise<unknown>, times = 1) => {
     const a = await meterNow();

@@ -147,6 +147,8 @@ export function match(
   games: number,
   base = 1,
   cpu?: number[],
+  /** When given, a line on stderr after each opening (a long run's partial counts stay readable). */
+  label?: string,
 ): MatchResult {
   const n = options.players;
   let wins = 0;
@@ -164,6 +166,10 @@ export function match(
     score += r.scores[heroSeat];
     othersScore += (r.scores.reduce((a, b) => a + b, 0) - r.scores[heroSeat]) / (n - 1);
     hashes.add(r.hash);
+    if (label && heroSeat === n - 1)
+      process.stderr.write(
+        `  ${label}: ${i + 1} games, wins ${wins}, mean rank ${(ranks / (i + 1)).toFixed(3)}, ${hashes.size} distinct (${new Date().toISOString()})\n`,
+      );
   }
   return {
     games,
@@ -337,7 +343,7 @@ export function benchBots(games = 400, only?: string): Figure[] {
   };
   for (const { spec, games: n } of plan(games, only)) {
     const mine: number[] = [];
-    const r = match(spec.options, spec.hero, spec.others, n, spec.base, mine);
+    const r = match(spec.options, spec.hero, spec.others, n, spec.base, mine, spec.key);
     if (spec.hero === "strong") cpu.push(...mine);
     const scores = ` mean score ${r.meanScore.toFixed(1)} : ${r.othersScore.toFixed(1)}`;
     log(rate(spec.name, r), scores);

@@ -61,6 +61,14 @@ export const STRONG_SEARCH: SearchBudget = {
   policyDepth: 6,
 };
 
+/**
+ * Strong's budget in 3–4 players (docs/bots.md, "Search"): three others' replies make each
+ * playout's outcome noisier, so half as many playouts again per candidate (6 + 12 for the best 3);
+ * and the rank counts, not only the margin over the best other: 5 points of outcome per other seat
+ * finished below (a second place is worth more than a fourth when the win is out of reach).
+ */
+export const STRONG_SEARCH_MULTI: SearchBudget = { ...STRONG_SEARCH, samples: 6, more: 12, rankBonus: 5 };
+
 /** Animals by preference for the choice from a deal (docs/bots.md, "Under the Moonlight"). */
 const ANIMAL_PREFERENCE = ["owl", "boar", "badger", "beaver", "turtle", "hedgehog", "fox", "squirrel"];
 /** Moon points' worth for the levels (1 point at the end, and the price of abilities). */
@@ -93,7 +101,10 @@ export function chooseTurn(view: GameState, seat: number, level: BotLevel, seed:
 export function turnCodes(view: GameState, bot: BotLevel, seed: number): number[] {
   const random = new Random(seed);
   if (view.phase === "setup") return [setupMove(view, bot, random)];
-  if (bot === "strong") return searchTurn(view, random.uint32(), WEIGHTS, STRONG_SEARCH).turn;
+  if (bot === "strong") {
+    const budget = view.options.players > 2 ? STRONG_SEARCH_MULTI : STRONG_SEARCH;
+    return searchTurn(view, random.uint32(), WEIGHTS, budget).turn;
+  }
   if (!view.moon) {
     const pos = toFast(view);
     const seat = view.current;

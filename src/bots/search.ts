@@ -48,6 +48,8 @@ export interface SearchBudget {
   /** The policy's beam over each turn played on. */
   policyWidth: number;
   policyDepth: number;
+  /** Points of outcome per other seat finished below (a tie half): the rank, for 3–4 players. */
+  rankBonus?: number;
 }
 
 /** A turn and the expected final score of every seat after it (mean over the playouts). */
@@ -116,12 +118,17 @@ function playOn(sim: FastPosition, judges: Evaluate[], budget: SearchBudget, ran
 }
 
 /** The outcome of final totals for `seat`: the margin over the best other, plus the win bonus. */
-function outcome(t: number[], players: number, seat: number, winners: number): number {
+function outcome(t: number[], players: number, seat: number, winners: number, rankBonus: number): number {
   let other = Number.NEGATIVE_INFINITY;
-  for (let s = 0; s < players; s++) if (s !== seat && t[s] > other) other = t[s];
+  let beaten = 0;
+  for (let s = 0; s < players; s++) {
+    if (s === seat) continue;
+    if (t[s] > other) other = t[s];
+    beaten += t[s] < t[seat] ? 1 : t[s] === t[seat] ? 0.5 : 0;
+  }
   let shared = 0;
   for (let s = 0; s < players; s++) if (winners & (1 << s)) shared++;
-  return t[seat] - other + ((winners & (1 << seat)) !== 0 ? WIN_BONUS / shared : 0);
+  return t[seat] - other + ((winners & (1 << seat)) !== 0 ? WIN_BONUS / shared : 0) + rankBonus * beaten;
 }
 
 interface Tally {
@@ -160,7 +167,7 @@ function judge(
       for (const code of t.turn) sim.play(code);
       playOn(sim, judges, budget, new Random(sampleSeed), totals);
       t.n++;
-      t.outcome += outcome(totals, players, seat, sim.winners());
+      t.outcome += outcome(totals, players, seat, sim.winners(), budget.rankBonus ?? 0);
       for (let s = 0; s < players; s++) t.scores[s] += totals[s];
     }
   }

@@ -1,10 +1,13 @@
 /**
- * Screenshots of the pages players see, at 375 px and 1280 px, in the five languages (issue 14):
- * the start page, a game page (a base game on your turn, an Under the Moonlight game in play, a
- * finished game) and How to play. Each is saved under test-results/screens/ (gitignored) to be
- * looked at, and checked: nothing wider than the screen (no sideways scrolling), no text overflowing
- * its box, and — in the four other languages — no visible text that is one of the interface's
- * English strings (unless that language writes it the same way, or it is on the short list below).
+ * The pages players see, at 375 px and 1280 px, in the five languages (issue 14): the start page, a
+ * game page (a base game on your turn, an Under the Moonlight game in play, a finished game) and How
+ * to play. Each is checked: nothing wider than the screen (no sideways scrolling), no text
+ * overflowing its box, and — in the four other languages — no visible text that is one of the
+ * interface's English strings (unless that language writes it the same way, or it is on the short
+ * list below). To look at them, `CANOPY_SHOTS=test-results/screens npx vitest run
+ * tests/e2e/screens.test.ts` saves each page whole and its first screen there (as the other browser
+ * tests do with CANOPY_SHOTS): a hundred PNGs cost the suite more CPU than every check of the file,
+ * and nothing reads them in a run.
  */
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -19,7 +22,8 @@ import { DEVICE_TEXT } from "../../web/src/devices/i18n";
 import { SOCIAL_TEXT } from "../../web/src/social/i18n";
 import { annAndBruno, launchChromium, playMoonTurnByApi, playUntil, startWorker, type LocalWorker } from "./support";
 
-const SCREENS = join(import.meta.dirname, "../../test-results/screens");
+/** Where the screenshots go, when they are asked for. */
+const SCREENS = process.env.CANOPY_SHOTS ?? "";
 const LANGS: Lang[] = ["en", "nl", "fr", "de", "ja"];
 const WIDTHS = [375, 1280] as const;
 
@@ -72,7 +76,7 @@ beforeAll(async () => {
   // A finished game.
   games.finished = await table.game();
   await playUntil(worker.base, games.finished, tokens, (g) => g.status === "finished", 300);
-  mkdirSync(SCREENS, { recursive: true });
+  if (SCREENS) mkdirSync(SCREENS, { recursive: true });
 });
 
 afterAll(async () => {
@@ -82,7 +86,9 @@ afterAll(async () => {
 
 /** What the page shows that is wrong: sideways scrolling, text overflowing its box, English left over. */
 async function problems(page: Page, lang: Lang): Promise<string[]> {
-  const found = await page.evaluate(() => {
+  const found = await page.evaluate(async () => {
+    // (the fonts in use, the Japanese one among them, measured once they have loaded)
+    await document.fonts.ready;
     const out: { overflow: string[]; texts: string[] } = { overflow: [], texts: [] };
     const root = document.scrollingElement!;
     if (root.scrollWidth > innerWidth) out.overflow.push(`page ${root.scrollWidth} px wide for ${innerWidth}`);
@@ -148,9 +154,11 @@ describe("screenshots at 375 px and 1280 px in the five languages", () => {
             for (const sel of p.ready) await page.waitForSelector(sel);
             await page.waitForLoadState("networkidle");
             expect(await page.getAttribute("html", "lang")).toBe(lang);
-            await page.screenshot({ path: join(SCREENS, `${p.name}-${width}-${lang}.png`), fullPage: true });
-            // (and the first screen as it is seen: on a phone the docked turn sits at its foot)
-            await page.screenshot({ path: join(SCREENS, `${p.name}-${width}-${lang}-screen.png`) });
+            if (SCREENS) {
+              await page.screenshot({ path: join(SCREENS, `${p.name}-${width}-${lang}.png`), fullPage: true });
+              // (and the first screen as it is seen: on a phone the docked turn sits at its foot)
+              await page.screenshot({ path: join(SCREENS, `${p.name}-${width}-${lang}-screen.png`) });
+            }
             for (const x of await problems(page, lang)) found.push(`${p.name} at ${width} px: ${x}`);
           }
         } finally {

@@ -2,6 +2,13 @@
 import { applyMove, createGame, legalMoves, resign, type GameOptionsInput, type GameState } from "../../src/engine";
 import { nextInt } from "../../src/engine/rng";
 
+/**
+ * The full run: `CANOPY_FULL=1 npx vitest run tests/bots` plays strong (the costly level) on every
+ * position the tests have; `npm test` on a seeded part of them (the same kinds of position, the same
+ * checks), which keeps the suite within its minutes.
+ */
+export const FULL = process.env.CANOPY_FULL === "1";
+
 export function started(options: GameOptionsInput): GameState {
   const c = createGame(options);
   if (!c.ok) throw new Error(c.error.message);

@@ -57,12 +57,15 @@ export default defineConfig(async () => {
       maxWorkers: Math.max(2, availableParallelism() - 1),
       projects: [
         {
-          // The pure rules engine: plain Node, fast. Its files change no global, so they share
-          // their workers' modules (isolate: false) rather than each paying for a fresh process.
-          test: { name: "engine", include: ["tests/engine/**/*.test.ts"], environment: "node", isolate: false },
+          // The pure rules engine: plain Node, fast. Each file its own modules: an expansion
+          // registers itself when imported, and tests/engine/base-options.test.ts checks that
+          // engine/base alone has none.
+          test: { name: "engine", include: ["tests/engine/**/*.test.ts"], environment: "node" },
         },
         {
-          // The bots (src/bots): plain Node; no global changed either (isolate: false).
+          // The bots (src/bots): plain Node. Its files change no global and all load the whole
+          // engine, so they share their workers' modules (isolate: false) rather than each paying
+          // for a fresh process.
           test: { name: "bots", include: ["tests/bots/**/*.test.ts"], environment: "node", isolate: false },
         },
         {

@@ -312,11 +312,13 @@ export const chatLinkCodes = sqliteTable("chat_link_codes", {
   playerId: text("player_id"),
 });
 
-/** Interactions already handled (`<platform>:<id>`), and their answer: a replay acts once. Kept an hour. */
+/**
+ * Interactions already handled (`<platform>:<id>`): a replay acts once (and is not answered again:
+ * the first request's work answers). Kept an hour.
+ */
 export const chatInteractions = sqliteTable("chat_interactions", {
   id: text("id").primaryKey(),
   at: integer("at").notNull(),
-  answer: text("answer"),
 });
 
 /** The games started from a channel (`/photosynthesis games` lists them). */

@@ -255,6 +255,35 @@ describe("a game in a channel", () => {
     await drain(gameId);
   });
 
+  it("an answer lost on its way back: a click's follow-up (a new message) is not posted again; a command's answer (an edit) is", async () => {
+    const host = discordUser("Lou");
+    const guest = discordUser("Max");
+    await linkDiscord(host);
+    await linkDiscord(guest);
+    const channel = snowflake();
+    // The command's deferred answer is an edit of @original: sending it again shows it once.
+    const create = commandInteraction(host, channel, "new", [{ type: 4, name: "players", value: 2 }]);
+    await script(create.token, [-1]);
+    const made = await discord(create);
+    await made.settled;
+    const edits = await calls(create.token);
+    expect(edits.map((c) => c.method)).toEqual(["PATCH", "PATCH"]);
+    expect(edits[1].body.content).toMatch(/Your game is open/);
+    // The click's answer is a new message: Discord may show it already, so it goes once.
+    const [posted] = await calls(channel);
+    const gameId = /^cnp:join:([0-9a-z]{12})$/.exec(posted.body.components[0].components[0].custom_id)![1];
+    const message = posted.message!;
+    const click = buttonInteraction(guest, channel, message, `cnp:join:${gameId}`);
+    await script(click.token, [-1]);
+    const r = await discord(click);
+    await r.settled;
+    expect((await calls(click.token)).map((c) => c.method)).toEqual(["POST"]);
+    // The click itself was done once.
+    const view = (await call("GET", `/api/games/${gameId}`)).body;
+    expect(view.seats.filter((s: { player: unknown }) => s.player !== null)).toHaveLength(2);
+    await drain(gameId);
+  });
+
   it("new by an account not linked, or where the bot cannot post: an answer, no game", async () => {
     const channel = snowflake();
     const a = await ephemeralOf(await discord(commandInteraction(discordUser("Dee"), channel, "new")));

@@ -82,15 +82,19 @@ export const FAILED: Reply = {
 const ANSWER_TRIES = 3;
 
 /**
- * Send an answer through the interaction's own channel back, again on 5xx, 429 (its retry_after,
- * at most 5 s) or a dropped connection. A refusal (the token expired, the interaction unknown) is
- * final. Logged without the URL or token when it never went.
+ * Send an answer through the interaction's own channel back, again on 5xx or 429 (its retry_after,
+ * at most 5 s). A dropped connection or a timeout is tried again only for an answer that replaces
+ * one (`repeatable`: Discord's edit of the deferred reply): a new message (a click's follow-up,
+ * Slack's response_url) may have been posted before the connection dropped, and sent again it
+ * would show twice. A refusal (the token expired, the interaction unknown) is final. Logged without
+ * the URL or token when it never went.
  */
-async function sendAnswer(what: string, send: () => Promise<Sent>): Promise<void> {
+async function sendAnswer(what: string, repeatable: boolean, send: () => Promise<Sent>): Promise<void> {
   let last: Sent | null = null;
   for (let i = 1; i <= ANSWER_TRIES; i++) {
     last = await send();
     if (last.outcome === "delivered" || last.outcome === "rejected" || last.outcome === "gone") break;
+    if (last.status === null && !repeatable) break;
     if (i < ANSWER_TRIES) await new Promise((r) => setTimeout(r, Math.min(5_000, last!.retryAfterMs ?? 500 * i)));
   }
   if (last && last.outcome !== "delivered") console.warn(`chat: the ${what} answer did not go through: ${last.error}`);
@@ -166,7 +170,7 @@ chat.post("/api/chat/discord/interactions", async (c) => {
       `discord:${i.id}`,
       () => discordWork(s, config.botToken, i, job),
       (reply) =>
-        sendAnswer("Discord", () =>
+        sendAnswer("Discord", !click, () =>
           click
             ? discordFollowUp(i.appId, i.token, "post", clickAnswer(reply.text, reply.link))
             : discordFollowUp(i.appId, i.token, "edit", deferredAnswer(reply.text, reply.link)),
@@ -271,7 +275,7 @@ chat.post("/api/chat/slack", async (c) => {
         if (!responseUrl) return;
         // A click's answer leaves the game's message alone (replace_original: false).
         const answer = slackEphemeral(reply.text, reply.link);
-        await sendAnswer("Slack", () =>
+        await sendAnswer("Slack", false, () =>
           slackRespond(responseUrl, r.kind === "button" ? { ...answer, replace_original: false } : answer),
         );
       },

@@ -1,0 +1,1 @@
+ALTER TABLE `chat_interactions` DROP COLUMN `answer`;

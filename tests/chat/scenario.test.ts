@@ -140,8 +140,13 @@ describe("a game played from a Discord channel", () => {
     const log = await calls(channel);
     expect(log.every((c) => c.status === 200 && c.problems.length === 0)).toBe(true);
     expect(log[0]).toMatchObject({ kind: "post", message });
-    const edits = log.filter((c) => c.kind === "edit");
-    expect(edits.every((c) => c.message === message)).toBe(true);
+    const sentEdits = log.filter((c) => c.kind === "edit");
+    expect(sentEdits.every((c) => c.message === message)).toBe(true);
+    // An edit whose answer was lost on the way (loopback drops connections on a loaded machine) is
+    // sent again, the same: at least once, harmless twice. The same body twice in a row is one edit.
+    const edits = sentEdits.filter(
+      (c, i) => i === 0 || JSON.stringify(c.body) !== JSON.stringify(sentEdits[i - 1].body),
+    );
     // One edit per delivery, in the deliveries' order.
     expect(edits).toHaveLength(deliveries.length);
     const types = deliveries.map((d) => d.eventType);

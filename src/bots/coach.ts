@@ -34,7 +34,7 @@ import {
 } from "../engine/fast";
 import { beamCandidates, beamTurn, type Evaluate } from "./beam";
 import { value } from "./evaluate";
-import { BUDGETS, WEIGHTS } from "./index";
+import { BUDGETS, strongSearch, WEIGHTS } from "./index";
 import { Random } from "./random";
 
 export interface CoachBudget {
@@ -56,15 +56,33 @@ export interface CoachBudget {
   policyDepth: number;
 }
 
+/**
+ * The coach's budget in 2 players: the strong level's beam and playout policy, and as many playouts
+ * per turn judged as the strong level's search gives each of its candidates (`samples`, 4).
+ */
 export const COACH_BUDGET: CoachBudget = {
   candidates: 5,
-  playouts: 4,
+  playouts: strongSearch(2).samples,
   noise: 1,
   width: BUDGETS.strong.width,
   depth: BUDGETS.strong.depth,
   policyWidth: BUDGETS.strong.policyWidth,
   policyDepth: BUDGETS.strong.policyDepth,
 };
+
+/**
+ * In 3–4 players the strong level searches more (STRONG_SEARCH_MULTI: three others' replies make
+ * each playout noisier), and so does the coach: the strong level's playouts per candidate for the
+ * game's player count (6). A review costs half as much again; the longest, the first turn of a
+ * 4-player long game, plays at most 6 turns judged × 6 playouts × 95 policy turns = 3,420, within
+ * one alarm slice's budget (src/game/analysis.ts SLICE_WORK, 4,000 policy turns).
+ */
+export const COACH_BUDGET_MULTI: CoachBudget = { ...COACH_BUDGET, playouts: strongSearch(4).samples };
+
+/** The coach's budget for a game of `players`: the strong level's search for that many (docs/coach.md). */
+export function coachBudget(players: number): CoachBudget {
+  return players > 2 ? COACH_BUDGET_MULTI : COACH_BUDGET;
+}
 
 export interface TurnReview {
   /** Expected final score of every seat after the turn played (mean over the samples). */
@@ -140,7 +158,7 @@ export function reviewTurn(
   view: GameState,
   played: readonly number[],
   seed: number,
-  budget: CoachBudget = COACH_BUDGET,
+  budget: CoachBudget = coachBudget(view.options.players),
 ): TurnReview | null {
   const seat = view.current;
   const count = Math.max(1, budget.playouts);

@@ -69,6 +69,11 @@ export const STRONG_SEARCH: SearchBudget = {
  */
 export const STRONG_SEARCH_MULTI: SearchBudget = { ...STRONG_SEARCH, samples: 6, more: 12, rankBonus: 5 };
 
+/** The strong level's search for a game of `players` (STRONG_SEARCH in 2 players, STRONG_SEARCH_MULTI in 3–4). */
+export function strongSearch(players: number): SearchBudget {
+  return players > 2 ? STRONG_SEARCH_MULTI : STRONG_SEARCH;
+}
+
 /** Animals by preference for the choice from a deal (docs/bots.md, "Under the Moonlight"). */
 const ANIMAL_PREFERENCE = ["owl", "boar", "badger", "beaver", "turtle", "hedgehog", "fox", "squirrel"];
 /** Moon points' worth for the levels (1 point at the end, and the price of abilities). */
@@ -102,8 +107,7 @@ export function turnCodes(view: GameState, bot: BotLevel, seed: number): number[
   const random = new Random(seed);
   if (view.phase === "setup") return [setupMove(view, bot, random)];
   if (bot === "strong") {
-    const budget = view.options.players > 2 ? STRONG_SEARCH_MULTI : STRONG_SEARCH;
-    return searchTurn(view, random.uint32(), WEIGHTS, budget).turn;
+    return searchTurn(view, random.uint32(), WEIGHTS, strongSearch(view.options.players)).turn;
   }
   if (!view.moon) {
     const pos = toFast(view);
@@ -132,9 +136,12 @@ function animalName(code: number): string {
   return ANIMAL_ORDER[moveA(code)];
 }
 
-/** The strong search's budget scaled by `effort` (≥ 1 playout each pass). */
-function scaled(effort: number): SearchBudget {
-  const b = STRONG_SEARCH;
+/**
+ * The strong search's budget for a game of `players` (the very search the strong level plays: in
+ * 3–4 players STRONG_SEARCH_MULTI's playouts and rank) scaled by `effort` (≥ 1 playout each pass).
+ */
+function scaled(players: number, effort: number): SearchBudget {
+  const b = strongSearch(players);
   return { ...b, samples: Math.max(1, Math.round(b.samples * effort)), more: Math.max(0, Math.round(b.more * effort)) };
 }
 
@@ -143,14 +150,15 @@ function scaled(effort: number): SearchBudget {
  * each of `turns` (whole turns as move codes, end of turn included), judged from `view` =
  * viewFor(state, view.current) in the play phase by the strong search's playouts (Moonlight hidden
  * parts sampled from `seed`, never read). Every turn meets the same playouts. Deterministic in
- * (view, turns, seed, effort); `effort` scales the count budget (1 = strong's own).
+ * (view, turns, seed, effort); `effort` scales the count budget (1 = strong's own for the game's
+ * player count: `strongSearch`).
  */
 export function judgeTurns(view: GameState, turns: readonly number[][], seed: number, effort = 1): number[][] {
-  const b = scaled(effort);
+  const b = scaled(view.options.players, effort);
   return judgeFromView(view, turns, seed >>> 0, WEIGHTS, b, b.samples + b.more);
 }
 
 /** For the coach: the best turn the strong search finds from `view` and its expected final scores per seat. */
 export function bestTurnFromView(view: GameState, seed: number, effort = 1): Judged {
-  return searchTurn(view, seed >>> 0, WEIGHTS, scaled(effort));
+  return searchTurn(view, seed >>> 0, WEIGHTS, scaled(view.options.players, effort));
 }

@@ -8,8 +8,17 @@ import { describe, expect, it } from "vitest";
 import { actionOf, applyMove, legalMoves, viewFor, type GameState } from "../../src/engine";
 import { ANIMAL_NAMES, BABY_NAMES } from "../../src/engine/moonlight";
 import { M_END_TURN } from "../../src/engine/fast";
-import { turnCodes } from "../../src/bots";
-import { COACH_BUDGET, reviewTurn } from "../../src/bots/coach";
+import {
+  bestTurnFromView,
+  judgeTurns,
+  STRONG_SEARCH,
+  STRONG_SEARCH_MULTI,
+  strongSearch,
+  turnCodes,
+  WEIGHTS,
+} from "../../src/bots";
+import { COACH_BUDGET, COACH_BUDGET_MULTI, coachBudget, reviewTurn } from "../../src/bots/coach";
+import { judgeFromView, searchTurn } from "../../src/bots/search";
 import { randomPosition } from "./support";
 
 /** The same state with everything the seat to act cannot see changed (as tests/bots/fair.test.ts). */
@@ -98,5 +107,52 @@ describe("the coach's review of a turn", () => {
     const r = reviewTurn(viewFor(s, seat), [M_END_TURN], s.ply, small)!;
     expect(r.playedIsBest).toBe(false);
     expect(r.bestScores[seat] - r.played[seat]).toBeGreaterThanOrEqual(10);
+  }, 60_000);
+});
+
+describe("the coach searches as the strong level does for the game's player count", () => {
+  /** A 4-player position in the last rounds (short playouts) with several turns worth judging. */
+  function late4p(): GameState {
+    const s = randomPosition({ players: 4 }, 63, 190);
+    expect(s.phase).toBe("play");
+    expect(s.round).toBeGreaterThanOrEqual(14);
+    return s;
+  }
+
+  it("the strong level's playouts per candidate: STRONG_SEARCH in 2 players, STRONG_SEARCH_MULTI in 3–4", () => {
+    expect(strongSearch(2)).toBe(STRONG_SEARCH);
+    expect(strongSearch(3)).toBe(STRONG_SEARCH_MULTI);
+    expect(strongSearch(4)).toBe(STRONG_SEARCH_MULTI);
+    expect(coachBudget(2)).toBe(COACH_BUDGET);
+    expect(COACH_BUDGET.playouts).toBe(STRONG_SEARCH.samples);
+    expect(coachBudget(3).playouts).toBe(STRONG_SEARCH_MULTI.samples);
+    expect(coachBudget(4).playouts).toBe(STRONG_SEARCH_MULTI.samples);
+    expect(STRONG_SEARCH_MULTI.samples).toBeGreaterThan(STRONG_SEARCH.samples);
+  });
+
+  it("a 4-player turn's review (as the game's alarm asks for it: no budget given) plays the 3–4 player playouts", () => {
+    const s = late4p();
+    const view = viewFor(s, s.current);
+    const played = turnCodes(view, "easy", 3);
+    const r = reviewTurn(view, played, s.ply)!;
+    expect(r).not.toBeNull();
+    expect(r).toEqual(reviewTurn(view, played, s.ply, COACH_BUDGET_MULTI));
+    // the 2-player budget plays fewer playouts of the same futures: less work
+    expect(r.work).toBeGreaterThan(reviewTurn(view, played, s.ply, COACH_BUDGET)!.work);
+  }, 60_000);
+
+  it("judgeTurns and bestTurnFromView in 4 players: the strong level's 3–4 player search, deterministic", () => {
+    const s = late4p();
+    const view = viewFor(s, s.current);
+    const best = bestTurnFromView(view, 7);
+    expect(best).toEqual(searchTurn(view, 7, WEIGHTS, STRONG_SEARCH_MULTI));
+    expect(best).not.toEqual(searchTurn(view, 7, WEIGHTS, STRONG_SEARCH));
+    expect(bestTurnFromView(viewFor(s, s.current), 7)).toEqual(best);
+    const turns = [best.turn, [M_END_TURN]];
+    const judged = judgeTurns(view, turns, 7);
+    const playouts = STRONG_SEARCH_MULTI.samples + STRONG_SEARCH_MULTI.more;
+    expect(judged).toEqual(judgeFromView(view, turns, 7, WEIGHTS, STRONG_SEARCH_MULTI, playouts));
+    expect(judged).toHaveLength(2);
+    expect(judged[0]).toHaveLength(4);
   }, 60_000);
 });

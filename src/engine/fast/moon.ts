@@ -141,6 +141,11 @@ const LEAVES_OF = Int8Array.from(LEAVES);
 /** Babies whose use names a cell, as a bit set by baby index. */
 const NEEDS_CELL = moonRules.BABY_NEEDS_CELL.reduce((set, b) => set | (1 << BABIES.indexOf(b)), 0);
 
+/** ABILITIES_OF[animal]: its abilities as a bit set (bit i: ABILITIES[i]). */
+const ABILITIES_OF = Int32Array.from(ANIMALS, (name) =>
+  ABILITIES.reduce((set, rule, i) => (rule.animal === name ? set | (1 << i) : set), 0),
+);
+
 /** A 37-cell set of a list of cells: [lo, hi]. */
 function setOf(cells: readonly number[]): [number, number] {
   let lo = 0;
@@ -646,6 +651,12 @@ export function moonPlayMoves(
   const kind = a[s + S_ANIMAL];
   const here = a[s + S_CELL];
   if (kind < 0 || here < 0) return n;
+  const points = a[s + S_POINTS];
+  // the abilities worth listing: the animal's, not used this turn, and the seat has their lowest cost
+  const open = AFFORD[Math.min(points, 31)] & ~a[M_USED] & ABILITIES_OF[kind];
+  const moved = a[M_MOVED] !== 0;
+  // hot: most listings after the animal moved have nothing more to add
+  if (moved && open === 0) return n;
   // the cells no animal may enter: blocked, or holding another seat's animal (one animal a cell)
   const animalsLo = a[M_ANIMALS_LO];
   const animalsHi = a[M_ANIMALS_HI];
@@ -653,10 +664,22 @@ export function moonPlayMoves(
   const blockHi = a[M_BLOCK_HI];
   const openLo = ~blockLo & ~(here < 32 ? animalsLo & ~(1 << here) : animalsLo);
   const openHi = ~blockHi & ~(here >= 32 ? animalsHi & ~(1 << (here - 32)) : animalsHi);
-  if (a[M_MOVED] === 0) {
-    if (kind !== SQUIRREL)
-      n = pushSet(out, n, MOVE_CODE, AT_LO[CELL_COUNT + here] & openLo, AT_HI[CELL_COUNT + here] & openHi);
-    else {
+  if (!moved) {
+    if (kind !== SQUIRREL) {
+      // pushSet inline (hot: most listings before the animal moved)
+      let lo = AT_LO[CELL_COUNT + here] & openLo;
+      let hi = AT_HI[CELL_COUNT + here] & openHi;
+      while (lo !== 0) {
+        const bit = lo & -lo;
+        lo ^= bit;
+        out[n++] = MOVE_CODE | ((31 - Math.clz32(bit)) << 3);
+      }
+      while (hi !== 0) {
+        const bit = hi & -hi;
+        hi ^= bit;
+        out[n++] = MOVE_CODE | ((63 - Math.clz32(bit)) << 3);
+      }
+    } else {
       let near = 0;
       const neighbours = NEIGHBOURS[here];
       for (let k = 0; k < neighbours.length; k++) if (inSet(openLo, openHi, neighbours[k])) near |= 1 << k;
@@ -667,9 +690,7 @@ export function moonPlayMoves(
       }
     }
   }
-  const points = a[s + S_POINTS];
-  // the abilities worth listing: not used this turn, and the seat has their lowest cost
-  const open = AFFORD[Math.min(points, 31)] & ~a[M_USED];
+  if (open === 0) return n;
   const own = 1 + seat * 4;
   const piece = a[CELLS_AT + here];
   const avail = AVAIL_AT + seat * 4;

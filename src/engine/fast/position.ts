@@ -119,6 +119,8 @@ const GROW_TO_MEDIUM = GROW_COST[2];
 const GROW_TO_LARGE = GROW_COST[3];
 const EDGES = Int8Array.from(EDGE_CELLS);
 const LIGHT_OF = Int32Array.from(LIGHT_BY_SIZE);
+/** The move a piece of each size may make on its cell: grow (seed, small, medium) or collect (large). */
+const GROW_OR_COLLECT = Int32Array.of(M_GROW, M_GROW, M_GROW, M_COLLECT);
 /** The (up to 3) cells toward the sun of each cell, as a 37-cell set: TOWARD_LO / TOWARD_HI[sun * 37 + c]. */
 const TOWARD_LO = new Int32Array(6 * CELL_COUNT);
 const TOWARD_HI = new Int32Array(6 * CELL_COUNT);
@@ -291,8 +293,11 @@ export class FastPosition {
     this.a.set(other.a);
   }
 
-  /** Write every legal move of the seat to act into `out` (from index 0); returns how many. */
-  legalMoves(out: Int32Array | number[]): number {
+  /**
+   * Write every legal move of the seat to act into `out` (from index 0, at least MAX_MOVES long);
+   * returns how many. Entries past the count are scratch (some moves are written, then not counted).
+   */
+  legalMoves(out: Int32Array): number {
     const a = this.a;
     const phase = a[PHASE];
     if (phase === ENDED) return 0;
@@ -314,15 +319,21 @@ export class FastPosition {
     out[n++] = M_END_TURN;
     const light = a[LIGHT_AT + seat];
     const board = BOARD_AT + seat * 4;
-    // the four columns unrolled (hot: every listing)
+    // the four columns unrolled (hot: every listing), without branches: each code is written, and
+    // counted when its price is known (≥ 0) and within the light (a random playout's branches here
+    // are unpredictable; arithmetic is cheaper than a mispredicted jump)
     let price = PRICE[a[board]];
-    if (price >= 0 && price <= light) out[n++] = M_BUY;
+    out[n] = M_BUY;
+    n += ~(price | (light - price)) >>> 31;
     price = PRICE[5 + a[board + 1]];
-    if (price >= 0 && price <= light) out[n++] = M_BUY | (1 << 3);
+    out[n] = M_BUY | (1 << 3);
+    n += ~(price | (light - price)) >>> 31;
     price = PRICE[10 + a[board + 2]];
-    if (price >= 0 && price <= light) out[n++] = M_BUY | (2 << 3);
+    out[n] = M_BUY | (2 << 3);
+    n += ~(price | (light - price)) >>> 31;
     price = PRICE[15 + a[board + 3]];
-    if (price >= 0 && price <= light) out[n++] = M_BUY | (3 << 3);
+    out[n] = M_BUY | (3 << 3);
+    n += ~(price | (light - price)) >>> 31;
     const avail = AVAIL_AT + seat * 4;
     const heavy = this.heavyShade;
     if (heavy) {
@@ -367,10 +378,9 @@ export class FastPosition {
       }
       const size = a[CELLS_AT + c] - own;
       const shaded = heavy && inShadow(shade[c], size);
-      if ((able & (1 << size)) !== 0) {
-        if (size === 3) out[n++] = M_COLLECT | (c << 3);
-        else if (!shaded) out[n++] = M_GROW | (c << 3);
-      }
+      // grow (sizes 0–2) or collect (size 3), written and counted without a branch (as the buys)
+      out[n] = GROW_OR_COLLECT[size] | (c << 3);
+      n += (able >> size) & (size === 3 || !shaded ? 1 : 0);
       if (canPlant && size > 0 && !shaded) {
         const from = M_PLANT | (c << 3);
         let toLo = freeLo;

@@ -1,20 +1,31 @@
 /**
  * Under the Moonlight on a phone (issue 25 item 1), in Chromium at 375 × 667 with touch: Ann plays a
  * whole Moonlight setup (her animal from her deal, its placement, the Great Tree or a moonstone, her
- * setup trees) and a round, Bruno playing his turns through the API. At every step the docked turn
- * says what to do, and what it names is highlighted on the board; before every tap the test checks,
- * by where things are (getBoundingClientRect), that the target is on the screen, the page not
- * scrolled, nothing on top of it (elementFromPoint) and, for a cell, not under the dock; the board,
- * the moon and the sun stay above the dock, which takes at most a third of the screen while cells
- * are to be chosen. Each ability button names its ability and cost. axe finds nothing on the page.
+ * setup trees) and a round (the animal's move, then a growth or a purchase, all by taps), Bruno playing
+ * his turns through the API. At every step the docked turn says what to do, and what it names is
+ * highlighted on the board; before every tap the test checks, by where things are
+ * (getBoundingClientRect), that the target is on the screen, the page not scrolled, nothing on top of
+ * it (elementFromPoint) and, for a cell, not under the dock; the board, the moon and the sun stay
+ * above the dock, which takes at most a third of the screen while cells are to be chosen. Each ability button names its ability and cost. axe finds nothing on the page.
+ * In rounds 3 and 4 the sun stands at the southern corners, the foot of the board: it stays above the
+ * dock too, under the Moonlight and in the base game.
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { legalActions, type GameState } from "../../src/engine";
+import { applyAction, legalActions, type GameState } from "../../src/engine";
+import { actionCells } from "../../web/src/game/model";
 import { baseActionAt } from "../../web/src/moon/model";
-import { annAndBruno, apiCall, launchChromium, playMoonTurnByApi, startWorker, type LocalWorker } from "./support";
+import {
+  annAndBruno,
+  apiCall,
+  launchChromium,
+  playMoonTurnByApi,
+  playUntil,
+  startWorker,
+  type LocalWorker,
+} from "./support";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const W = 375;
@@ -79,8 +90,8 @@ const scrollY = () => page.evaluate(() => window.scrollY);
 const targets = () =>
   page.$$eval('[data-cell][data-highlight="target"]', (els) => els.map((e) => e.getAttribute("data-cell")!).sort());
 
-/** Every cell of the board, the moon and the sun: on the screen and above the dock. */
-async function boardClear(step: string): Promise<void> {
+/** Every cell of the board, the moon and the sun (`marks`): on the screen and above the dock. */
+async function boardClear(step: string, marks = [".board-host .moon", ".board-host .sun"]): Promise<void> {
   const dock = (await box(".turn-panel"))!;
   const cells = await page.$$eval("[data-cell]", (els) =>
     els.map((e) => {
@@ -93,7 +104,7 @@ async function boardClear(step: string): Promise<void> {
   expect(Math.max(...cells.map((c) => c.bottom)), `${step}: the cells above the dock`).toBeLessThanOrEqual(
     dock.top + 0.5,
   );
-  for (const sel of [".board-host .moon", ".board-host .sun"]) {
+  for (const sel of marks) {
     const b = await box(sel);
     expect(b, `${step}: ${sel}`).not.toBeNull();
     expect(inView(b!), `${step}: ${sel} on the screen ${JSON.stringify(b)}`).toBe(true);
@@ -158,6 +169,7 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
     const seen = new Set<string>();
     let played = 0;
     let moves = 0;
+    let acted = "";
     for (let guard = 0; guard < 40; guard++) {
       const g = await game();
       if (g.state.phase === "play" && (g.state.round >= 2 || played >= 1) && g.state.current === 0) break;
@@ -270,6 +282,25 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
         expect(await stepText()).toContain("has moved");
         await shot(page, "moon-phone-moved");
         await boardClear("moved");
+        // Then the base game's part of the turn, by taps too: a tree of Ann's that can grow, its
+        // growth in the dock (or, if none can, a purchase from the player board).
+        const move = legal.find((a) => a.type === "moveAnimal" && actionCells(a).at(-1) === to)!;
+        const movedState = applyAction(g.state, move);
+        expect(movedState.ok).toBe(true);
+        const next = movedState.ok ? legalActions(movedState.state) : [];
+        const grow = next.find((a) => a.type === "grow");
+        if (grow) {
+          const at = actionCells(grow)[0];
+          await tap(`[data-cell="${at}"]`, `choose the tree on ${at}`);
+          await page.waitForSelector('.turn-panel .choices .choice[data-kind="grow"]');
+          await boardClear("a tree chosen");
+          await tap('.turn-panel .choices .choice[data-kind="grow"]', `grow the tree on ${at}`);
+        } else {
+          expect(next.some((a) => a.type === "buy")).toBe(true);
+          await tap(".turn-panel .buy:not([disabled])", "buy from the player board");
+        }
+        await page.waitForFunction(() => document.querySelectorAll(".turn-panel .plan li").length === 2);
+        acted = grow ? "grow" : "buy";
       }
       expect(await seriousOrAnyViolations(), "axe on the round's turn").toEqual([]);
       await sendTurn("play");
@@ -279,6 +310,42 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
     expect(seen.has("greatTree") || seen.has("moonstones")).toBe(true);
     expect(played).toBe(1);
     expect(moves).toBe(1);
+    expect(acted, "a base-game action tapped in the round").not.toBe("");
+    expect(errors).toEqual([]);
+  });
+
+  it("keeps the sun (and the moon) above the dock when the sun stands at a southern corner, in the base game too", async () => {
+    const south = ["south-east", "south-west"];
+    // Rounds 3 and 4: the sun at the south-east, then the south-west corner, the foot of the board.
+    const open = async (id: string, round: number, moon: boolean) => {
+      const g = await apiCall<{ version: number; state: GameState }>(worker.base, "GET", `/api/games/${id}`);
+      expect(g.state.round).toBe(round);
+      await page.goto(`${worker.base}/g/${id}`);
+      await page.waitForFunction(
+        (v) => Number(document.querySelector(".game")?.getAttribute("data-version")) >= v,
+        g.version,
+      );
+      await page.waitForSelector(".turn-panel .end-turn");
+      const step = `${moon ? "Moonlight" : "base game"}, round ${round}, the sun in the ${south[round - 3]}`;
+      expect(await page.textContent(".status"), step).toContain(`Sun in the ${south[round - 3]}`);
+      expect((await box(".turn-panel"))!.height, `${step}: the dock at most a third`).toBeLessThanOrEqual(H / 3);
+      await shot(page, `moon-phone-round${round}${moon ? "" : "-base"}`);
+      await boardClear(step, moon ? [".board-host .moon", ".board-host .sun"] : [".board-host .sun"]);
+    };
+    const annTurn = (round: number) => (g: { state: GameState }) =>
+      g.state.phase === "play" && g.state.round >= round && g.state.current === 0;
+    for (const round of [3, 4]) {
+      await playUntil(worker.base, gameId, tokens, annTurn(round), 12, playMoonTurnByApi);
+      await open(gameId, round, true);
+    }
+    // The base game: the same two players, a game of their own.
+    const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0 }, tokens[0]);
+    const base = created.game.id as string;
+    await apiCall(worker.base, "POST", `/api/games/${base}/join`, { code: created.invite.code }, tokens[1]);
+    for (const round of [3, 4]) {
+      await playUntil(worker.base, base, tokens, annTurn(round), 20);
+      await open(base, round, false);
+    }
     expect(errors).toEqual([]);
   });
 });

@@ -585,6 +585,10 @@ export class GameRoom extends DurableObject<Env> {
     const found = await deviceByTokenHash(db(this.bindings.DB), keyHash);
     if (!found) return null;
     if (found.device.revokedAt !== null) return "revoked";
+    // The device may have been signed out while D1 answered (its revocation struck it off here and
+    // told the sockets it had signed in, not this one, whose key was not yet checked): revoked too,
+    // or this socket would get the seat's view of a signed-out device.
+    if (this.game?.revokedDevices?.includes(found.device.id)) return "revoked";
     const caller = { playerId: found.player.id, tokenHash: found.player.tokenHash, deviceId: found.device.id, keyHash };
     this.a.learn(caller);
     return caller;

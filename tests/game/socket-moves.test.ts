@@ -4,7 +4,7 @@
  * with a structured error on the socket that changes nothing, a revoked device refused.
  */
 import { describe, expect, it } from "vitest";
-import { call, openLive, startedGame } from "../api/client";
+import { call, inRoom, openLive, startedGame } from "../api/client";
 
 /** A socket signed in with `token`, and a way to wait for the answer to a move's key. */
 async function liveAs(id: string, token: string | null) {
@@ -135,6 +135,30 @@ describe("moves on the live socket", () => {
     const r = await socket.answer("after");
     expect(r.type).toBe("refused");
     expect(r.error.code).toBe("DEVICE_REVOKED");
+    expect(await versionOf(id)).toBe(version);
+    socket.ws.close(1000);
+  });
+
+  it("a socket whose key is checked while its device is signed out is told so, never seated", async () => {
+    const { id, players, game } = await startedGame(2);
+    const me = players[game.toAct];
+    const made = await call("POST", "/api/me/pairings", { token: me.token });
+    const phone = (await call("POST", "/api/pairings/redeem", { body: { code: made.body.code, deviceName: "Phone" } }))
+      .body;
+    const socket = await liveAs(id, null);
+    // The race: D1 answered the socket's key check before the revocation was written there, and the
+    // revocation reached the game (struck off, its signed-in sockets told) before that answer came
+    // back. The game knows; D1 does not yet: the socket is told DEVICE_REVOKED, not given the seat.
+    await inRoom(id, (room) => room.deviceRevoked(phone.device.id));
+    socket.send({ type: "auth", token: phone.token });
+    const told = await socket.next(2);
+    expect(told.error?.code).toBe("DEVICE_REVOKED");
+    // What it sees after is a spectator's view; a move on it is refused as a revoked device's.
+    socket.send({ type: "sync" });
+    expect((await socket.next(3)).game.you).toBeNull();
+    const { version, action } = await turnOf(id, me.token);
+    socket.send({ type: "submit", key: "raced", version, actions: [action] });
+    expect((await socket.answer("raced")).error.code).toBe("DEVICE_REVOKED");
     expect(await versionOf(id)).toBe(version);
     socket.ws.close(1000);
   });

@@ -122,7 +122,8 @@ async function playTurn(base: string, gameId: string, tokens: string[], moon: bo
   const turn: Action[] = [];
   // (a Moonlight setup turn is one placement or choice: the seat's view may not show the turn passing)
   const one = moon && s.phase === "setup";
-  while (s.phase !== "ended" && s.current === seat && !(one && turn.length === 1)) {
+  // (a turn ends with its endTurn: when the seat also opens the next round, that is another turn)
+  while (s.phase !== "ended" && s.current === seat && !(one && turn.length === 1) && turn.at(-1)?.type !== "endTurn") {
     const legal = legalActions(s);
     const pick: Action =
       turn.length === 0

@@ -1,21 +1,27 @@
 /**
  * Under the Moonlight on a phone (issue 25 item 1), in Chromium at 375 × 667 with touch: Ann plays a
  * whole Moonlight setup (her animal from her deal, its placement, the Great Tree or a moonstone, her
- * setup trees) and a round (the animal's move, then a growth or a purchase, all by taps), Bruno playing
- * his turns through the API. At every step the docked turn says what to do, and what it names is
- * highlighted on the board; before every tap the test checks, by where things are
- * (getBoundingClientRect), that the target is on the screen, the page not scrolled, nothing on top of
- * it (elementFromPoint) and, for a cell, not under the dock; the board, the moon and the sun stay
- * above the dock, which takes at most a third of the screen while cells are to be chosen. Each ability button names its ability and cost. axe finds nothing on the page.
- * In rounds 3 and 4 the sun stands at the southern corners, the foot of the board: it stays above the
- * dock too, under the Moonlight and in the base game.
+ * setup trees) and two rounds' turns, all by taps, Bruno playing his turns through the API: each
+ * turn the animal's move; the first time the engine allows an ability aimed at a cell (the
+ * hedgehog's run, the fox's churn, the beaver's improvement), that ability from the dock — its
+ * button naming it and its cost, the cells the rules allow highlighted, tapped, applied —; then a
+ * growth (or a purchase) when the rules allow one (in round 1 Ann has no light points: the dock then
+ * offers none). At every step the docked turn says what to do, and what it names is highlighted on
+ * the board; before every tap the test checks, by where things are (getBoundingClientRect), that
+ * the target is on the screen, the page not scrolled, nothing on top of it (elementFromPoint) and,
+ * for a cell, not under the dock; the board, the moon and the sun stay above the dock, which takes
+ * at most a third of the screen while cells are to be chosen. axe finds nothing on the page.
+ * In rounds 3 and 4 the sun stands at the southern corners (south-east, then south-west: docs/rules.md
+ * §2), the foot of the board: it stays above the dock too, under the Moonlight and in the base game.
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { applyAction, legalActions, type GameState } from "../../src/engine";
+import { LABELS, applyAction, cellIndex, legalActions, type Action, type GameState } from "../../src/engine";
+import { moonRules } from "../../src/engine/moonlight";
 import { actionCells } from "../../web/src/game/model";
+import en from "../../web/src/moon/i18n/en";
 import { baseActionAt } from "../../web/src/moon/model";
 import {
   annAndBruno,
@@ -26,6 +32,22 @@ import {
   startWorker,
   type LocalWorker,
 } from "./support";
+
+/** The animals' abilities aimed at one cell (the dock's "cell" kind): the hedgehog's run, the fox's churn, the beaver's improvement. */
+type AbilityAction = Extract<Action, { type: "ability" }>;
+const AIMED: readonly string[] = ["run", "churn", "improve"];
+const aimedCell = (a: AbilityAction): string => {
+  const c = "to" in a ? a.to : "cell" in a ? a.cell : null;
+  if (!c || typeof c !== "object") throw new Error(`not aimed at a cell: ${JSON.stringify(a)}`);
+  return LABELS[cellIndex(c.q, c.r)];
+};
+const ABILITY_NAMES: Record<string, string> = en.abilities;
+/** The state after `a` (the engine's own rules). */
+function stateAfter(state: GameState, a: Action): GameState {
+  const r = applyAction(state, a);
+  if (!r.ok) throw new Error(r.error.message);
+  return r.state;
+}
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 const W = 375;
@@ -169,10 +191,11 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
     const seen = new Set<string>();
     let played = 0;
     let moves = 0;
-    let acted = "";
+    const acted: string[] = [];
+    let ability: { action: AbilityAction; version: number } | null = null;
     for (let guard = 0; guard < 40; guard++) {
       const g = await game();
-      if (g.state.phase === "play" && (g.state.round >= 2 || played >= 1) && g.state.current === 0) break;
+      if (g.state.phase === "play" && played >= 2 && g.state.current === 0) break;
       if (g.state.current !== 0) {
         await playMoonTurnByApi(worker.base, gameId, tokens);
         continue;
@@ -251,7 +274,7 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
         expect(text).toMatch(/^Move it: choose /);
         expect(text).toContain(cells.length === 1 ? "the highlighted cell" : `${cells.length} highlighted cells`);
       }
-      await shot(page, "moon-phone-play");
+      await shot(page, `moon-phone-play-${played + 1}`);
       const dock = (await box(".turn-panel"))!;
       expect(dock.height, `play: the dock at most a third of the screen (${dock.height})`).toBeLessThanOrEqual(H / 3);
       await boardClear("play");
@@ -268,10 +291,9 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
           if (!/^Steal from/.test(b) && a.name !== "Baby steps") expect(b).toContain(a.name);
           expect(b).toMatch(/\d+ ☾/);
         }
-      await shot(page, "moon-phone-play");
+      const legal = legalActions(g.state);
       if (cells.length > 0) {
         // (a cell where a piece of Ann's could act is chosen instead: its actions and the move are then offered)
-        const legal = legalActions(g.state);
         const to = cells.find((c) => !baseActionAt(legal, c));
         expect(to, "a highlighted cell with nothing of the base game on it").toBeDefined();
         await tap(`[data-cell="${to}"]`, `move the animal to ${to}`);
@@ -280,37 +302,89 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
         moves++;
         // Moved: no cell is offered for the animal any more, and the dock says so.
         expect(await stepText()).toContain("has moved");
-        await shot(page, "moon-phone-moved");
+        await shot(page, `moon-phone-moved-${played + 1}`);
         await boardClear("moved");
-        // Then the base game's part of the turn, by taps too: a tree of Ann's that can grow, its
-        // growth in the dock (or, if none can, a purchase from the player board).
-        const move = legal.find((a) => a.type === "moveAnimal" && actionCells(a).at(-1) === to)!;
-        const movedState = applyAction(g.state, move);
-        expect(movedState.ok).toBe(true);
-        const next = movedState.ok ? legalActions(movedState.state) : [];
+        let s = stateAfter(g.state, legal.find((a) => a.type === "moveAnimal" && actionCells(a).at(-1) === to)!);
+        let planned = 1;
+        // The animal's ability from the dock, the first time one aimed at cells is legal (the engine's
+        // list): its button names it and its cost; pressed, the dock says to choose a cell and the
+        // cells the engine allows are highlighted, on the screen and above the dock; a tap applies it.
+        const aimed = legalActions(s).filter(
+          (a): a is AbilityAction => a.type === "ability" && AIMED.includes(a.ability),
+        );
+        if (!ability && aimed.length > 0) {
+          const name = ABILITY_NAMES[aimed[0].ability];
+          const cost = moonRules.ABILITIES.find((r) => r.name === aimed[0].ability)!.costs[0];
+          const want = [...new Set(aimed.filter((a) => a.ability === aimed[0].ability).map(aimedCell))].sort();
+          const button = `.turn-panel .moon-ability[data-ability="${aimed[0].ability}"] button[data-level="1"]`;
+          const label = (await page.textContent(button)) ?? "";
+          expect(label, "the ability's button names it").toContain(name);
+          expect(label, "and its cost").toContain(`${cost} ☾`);
+          await tap(button, `use ${name}`);
+          await page.waitForSelector('.turn-panel .moon-controls[data-step="aim"]');
+          expect(await stepText()).toContain(name);
+          expect(await stepText()).toContain(
+            want.length === 1 ? "Choose the highlighted cell" : `Choose one of the ${want.length} highlighted cells`,
+          );
+          expect(await targets(), `${name}: the cells the rules allow, highlighted`).toEqual(want);
+          expect((await box(".turn-panel"))!.height, `${name}: the dock at most a third`).toBeLessThanOrEqual(H / 3);
+          await boardClear(`${name}: aiming`);
+          await shot(page, `moon-phone-${aimed[0].ability}`);
+          const at = want[0];
+          await tap(`[data-cell="${at}"]`, `${name} to ${at}`);
+          await page.waitForFunction((n) => document.querySelectorAll(".turn-panel .plan li").length > n, planned);
+          const plan = (await page.textContent(".turn-panel .plan ol")) ?? "";
+          expect(plan).toContain(`used ${name} (${cost} ☾)`);
+          expect(await page.$('.turn-panel .moon-controls[data-step="aim"]'), "aimed no more").toBeNull();
+          const used = aimed.find((a) => aimedCell(a) === at)!;
+          s = stateAfter(s, used);
+          planned = await page.$$eval(".turn-panel .plan li", (els) => els.length);
+          ability = { action: used, version: g.version };
+        }
+        // Then the base game's part of the turn, by taps too, when the rules allow one now (the
+        // engine's list): a growth (the tree chosen, its growth in the dock), else a purchase.
+        // When they allow neither (no light points yet), the dock offers neither.
+        const next = legalActions(s);
         const grow = next.find((a) => a.type === "grow");
+        const buy = next.some((a) => a.type === "buy");
         if (grow) {
           const at = actionCells(grow)[0];
           await tap(`[data-cell="${at}"]`, `choose the tree on ${at}`);
           await page.waitForSelector('.turn-panel .choices .choice[data-kind="grow"]');
           await boardClear("a tree chosen");
           await tap('.turn-panel .choices .choice[data-kind="grow"]', `grow the tree on ${at}`);
-        } else {
-          expect(next.some((a) => a.type === "buy")).toBe(true);
+          acted.push("grow");
+        } else if (buy) {
           await tap(".turn-panel .buy:not([disabled])", "buy from the player board");
+          acted.push("buy");
+        } else {
+          expect(await page.$$(".turn-panel .buy:not([disabled])"), "no purchase offered").toHaveLength(0);
         }
-        await page.waitForFunction(() => document.querySelectorAll(".turn-panel .plan li").length === 2);
-        acted = grow ? "grow" : "buy";
+        if (grow || buy)
+          await page.waitForFunction((n) => document.querySelectorAll(".turn-panel .plan li").length > n, planned);
       }
       expect(await seriousOrAnyViolations(), "axe on the round's turn").toEqual([]);
       await sendTurn("play");
       played++;
+      if (ability && ability.version === g.version) {
+        // The ability was played as planned: the log's last turn of Ann's has it, and a run moved the animal.
+        const log = await apiCall(worker.base, "GET", `/api/games/${gameId}/log`);
+        const mine = (log.entries as { seat: number; version: number; entry: Action }[])
+          .filter((e) => e.seat === 0 && e.version > g.version)
+          .map((e) => e.entry);
+        expect(mine).toContainEqual(expect.objectContaining(ability.action));
+        if (ability.action.ability === "run") {
+          const now = await game();
+          expect(LABELS[now.state.moon!.players[0].cell]).toBe(aimedCell(ability.action));
+        }
+      }
     }
     expect(seen.has("choose") && seen.has("animals") && seen.has("trees")).toBe(true);
     expect(seen.has("greatTree") || seen.has("moonstones")).toBe(true);
-    expect(played).toBe(1);
-    expect(moves).toBe(1);
-    expect(acted, "a base-game action tapped in the round").not.toBe("");
+    expect(played).toBe(2);
+    expect(moves).toBe(2);
+    expect(acted, "a base-game action tapped in a round").not.toEqual([]);
+    expect(ability, "an animal's ability used from the dock").not.toBeNull();
     expect(errors).toEqual([]);
   });
 

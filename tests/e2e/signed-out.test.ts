@@ -139,10 +139,13 @@ describe("a device signed out from another one", () => {
     const page = await open(await browser(phone.token));
     const plan = await planABuy(page);
     await page.waitForSelector(".status .live.open");
-    // (live as Ann: the socket's first view is a spectator's, the second her seat's, once its key is checked)
+    // (live as Ann: the socket's first view is a spectator's, then her seat's once its key is checked;
+    // a revocation while that check is under way is the server's to handle: src/game/room.ts deviceCaller)
     await expect
-      .poll(() => frames.get(page)!.filter((f) => f.startsWith('{"type":"game"')).length, { timeout: 20_000 })
-      .toBeGreaterThanOrEqual(2);
+      .poll(() => frames.get(page)!.some((f) => f.startsWith('{"type":"game"') && f.includes('"you":{"seat":0}')), {
+        timeout: 20_000,
+      })
+      .toBe(true);
     expect(await page.$(".signed-out")).toBeNull();
 
     // Ann's first device signs the phone out; the phone's page is not touched.

@@ -1,13 +1,15 @@
 /**
- * axe-core on the pages players see (issue 14, defect 9): the start page, a game page (base game on
- * your turn, Under the Moonlight, a finished game) and the embed page, in Chromium. Any serious or
- * critical violation fails the test, named with the elements it was found on. axe's script is
+ * axe-core on every kind of page players see (issue 14, defect 9; issue 25): the start page, a game
+ * page (base game on your turn, Under the Moonlight while choosing and, on a phone, its dock in a
+ * round, a finished game, a device signed out of its profile), signing in (/pair), a player's page,
+ * the leaderboard, the open tables, how to play and the embed page, in Chromium. Any violation,
+ * whatever its impact, fails the test, named with the elements it was found on. axe's script is
  * injected from node_modules (the page itself never loads it).
  */
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { annAndBruno, launchChromium, playUntil, startWorker, type LocalWorker } from "./support";
+import { annAndBruno, launchChromium, playMoonTurnByApi, playUntil, startWorker, type LocalWorker } from "./support";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -15,7 +17,8 @@ let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
 let ctx: BrowserContext;
 let page: Page;
-const games = { base: "", moon: "", finished: "" };
+const games = { base: "", moon: "", moonPlay: "", finished: "" };
+let ann = { id: "", name: "", token: "" };
 const errors: string[] = [];
 
 interface Violation {
@@ -25,17 +28,15 @@ interface Violation {
   nodes: { target: string[] }[];
 }
 
-/** Runs axe on the page as it is now; the serious and critical violations, in words. */
-async function seriousViolations(p: Page): Promise<string[]> {
+/** Runs axe on the page as it is now; its violations (any impact), in words. */
+async function violations(p: Page): Promise<string[]> {
   await p.addScriptTag({ path: AXE });
-  const violations = (await p.evaluate(async () => {
+  const found = (await p.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: unknown[] }> } })
       .axe;
     return (await axe.run(document, { resultTypes: ["violations"] })).violations;
   })) as Violation[];
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  return found.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 /** The page's <h1>s (every page has one). */
@@ -50,9 +51,20 @@ beforeAll(async () => {
   await playUntil(worker.base, games.base, tokens, (g) => g.state.phase === "play" && g.state.current === 0, 20);
   // Under the Moonlight with both modes, the animals being chosen.
   games.moon = await table.game({ moonlight: { greatTree: true, moonstones: true } });
+  // Under the Moonlight again, played through its setup to Ann's turn in a round (the phone's dock).
+  games.moonPlay = await table.game({ moonlight: { greatTree: true, moonstones: true } });
+  await playUntil(
+    worker.base,
+    games.moonPlay,
+    tokens,
+    (g) => g.state.phase === "play" && g.state.current === 0,
+    40,
+    playMoonTurnByApi,
+  );
   // A finished game, played to its end.
   games.finished = await table.game();
   await playUntil(worker.base, games.finished, tokens, (g) => g.status === "finished", 300);
+  ann = table.ann;
   ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });
   await ctx.addInitScript((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)), table.ann);
   page = await ctx.newPage();
@@ -65,12 +77,26 @@ afterAll(async () => {
   await worker?.stop();
 });
 
-describe("axe-core finds no serious or critical violation", () => {
+/** A page at a phone's size (375 × 667, touch) in a context of its own; `init` runs before its scripts. */
+async function phonePage(init: (id: typeof ann) => void): Promise<{ p: Page; close(): Promise<void> }> {
+  const phone = await chrome.browser.newContext({
+    viewport: { width: 375, height: 667 },
+    locale: "en-US",
+    isMobile: true,
+    hasTouch: true,
+  });
+  await phone.addInitScript(init, ann);
+  const p = await phone.newPage();
+  p.on("pageerror", (e) => errors.push(e.message));
+  return { p, close: () => phone.close() };
+}
+
+describe("axe-core finds no violation", () => {
   it("on the start page", async () => {
     await page.goto(`${worker.base}/`);
     await page.waitForSelector('input[name="moonlight"]');
     await page.waitForSelector("ul.games li");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     expect(await headings(page)).not.toEqual([]);
   });
 
@@ -79,7 +105,7 @@ describe("axe-core finds no serious or critical violation", () => {
     await page.waitForSelector(".turn-panel");
     await page.click('[data-cell][data-highlight="source"]');
     await page.waitForSelector(".choices");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     expect(await headings(page)).toHaveLength(1);
   });
 
@@ -87,15 +113,58 @@ describe("axe-core finds no serious or critical violation", () => {
     await page.goto(`${worker.base}/g/${games.moon}`);
     await page.waitForSelector(".moon-controls .moon-animal");
     await page.waitForSelector(".moon-info");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     expect(await headings(page)).toHaveLength(1);
+  });
+
+  it("on a phone, under the Moonlight: the docked turn in a round", async () => {
+    const { p, close } = await phonePage((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)));
+    try {
+      await p.goto(`${worker.base}/g/${games.moonPlay}`);
+      await p.waitForSelector('.turn-panel .moon-controls[data-step="play"] .moon-ability');
+      expect(await violations(p)).toEqual([]);
+      expect(await headings(p)).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("on a game page of a device signed out of its profile (the card with Sign in again)", async () => {
+    // (What the page keeps once told DEVICE_REVOKED: the profile it was signed out of, no key.)
+    const { p, close } = await phonePage((id) =>
+      localStorage.setItem("canopy.signedOut", JSON.stringify({ id: id.id, name: id.name })),
+    );
+    try {
+      await p.goto(`${worker.base}/g/${games.base}`);
+      await p.waitForSelector(".signed-out[role=alert] a");
+      expect(await violations(p)).toEqual([]);
+      expect(await headings(p)).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  });
+
+  it("on signing in, a player's page, the leaderboard, the open tables and how to play", async () => {
+    const pages: [string, string][] = [
+      ["/pair", 'input[name="code"]'],
+      [`/p/${ann.id}`, "main h1"],
+      ["/leaderboard", "main h1"],
+      ["/tables", "main h1"],
+      ["/how-to-play", "main h1"],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(`${worker.base}${path}`);
+      await page.waitForSelector(ready);
+      expect(await violations(page), path).toEqual([]);
+      expect(await headings(page), path).toHaveLength(1);
+    }
   });
 
   it("on a finished game's page", async () => {
     await page.goto(`${worker.base}/g/${games.finished}`);
     // With what next for its player (Play again, New game, Back to your games).
     await page.waitForSelector(".final .what-next .play-again");
-    expect(await seriousViolations(page)).toEqual([]);
+    expect(await violations(page)).toEqual([]);
     expect(await headings(page)).toHaveLength(1);
   });
 
@@ -106,7 +175,7 @@ describe("axe-core finds no serious or critical violation", () => {
       const embed = await embedCtx.newPage();
       await embed.goto(`${worker.base}/embed/${games.base}`);
       await embed.waitForSelector("main svg");
-      expect(await seriousViolations(embed)).toEqual([]);
+      expect(await violations(embed)).toEqual([]);
     } finally {
       await embedCtx.close();
     }

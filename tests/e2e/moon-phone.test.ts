@@ -185,7 +185,7 @@ async function seriousOrAnyViolations(): Promise<string[]> {
 }
 
 describe("Under the Moonlight on a phone (375 × 667)", () => {
-  it("plays a whole setup and a round, every step said in the dock and every target tapped in view", async () => {
+  it("plays a whole setup and two rounds' turns (an ability from the dock), every step said in the dock and every target tapped in view", async () => {
     await page.goto(`${worker.base}/g/${gameId}`);
     await page.waitForSelector(".board-host svg");
     const seen = new Set<string>();

@@ -227,6 +227,7 @@ describe("a turn planned in two tabs", () => {
     );
     await noticeSaid(first, "info", en.turnSent);
     // The second tab hears it (the socket, and the storage event of the plan sent): played as planned.
+    // (Here Ann ends round 2 and starts round 3: her turn again, but another one.)
     await second.waitForFunction(
       (want) => Number(document.querySelector(".game")?.getAttribute("data-version")) > want,
       v,

@@ -465,6 +465,35 @@ describe("a turn planned in two tabs", () => {
       expect(c.notice).toEqual({ kind: "info", text: t.planPlayed });
     });
 
+  for (const order of ["the other tab's storage first", "the game's new version first"])
+    it(`says it was played when another tab sent it and the seat opens the next round (${order})`, async () => {
+      // Setup, round 1, and Bob's turn of round 2 (he starts it): Ann ends round 2 and starts round 3.
+      const place = (l: string): Action => ({ type: "place", cell: at(l) });
+      const end: Action = { type: "endTurn" };
+      const before = play(start(), [place("a1"), place("a4"), place("g4"), place("d7"), end, end, end]);
+      const s = before.state;
+      expect([s.round, s.current]).toEqual([2, 0]);
+      const log: LogEntryView[] = [...before.entries];
+      const v = log.length + 1;
+      const { c, f } = await opened(view(s, v), log);
+      const buy = c.frame()!.legal.find((a) => a.type === "buy");
+      if (!buy) throw new Error("no purchase to plan");
+      c.add(buy);
+      // The other tab sent the same plan: Ann's turn again, in round 3 (a turn of its own).
+      const played = play(s, [buy, end]);
+      expect([played.state.round, played.state.current]).toEqual([3, 0]);
+      log.push(...played.entries.map((e, i) => ({ ...e, index: log.length + i + 1, version: v + 1, seat: 0 })));
+      if (order.startsWith("the other")) c.storageChanged(planKey("g", 0), null);
+      f.push(view(played.state, v + 1), played.entries.flatMap((e) => e.events) as GameEvent[]);
+      if (!order.startsWith("the other")) c.storageChanged(planKey("g", 0), null);
+      await settle();
+      await settle();
+      expect(c.notice).toEqual({ kind: "info", text: t.planPlayed });
+      // Round 3's turn starts with nothing planned.
+      expect(c.plan?.actions).toEqual([]);
+      expect(c.plan?.baseVersion).toBe(v + 1);
+    });
+
   it("a turn played in the base game with its endTurn is the plan without it", async () => {
     // Ann's and Bob's two setup placements each, then Ann plants nothing and ends her turn… as planned.
     let s = start();

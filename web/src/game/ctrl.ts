@@ -347,13 +347,15 @@ export class GameCtrl {
       });
     // Under the Moonlight the rules come with the game's chunk: the plan waits for it (see loadMoon).
     if (v.state?.moon && !this.moon) return;
-    const current = this.plan;
+    let current = this.plan;
     const myTurn = !!v.state && v.status === "active" && seat >= 0 && v.state.current === seat;
+    // This seat's turn again, but another one (it ended a round and opens the next): the planned one is over.
+    const over = !!current && !!v.state && turnOf(current.base) !== turnOf(v.state);
     // What the browser kept (from before a reload or a closed tab, or from another tab): read when
     // nothing is planned in this page yet, or when the turn is over.
     const kept = seat >= 0 && (!current || !myTurn) ? this.#savedPlan(seat) : null;
     const saved = kept && kept.version <= v.version ? kept : null;
-    if (!myTurn || !v.state) {
+    if (!myTurn || !v.state || over) {
       // Not this seat's turn (any more): what was planned for it, here or in another tab, is over.
       // Played as planned (sent from another tab) or lost: the log, read for this version, tells.
       const planned = current?.actions.length
@@ -370,7 +372,10 @@ export class GameCtrl {
         this.#setPlan(null);
         this.selected = null;
       }
-    } else if (!current) {
+      current = null;
+    }
+    if (!myTurn || !v.state) return;
+    if (!current) {
       // Another tab planned on a newer view than this page has yet: wait for that view.
       if (kept && !saved) return;
       // A new turn of yours: the news of the last one ("Turn sent.") is over.

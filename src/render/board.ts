@@ -171,9 +171,10 @@ function sunElement(k: number, theme: ThemeColors, ghost: boolean): string {
   const rays = sunRays(k)
     .map((l) => `<line x1="${l.x1}" y1="${l.y1}" x2="${l.x2}" y2="${l.y2}"/>`)
     .join("");
+  // (data-sun: its position, 0..5 from the north-east clockwise; the web client's phone layout reads it)
   if (ghost)
-    return `<g class="sun-next" fill="none" stroke="${theme.sunStroke}" stroke-width="2" stroke-dasharray="3 3" opacity="0.9"><circle cx="${x}" cy="${y}" r="${r}"/>${rays}</g>`;
-  return `<g class="sun" stroke="${theme.sunStroke}" stroke-width="2.5" stroke-linecap="round"><circle cx="${x}" cy="${y}" r="${r}" fill="${theme.sun}"/>${rays}</g>`;
+    return `<g class="sun-next" data-sun="${k}" fill="none" stroke="${theme.sunStroke}" stroke-width="2" stroke-dasharray="3 3" opacity="0.9"><circle cx="${x}" cy="${y}" r="${r}"/>${rays}</g>`;
+  return `<g class="sun" data-sun="${k}" stroke="${theme.sunStroke}" stroke-width="2.5" stroke-linecap="round"><circle cx="${x}" cy="${y}" r="${r}" fill="${theme.sun}"/>${rays}</g>`;
 }
 
 const PIECE_WORDS = ["seed", "small tree", "medium tree", "large tree"];

@@ -12,7 +12,8 @@
  * for a cell, not under the dock; the board, the moon and the sun stay above the dock, which takes
  * at most a third of the screen while cells are to be chosen. axe finds nothing on the page.
  * In rounds 3 and 4 the sun stands at the southern corners (south-east, then south-west: docs/rules.md
- * §2), the foot of the board: it stays above the dock too, under the Moonlight and in the base game.
+ * §2), the foot of the board, and in rounds 2 and 5 at the eastern and western ones, the picture's
+ * sides: it stays whole on the screen and above the dock, under the Moonlight and in the base game.
  */
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -388,9 +389,10 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
     expect(errors).toEqual([]);
   });
 
-  it("keeps the sun (and the moon) above the dock when the sun stands at a southern corner, in the base game too", async () => {
-    const south = ["south-east", "south-west"];
-    // Rounds 3 and 4: the sun at the south-east, then the south-west corner, the foot of the board.
+  it("keeps the sun (and the moon) whole on the screen and above the dock at the southern, eastern and western corners, in the base game too", async () => {
+    // Rounds 3 and 4: the sun at the south-east, then the south-west corner, the foot of the board;
+    // rounds 2 and 5: the east and the west corners, the picture's sides (a phone cuts its sides).
+    const corner: Record<number, string> = { 2: "east", 3: "south-east", 4: "south-west", 5: "west" };
     const open = async (id: string, round: number, moon: boolean) => {
       const g = await apiCall<{ version: number; state: GameState }>(worker.base, "GET", `/api/games/${id}`);
       expect(g.state.round).toBe(round);
@@ -400,15 +402,16 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
         g.version,
       );
       await page.waitForSelector(".turn-panel .end-turn");
-      const step = `${moon ? "Moonlight" : "base game"}, round ${round}, the sun in the ${south[round - 3]}`;
-      expect(await page.textContent(".status"), step).toContain(`Sun in the ${south[round - 3]}`);
+      const step = `${moon ? "Moonlight" : "base game"}, round ${round}, the sun in the ${corner[round]}`;
+      expect(await page.textContent(".status"), step).toContain(`Sun in the ${corner[round]}`);
       expect((await box(".turn-panel"))!.height, `${step}: the dock at most a third`).toBeLessThanOrEqual(H / 3);
       await shot(page, `moon-phone-round${round}${moon ? "" : "-base"}`);
       await boardClear(step, moon ? [".board-host .moon", ".board-host .sun"] : [".board-host .sun"]);
     };
     const annTurn = (round: number) => (g: { state: GameState }) =>
       g.state.phase === "play" && g.state.round >= round && g.state.current === 0;
-    for (const round of [3, 4]) {
+    // (round 2's east is checked at every step of the test above)
+    for (const round of [3, 4, 5]) {
       await playUntil(worker.base, gameId, tokens, annTurn(round), 12, playMoonTurnByApi);
       await open(gameId, round, true);
     }
@@ -416,7 +419,7 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
     const created = await apiCall(worker.base, "POST", "/api/games", { seats: 2, firstPlayer: 0 }, tokens[0]);
     const base = created.game.id as string;
     await apiCall(worker.base, "POST", `/api/games/${base}/join`, { code: created.invite.code }, tokens[1]);
-    for (const round of [3, 4]) {
+    for (const round of [2, 3, 4, 5]) {
       await playUntil(worker.base, base, tokens, annTurn(round), 20);
       await open(base, round, false);
     }

@@ -16,7 +16,7 @@ import {
 import type { Highlight } from "../../../src/render/base";
 import { ApiError, viewOf } from "../api";
 import { errorText } from "../errors";
-import { t } from "../i18n";
+import { loadPartTexts, t } from "../i18n";
 import type { MoonPick, MoonUi } from "../moon/load";
 import type { GameView, Identity, LogEntryView } from "../types";
 import type { LiveHandlers, LiveStatus } from "./live";
@@ -48,8 +48,12 @@ import {
 
 export interface Notice {
   kind: "info" | "error" | "warn";
+  /** What it says: "" while its words have not come (see `#say`); the page then shows nothing yet. */
   text: string;
 }
+
+/** The turn's after-the-fact texts, which come with the later parts (../i18n/parts). */
+type PartText = "planGone" | "planDropped" | "planPlayed" | "youTimedOut" | "turnSent";
 
 export interface Prefs {
   /** Show next round's shadows. */
@@ -329,7 +333,7 @@ export class GameCtrl {
       events.some(
         (e) => (e as { type: string; seat?: number }).type === "timedOut" && (e as { seat?: number }).seat === seat,
       );
-    if (timedOut) this.setNotice({ kind: "warn", text: t.youTimedOut });
+    if (timedOut) this.#say("warn", "youTimedOut");
     this.#loadMoon();
     // The log follows the game's version (as the bench's page visit counts it: one fetch when nothing moved).
     if (started && moved) void this.loadLog();
@@ -341,10 +345,11 @@ export class GameCtrl {
   #followPlan(v: GameView, seat: number, timedOut: boolean): void {
     // Planned actions lost: they no longer apply to this turn, or the turn is over (played elsewhere, timed out).
     const lost = (sameTurn: boolean) =>
-      this.setNotice({
-        kind: "warn",
-        text: sameTurn ? t.planDropped : timedOut ? `${t.youTimedOut} ${t.planGone}` : t.planGone,
-      });
+      sameTurn
+        ? this.#say("warn", "planDropped")
+        : timedOut
+          ? this.#say("warn", "youTimedOut", "planGone")
+          : this.#say("warn", "planGone");
     // Under the Moonlight the rules come with the game's chunk: the plan waits for it (see loadMoon).
     if (v.state?.moon && !this.moon) return;
     let current = this.plan;
@@ -448,7 +453,7 @@ export class GameCtrl {
     if (!p) return;
     this.#verdict = null;
     void this.#deps.played(this.log, p).then(
-      (ok) => this.setNotice({ kind: ok ? "info" : "warn", text: ok ? t.planPlayed : t.planGone }),
+      (ok) => (ok ? this.#say("info", "planPlayed") : this.#say("warn", "planGone")),
       () => {},
     );
   }
@@ -590,7 +595,7 @@ export class GameCtrl {
       this.#planned = null;
       this.selected = null;
       this.accept(r.game, r.events ?? []);
-      this.setNotice({ kind: "info", text: t.turnSent });
+      this.#say("info", "turnSent");
       this.#deps.focus("status");
     } catch (e) {
       // Signed out meanwhile: the plan stays in the browser for that profile (deviceSignedOut).
@@ -629,6 +634,25 @@ export class GameCtrl {
     if (n?.kind === "info") this.#cancelFade = this.#deps.later(() => this.notice === n && this.setNotice(null), 4000);
     this.redraw();
   };
+
+  /**
+   * Says texts of the later parts: a page that has just opened may not have them yet (its first
+   * view can say a plan was lost, before the parts below the first paint came): said once they have.
+   */
+  #say(kind: Notice["kind"], ...keys: PartText[]): void {
+    // (the parts' texts come together: all of them or none)
+    const words = () => (t[keys[0]] ? keys.map((k) => t[k]).join(" ") : "");
+    const n: Notice = { kind, text: words() };
+    this.setNotice(n);
+    if (!n.text)
+      void loadPartTexts().then(
+        () => {
+          n.text = words();
+          this.redraw();
+        },
+        () => {},
+      );
+  }
 
   setPrefs = (x: Partial<Prefs>): void => {
     this.prefs = { ...this.prefs, ...x };

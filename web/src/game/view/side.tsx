@@ -49,7 +49,8 @@ export function Side({ c, f, identityId }: { c: GameCtrl; f: Frame; identityId: 
 
 function NoticeBox({ c }: { c: GameCtrl }) {
   const n = c.notice;
-  if (!n) return null;
+  // (nothing while its words have not come: see GameCtrl's #say)
+  if (!n?.text) return null;
   return (
     <div class={`notice ${n.kind}`} role={n.kind === "info" ? "status" : "alert"}>
       <span>{n.text}</span>

@@ -76,7 +76,8 @@ export function renderView(s: Summary, o: Pick<EmbedOptions, "theme" | "scores">
   const last = s.lastMove ? `<p class="last">${escapeHtml(s.lastMove)}</p>` : "";
   return (
     `<div class="view" data-ply="${s.ply}" data-status="${s.status}">` +
-    `<header class="head"><a class="title" href="/g/${s.id}" target="_blank" rel="noopener">${escapeHtml(s.title)}</a>` +
+    // (the game's title is the page's heading: its one h1, as on every page)
+    `<header class="head"><h1 class="title"><a href="/g/${s.id}" target="_blank" rel="noopener">${escapeHtml(s.title)}</a></h1>` +
     `<p class="stage">${escapeHtml(s.stage)} · ` +
     (s.moon && s.status !== "waiting"
       ? `<span class="moon" title="${escapeHtml(s.moon.text)}">${s.moon.full ? "Full moon" : "Half moon"}</span> · `
@@ -132,9 +133,9 @@ function css(theme: Theme, o: EmbedOptions, moon: boolean): string {
       `height:100%;display:block}\n`,
       `.players{grid-area:players}.last{grid-area:last}.controls{grid-area:controls}`,
       `footer{grid-area:foot}\n`,
-      `.title{display:block;font-weight:700;font-size:16px;color:inherit;`,
-      `text-decoration:none;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}`,
-      `.title:hover{text-decoration:underline}\n`,
+      `.title{margin:0;font-weight:700;font-size:16px;line-height:inherit;`,
+      `white-space:nowrap;overflow:hidden;text-overflow:ellipsis}.title a{color:inherit;`,
+      `text-decoration:none}.title a:hover{text-decoration:underline}\n`,
       `.stage,.last{margin:0;color:${ink.muted};white-space:nowrap;overflow:hidden;`,
       `text-overflow:ellipsis}.stage strong{color:${ink.accent}}.last{font-size:13px}`,
       `\n`,

@@ -19,7 +19,6 @@ import {
 import { ApiError } from "../../web/src/api";
 import { loadMoonUi } from "../../web/src/moon/load";
 import { loadPartTexts, setLang, t } from "../../web/src/i18n";
-import PARTS from "../../web/src/i18n/parts/en";
 import { GameCtrl, planKey, SIGNED_OUT_KEY, type GameDeps } from "../../web/src/game/ctrl";
 import type { LiveHandlers } from "../../web/src/game/live";
 import { playedAsPlanned, refused } from "../../web/src/game/refused";
@@ -165,6 +164,8 @@ beforeAll(async () => {
   await setLang("en");
   // (the turn's after-the-fact texts come with the later parts, as on a page soon after it opens)
   await loadPartTexts();
+  // (so that the notices below are compared with their words, never with undefined)
+  for (const w of [t.turnSent, t.planGone, t.planPlayed, t.conflict, t.planKept]) expect(w).toMatch(/\w{3}/);
 });
 
 describe("the game controller", () => {
@@ -207,7 +208,7 @@ describe("the game controller", () => {
     expect(c.plan).toBeNull();
     expect(c.view!.version).toBe(2);
     expect(c.frame()!.myTurn).toBe(false);
-    expect(c.notice).toEqual({ kind: "info", text: PARTS.turnSent });
+    expect(c.notice).toEqual({ kind: "info", text: t.turnSent });
     expect(f.store.has(planKey("g", 0))).toBe(false);
     // The last move's cell is marked on the board.
     expect(c.frame()!.highlights.a1).toBe("last");
@@ -244,7 +245,7 @@ describe("the game controller", () => {
     await c.submit();
     expect(c.view!.version).toBe(2);
     expect(c.plan!.actions).toEqual([{ type: "place", cell: at("a1") }]);
-    expect(c.notice).toEqual({ kind: "warn", text: `${PARTS.conflict} ${PARTS.planKept}` });
+    expect(c.notice).toEqual({ kind: "warn", text: `${t.conflict} ${t.planKept}` });
   });
 
   it("says the planned actions are lost when the turn was played elsewhere", async () => {
@@ -258,7 +259,7 @@ describe("the game controller", () => {
     expect(c.plan).toBeNull();
     // (The log read for the new version tells what was played.)
     await settle();
-    expect(c.notice).toEqual({ kind: "warn", text: PARTS.planGone });
+    expect(c.notice).toEqual({ kind: "warn", text: t.planGone });
     expect(f.store.has(planKey("g", 0))).toBe(false);
     // An older view arriving late changes nothing.
     f.push(view(s, 1));
@@ -465,7 +466,7 @@ describe("a turn planned in two tabs", () => {
       await settle();
       await settle();
       expect(c.plan).toBeNull();
-      expect(c.notice).toEqual({ kind: "info", text: PARTS.planPlayed });
+      expect(c.notice).toEqual({ kind: "info", text: t.planPlayed });
     });
 
   for (const order of ["the other tab's storage first", "the game's new version first"])
@@ -491,7 +492,7 @@ describe("a turn planned in two tabs", () => {
       if (!order.startsWith("the other")) c.storageChanged(planKey("g", 0), null);
       await settle();
       await settle();
-      expect(c.notice).toEqual({ kind: "info", text: PARTS.planPlayed });
+      expect(c.notice).toEqual({ kind: "info", text: t.planPlayed });
       // Round 3's turn starts with nothing planned.
       expect(c.plan?.actions).toEqual([]);
       expect(c.plan?.baseVersion).toBe(v + 1);
@@ -519,7 +520,7 @@ describe("a turn planned in two tabs", () => {
     f.push(view(played.state, 6));
     await settle();
     await settle();
-    expect(c.notice).toEqual({ kind: "info", text: PARTS.planPlayed });
+    expect(c.notice).toEqual({ kind: "info", text: t.planPlayed });
   });
 });
 

@@ -32,6 +32,11 @@ export default async function setup(project: TestProject) {
   const secrets = new Map<string, string>();
   const logs = new Map<string, Arrival[]>();
   const server = createServer((req, res) => {
+    // One connection per call (the answer says "connection: close"): Node closes a kept-alive
+    // connection idle for 5 s (keepAliveTimeout), and a client that sends its next request on it at
+    // that moment sees "Network connection lost." (the CI run of 2026-11-27 failed a chat test so).
+    // A new loopback connection costs nothing here; a lost answer would fail a test at random.
+    res.setHeader("connection", "close");
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {

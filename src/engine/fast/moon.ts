@@ -165,8 +165,9 @@ const ALL_HI = (1 << (CELL_COUNT - 32)) - 1;
 /**
  * The squirrel's moves from `here` in the engine's visiting order (moonlight/play.ts moveTargets:
  * each open neighbour c, then the cells next to c other than `here`), per set of open neighbours
- * (bit k: NEIGHBOURS[here][k] may be entered): SQ_DATA[SQ_START[i] .. SQ_START[i + 1]) for
- * i = here * 64 + open, each cell at its first visit; the moves are those that may be entered.
+ * (bit k: the k-th of here's neighbours by increasing cell, NB_CELL's order, may be entered):
+ * SQ_DATA[SQ_START[i] .. SQ_START[i + 1]) for i = here * 64 + open, each cell at its first
+ * visit; the moves are those that may be entered.
  */
 const SQ_START = new Int32Array(CELL_COUNT * 64 + 1);
 const SQ_DATA: Int8Array = (() => {
@@ -175,8 +176,9 @@ const SQ_DATA: Int8Array = (() => {
     for (let open = 0; open < 64; open++) {
       SQ_START[here * 64 + open] = data.length;
       const order: number[] = [];
-      NEIGHBOURS[here].forEach((c, k) => {
-        if ((open & (1 << k)) === 0) return;
+      const sorted = [...NEIGHBOURS[here]].sort((x, y) => x - y);
+      NEIGHBOURS[here].forEach((c) => {
+        if ((open & (1 << sorted.indexOf(c))) === 0) return;
         if (!order.includes(c)) order.push(c);
         for (const c2 of NEIGHBOURS[c]) if (c2 !== here && !order.includes(c2)) order.push(c2);
       });
@@ -185,6 +187,25 @@ const SQ_DATA: Int8Array = (() => {
   SQ_START[CELL_COUNT * 64] = data.length;
   return Int8Array.from(data);
 })();
+
+/**
+ * Each cell's neighbours by increasing cell, six slots (the animal's move, the hedgehog's run and
+ * the squirrel's steps are written per slot, then counted when the cell is open, without a branch):
+ * NB_WORD[here * 6 + k] -1 when the neighbour's bit is in the high word of a 37-cell set, else 0;
+ * NB_SHIFT its bit there; NB_CELL the cell. An empty slot points at bit 31 of the high word (no
+ * cell: never open).
+ */
+const NB_WORD = new Int32Array(CELL_COUNT * 6).fill(-1);
+const NB_SHIFT = new Int32Array(CELL_COUNT * 6).fill(31);
+const NB_CELL = new Int32Array(CELL_COUNT * 6);
+for (let c = 0; c < CELL_COUNT; c++)
+  [...NEIGHBOURS[c]]
+    .sort((x, y) => x - y)
+    .forEach((t, k) => {
+      NB_WORD[c * 6 + k] = t < 32 ? 0 : -1;
+      NB_SHIFT[c * 6 + k] = t & 31;
+      NB_CELL[c * 6 + k] = t;
+    });
 
 /** The fox's churn targets (geometry.STRAIGHT, its order): STRAIGHT_AT[c * 12 + k], -1 after the last. */
 const STRAIGHT_AT = new Int8Array(CELL_COUNT * 12).fill(-1);
@@ -665,28 +686,24 @@ export function moonPlayMoves(
   const openLo = ~blockLo & ~(here < 32 ? animalsLo & ~(1 << here) : animalsLo);
   const openHi = ~blockHi & ~(here >= 32 ? animalsHi & ~(1 << (here - 32)) : animalsHi);
   if (!moved) {
-    if (kind !== SQUIRREL) {
-      // pushSet inline (hot: most listings before the animal moved)
-      let lo = AT_LO[CELL_COUNT + here] & openLo;
-      let hi = AT_HI[CELL_COUNT + here] & openHi;
-      while (lo !== 0) {
-        const bit = lo & -lo;
-        lo ^= bit;
-        out[n++] = MOVE_CODE | ((31 - Math.clz32(bit)) << 3);
+    // each neighbour written, then counted when open (hot: most listings before the animal moved;
+    // whether a cell is open is a random game's coin toss, so no branch on it)
+    const oHi = openHi & ALL_HI;
+    const diff = openLo ^ oHi;
+    const at = here * 6;
+    if (kind !== SQUIRREL)
+      for (let k = at; k < at + 6; k++) {
+        out[n] = MOVE_CODE | (NB_CELL[k] << 3);
+        n += ((openLo ^ (diff & NB_WORD[k])) >>> NB_SHIFT[k]) & 1;
       }
-      while (hi !== 0) {
-        const bit = hi & -hi;
-        hi ^= bit;
-        out[n++] = MOVE_CODE | ((63 - Math.clz32(bit)) << 3);
-      }
-    } else {
+    else {
       let near = 0;
-      const neighbours = NEIGHBOURS[here];
-      for (let k = 0; k < neighbours.length; k++) if (inSet(openLo, openHi, neighbours[k])) near |= 1 << k;
+      for (let k = at; k < at + 6; k++) near |= (((openLo ^ (diff & NB_WORD[k])) >>> NB_SHIFT[k]) & 1) << (k - at);
       const i = here * 64 + near;
       for (let k = SQ_START[i]; k < SQ_START[i + 1]; k++) {
         const c = SQ_DATA[k];
-        if (inSet(openLo, openHi, c)) out[n++] = MOVE_CODE | (c << 3);
+        out[n] = MOVE_CODE | (c << 3);
+        n += ((c < 32 ? openLo : oHi) >>> (c & 31)) & 1;
       }
     }
   }
@@ -704,8 +721,14 @@ export function moonPlayMoves(
             out[n++] = abilityCode(DIG, 0, 0, level);
       break;
     case HEDGEHOG:
-      if ((open & (1 << RUN)) !== 0)
-        n = pushSet(out, n, abilityCode(RUN), AT_LO[CELL_COUNT + here] & openLo, AT_HI[CELL_COUNT + here] & openHi);
+      if ((open & (1 << RUN)) !== 0) {
+        // the move's cells (NB_CELL, written per slot, counted when open)
+        const diff = openLo ^ (openHi & ALL_HI);
+        for (let k = here * 6; k < here * 6 + 6; k++) {
+          out[n] = abilityCode(RUN) | (NB_CELL[k] << 3);
+          n += ((openLo ^ (diff & NB_WORD[k])) >>> NB_SHIFT[k]) & 1;
+        }
+      }
       if ((open & (1 << PLANT)) !== 0 && piece === 0 && a[board + SEED] > 0 && usable(a, here))
         out[n++] = abilityCode(PLANT);
       break;

@@ -16,7 +16,7 @@
  */
 import { CELL_COUNT, EDGE_CELLS, LEAVES, SHADOW_RAY } from "../board";
 import { M_BUY, M_COLLECT, M_END_TURN, M_EXT_PLAY, M_EXT_SETUP, M_GROW, M_PLACE, M_PLANT } from "../codes";
-import { AT_HI, AT_LO, PRICE, TOWARD_SUN } from "../masks";
+import { AT_HI, AT_LO, PRICE } from "../masks";
 import {
   BOARD_SLOTS,
   COLLECT_COST,
@@ -118,22 +118,37 @@ const GROW_TO_SMALL = GROW_COST[1];
 const GROW_TO_MEDIUM = GROW_COST[2];
 const GROW_TO_LARGE = GROW_COST[3];
 const EDGES = Int8Array.from(EDGE_CELLS);
-const LIGHT_OF = Int32Array.from(LIGHT_BY_SIZE);
+const LIGHT_SMALL = LIGHT_BY_SIZE[1];
+const LIGHT_MEDIUM = LIGHT_BY_SIZE[2];
+const LIGHT_LARGE = LIGHT_BY_SIZE[3];
 /** The move a piece of each size may make on its cell: grow (seed, small, medium) or collect (large). */
 const GROW_OR_COLLECT = Int32Array.of(M_GROW, M_GROW, M_GROW, M_COLLECT);
-/** The (up to 3) cells toward the sun of each cell, as a 37-cell set: TOWARD_LO / TOWARD_HI[sun * 37 + c]. */
-const TOWARD_LO = new Int32Array(6 * CELL_COUNT);
-const TOWARD_HI = new Int32Array(6 * CELL_COUNT);
+/**
+ * The cells a tree of height h (0..3) on c shades with the sun at `sun` (its shadow ray's first h
+ * cells), as a 37-cell set: RAY_LO / RAY_HI[(sun * 4 + h) * 37 + c] (height 0, a seed: none).
+ */
+const RAY_LO = new Int32Array(6 * 4 * CELL_COUNT);
+const RAY_HI = new Int32Array(6 * 4 * CELL_COUNT);
 for (let sun = 0; sun < 6; sun++)
-  for (let c = 0; c < CELL_COUNT; c++)
-    for (let i = 0; i < 3; i++) {
-      const t = TOWARD_SUN[(sun * CELL_COUNT + c) * 3 + i];
-      if (t >= 0 && t < 32) TOWARD_LO[sun * CELL_COUNT + c] |= 1 << t;
-      else if (t >= 32) TOWARD_HI[sun * CELL_COUNT + c] |= 1 << (t - 32);
-    }
-/** Light per seat while a round's light is counted (scratch). */
-const gains = new Int32Array(4);
+  for (let h = 1; h <= 3; h++)
+    for (let c = 0; c < CELL_COUNT; c++)
+      for (const t of SHADOW_RAY[sun][c].slice(0, h))
+        if (t < 32) RAY_LO[(sun * 4 + h) * CELL_COUNT + c] |= 1 << t;
+        else RAY_HI[(sun * 4 + h) * CELL_COUNT + c] |= 1 << (t - 32);
+/** Masks by a tree's height h (0..3): AT_LEAST_2[h] all ones when h ≥ 2, AT_LEAST_3 when h = 3; IS_1..3 when h is that. */
+const AT_LEAST_2 = Int32Array.of(0, 0, -1, -1);
+const AT_LEAST_3 = Int32Array.of(0, 0, 0, -1);
+const IS_1 = Int32Array.of(0, -1, 0, 0);
+const IS_2 = Int32Array.of(0, 0, -1, 0);
+const IS_3 = Int32Array.of(0, 0, 0, -1);
 
+/** The number of set bits of a 32-bit word. */
+function bitCount(x: number): number {
+  x -= (x >>> 1) & 0x55555555;
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+  x = (x + (x >>> 4)) & 0x0f0f0f0f;
+  return Math.imul(x, 0x01010101) >>> 24;
+}
 /** Scratch shade (one position's at a time; never kept). */
 const shade = new Uint8Array(CELL_COUNT);
 
@@ -341,14 +356,16 @@ export class FastPosition {
       shadeInto(a, sun, shade);
       if (moon) addMoonShade(a, sun, shade);
     }
-    const canPlant = a[avail] > 0 && light >= PLANT_COST;
+    // the seat has a seed available and the light to plant it (arithmetic, not branches: the
+    // counts are ≥ 0 and the light small, so `(-count & (cost - 1 - light)) >>> 31` is both)
+    const canPlant = (-a[avail] & (PLANT_COST - 1 - light)) < 0;
     const own = 1 + seat * 4;
     // bit s: a piece of size s may grow (s < 3) or be collected (s = 3), shade aside
     const able =
-      (light >= COLLECT_COST ? 8 : 0) |
-      (a[avail + 1] > 0 && light >= GROW_TO_SMALL ? 1 : 0) |
-      (a[avail + 2] > 0 && light >= GROW_TO_MEDIUM ? 2 : 0) |
-      (a[avail + 3] > 0 && light >= GROW_TO_LARGE ? 4 : 0);
+      (((COLLECT_COST - 1 - light) >>> 31) << 3) |
+      ((-a[avail + 1] & (GROW_TO_SMALL - 1 - light)) >>> 31) |
+      (((-a[avail + 2] & (GROW_TO_MEDIUM - 1 - light)) >>> 31) << 1) |
+      (((-a[avail + 3] & (GROW_TO_LARGE - 1 - light)) >>> 31) << 2);
     // free cells (empty, unblocked and unused this turn); then each unused own piece, by increasing
     // cell. After the "double" baby turtle a used cell may be used once more (moon.ts mayReuse):
     // used cells stay in, and a plant from a used cell avoids used targets (draft.ts usable2)
@@ -530,62 +547,92 @@ export class FastPosition {
 
   /**
    * Light each seat's trees collect with the sun at `sun`, added into out[at + seat] (capped at
-   * 20 when `cap`). Each tree looks at the (up to 3) cells toward the sun: a tree of height h at
-   * distance i shades it when h > i and h >= its size (docs/rules.md §2; light.ts's shadeHeights,
-   * inverted); Under the Moonlight, no tree in the Great Tree's shadow and no small tree in a
-   * moonstone's is lit (light.ts lightGainsFor).
+   * 20 when `cap`). A tree of height h shades the first h cells of its shadow ray; a tree is lit
+   * unless shaded by a tree at least its size (docs/rules.md §2; light.ts's shadeHeights); Under
+   * the Moonlight, no tree in the Great Tree's shadow and no small tree in a moonstone's is lit
+   * (light.ts lightGainsFor).
    */
   private gainsInto(sun: number, out: Int32Array | number[], at: number, cap: boolean): void {
     const a = this.a;
-    const base = sun * CELL_COUNT * 3;
-    // the trees in the Great Tree's shadow are never lit (Under the Moonlight): not looked at
-    const occLo = a[OCC_LO];
-    const occHi = a[OCC_HI];
-    let lo = occLo;
-    let hi = occHi;
-    let dimmed = false;
-    if (this.moon) {
-      moonDark(a, sun);
-      lo &= ~darkLo;
-      hi &= ~darkHi;
-      dimmed = (dimLo | dimHi) !== 0;
+    // Without a branch per tree (a random game's boards make them unpredictable): one walk over the
+    // occupied cells gathers, as 37-cell sets, the cells in the shadow of a tree of height ≥ 1, ≥ 2
+    // and 3 (each tree's shadow ray, as long as it is tall) and the small, medium and large trees;
+    // a tree of size s is lit unless in a shadow of height ≥ s. Then each seat's lit trees are
+    // counted by size from its own pieces' set.
+    const ray = sun * 4 * CELL_COUNT;
+    let sh1Lo = 0;
+    let sh1Hi = 0;
+    let sh2Lo = 0;
+    let sh2Hi = 0;
+    let sh3Lo = 0;
+    let sh3Hi = 0;
+    let smallLo = 0;
+    let smallHi = 0;
+    let mediumLo = 0;
+    let mediumHi = 0;
+    let largeLo = 0;
+    let largeHi = 0;
+    // the set walk inline, not masks.ts's pushCells: hot path (bench --only=engine)
+    for (let lo = a[OCC_LO]; lo !== 0; ) {
+      const bit = lo & -lo;
+      lo ^= bit;
+      const c = 31 - Math.clz32(bit);
+      const h = (a[CELLS_AT + c] - 1) & 3;
+      const r = ray + h * CELL_COUNT + c;
+      const rLo = RAY_LO[r];
+      const rHi = RAY_HI[r];
+      sh1Lo |= rLo;
+      sh1Hi |= rHi;
+      sh2Lo |= rLo & AT_LEAST_2[h];
+      sh2Hi |= rHi & AT_LEAST_2[h];
+      sh3Lo |= rLo & AT_LEAST_3[h];
+      sh3Hi |= rHi & AT_LEAST_3[h];
+      smallLo |= bit & IS_1[h];
+      mediumLo |= bit & IS_2[h];
+      largeLo |= bit & IS_3[h];
     }
-    gains[0] = gains[1] = gains[2] = gains[3] = 0;
-    // the set walk inline, not masks.ts's pushCells: hot path, folding it measured slower (bench --only=engine)
-    while ((lo | hi) !== 0) {
-      let c: number;
-      if (lo !== 0) {
-        const bit = lo & -lo;
-        lo ^= bit;
-        c = 31 - Math.clz32(bit);
-      } else {
-        const bit = hi & -hi;
-        hi ^= bit;
-        c = 63 - Math.clz32(bit);
-      }
-      const piece = a[CELLS_AT + c];
-      const size = (piece - 1) & 3;
-      // seeds collect nothing; a small tree in a moonstone's shadow neither
-      if (size === 0 || (dimmed && size === 1 && inSet(dimLo, dimHi, c))) continue;
-      let lit = true;
-      const r = base + c * 3;
-      // no piece toward the sun within 3 cells: lit, nothing to look at
-      if (((TOWARD_LO[sun * CELL_COUNT + c] & occLo) | (TOWARD_HI[sun * CELL_COUNT + c] & occHi)) !== 0)
-        for (let i = 0; i < 3; i++) {
-          const from = TOWARD_SUN[r + i];
-          if (from < 0) break;
-          const other = a[CELLS_AT + from];
-          if (other === 0) continue;
-          const h = (other - 1) & 3;
-          if (h > i && h >= size) {
-            lit = false;
-            break;
-          }
-        }
-      if (lit) gains[(piece - 1) >> 2] += LIGHT_OF[size];
+    for (let hi = a[OCC_HI]; hi !== 0; ) {
+      const bit = hi & -hi;
+      hi ^= bit;
+      const c = 63 - Math.clz32(bit);
+      const h = (a[CELLS_AT + c] - 1) & 3;
+      const r = ray + h * CELL_COUNT + c;
+      const rLo = RAY_LO[r];
+      const rHi = RAY_HI[r];
+      sh1Lo |= rLo;
+      sh1Hi |= rHi;
+      sh2Lo |= rLo & AT_LEAST_2[h];
+      sh2Hi |= rHi & AT_LEAST_2[h];
+      sh3Lo |= rLo & AT_LEAST_3[h];
+      sh3Hi |= rHi & AT_LEAST_3[h];
+      smallHi |= bit & IS_1[h];
+      mediumHi |= bit & IS_2[h];
+      largeHi |= bit & IS_3[h];
+    }
+    smallLo &= ~sh1Lo;
+    smallHi &= ~sh1Hi;
+    mediumLo &= ~sh2Lo;
+    mediumHi &= ~sh2Hi;
+    largeLo &= ~sh3Lo;
+    largeHi &= ~sh3Hi;
+    if (this.moon) {
+      // Under the Moonlight: no tree in the Great Tree's shadow is lit, no small tree in a moonstone's
+      moonDark(a, sun);
+      smallLo &= ~(darkLo | dimLo);
+      smallHi &= ~(darkHi | dimHi);
+      mediumLo &= ~darkLo;
+      mediumHi &= ~darkHi;
+      largeLo &= ~darkLo;
+      largeHi &= ~darkHi;
     }
     for (let s = 0; s < this.players; s++) {
-      const total = out[at + s] + gains[s];
+      const ownLo = a[OWN_AT + s * 2];
+      const ownHi = a[OWN_AT + s * 2 + 1];
+      const gain =
+        LIGHT_SMALL * (bitCount(smallLo & ownLo) + bitCount(smallHi & ownHi)) +
+        LIGHT_MEDIUM * (bitCount(mediumLo & ownLo) + bitCount(mediumHi & ownHi)) +
+        LIGHT_LARGE * (bitCount(largeLo & ownLo) + bitCount(largeHi & ownHi));
+      const total = out[at + s] + gain;
       out[at + s] = cap && total > LIGHT_CAP ? LIGHT_CAP : total;
     }
   }
@@ -679,7 +726,7 @@ export class FastPosition {
       let t = state;
       t = Math.imul(t ^ (t >>> 15), t | 1);
       t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      const k = ((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n) | 0; // Math.floor: both are ≥ 0
+      const k = (((t ^ (t >>> 14)) >>> 0) * n * 2.3283064365386963e-10) | 0; // Math.floor(u / 2^32 * n): both are ≥ 0, and exact (n < 2^21)
       this.play(buffer[k]);
       moves++;
     }

@@ -2,11 +2,15 @@
 // with web/public/* copied beside it. dist/web/ is what wrangler.toml's [assets] serves.
 //   node scripts/build-web.mjs            one production build (prints the gzipped sizes)
 //   node scripts/build-web.mjs --watch    rebuild on change
-// The game page's JS+CSS must stay within 40 KB gzipped (issue 10) (tests/web/bundle.test.ts checks it);
-// the figure is also written to dist/web-size.json for the bench. Parts loaded on demand (every
-// language, the notifications panel, the start page, the lobby, the log and replay, Under the
-// Moonlight's engine, drawing and UI) are chunks; the code they share with the page is one chunk the
-// page imports at once, which index.html names as <link rel="modulepreload"> (with its language).
+// The game page's first wave (what it loads at once: app.js, the shell's chunk, the game page's chunk,
+// app.css, its language) must stay within 40 KB gzipped (issue 10; tests/web/bundle.test.ts checks
+// it); the figure is also written to dist/web-size.json. What each page fetches in all, first wave
+// and after, is weighed in Chromium (bench/pages.ts: tests/e2e/weights.test.ts and the bench's
+// `client.*` figures; issue 25). Parts loaded on demand (every language, the game page, the start
+// page, the notifications panel, the lobby, the log and replay, Under the Moonlight's engine,
+// drawing and UI, …) are chunks; the code they share with the shell is one chunk every page imports
+// at once, which index.html names as <link rel="modulepreload"> (with its language), and the code
+// the game page shares with its parts is one chunk it preloads on a game's address.
 import { build, context } from "esbuild";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -17,12 +21,19 @@ import { createHash } from "node:crypto";
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const outDir = join(root, "dist/web");
 
-/** The page's root module: what main.tsx renders; everything the page loads at once is reached from it. */
+/** The page's root module: what main.tsx renders; everything every page loads at once is reached from it. */
 const PAGE_ROOT = join(root, "web/src/app.tsx");
+/** The game page's root module (a chunk app.tsx loads, preloaded on a game's address). */
+const GAME_ROOT = join(root, "web/src/game/page.tsx");
 
-/** The web client's modules that some module loads with `import("./…")` (a literal relative path). */
+/**
+ * The web client's modules that some module loads with `import("./…")` (a literal relative path),
+ * each with whether it is a part of the game page: loaded from the game page's own modules
+ * (web/src/game/, web/src/moon/) or from such a part ("How to play" too).
+ */
 function lazyModules() {
-  const found = new Set();
+  /** @type {Map<string, string[]>} module → the files that import() it */
+  const importers = new Map();
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
@@ -31,31 +42,48 @@ function lazyModules() {
         for (const m of readFileSync(p, "utf8").matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)) {
           const base = resolve(dirname(p), m[1]);
           const file = [".ts", ".tsx", "/index.ts", "/index.tsx"].map((x) => base + x).find((f) => existsSync(f));
-          if (file) found.add(file);
+          if (file) importers.set(file, [...(importers.get(file) ?? []), p]);
         }
     }
   };
   walk(join(root, "web/src"));
-  return found;
+  const ofGame = /[\\/]web[\\/]src[\\/](game|moon)[\\/]/;
+  // "How to play" draws boards with the game's engine and drawing: as a part of the game page, it
+  // shares the game page's chunk rather than cutting the engine and drawing into a chunk of their
+  // own, which cost the game page's first wave 0.7 KB gz (its budget, tests/web/bundle.test.ts).
+  const gameParts = new Set([join(root, "web/src/how-to-play/page.tsx")]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [file, from] of importers)
+      if (file !== GAME_ROOT && !gameParts.has(file) && from.some((f) => ofGame.test(f) || gameParts.has(f))) {
+        gameParts.add(file);
+        grew = true;
+      }
+  }
+  return { lazy: new Set(importers.keys()), gameParts };
 }
 
 /**
- * One shared chunk instead of many. esbuild (which has no manual chunks) puts each module in a
+ * Few shared chunks instead of many. esbuild (which has no manual chunks) puts each module in a
  * chunk keyed by the set of entry points that reach it, so the page's code was cut into seven
  * chunks by which lazy parts happen to share which module — about 2 KB gz more than the same code
  * in one file, and seven requests. Every lazy part is only ever loaded by the page, after it, so
  * each is made to import the page's root module too (an import of what is already loaded, which
  * runs nothing): every module the page loads at once is then reached by the same entry points and
- * lands in one chunk. Only the bundle changes; the source keeps its imports as they are.
+ * lands in one chunk. The same for the game page: its parts (the log, talk, the lobby, the
+ * Moonlight, …) import its root module, so what it loads at once lands in one chunk of its own
+ * (with what it shares with other pages, such as the board's drawing for "How to play", in a
+ * chunk both load). Only the bundle changes; the source keeps its imports as they are.
  */
 const oneSharedChunk = {
   name: "one-shared-chunk",
   setup(build) {
-    const lazy = lazyModules();
+    const { lazy, gameParts } = lazyModules();
     build.onLoad({ filter: /[\\/]web[\\/]src[\\/].*\.tsx?$/ }, (args) => {
       if (!lazy.has(args.path)) return undefined;
+      const roots = gameParts.has(args.path) ? [PAGE_ROOT, GAME_ROOT] : [PAGE_ROOT];
       return {
-        contents: `import ${JSON.stringify(PAGE_ROOT)};\n${readFileSync(args.path, "utf8")}`,
+        contents: `${roots.map((r) => `import ${JSON.stringify(r)};\n`).join("")}${readFileSync(args.path, "utf8")}`,
         loader: args.path.endsWith(".tsx") ? "tsx" : "ts",
       };
     });
@@ -146,6 +174,8 @@ export function precacheFiles(files, metafile, preload) {
   return { files: names.map((n) => `/${n}`), content: hash.digest("hex").slice(0, 12) };
 }
 
+/** The game page's module: a chunk of its own (web/src/app.tsx loads it). */
+const GAME_PAGE = "web/src/game/page.tsx";
 /** The main languages' modules (English too: every language is a chunk). */
 const LANGUAGE = /^web\/src\/i18n\/[a-z]{2}\.ts$/;
 /** The notifications panel, loaded when its box is opened, and its languages. */
@@ -176,7 +206,11 @@ export function pageBytesGz(files, metafile) {
   const outputs = Object.entries(metafile.outputs);
   const sum = (keys, except = new Set()) =>
     [...keys].filter((k) => !except.has(k)).reduce((n, k) => n + (gz.get(rel(k)) ?? 0), 0);
-  const eager = closure(metafile, key("app.js"));
+  const first = closure(metafile, key("app.js"));
+  // The game page's chunk and what it imports at once (index.html preloads them on a game's address).
+  const gameKey = outputs.find(([, o]) => o.entryPoint === GAME_PAGE)?.[0];
+  const game = gameKey ? closure(metafile, gameKey) : new Set();
+  const eager = new Set([...first, ...game]);
   const largest = (test, except) =>
     Math.max(
       0,
@@ -197,8 +231,10 @@ export function pageBytesGz(files, metafile) {
     main,
     lang,
     total: main + lang,
-    /** Loaded at once with app.js (besides app.js itself). */
-    preload: [...eager].map(rel).filter((f) => f !== "app.js"),
+    /** Loaded at once with app.js on every page (besides app.js itself). */
+    preload: [...first].map(rel).filter((f) => f !== "app.js"),
+    /** Loaded at once on a game page besides those: its chunk and the chunks it imports. */
+    game: [...game].filter((k) => !first.has(k)).map(rel),
     languages,
     panel: { code: panelCode, lang: panelLang, total: panelCode + panelLang },
     files: [...gz].map(([name, size]) => ({ name, gz: size })),
@@ -218,17 +254,20 @@ export async function gamePageKbGz() {
  * index.html with the chunks app.js imports at once named for preloading (no waterfall), and a
  * small inline script that preloads the page's language chunk the same way: it picks the language
  * as `initialLang` in web/src/i18n/index.ts does (the saved choice, else the browser's first
- * language we speak, else English), so that chunk loads alongside app.js instead of after it.
+ * language we speak, else English), so that chunk loads alongside app.js instead of after it. On a
+ * game's address (/g/<id>, as app.tsx routes it) the script preloads the game page's chunks too.
  */
-export function withPreloads(html, preload, languages = {}) {
+export function withPreloads(html, preload, languages = {}, game = []) {
   const links = preload.filter((f) => f.endsWith(".js")).map((f) => `<link rel="modulepreload" href="/${f}">`);
-  if (Object.keys(languages).length) {
+  if (Object.keys(languages).length || game.length) {
     const map = JSON.stringify(Object.fromEntries(Object.entries(languages).map(([l, f]) => [l, `/${f}`])));
+    const gameFiles = JSON.stringify(game.filter((f) => f.endsWith(".js")).map((f) => `/${f}`));
     links.push(
-      `<script>(function(m){var l;try{l=localStorage.getItem("canopy.lang")}catch(e){}` +
+      `<script>(function(m,g){function p(h){var k=document.createElement("link");k.rel="modulepreload";k.href=h;document.head.appendChild(k)}` +
+        `var l;try{l=localStorage.getItem("canopy.lang")}catch(e){}` +
         `if(!m[l]){l="en";var n=navigator.languages&&navigator.languages.length?navigator.languages:[navigator.language];` +
         `for(var i=0;i<n.length;i++){var b=String(n[i]||"").toLowerCase().split("-")[0];if(m[b]){l=b;break}}}` +
-        `var k=document.createElement("link");k.rel="modulepreload";k.href=m[l];document.head.appendChild(k)})(${map})</script>`,
+        `if(m[l])p(m[l]);if(/^\\/g\\/[A-Za-z0-9_-]+\\/?$/.test(location.pathname))for(var j=0;j<g.length;j++)p(g[j])})(${map},${gameFiles})</script>`,
     );
   }
   return links.length
@@ -259,7 +298,7 @@ async function main() {
   }
   const size = pageBytesGz(result.outputFiles ?? [], result.metafile);
   const index = join(outDir, "index.html");
-  writeFileSync(index, withPreloads(readFileSync(index, "utf8"), size.preload, size.languages));
+  writeFileSync(index, withPreloads(readFileSync(index, "utf8"), size.preload, size.languages, size.game));
   const shell = precacheFiles(result.outputFiles ?? [], result.metafile, size.preload);
   await build(serviceWorkerOptions(shell));
   const kb = (n) => (n / 1024).toFixed(1);

@@ -41,13 +41,17 @@ describe("web bundle", () => {
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
       // The texts of the parts loaded after a game page's first paint, in each language.
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/parts/${l}.ts`)),
+      // The game page (a chunk app.tsx loads; index.html preloads it on a game's address), its live
+      // socket (loaded with its first view) and its lobby.
+      byEntry.get("web/src/game/page.tsx"),
+      byEntry.get("web/src/game/live.ts"),
       byEntry.get("web/src/game/lobby.tsx"),
       byEntry.get("web/src/game/more.tsx"),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
       // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
       byEntry.get("web/src/moon/ui.tsx"),
-      ...langs.map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
+      ...["en", ...langs].map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
       // The start page (a game page does not carry it).
       byEntry.get("web/src/home/page.tsx"),
       // The poll of games waiting for you, loaded after the page (it only changes the title).
@@ -55,12 +59,15 @@ describe("web bundle", () => {
       // Signing a device in (/pair; with the start page, it shares the WebAuthn helpers in a chunk
       // only they load).
       byEntry.get("web/src/signin/page.tsx"),
+      // The start page's box of devices and passkeys, loaded when opened (WebAuthn, the QR code).
+      byEntry.get("web/src/devices/devices.tsx"),
       // Player pages and leaderboards (/p/<id>, /leaderboard).
       byEntry.get("web/src/social/page.tsx"),
       // The open tables (/tables, issue 16).
       byEntry.get("web/src/tables/page.tsx"),
       // Table talk, beside the log, for seated players (issue 16), with its texts.
       byEntry.get("web/src/talk/panel.tsx"),
+      ...langs.map((l) => byEntry.get(`web/src/talk/i18n/${l}.ts`)),
       // The coach under the log (issue 23): a finished game's review, with its texts and chart.
       byEntry.get("web/src/coach/panel.tsx"),
       // What next at a game's end (issue 25 item 2): Play again, the rating's change, with its texts.
@@ -77,18 +84,21 @@ describe("web bundle", () => {
     expect(chunks.length).toBe(expected.size + shared.length);
     expect(shared.every((c) => /^chunks\/chunk-[A-Z0-9]+\.js$/.test(c))).toBe(true);
     const size = pageBytesGz(out, meta);
-    // The page loads its code in one shared chunk at once (named for preloading), never the panel,
-    // a language, the lobby or the log; other shared chunks are only loaded by the lazy parts.
+    // Every page loads the shell's code in one shared chunk at once (named for preloading); a game
+    // page also loads its own chunk and the one chunk of code it shares with its parts (named for
+    // preloading on a game's address), never the panel, a language, the lobby or the log; other
+    // shared chunks are only loaded by the lazy parts.
     expect(size.preload).toHaveLength(1);
     expect(shared).toContain(size.preload[0]);
-    const eagerChunk = meta.outputs[`dist/web/${size.preload[0]}`];
-    for (const f of [
-      "web/src/game/page.tsx",
-      "web/src/game/model.ts",
-      "src/render/board.ts",
-      "node_modules/preact/dist/preact.mjs",
-    ])
-      expect(Object.keys(eagerChunk.inputs)).toContain(f);
+    expect(size.game).toHaveLength(2);
+    expect(size.game).toContain(byEntry.get("web/src/game/page.tsx"));
+    const gameChunk = size.game.find((f: string) => f !== byEntry.get("web/src/game/page.tsx"));
+    expect(shared).toContain(gameChunk);
+    const inputsOf = (f: string) => Object.keys(meta.outputs[`dist/web/${f}`].inputs);
+    expect(inputsOf(size.preload[0])).toContain("node_modules/preact/dist/preact.mjs");
+    for (const f of ["web/src/game/page.tsx", "web/src/game/model.ts", "src/render/board.ts", "src/engine/game.ts"])
+      expect(inputsOf(gameChunk)).toContain(f);
+    const eagerInputs0 = [size.preload[0], gameChunk].flatMap(inputsOf);
     for (const f of [
       "web/src/i18n/en.ts",
       "web/src/game/view/history.tsx",
@@ -97,16 +107,24 @@ describe("web bundle", () => {
       "web/src/how-to-play/page.tsx",
       "web/src/i18n/how-to-play.ts",
     ])
-      expect(Object.keys(eagerChunk.inputs)).not.toContain(f);
-    for (const c of shared.filter((c) => c !== size.preload[0]))
-      expect(closure(meta, "dist/web/app.js").has(`dist/web/${c}`), c).toBe(false);
+      expect(eagerInputs0).not.toContain(f);
+    const firstWave = new Set([...closure(meta, "dist/web/app.js"), ...size.game.map((f: string) => `dist/web/${f}`)]);
+    for (const c of shared.filter((c) => c !== size.preload[0] && c !== gameChunk))
+      expect(firstWave.has(`dist/web/${c}`), c).toBe(false);
+    // The start page carries none of the game page's code: not its views, the engine or the board's drawing.
+    const home = `dist/web/${byEntry.get("web/src/home/page.tsx")}`;
+    const homeLoads = [...closure(meta, "dist/web/app.js"), ...closure(meta, home)].flatMap((k) =>
+      Object.keys(meta.outputs[k]?.inputs ?? {}),
+    );
+    expect(homeLoads).toContain("web/src/home/page.tsx");
+    expect(homeLoads.filter((i) => /^(src\/engine\/|src\/render\/|web\/src\/game\/)/.test(i))).toEqual([]);
     // Base game, any language (the largest counts): issue 10's budget.
     expect(size.total).toBeLessThanOrEqual(40 * 1024);
     // A base game's page carries none of the Moonlight engine, drawing or UI: they come with the
     // Moonlight chunk, which plugs them in (issue 10, item 6).
     const moonInputs =
       /^(src\/engine\/moonlight\/|src\/engine\/expansions\.ts|src\/render\/moon\.ts|web\/src\/moon\/(ui|model)\.tsx?)/;
-    const eagerInputs = ["app.js", ...size.preload].flatMap((f) =>
+    const eagerInputs = ["app.js", ...size.preload, ...size.game].flatMap((f) =>
       Object.keys(meta.outputs[`dist/web/${f}`]?.inputs ?? {}),
     );
     expect(eagerInputs.length).toBeGreaterThan(20);
@@ -125,8 +143,9 @@ describe("web bundle", () => {
     for (const m of html.matchAll(/(?:src|href)="([^"]+)"/g)) expect(m[1].startsWith("/")).toBe(true);
     // The built page names the chunk app.js imports, so it loads alongside it, and preloads the
     // page's language chunk the same way.
-    const built = withPreloads(html, size.preload, size.languages);
+    const built = withPreloads(html, size.preload, size.languages, size.game);
     expect(built).toContain(`<link rel="modulepreload" href="/${size.preload[0]}">`);
+    for (const f of size.game) expect(built).toContain(`"/${f}"`);
     expect(Object.keys(size.languages).sort()).toEqual(["de", "en", "fr", "ja", "nl"]);
     for (const f of Object.values(size.languages) as string[]) expect(built).toContain(`"/${f}"`);
     expect(built.indexOf("modulepreload")).toBeLessThan(built.indexOf('src="/app.js"'));
@@ -136,10 +155,11 @@ describe("web bundle", () => {
     // and the notifications panel's are sheets of their own (web/src/ui/part.ts loads them).
     for (const sel of [".turn-panel", ".player", ".board-host", ".score-how"]) expect(text).toContain(sel);
     const sheets = {
-      home: [".pill", ".hero", ".qr"],
-      lobby: [".seat-list"],
-      more: [".history", ".final"],
-      notify: [".hook", ".delivery", ".notify-box>summary"],
+      // (the closed notifications box in the sheets of the parts that show it; its panel's in notify)
+      home: [".pill", ".hero", ".qr", ".notify-box>summary"],
+      lobby: [".seat-list", ".notify-box>summary"],
+      more: [".history", ".final", ".notify-box>summary"],
+      notify: [".hook", ".delivery"],
       coach: [".coach-legend", ".coach-sides"],
       end: [".what-next"],
     };
@@ -168,8 +188,8 @@ describe("web bundle", () => {
   }, 30_000);
 });
 
-describe("the page's language preload", () => {
-  it("picks the chunk of the language the page will load, as initialLang does", async () => {
+describe("the page's language and game preload", () => {
+  it("picks the chunk of the language the page will load, as initialLang does, and the game page's on a game's address", async () => {
     const languages = {
       en: "chunks/en-A.js",
       nl: "chunks/nl-B.js",
@@ -178,14 +198,15 @@ describe("the page's language preload", () => {
       ja: "chunks/ja-E.js",
     };
     const html = readFileSync(join(root, "web/public/index.html"), "utf8");
-    const script = /<script>(.+?)<\/script>/s.exec(withPreloads(html, [], languages))![1];
-    const cases: { saved: string | null; langs: string[]; lang?: string; blocked?: boolean }[] = [
+    const game = ["chunks/game/page-G.js", "chunks/chunk-H.js", "styles/x.css"];
+    const script = /<script>(.+?)<\/script>/s.exec(withPreloads(html, [], languages, game))![1];
+    const cases: { saved: string | null; langs: string[]; lang?: string; blocked?: boolean; path?: string }[] = [
       { saved: "ja", langs: ["en-US"] },
-      { saved: null, langs: ["de-DE", "en"] },
-      { saved: "xx", langs: ["pt-BR", "fr-CA"] },
-      { saved: null, langs: [], lang: "nl-NL" },
-      { saved: null, langs: ["pt-BR"] },
-      { saved: "de", langs: ["fr"], blocked: true },
+      { saved: null, langs: ["de-DE", "en"], path: "/g/abc_D-1" },
+      { saved: "xx", langs: ["pt-BR", "fr-CA"], path: "/g/abc/" },
+      { saved: null, langs: [], lang: "nl-NL", path: "/g/" },
+      { saved: null, langs: ["pt-BR"], path: "/how-to-play" },
+      { saved: "de", langs: ["fr"], blocked: true, path: "/g/x/y" },
     ];
     try {
       for (const c of cases) {
@@ -203,9 +224,15 @@ describe("the page's language preload", () => {
           createElement: () => ({ rel: "", href: "" }),
           head: { appendChild: (l: { rel: string; href: string }) => head.push(l) },
         };
-        new Function("localStorage", "navigator", "document", script)(storage, nav, doc);
+        const location = { pathname: c.path ?? "/" };
+        new Function("localStorage", "navigator", "document", "location", script)(storage, nav, doc, location);
         const want = initialLang();
-        expect(head, JSON.stringify(c)).toEqual([{ rel: "modulepreload", href: `/${languages[want as Lang]}` }]);
+        // (a game's address as app.tsx routes it: /g/<id>, a slash after it or not)
+        const onGame = /^\/g\/[^/]+\/?$/.test(location.pathname);
+        expect(head, JSON.stringify(c)).toEqual([
+          { rel: "modulepreload", href: `/${languages[want as Lang]}` },
+          ...(onGame ? game.slice(0, 2).map((f) => ({ rel: "modulepreload", href: `/${f}` })) : []),
+        ]);
       }
     } finally {
       vi.unstubAllGlobals();

@@ -2,6 +2,8 @@
 import { describe, expect, it } from "vitest";
 import { LANGS } from "../../web/src/i18n";
 import { HOME_TEXT } from "../../web/src/i18n/home";
+import { DEVICE_TEXT } from "../../web/src/devices/i18n";
+import { SOCIAL_TEXT } from "../../web/src/social/i18n";
 import { groupGames, othersOf, waitingOn } from "../../web/src/home/model";
 import { faviconHref, nextPollMs, POLL_MS, waitingCount } from "../../web/src/turns";
 import type { GameSummary } from "../../web/src/types";
@@ -125,6 +127,14 @@ describe("the start page's texts", () => {
           expect(out, `${l}.${k}`).not.toBe(enOut);
         }
       }
+    }
+    // The four words the start page shows from the player pages' and the devices' texts, copied so
+    // that it need not load those dictionaries: the same words.
+    for (const l of LANGS) {
+      expect(HOME_TEXT[l].yourPage, l).toBe(SOCIAL_TEXT[l].yourPage);
+      expect(HOME_TEXT[l].leaderboardTitle, l).toBe(SOCIAL_TEXT[l].leaderboardTitle);
+      expect(HOME_TEXT[l].ratedGame, l).toBe(SOCIAL_TEXT[l].ratedGame);
+      expect(HOME_TEXT[l].signInLink, l).toBe(DEVICE_TEXT[l].signInLink);
     }
     expect(HOME_TEXT.en.waitFor("Bob", 1)).toBe("Bob is waiting for you");
     expect(HOME_TEXT.en.waitFor("Bob and Cy", 2)).toBe("Bob and Cy are waiting for you");

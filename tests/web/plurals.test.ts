@@ -18,8 +18,7 @@ import { plural } from "../../web/src/i18n/plural";
 import { OFFLINE_TEXT } from "../../web/src/offline/i18n";
 import { SOCIAL_TEXT } from "../../web/src/social/i18n";
 import { TABLE_TEXT } from "../../web/src/tables/i18n";
-import { TALK_TEXT } from "../../web/src/talk/i18n";
-import { DICTS, MOON_DICTS, NOTIFY_DICTS } from "./dicts";
+import { DICTS, MOON_DICTS, NOTIFY_DICTS, TALK_DICTS } from "./dicts";
 
 /** Every dictionary of the client, by name, in the five languages. */
 const ALL: Record<string, Record<Lang, unknown>> = {
@@ -34,7 +33,7 @@ const ALL: Record<string, Record<Lang, unknown>> = {
   devices: DEVICE_TEXT,
   end: END_TEXT,
   offline: OFFLINE_TEXT as Record<Lang, unknown>,
-  talk: TALK_TEXT,
+  talk: TALK_DICTS,
 };
 
 /** Numbers that are not counts of things: a position, not a quantity (checked by the ordinal rules), or none. */

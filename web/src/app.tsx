@@ -1,11 +1,17 @@
 /**
  * The shell: the header (with the language switcher and the sign-in link) and the router. Every page
- * lives in a folder of its own, web/src/<page>/page.tsx: the game page (/g/<id>) comes with the
- * shell; the others are chunks loaded when first shown (one `lazy` loader for all).
+ * lives in a folder of its own, web/src/<page>/page.tsx, a chunk loaded when first shown (one `lazy`
+ * loader for all). The game page's chunk is named in index.html for preloading on a game's address
+ * (scripts/build-web.mjs), and main.tsx waits for it there before the first paint: the board shows at
+ * once, and the start page does not carry the game's code (issue 25: the pages' weights).
  */
 import { useEffect, useState } from "preact/hooks";
 import { api, loadIdentity, saveIdentity } from "./api";
-import { GamePage } from "./game/page";
+// Small modules the game page and the other pages both use: in the shell's chunk rather than in
+// chunks of a few hundred bytes each (scripts/build-web.mjs; issue 25, the pages' weights).
+import "./errors";
+import "./time";
+import "./ui/icons";
 import { LANG_NAMES, LANGS, lang, setLang, t, type Lang } from "./i18n";
 import { Link } from "./nav";
 import { seen, setTitle, setTitleCount, whenSeen } from "./title";
@@ -22,6 +28,8 @@ type Where =
   | { page: "learn" };
 
 const loading = () => <p class="card center muted">{t.loading}</p>;
+// The game page (/g/<id>).
+const GamePage = lazy(() => import("./game/page").then((m) => m.GamePage));
 // The start page (a game page, what most visits are, does not carry it) and signing in, with the
 // start page's stylesheet and texts.
 const Home = lazy(() => loadPart("home", import("./home/page")).then((m) => m.HomePage), loading);
@@ -47,6 +55,11 @@ function route(): Where {
   if (/^\/how-to-play\/?$/.test(location.pathname)) return { page: "learn" };
   if (/^\/tables\/?$/.test(location.pathname)) return { page: "tables" };
   return { page: "home" };
+}
+
+/** Settles when the page at this address can paint (main.tsx waits for it): the game page's chunk. */
+export function pageReady(): Promise<unknown> {
+  return route().page === "game" ? GamePage.preload() : Promise.resolve();
 }
 
 export function App() {

@@ -13,7 +13,7 @@ import { deviceNameFrom } from "../../../src/contract/identity";
 import { ApiError } from "../api";
 import { errorText } from "../errors";
 import { lang } from "../i18n";
-import { relativeTime } from "../text";
+import { relativeTime } from "../time";
 import type { Identity } from "../types";
 import { identityApi } from "./api";
 import { DEVICE_TEXT } from "./i18n";

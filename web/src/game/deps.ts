@@ -3,7 +3,6 @@ import { api, randomKey } from "../api";
 import { loadMoonUi } from "../moon/load";
 import { loadPart } from "../ui/part";
 import type { GameDeps } from "./ctrl";
-import { follow, sendTurn } from "./live";
 import { setUrlPly } from "./ply-url";
 
 /**
@@ -11,6 +10,25 @@ import { setUrlPly } from "./ply-url";
  * scores, the notifications box, the legend, the practice hint): one chunk, loaded right after it.
  */
 export const more = () => loadPart("more", import("./more"));
+
+/**
+ * The live socket (./live): a chunk loaded with the page's first view rather than in its first
+ * wave (the page's first view comes over HTTP; the socket follows it). A turn sent before it has
+ * arrived waits for it.
+ */
+const live = () => import("./live");
+
+const follow: GameDeps["follow"] = (id, token, h) => {
+  let stop: (() => void) | null = null;
+  let stopped = false;
+  void live().then((m) => {
+    if (!stopped) stop = m.follow(id, token, h);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+};
 
 function storage(): GameDeps["storage"] {
   try {
@@ -25,7 +43,7 @@ export function browserDeps(): GameDeps {
     game: api.game,
     log: api.log,
     resign: api.resign,
-    sendTurn,
+    sendTurn: (...a) => live().then((m) => m.sendTurn(...a)),
     follow,
     hint: (id, plan) => more().then((m) => m.hintPlan(id, plan)),
     refused: (c, e, plan) => more().then((m) => m.refused(c, e, plan)),

@@ -8,7 +8,7 @@ import { errorText } from "../errors";
 import { Link } from "../nav";
 import { t } from "../i18n";
 import type { LiveStatus } from "./live";
-import { durationText } from "../text";
+import { durationText } from "../time";
 import type { GameView, Identity } from "../types";
 import { CopyField } from "../ui/copy";
 import { NotifyBox } from "../ui/notify-box";

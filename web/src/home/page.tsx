@@ -8,15 +8,13 @@ import { Link, navigate } from "../nav";
 import { errorText } from "../errors";
 import { lang, listOf, t, type Lang } from "../i18n";
 import { HOME_TEXT } from "../i18n/home";
-import { durationText, relativeTime } from "../text";
+import { durationText, relativeTime } from "../time";
 // The poll of your games in play is a chunk of its own that the shell loads (app.tsx); this page
 // asks for the same module instead of carrying a copy of it.
 type Turns = typeof import("../turns");
 import type { GameSummary, Identity, Me } from "../types";
-import { DevicesBox } from "../devices/devices";
-import { DEVICE_TEXT } from "../devices/i18n";
-import { SOCIAL_TEXT } from "../social/i18n";
 import { Check } from "../ui/check";
+import { lazy } from "../ui/lazy";
 import { NotifyBox } from "../ui/notify-box";
 import { MoonlightFields, type MoonMode } from "../moon/form";
 import { ProfileForm } from "../ui/profile-form";
@@ -31,8 +29,13 @@ interface PageProps {
   lang: string;
 }
 
+// This device's profile key, devices and passkeys (with WebAuthn and the QR code's drawing): a
+// chunk loaded when its box is opened.
+const DevicesBox = lazy(() => import("../devices/devices").then((m) => m.DevicesBox));
+
 function ProfileCard(p: PageProps & { identity: Identity }) {
   const [me, setMe] = useState<Me | null>(null);
+  const [devicesOpen, setDevicesOpen] = useState(false);
   useEffect(() => {
     let live = true;
     api
@@ -52,8 +55,8 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
       <h2 id="profile-h">{t.profileTitle}</h2>
       <p class="signed-in">{t.signedInAs(p.identity.name)}</p>
       <p>
-        <Link href={`/p/${p.identity.id}`}>{SOCIAL_TEXT[lang].yourPage}</Link> ·{" "}
-        <Link href="/leaderboard">{SOCIAL_TEXT[lang].leaderboardTitle}</Link>
+        <Link href={`/p/${p.identity.id}`}>{HOME_TEXT[lang].yourPage}</Link> ·{" "}
+        <Link href="/leaderboard">{HOME_TEXT[lang].leaderboardTitle}</Link>
       </p>
       {me && (
         <p class="muted">
@@ -64,9 +67,9 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
           )}
         </p>
       )}
-      <details>
+      <details onToggle={(e) => setDevicesOpen((e.currentTarget as HTMLDetailsElement).open)}>
         <summary>{t.keyTitle}</summary>
-        <DevicesBox identity={p.identity} setIdentity={p.setIdentity} />
+        {devicesOpen && <DevicesBox identity={p.identity} setIdentity={p.setIdentity} />}
       </details>
       <NotifyBox scope="me" lang={p.lang} />
     </section>
@@ -147,7 +150,7 @@ function NewGame(p: { lang: string }) {
         </Check>
         <MoonlightFields value={moonlight} onChange={setMoonlight} />
         <Check name="rated" checked={rated} onChange={setRated}>
-          {SOCIAL_TEXT[lang].ratedGame}
+          {HOME_TEXT[lang].ratedGame}
         </Check>
         <Check name="open" checked={open} onChange={setOpen}>
           {h.listOpen}
@@ -476,7 +479,7 @@ export function HomePage(p: PageProps) {
           <h1 id="create-h">{t.createProfileTitle}</h1>
           <ProfileForm setIdentity={p.setIdentity} />
           <p>
-            <Link href="/pair">{DEVICE_TEXT[lang].signInLink}</Link>
+            <Link href="/pair">{HOME_TEXT[lang].signInLink}</Link>
           </p>
         </section>
         <JoinByLink />

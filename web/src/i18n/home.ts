@@ -24,6 +24,12 @@ const en = {
   botsHelp: "With every other seat a bot, the game starts at once.",
   listOpen: "List on the open tables: anyone signed in may join, no invite needed",
   findTable: "Find an open table to join",
+  // The same words as web/src/social/i18n.ts and web/src/devices/i18n.ts (tests/web/home.test.ts):
+  // the start page shows these four without loading those dictionaries, every language in one.
+  yourPage: "Your player page",
+  leaderboardTitle: "Leaderboards",
+  ratedGame: "Rated game (the result moves the players\u2019 ratings)",
+  signInLink: "Already have a profile on another device? Sign in with a code or a passkey",
 };
 export type HomeMessages = typeof en;
 
@@ -46,6 +52,10 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     botsHelp: "Zijn alle andere plaatsen bots, dan begint het spel meteen.",
     listOpen: "Op de open tafels zetten: iedereen met een profiel mag meedoen, zonder uitnodiging",
     findTable: "Zoek een open tafel om mee te doen",
+    yourPage: "Je spelerspagina",
+    leaderboardTitle: "Ranglijsten",
+    ratedGame: "Gewaardeerde partij (de uitslag telt mee voor de ratings)",
+    signInLink: "Heb je al een profiel op een ander apparaat? Meld je aan met een code of een passkey",
   },
   fr: {
     noTurns: "Aucune partie ne vous attend.",
@@ -64,6 +74,10 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     botsHelp: "Si toutes les autres places sont des bots, la partie commence tout de suite.",
     listOpen: "Mettre sur les tables ouvertes : tout joueur connecté peut rejoindre, sans invitation",
     findTable: "Trouver une table ouverte à rejoindre",
+    yourPage: "Votre page de joueur",
+    leaderboardTitle: "Classements",
+    ratedGame: "Partie classée (le résultat compte pour le classement)",
+    signInLink: "Déjà un profil sur un autre appareil ? Connectez-vous avec un code ou une clé d’accès",
   },
   de: {
     noTurns: "Kein Spiel wartet auf dich.",
@@ -82,6 +96,10 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     botsHelp: "Sind alle anderen Plätze Bots, beginnt das Spiel sofort.",
     listOpen: "Auf die offenen Tische: Wer angemeldet ist, darf ohne Einladung mitspielen",
     findTable: "Einen offenen Tisch zum Mitspielen finden",
+    yourPage: "Deine Spielerseite",
+    leaderboardTitle: "Bestenlisten",
+    ratedGame: "Gewertete Partie (das Ergebnis zählt für die Wertung)",
+    signInLink: "Schon ein Profil auf einem anderen Gerät? Mit einem Code oder Passkey anmelden",
   },
   ja: {
     noTurns: "あなたの手番を待っているゲームはありません。",
@@ -100,5 +118,9 @@ export const HOME_TEXT: Record<Lang, HomeMessages> = {
     botsHelp: "ほかの席がすべてボットなら、すぐに始まります。",
     listOpen: "募集中のテーブルに載せる：サインインしていれば誰でも招待なしで参加できます",
     findTable: "参加できる募集中のテーブルを探す",
+    yourPage: "あなたのプレイヤーページ",
+    leaderboardTitle: "ランキング",
+    ratedGame: "レーティング対局（結果がレーティングに反映されます）",
+    signInLink: "別の端末にプロフィールがありますか？コードかパスキーでサインイン",
   },
 };

@@ -20,8 +20,7 @@ import type { MoonEvent } from "../../../src/engine";
 import { listOf, type Lang } from "../i18n";
 import { Link } from "../nav";
 import { seatLabel } from "../text";
-import en, { type MoonMessages } from "./i18n/en";
-import { loadMoonText } from "./i18n";
+import type { MoonMessages } from "./i18n/en";
 import {
   animalCard,
   moonPlay,
@@ -40,11 +39,23 @@ import {
 registerExpansion(MOONLIGHT);
 registerMoonLayer(moonDrawing);
 
-let m: MoonMessages = en;
+/**
+ * The texts in each language, English too, a chunk each: a page loads only its own language's
+ * (./i18n/index.ts, for the player pages, keeps English built in). moon/load.ts sets them before
+ * the chunk is used.
+ */
+const TEXTS: Record<Lang, () => Promise<{ default: MoonMessages }>> = {
+  en: () => import("./i18n/en"),
+  nl: () => import("./i18n/nl"),
+  fr: () => import("./i18n/fr"),
+  de: () => import("./i18n/de"),
+  ja: () => import("./i18n/ja"),
+};
+let m: MoonMessages;
 
-/** Switch the texts to `lang` (English until it is loaded). */
+/** Switch the texts to `lang` (English if they cannot be loaded). */
 export async function setMoonLang(lang: string): Promise<void> {
-  m = await loadMoonText(lang as Lang).catch(() => en);
+  m = (await (TEXTS[lang as Lang] ?? TEXTS.en)().catch(() => TEXTS.en())).default;
 }
 
 const ROMAN = ["I", "II", "III", "IV"];

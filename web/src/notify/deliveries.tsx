@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import { api } from "../api/more";
-import { relativeTime, whenText } from "../text";
+import { relativeTime, whenText } from "../time";
 import type { Delivery, WebhookKind } from "../types";
 import type { NotifyMessages } from "./i18n";
 import { attemptError, hookErrorText } from "./words";

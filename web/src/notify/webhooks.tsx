@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from "preact/hooks";
 import type { WebhookApi } from "../api/more";
-import { relativeTime } from "../text";
+import { relativeTime } from "../time";
 import type { Webhook, WebhookTestResult } from "../types";
 import { CopyField } from "../ui/copy";
 import { AddForm } from "./add-form";

@@ -9,7 +9,7 @@ import { auth, request } from "../api";
 import { errorText } from "../errors";
 import { lang, t } from "../i18n";
 import { Link, navigate } from "../nav";
-import { durationText } from "../text";
+import { durationText } from "../time";
 import { setTitle } from "../title";
 import type { Identity } from "../types";
 import { TABLE_TEXT } from "./i18n";

@@ -12,7 +12,7 @@ import { checkMessage, MESSAGE_MAX, type MessageView, type TalkSocketMessage } f
 import { ApiError, auth, request } from "../api";
 import { errorText } from "../errors";
 import { lang, listOf } from "../i18n";
-import { TALK_TEXT, type TalkMessages } from "./i18n";
+import { loadTalkText, type TalkMessages, useTalkText } from "./i18n";
 
 interface Props {
   gameId: string;
@@ -120,8 +120,11 @@ function useTalk(p: Props, s: TalkMessages) {
 
 type Talk = ReturnType<typeof useTalk>;
 
+/** The panel's texts in `lang` (game/view/lazy.tsx waits for them before it first shows the panel). */
+export const ready = loadTalkText;
+
 export function TalkPanel(p: Props) {
-  const s = TALK_TEXT[lang];
+  const s = useTalkText(lang);
   const talk = useTalk(p, s);
   const name = (seat: number) => nameOf(p.seats, seat);
   const others = p.seats.filter((x) => x.seat !== p.seat && x.player && !x.bot);

@@ -7,7 +7,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { t, type Lang } from "../i18n";
 import { Glyph } from "./icons";
-import { loadPart, loadSheet } from "./part";
+import { loadPart } from "./part";
 import type { PanelProps } from "../notify/panel";
 
 type PanelModule = typeof import("../notify/panel");
@@ -27,8 +27,7 @@ export function NotifyBox(p: PanelProps) {
   const [open, setOpen] = useState(() => typeof location !== "undefined" && location.hash === "#notifications");
   const [panel, setPanel] = useState<PanelModule | null>(null);
   const [failed, setFailed] = useState(false);
-  // The box's style comes with the panel's (it is shown below a page's first paint).
-  useEffect(() => void loadSheet("notify"), []);
+  // (the closed box is styled by the sheet of the part that shows it; the panel's sheet comes with it)
   useEffect(() => {
     if (!open || panel) return;
     let live = true;

@@ -3,7 +3,7 @@
  * lies below a turn's first paint (../more.tsx: the log with the replay scrubber, going away, the
  * final scores, the notifications box, the legend, the scoring stacks, what a chosen cell offers), table talk.
  */
-import { t } from "../../i18n";
+import { lang, t } from "../../i18n";
 import { lazy } from "../../ui/lazy";
 import { loadPart } from "../../ui/part";
 import { more } from "../deps";
@@ -26,4 +26,11 @@ export const CellChoices = lazy(
 );
 export const Stacks = lazy(() => more().then((m) => m.Stacks));
 export const SignedOut = lazy(() => more().then((m) => m.SignedOut));
-export const Talk = lazy(() => import("../../talk/panel").then((m) => m.TalkPanel));
+export const Talk = lazy(() =>
+  import("../../talk/panel").then((m) =>
+    m
+      .ready(lang)
+      .catch(() => {})
+      .then(() => m.TalkPanel),
+  ),
+);

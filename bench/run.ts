@@ -11,6 +11,7 @@ import { runBundled } from "./build.mjs";
 import { benchCpuOnly, benchPollOnly, benchRealOnly, benchService } from "./service";
 // @ts-expect-error: a plain .mjs build script without type declarations
 import { gamePageKbGz } from "../scripts/build-web.mjs";
+import { benchPages } from "./pages";
 
 type Figure = { name: string; unit: string; value: number; low?: number; high?: number };
 
@@ -52,8 +53,12 @@ if (only === "real") figures.push(...(await benchRealOnly()));
 if (!only || only === "poll") figures.push(...(await benchPollOnly()));
 if (!only || only === "cpu") figures.push(...(await benchCpuOnly()));
 if (!only || only === "embed") figures.push(...benchEmbed());
-if (!only || only === "client")
-  figures.push({ name: "client.game_page_kb_gz", unit: "KB", value: (await gamePageKbGz()) as number });
+// The pages' weights as Chromium fetches them (bench/pages.ts, the same counting as
+// tests/e2e/weights.test.ts), and the game page's first wave alone (what the build counts).
+if (!only || only === "client") {
+  figures.push(...(await benchPages()));
+  figures.push({ name: "client.game_page_first_wave_kb_gz", unit: "KB", value: (await gamePageKbGz()) as number });
+}
 
 for (const f of figures)
   console.log(

@@ -1,0 +1,200 @@
+/**
+ * What each page weighs as a browser fetches it (issue 25, item 5): every JS and CSS file a page
+ * loads by itself — the first wave, what the page imports after its first paint, its language, its
+ * later parts, what its service worker keeps — until the network is quiet, without a click. Each
+ * file counts once (a second fetch of the same address comes from a cache), gzipped at level 9 as
+ * scripts/build-web.mjs counts it (Cloudflare compresses the static assets it serves).
+ *
+ * Used by tests/e2e/weights.test.ts (which fails over budget) and by the bench (`client.*`
+ * figures, `npm run bench -- --only=client`): the same pages, the same counting.
+ */
+import { gzipSync } from "node:zlib";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+
+export const LANGS = ["en", "fr", "de", "ja", "nl"] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** The kinds of page weighed, and their budgets (KB of gzipped JS+CSS; issue 25, item 5). */
+export const PAGE_BUDGET_KB = {
+  /** A seated player's page of a base game in play, their turn. */
+  game: 45,
+  /** The same game's page for a visitor who is not seated. */
+  spectator: 45,
+  /** A game under the Moonlight (Great Tree and moonstones), seated and watching: the heavier. */
+  moonlight: 55,
+  /** The start page, for a new visitor and for a player with games: the heavier. */
+  home: 45,
+} as const;
+export type PageKind = keyof typeof PAGE_BUDGET_KB;
+
+export interface Weighed {
+  kind: PageKind;
+  /** Which page of the kind (say "player" or "spectator" for the Moonlight). */
+  variant: string;
+  lang: Lang;
+  /** Gzipped bytes of every JS and CSS file fetched. */
+  bytes: number;
+  files: { path: string; gz: number }[];
+}
+
+interface Profile {
+  id: string;
+  name: string;
+  token: string;
+}
+
+async function api<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers["content-type"] = "application/json";
+  if (token) headers.authorization = `Bearer ${token}`;
+  const r = await fetch(`${base}${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The pages to weigh, made on the worker at `base`: two profiles, a base game and a Moonlight game in play. */
+export async function pagesToWeigh(base: string) {
+  const made = await Promise.all(
+    ["Ann", "Bruno"].map((name) => api(base, "POST", "/api/players", { name }).then((r) => r)),
+  );
+  const [ann, bruno]: Profile[] = made.map((r, i) => ({ id: r.player.id, name: ["Ann", "Bruno"][i], token: r.token }));
+  const game = async (options: object) => {
+    const created = await api(base, "POST", "/api/games", { seats: 2, firstPlayer: 0, ...options }, ann.token);
+    await api(base, "POST", `/api/games/${created.game.id}/join`, { code: created.invite.code }, bruno.token);
+    return created.game.id as string;
+  };
+  const baseGame = await game({});
+  const moonGame = await game({ moonlight: { greatTree: true, moonstones: true } });
+  // Ann also has a game still gathering players (the start page lists it apart).
+  await api(base, "POST", "/api/games", { seats: 3 }, ann.token);
+  // What shows that a page is there (then the probe waits for the network to be quiet).
+  const board = "[data-cell]";
+  return [
+    { kind: "game", variant: "player", path: `/g/${baseGame}`, identity: ann, ready: ".end-turn, .turn-panel" },
+    { kind: "spectator", variant: "spectator", path: `/g/${baseGame}`, identity: null, ready: board },
+    { kind: "moonlight", variant: "player", path: `/g/${moonGame}`, identity: ann, ready: ".moon-info" },
+    { kind: "moonlight", variant: "spectator", path: `/g/${moonGame}`, identity: null, ready: ".moon-info" },
+    { kind: "home", variant: "new visitor", path: "/", identity: null, ready: 'input[name="name"]' },
+    { kind: "home", variant: "player", path: "/", identity: ann, ready: "#new-h" },
+  ] as { kind: PageKind; variant: string; path: string; identity: Profile | null; ready: string }[];
+}
+
+/** Resolves once no request of `context` has been in flight for `quietMs`. */
+function quiet(context: BrowserContext, quietMs = 1500): { settled: () => Promise<void>; stop: () => void } {
+  let inFlight = 0;
+  let last = Date.now();
+  const start = () => {
+    inFlight++;
+    last = Date.now();
+  };
+  const end = () => {
+    inFlight = Math.max(0, inFlight - 1);
+    last = Date.now();
+  };
+  context.on("request", start);
+  context.on("requestfinished", end);
+  context.on("requestfailed", end);
+  return {
+    async settled() {
+      while (inFlight > 0 || Date.now() - last < quietMs) await new Promise((r) => setTimeout(r, 100));
+    },
+    stop() {
+      context.off("request", start);
+      context.off("requestfinished", end);
+      context.off("requestfailed", end);
+    },
+  };
+}
+
+/**
+ * Weighs one page in a fresh context of `browser` in `lang`: every JS and CSS response of the page
+ * and of its service worker, until the page shows `ready` and the network has been quiet a while.
+ */
+export async function weigh(
+  browser: Browser,
+  base: string,
+  page: { kind: PageKind; variant: string; path: string; identity: Profile | null; ready: string },
+  lang: Lang,
+): Promise<Weighed> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: lang });
+  try {
+    await context.addInitScript(
+      ([identity, l]) => {
+        if (identity) localStorage.setItem("canopy.identity", identity);
+        localStorage.setItem("canopy.lang", l);
+      },
+      [page.identity ? JSON.stringify(page.identity) : "", lang] as const,
+    );
+    const bodies = new Map<string, Promise<number>>();
+    const net = quiet(context);
+    context.on("response", (r) => {
+      const url = new URL(r.url());
+      if (!/\.(js|css)$/.test(url.pathname) || bodies.has(url.pathname) || r.status() !== 200) return;
+      bodies.set(
+        url.pathname,
+        r.body().then(
+          (b) => gzipSync(b, { level: 9 }).length,
+          () => 0,
+        ),
+      );
+    });
+    const tab: Page = await context.newPage();
+    await tab.goto(`${base}${page.path}`);
+    await tab.waitForSelector(page.ready);
+    await net.settled();
+    net.stop();
+    const files = await Promise.all([...bodies].map(async ([path, gz]) => ({ path, gz: await gz })));
+    files.sort((a, b) => b.gz - a.gz);
+    return { kind: page.kind, variant: page.variant, lang, bytes: files.reduce((n, f) => n + f.gz, 0), files };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Every page in every language: the heaviest of each kind first in `worst`. */
+export async function weighPages(
+  browser: Browser,
+  base: string,
+): Promise<{ all: Weighed[]; worst: Record<PageKind, Weighed> }> {
+  const pages = await pagesToWeigh(base);
+  const all: Weighed[] = [];
+  for (const p of pages) for (const lang of LANGS) all.push(await weigh(browser, base, p, lang));
+  const worst = {} as Record<PageKind, Weighed>;
+  for (const w of all) if (!worst[w.kind] || w.bytes > worst[w.kind].bytes) worst[w.kind] = w;
+  return { all, worst };
+}
+
+export const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+/**
+ * The bench's figures (`npm run bench -- --only=client`): each kind of page's heaviest language, KB
+ * gz, on a local worker (bench/service.ts's, which builds the client first) in Debian's chromium.
+ */
+export async function benchPages(): Promise<{ name: string; unit: string; value: number }[]> {
+  const { startLocalWorker } = await import("./service");
+  const { chromium } = await import("playwright-core");
+  const worker = await startLocalWorker();
+  try {
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run"],
+    });
+    try {
+      const { worst } = await weighPages(browser, worker.base);
+      return (Object.keys(PAGE_BUDGET_KB) as PageKind[]).map((k) => ({
+        name: `client.${k}_page_kb_gz`,
+        unit: "KB",
+        value: kb(worst[k].bytes),
+      }));
+    } finally {
+      await browser.close();
+    }
+  } finally {
+    worker.stop();
+  }
+}

@@ -68,9 +68,11 @@ export function meterDiff(a: MeterReading, b: MeterReading): MeterReading {
     ...b,
     doRequests: byKey(a.doRequests, b.doRequests),
     doRowsWrittenBy: byKey(a.doRowsWrittenBy ?? {}, b.doRowsWrittenBy ?? {}),
+    doRowsReadBy: byKey(a.doRowsReadBy ?? {}, b.doRowsReadBy ?? {}),
   };
+  const byKind = ["doRequests", "doRowsWrittenBy", "doRowsReadBy"];
   for (const k of Object.keys(b) as (keyof MeterReading)[])
-    if (k !== "doRequests" && k !== "doRowsWrittenBy") (out[k] as number) = (b[k] as number) - (a[k] as number);
+    if (!byKind.includes(k)) (out[k] as number) = (b[k] as number) - (a[k] as number);
   return out;
 }
 
@@ -263,6 +265,7 @@ export async function benchReal(
       ...m,
       doRequests: Object.fromEntries(Object.entries(m.doRequests).map(([k, v]) => [k, per(v)])),
       doRowsWrittenBy: Object.fromEntries(Object.entries(m.doRowsWrittenBy).map(([k, v]) => [k, per(v)])),
+      doRowsReadBy: Object.fromEntries(Object.entries(m.doRowsReadBy).map(([k, v]) => [k, per(v)])),
       workerRequests: per(m.workerRequests),
       wsMessages: per(m.wsMessages),
       alarms: per(m.alarms),
@@ -329,6 +332,14 @@ export async function benchReal(
       if (v > 0)
         figures.push({
           name: `service.real.do_rows_written_per_game.${k.replace(/ /g, "_")}`,
+          unit: "rows",
+          value: r2(v),
+        });
+    // And where they read (the kinds of statement behind 1 % of the rows read or more).
+    for (const [k, v] of Object.entries(perGame.doRowsReadBy).sort((x, y) => y[1] - x[1]))
+      if (v >= perGame.doRowsRead / 100)
+        figures.push({
+          name: `service.real.do_rows_read_per_game.${k.replace(/ /g, "_")}`,
           unit: "rows",
           value: r2(v),
         });

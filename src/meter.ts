@@ -21,6 +21,8 @@ export interface Meter {
   doRowsRead: number;
   /** Durable Object rows written by kind of write ("insert turns", "update deliveries", "setAlarm", …). */
   doRowsWrittenBy: Record<string, number>;
+  /** Durable Object rows read by kind of statement ("select deliveries", "update deliveries", …). */
+  doRowsReadBy: Record<string, number>;
   setAlarms: number;
   d1Queries: number;
   d1RowsWritten: number;
@@ -36,6 +38,7 @@ const zero = (): Meter => ({
   doRowsWritten: 0,
   doRowsRead: 0,
   doRowsWrittenBy: {},
+  doRowsReadBy: {},
   setAlarms: 0,
   d1Queries: 0,
   d1RowsWritten: 0,
@@ -45,7 +48,7 @@ const zero = (): Meter => ({
 export const meter: Meter = zero();
 
 /** Cursors not yet summed (with their kind of write): `rowsRead` grows while a cursor is read, so they are summed when asked. */
-let cursors: { c: SqlStorageCursor<Record<string, SqlStorageValue>>; kind: string }[] = [];
+let cursors: { c: SqlStorageCursor<Record<string, SqlStorageValue>>; kind: string; read: string }[] = [];
 
 /** A statement's kind of write: its verb and table ("insert turns"), or its first word. */
 export function writeKind(query: string): string {
@@ -58,19 +61,32 @@ export function writeKind(query: string): string {
   return m ? `${m[1]} ${m[2]}` : (q.split(" ")[0] ?? "");
 }
 
-const countBy = (kind: string, n: number) => {
-  if (n) meter.doRowsWrittenBy[kind] = (meter.doRowsWrittenBy[kind] ?? 0) + n;
+/** A statement's kind of read: a query's first table ("select deliveries"), else its kind of write. */
+export function readKind(query: string): string {
+  const q = query.replace(/["`]/g, "").replace(/\s+/g, " ").trim().toLowerCase();
+  const m = /^select .*? from (\w+)/.exec(q);
+  return m ? `select ${m[1]}` : writeKind(query);
+}
+
+const countBy = (kind: string, n: number, by = meter.doRowsWrittenBy) => {
+  if (n) by[kind] = (by[kind] ?? 0) + n;
 };
 
 /** The meter now (open cursors summed in). */
 export function readMeter(): Meter {
-  for (const { c, kind } of cursors) {
+  for (const { c, kind, read } of cursors) {
     meter.doRowsWritten += c.rowsWritten;
     meter.doRowsRead += c.rowsRead;
     countBy(kind, c.rowsWritten);
+    countBy(read, c.rowsRead, meter.doRowsReadBy);
   }
   cursors = [];
-  return { ...meter, doRequests: { ...meter.doRequests }, doRowsWrittenBy: { ...meter.doRowsWrittenBy } };
+  return {
+    ...meter,
+    doRequests: { ...meter.doRequests },
+    doRowsWrittenBy: { ...meter.doRowsWrittenBy },
+    doRowsReadBy: { ...meter.doRowsReadBy },
+  };
 }
 
 /** Time a piece of a Durable Object's work (a call, an alarm, a socket message). */
@@ -90,7 +106,7 @@ export function meteredStorage(storage: DurableObjectStorage): DurableObjectStor
       if (p === "exec")
         return (query: string, ...bindings: unknown[]) => {
           const c = t.exec(query, ...(bindings as SqlStorageValue[]));
-          cursors.push({ c, kind: writeKind(query) });
+          cursors.push({ c, kind: writeKind(query), read: readKind(query) });
           return c;
         };
       const v = Reflect.get(t, p);

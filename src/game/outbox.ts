@@ -6,7 +6,9 @@
  * - the D1 index: a change of membership or result marks its turn row `sync`; `synced` in the
  *   room row says how far D1 has caught up;
  * - notifications: carried by the turn row of the change that caused them, matched to webhooks
- *   once (`expanded`), giving one `deliveries` row per (event, webhook);
+ *   once (`expanded`, carried by the next turn row), giving one `deliveries` row per (event,
+ *   webhook), written once after its first attempt (made at once unless older ones of its webhook
+ *   wait) and changed by each retry;
  * - deliveries: strictly in order per webhook — only the oldest pending delivery of a webhook may
  *   be sent, so nothing newer goes out while an older one waits for its retry, and a 429 pauses
  *   the whole webhook until its Retry-After. Different webhooks go in parallel.
@@ -22,6 +24,19 @@ import type { ChatConfig } from "../chat/rest";
 import type { Notification, QueuedNotification } from "../notify/types";
 import { snapshotOf, type GameRecord, type GameSnapshot } from "./model";
 import type { DeliveryRow, DeliveryState, Store } from "./store";
+import type { DeliveryPatch, NewDelivery, SettledDelivery } from "./store/deliveries";
+
+/** A notification matched to a webhook, before its row is written (Outbox.expand). */
+interface Fresh {
+  n: Notification;
+  t: Target;
+  /** Due from then. */
+  at: number;
+  /** Its first attempt, made before the row is written. */
+  sent: { result: AttemptResult; at: number; patch: Required<Omit<DeliveryPatch, "attemptLog">> } | null;
+  /** Why it was dropped before its row was written (its webhook switched off), or null. */
+  dropped: string | null;
+}
 
 /** Where the games index and results go (D1 in production; a stub in some tests). */
 export interface GameIndex {
@@ -216,8 +231,9 @@ export class Outbox {
     this.running = true;
     try {
       await this.sync(now);
-      await this.expand(now);
+      // What waits in the log first (it is older), then the new notifications: each webhook in order.
       await this.sendDue(now);
+      await this.expand(now);
     } catch (e) {
       console.error("outbox delivery failed", (e as Error)?.message ?? String(e));
     } finally {
@@ -225,6 +241,14 @@ export class Outbox {
     }
   }
 
+  /**
+   * Match the notifications that are due to their webhooks and send each at once where nothing
+   * older of its webhook waits, then write each delivery once, as it stands after that first
+   * attempt (issue 24: a delivery that succeeds at once is one row written, not an insert and an
+   * update), with the cursor, in one transaction. Killed before that write, nothing of it is
+   * stored: the notifications are matched and sent again with the same event ids (at least once,
+   * as a kill between an attempt and its write always meant).
+   */
   private async expand(now: number): Promise<void> {
     if (this.expandRetry && this.expandRetry.at > now) return;
     const store = this.host.store;
@@ -250,7 +274,8 @@ export class Outbox {
     const chat = this.chatTarget();
     const targets = chat ? [...found.targets, chat] : found.targets;
     const at = this.host.now();
-    // One synchronous block: every delivery row, and the cursor, commit together.
+    const fresh: Fresh[] = [];
+    let matched = 0;
     for (const r of rows)
       for (const q of r.notes) {
         const n: Notification = {
@@ -263,10 +288,82 @@ export class Outbox {
             })),
           },
         };
-        for (const t of targets) if (wants(t, q)) this.insert(n, t, "pending", Math.max(at, n.at));
+        for (const t of targets) {
+          if (!wants(t, q)) continue;
+          matched++;
+          // One delivery per event and webhook: matched again (after a restart), it is there already.
+          if (!this.rows.has(`${n.id}:${t.id}`))
+            fresh.push({ n, t, at: Math.max(at, n.at), sent: null, dropped: null });
+        }
       }
-    store.setMeta({ expanded: rows.at(-1)!.n, hooks: targets.length > 0 });
-    this.prune();
+    await this.sendFresh(fresh);
+    const upTo = Math.max(rows.at(-1)!.n, store.meta().expanded);
+    const more = store.notesAfter(upTo, 1).length > 0;
+    // One transaction: every delivery row, and the cursor.
+    store.atomically(() => {
+      for (const f of fresh) this.rows.add(this.newRow(f));
+      const pruned = this.prune();
+      const cursor = { expanded: upTo, hooks: targets.length > 0 };
+      // The next turn's row carries the cursor (no row of its own) unless none may come soon or
+      // it must not be lost: a game over, more to match at once, rows pruned (a cursor lost to an
+      // eviction would match notifications whose deliveries are gone), or a match that found
+      // every delivery there already (matched again after a restart: not again after the next).
+      if (game.status === "finished" || more || pruned || (matched > 0 && fresh.length === 0)) store.setMeta(cursor);
+      else store.noteMeta(cursor);
+    });
+  }
+
+  /**
+   * The first attempt of new deliveries, each webhook's in order while they succeed (different
+   * webhooks in parallel), for a webhook with nothing older waiting in the log. Writes nothing of
+   * the deliveries (their rows are written once, after): only the directory's record of the answer.
+   */
+  private async sendFresh(fresh: Fresh[]): Promise<void> {
+    const byTarget = new Map<string, Fresh[]>();
+    for (const f of fresh) byTarget.set(f.t.id, [...(byTarget.get(f.t.id) ?? []), f]);
+    const queue = [...byTarget.values()];
+    const workers = Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+      for (let list = queue.shift(); list; list = queue.shift()) {
+        // Something older of this webhook waits (a retry, a pause after 429): these wait behind it.
+        if (this.rows.head(list[0].t.id)) continue;
+        for (const f of list.slice(0, BATCH)) {
+          const started = this.host.now();
+          const result = await this.attempt(f.t, f.n, false);
+          f.sent = { result, at: started, patch: this.after({ due: f.at, attempts: 0, failures: 0 }, result) };
+          const off = f.t.kind === "chat" ? null : await this.recordAnswer(f.t, result, started);
+          // Switched off: what of it is still pending is dropped (this one with its attempt).
+          if (off) for (const g of list) if (!g.sent || g.sent.patch.state === "pending") g.dropped = off;
+          if (result.outcome !== "delivered" && result.outcome !== "rejected") break;
+        }
+      }
+    });
+    await Promise.all(workers);
+  }
+
+  /** A new delivery's row: pending, or as its first attempt left it. */
+  private newRow(f: Fresh): NewDelivery | SettledDelivery {
+    const t = f.t;
+    const base: NewDelivery = {
+      id: `${f.n.id}:${t.id}`,
+      eventId: f.n.id,
+      eventType: f.n.type,
+      targetId: t.id,
+      targetScope: t.scope,
+      targetKind: t.kind,
+      targetOwner: t.ownerId,
+      targetLabel: t.label,
+      targetRedacted: t.redactedUrl,
+      notification: JSON.stringify(f.n),
+      state: "pending",
+      due: f.at,
+      createdAt: f.at,
+      updatedAt: f.at,
+    };
+    if (!f.sent) return f.dropped ? { ...base, state: "dropped", lastError: f.dropped } : base;
+    const { result: r, at, patch } = f.sent;
+    const log = [{ attempt: 1, at, status: r.status, latencyMs: r.latencyMs, outcome: r.outcome, error: r.error }];
+    const row: SettledDelivery = { ...base, ...patch, attemptLog: JSON.stringify(log) };
+    return f.dropped ? { ...row, state: "dropped", lastError: f.dropped } : row;
   }
 
   private insert(n: Notification, t: Target, state: DeliveryState, at: number): void {
@@ -333,51 +430,54 @@ export class Outbox {
       return "dropped";
     }
     const n = JSON.parse(d.notification) as Notification;
-    const channel = target.kind === "chat" ? this.host.game()?.channel : undefined;
-    const result = channel
-      ? await deliverToChannel(channel, n, this.host.chatConfig(), { retry: d.attempts > 0 })
-      : await deliverTo(target, n, started);
+    const result = await this.attempt(target, n, d.attempts > 0);
     this.settle(d, result, started);
     // A channel is no webhook of the directory's: nothing to record or switch off there.
-    if (channel) return result.outcome;
+    if (target.kind !== "chat") await this.recordAnswer(target, result, started);
+    return result.outcome;
+  }
+
+  /** One attempt to send `n` to `target` (a chat channel's message edited, or a webhook's POST); writes nothing. */
+  private async attempt(target: Target, n: Notification, retry: boolean): Promise<AttemptResult> {
+    const channel = target.kind === "chat" ? this.host.game()?.channel : undefined;
+    return channel
+      ? await deliverToChannel(channel, n, this.host.chatConfig(), { retry })
+      : await deliverTo(target, n, this.host.now());
+  }
+
+  /**
+   * Tell the directory how a webhook answered. When that switched it off, its pending deliveries
+   * are dropped and its owner told; returns why (null: it stays on).
+   */
+  private async recordAnswer(target: Target, result: AttemptResult, at: number): Promise<string | null> {
     try {
       const reason = answerText(result, target);
       const off = await this.host.directory().record(target.id, {
         status: result.status,
-        at: started,
+        at,
         gone: result.outcome === "gone",
         delivered: result.outcome === "delivered",
         reason,
       });
-      if (off) {
-        this.rows.dropTarget(
-          target.id,
-          target.refused
-            ? `the webhook was switched off: its address is refused (${reason})`
-            : `the webhook was switched off after answering ${reason} repeatedly`,
-          this.host.now(),
-        );
-        this.host.onDisabled(target, reason);
-      }
+      if (!off) return null;
+      const why = target.refused
+        ? `the webhook was switched off: its address is refused (${reason})`
+        : `the webhook was switched off after answering ${reason} repeatedly`;
+      this.rows.dropTarget(target.id, why, this.host.now());
+      this.host.onDisabled(target, reason);
+      return why;
     } catch (e) {
       console.warn("could not record a webhook's answer", (e as Error)?.message ?? String(e));
+      return null;
     }
-    return result.outcome;
   }
 
-  /** Write an attempt and what follows from it (synchronously). */
-  private settle(d: DeliveryRow, r: AttemptResult, at: number): void {
+  /** What an attempt makes of a delivery: its state, next due time and counters (computes only). */
+  private after(
+    d: { due: number; attempts: number; failures: number },
+    r: AttemptResult,
+  ): Required<Omit<DeliveryPatch, "attemptLog">> {
     const attempt = d.attempts + 1;
-    // The attempt is written with the row's own change: one row written (issue 24).
-    const attemptLog = this.rows.withAttempt({
-      delivery: d.n,
-      attempt,
-      at,
-      status: r.status,
-      latencyMs: r.latencyMs,
-      outcome: r.outcome,
-      error: r.error,
-    });
     let state: DeliveryState = "pending";
     let due = d.due;
     let failures = d.failures;
@@ -392,16 +492,22 @@ export class Outbox {
       due = after + retryDelay(failures, this.host.random);
     }
     if (state === "pending" && (failures >= MAX_ATTEMPTS || attempt >= MAX_ATTEMPTS * 3)) state = "failed";
-    this.rows.update(d.n, {
-      state,
-      due,
-      attempts: attempt,
-      failures,
-      lastStatus: r.status,
-      lastError: r.error,
-      updatedAt: after,
-      attemptLog,
+    return { state, due, attempts: attempt, failures, lastStatus: r.status, lastError: r.error, updatedAt: after };
+  }
+
+  /** Write an attempt and what follows from it (synchronously). */
+  private settle(d: DeliveryRow, r: AttemptResult, at: number): void {
+    // The attempt is written with the row's own change: one row written (issue 24).
+    const attemptLog = this.rows.withAttempt({
+      delivery: d.n,
+      attempt: d.attempts + 1,
+      at,
+      status: r.status,
+      latencyMs: r.latencyMs,
+      outcome: r.outcome,
+      error: r.error,
     });
+    this.rows.update(d.n, { ...this.after(d, r), attemptLog });
   }
 
   /** Send a test message to one webhook now, and log it (no retries: the caller sees the result). */
@@ -499,9 +605,9 @@ export class Outbox {
     ];
   }
 
-  /** Keep the log bounded: the newest deliveries, and every pending one. */
-  private prune(): void {
-    this.rows.prune(KEEP_DELIVERIES, 50);
+  /** Keep the log bounded: the newest deliveries, and every pending one. Whether rows went. */
+  private prune(): boolean {
+    return this.rows.prune(KEEP_DELIVERIES, 50);
   }
 }
 

@@ -15,7 +15,10 @@ export type DeliveryState = "pending" | "delivered" | "failed" | "dropped";
 export type NewDelivery = Omit<
   typeof deliveries.$inferInsert,
   "n" | "attempts" | "failures" | "lastStatus" | "lastError" | "attemptLog"
-> & { state: DeliveryState };
+> & { state: DeliveryState; lastError?: string | null };
+
+/** A new delivery written once its first attempt is made (its state, counters and attempt log with it). */
+export type SettledDelivery = NewDelivery & Required<DeliveryPatch>;
 
 /** What a delivery's row becomes after an attempt. */
 export interface DeliveryPatch {
@@ -54,12 +57,17 @@ export class Deliveries {
   }
 
   /** Add a delivery unless one with its id (event and webhook) is there already. */
-  add(d: NewDelivery): void {
-    if (this.db.select({ n: deliveries.n }).from(deliveries).where(eq(deliveries.id, d.id)).get()) return;
+  add(d: NewDelivery | SettledDelivery): void {
+    if (this.has(d.id)) return;
     this.db.insert(deliveries).values(d).run();
     // The newest number is the last of the primary key (no scan).
     if (d.state === "pending" && this.low !== null)
       this.pendingAt(this.db.get<{ n: number }>(sql`SELECT max(n) AS n FROM deliveries`)!.n);
+  }
+
+  /** Whether the delivery of an id (`<event id>:<webhook id>`) is in the log. */
+  has(id: string): boolean {
+    return !!this.db.select({ n: deliveries.n }).from(deliveries).where(eq(deliveries.id, id)).get();
   }
 
   row(n: number): DeliveryRow | null {
@@ -181,13 +189,14 @@ export class Deliveries {
   }
 
   /** Keep the log bounded: the newest `keep` deliveries, and every pending one (checked past `keep + slack`). */
-  prune(keep: number, slack: number): void {
+  prune(keep: number, slack: number): boolean {
     const total = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries`)?.n ?? 0;
-    if (total <= keep + slack) return;
+    if (total <= keep + slack) return false;
     const cutoff = this.db.get<{ n: number }>(sql`SELECT n FROM deliveries ORDER BY n DESC LIMIT 1 OFFSET ${keep}`)!.n;
     this.db.run(
       sql`DELETE FROM delivery_attempts WHERE delivery IN (SELECT n FROM deliveries WHERE n <= ${cutoff} AND state != 'pending')`,
     );
     this.db.run(sql`DELETE FROM deliveries WHERE n <= ${cutoff} AND state != 'pending'`);
+    return true;
   }
 }

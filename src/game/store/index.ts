@@ -41,6 +41,9 @@ export interface RoomMeta {
 
 const DEFAULT_META: RoomMeta = { hooks: true, expanded: 0, synced: 0, syncAttempts: 0, syncDue: null, syncError: null };
 
+/** The bookkeeping a turn row carries (`turns.hooks`, `synced`, `expanded`). */
+type Carried = Pick<RoomMeta, "hooks" | "synced" | "expanded">;
+
 /** One change to append. */
 export interface NewTurn {
   record: GameRecord;
@@ -166,9 +169,9 @@ export class Store {
   }
 
   /** What a new row carries of the bookkeeping. */
-  private carried(): { hooks: boolean; synced: number } {
+  private carried(): Carried {
     const m = this.meta();
-    return { hooks: m.hooks, synced: m.synced };
+    return { hooks: m.hooks, synced: m.synced, expanded: m.expanded };
   }
 
   /**
@@ -271,8 +274,14 @@ export class Store {
   private base: RoomMeta | null = null;
 
   /** A turn row was written carrying `c`: the bookkeeping as the next read would find it. */
-  private carriedOut(c: { hooks: boolean; synced: number }): void {
-    if (this.base) this.base = { ...this.base, hooks: c.hooks, synced: Math.max(this.base.synced, c.synced) };
+  private carriedOut(c: Carried): void {
+    if (this.base)
+      this.base = {
+        ...this.base,
+        hooks: c.hooks,
+        synced: Math.max(this.base.synced, c.synced),
+        expanded: Math.max(this.base.expanded, c.expanded),
+      };
     this.noted = null;
   }
 
@@ -289,7 +298,7 @@ export class Store {
         }
       : { ...DEFAULT_META };
     const last = this.db
-      .select({ n: turns.n, hooks: turns.hooks, synced: turns.synced })
+      .select({ n: turns.n, hooks: turns.hooks, synced: turns.synced, expanded: turns.expanded })
       .from(turns)
       .orderBy(desc(turns.n))
       .limit(1)
@@ -297,6 +306,8 @@ export class Store {
     if (last && last.hooks !== null && last.n > (m?.atTurn ?? 0)) {
       base.hooks = last.hooks;
       base.synced = Math.max(base.synced, last.synced ?? 0);
+      // Rows from before room migration 0004 carry no cursor: the room row's stands.
+      base.expanded = Math.max(base.expanded, last.expanded ?? 0);
     }
     return base;
   }
@@ -315,15 +326,21 @@ export class Store {
   }
 
   /**
-   * Note `hooks` and `synced` for the next row to carry, instead of writing them now. Lost if the
-   * object is evicted before that row: then D1 is synced once more (it changes nothing there) and
-   * the webhooks are looked up again.
+   * Note `hooks`, `synced` or `expanded` for the next row to carry, instead of writing them now.
+   * Lost if the object is evicted before that row: then D1 is synced once more (it changes nothing
+   * there), the webhooks are looked up again, and notifications already matched are matched again
+   * (their deliveries are there: nothing is added or sent twice).
    */
-  noteMeta(patch: { synced: number; hooks?: boolean }): void {
+  noteMeta(patch: Partial<Carried>): void {
     this.noted = { ...this.noted, ...patch };
   }
 
-  private noted: Partial<Pick<RoomMeta, "hooks" | "synced">> | null = null;
+  private noted: Partial<Carried> | null = null;
+
+  /** Run `fn`'s writes as one transaction: all of them or none. */
+  atomically<T>(fn: () => T): T {
+    return this.storage.transactionSync(fn);
+  }
 
   /** Turns after `after` that carry notifications, oldest first. */
   notesAfter(after: number, limit: number): { n: number; at: number; notes: QueuedNotification[] }[] {

@@ -32,6 +32,13 @@ export default {
         tag: "0003_deliveries_lean",
         breakpoints: true,
       },
+      {
+        idx: 4,
+        version: "6",
+        when: 1795792263348,
+        tag: "0004_deliveries_fewer_writes",
+        breakpoints: true,
+      },
     ],
   },
   migrations: {
@@ -43,5 +50,7 @@ export default {
       "CREATE TABLE `analysis` (\n\t`n` integer PRIMARY KEY NOT NULL,\n\t`first` integer NOT NULL,\n\t`last` integer NOT NULL,\n\t`version` integer NOT NULL,\n\t`work` integer NOT NULL,\n\t`reviews` text NOT NULL\n);\n",
     m0003:
       "DROP INDEX `deliveries_target`;--> statement-breakpoint\nALTER TABLE `deliveries` ADD `attempt_log` text;--> statement-breakpoint\nUPDATE `deliveries` SET `attempt_log` = (SELECT json_group_array(json_object('attempt', `attempt`, 'at', `at`, 'status', `status`, 'latencyMs', `latency_ms`, 'outcome', `outcome`, 'error', `error`)) FROM (SELECT * FROM `delivery_attempts` WHERE `delivery` = `deliveries`.`n` ORDER BY `attempt`)) WHERE `n` IN (SELECT `delivery` FROM `delivery_attempts`);--> statement-breakpoint\nDELETE FROM `delivery_attempts`;\n",
+    m0004:
+      'CREATE TABLE `__new_deliveries` (\n\t`n` integer PRIMARY KEY NOT NULL,\n\t`id` text NOT NULL,\n\t`event_id` text NOT NULL,\n\t`event_type` text NOT NULL,\n\t`target_id` text NOT NULL,\n\t`target_scope` text NOT NULL,\n\t`target_kind` text NOT NULL,\n\t`target_owner` text NOT NULL,\n\t`target_label` text,\n\t`target_redacted` text NOT NULL,\n\t`notification` text NOT NULL,\n\t`state` text NOT NULL,\n\t`due` integer NOT NULL,\n\t`attempts` integer DEFAULT 0 NOT NULL,\n\t`failures` integer DEFAULT 0 NOT NULL,\n\t`created_at` integer NOT NULL,\n\t`updated_at` integer NOT NULL,\n\t`last_status` integer,\n\t`last_error` text,\n\t`attempt_log` text\n);\n--> statement-breakpoint\nINSERT INTO `__new_deliveries`("n", "id", "event_id", "event_type", "target_id", "target_scope", "target_kind", "target_owner", "target_label", "target_redacted", "notification", "state", "due", "attempts", "failures", "created_at", "updated_at", "last_status", "last_error", "attempt_log") SELECT "n", "id", "event_id", "event_type", "target_id", "target_scope", "target_kind", "target_owner", "target_label", "target_redacted", "notification", "state", "due", "attempts", "failures", "created_at", "updated_at", "last_status", "last_error", "attempt_log" FROM `deliveries`;--> statement-breakpoint\nDROP TABLE `deliveries`;--> statement-breakpoint\nALTER TABLE `__new_deliveries` RENAME TO `deliveries`;--> statement-breakpoint\nALTER TABLE `turns` ADD `expanded` integer;',
   },
 };

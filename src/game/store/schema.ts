@@ -7,8 +7,8 @@
  *   Idempotency-Key gets. A turn writes this one row and nothing else.
  *   A refusal sent with an Idempotency-Key is remembered in a row of its own (no record).
  * - `room`: the outbox's bookkeeping (D1 sync, notification cursor); written only when it moves
- *   outside a turn (the alarm, a failed sync, a webhook added); a turn row carries `hooks` and
- *   `synced` as they stand.
+ *   outside a turn and no turn row will carry it (a failed sync, a webhook added, a finished game);
+ *   a turn row carries `hooks`, `synced` and `expanded` as they stand.
  * - `deliveries`, `delivery_attempts`: the per-webhook delivery log (games with webhooks only).
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -36,6 +36,12 @@ export const turns = sqliteTable("turns", {
    */
   hooks: integer("hooks", { mode: "boolean" }),
   synced: integer("synced"),
+  /**
+   * The turn up to which notifications were matched to webhooks, as of this row (null in rows
+   * from before room migration 0004: then the room row's). Moved by the outbox after a turn and
+   * carried by the next row instead of a write of its own.
+   */
+  expanded: integer("expanded"),
   /** Idempotency: who sent which key with which request, and the answer (JSON). */
   idemPlayer: text("idem_player"),
   idemKey: text("idem_key"),
@@ -61,7 +67,12 @@ export const room = sqliteTable("room", {
 export const deliveries = sqliteTable(
   "deliveries",
   {
-    n: integer("n").primaryKey({ autoIncrement: true }),
+    /**
+     * The delivery's number (its id in the API). No AUTOINCREMENT: its sequence row was one more
+     * row written on every insert (issue 24); the newest row is never pruned, so a number is never
+     * given twice.
+     */
+    n: integer("n").primaryKey(),
     /** `<event id>:<webhook id>`: one delivery per event and webhook (checked on insert). */
     id: text("id").notNull(),
     eventId: text("event_id").notNull(),

@@ -14,7 +14,8 @@ import type { AddressInfo } from "node:net";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { Webhook as Verifier } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DICTS, NOTIFY_DICTS } from "../web/dicts";
+import { HOME_TEXT } from "../../web/src/i18n/home";
+import { DICTS, LOBBY_DICTS, NOTIFY_DICTS } from "../web/dicts";
 import {
   apiCall,
   launchChromium,
@@ -163,7 +164,7 @@ describe("notifications, deadlines and vacations in the browser", () => {
       os.map((o) => [(o as HTMLOptionElement).value, o.textContent]),
     );
     expect(choices.map(([v]) => v)).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "null"]);
-    expect(choices.at(-1)![1]).toBe(en.maxTimeoutsNever);
+    expect(choices.at(-1)![1]).toBe(HOME_TEXT.en.maxTimeoutsNever);
     expect(await ann.inputValue('select[name="maxTimeouts"]')).toBe("3");
     expect(await ann.inputValue('input[name="vacationDays"]')).toBe("14");
     await ann.selectOption('select[name="maxTimeouts"]', "2");
@@ -176,7 +177,7 @@ describe("notifications, deadlines and vacations in the browser", () => {
     tokens[0] = await ann.evaluate(() => JSON.parse(localStorage.getItem("canopy.identity")!).token as string);
     // The lobby says the rules, and the server has them.
     expect(await ann.textContent(".lobby")).toContain(
-      `${en.moveTime}: 1 day (${en.timeoutRule(2)}, ${en.vacationRule(3)})`,
+      `${en.moveTime}: 1 day (${LOBBY_DICTS.en.timeoutRule(2)}, ${LOBBY_DICTS.en.vacationRule(3)})`,
     );
     const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
     expect(g.options).toMatchObject({ moveTimeSeconds: 86400, maxTimeouts: 2, vacationDays: 3 });

@@ -46,6 +46,7 @@ describe("web bundle", () => {
       byEntry.get("web/src/game/page.tsx"),
       byEntry.get("web/src/game/live.ts"),
       byEntry.get("web/src/game/lobby.tsx"),
+      ...langs.map((l) => byEntry.get(`web/src/game/lobby-i18n/${l}.ts`)),
       byEntry.get("web/src/game/more.tsx"),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),

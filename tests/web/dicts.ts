@@ -10,6 +10,11 @@ import fr from "../../web/src/i18n/fr";
 import ja from "../../web/src/i18n/ja";
 import nl from "../../web/src/i18n/nl";
 import type { Lang, Messages } from "../../web/src/i18n/index";
+import lde from "../../web/src/game/lobby-i18n/de";
+import len, { type LobbyMessages } from "../../web/src/game/lobby-i18n/en";
+import lfr from "../../web/src/game/lobby-i18n/fr";
+import lja from "../../web/src/game/lobby-i18n/ja";
+import lnl from "../../web/src/game/lobby-i18n/nl";
 import tde from "../../web/src/talk/i18n/de";
 import ten, { type TalkMessages } from "../../web/src/talk/i18n/en";
 import tfr from "../../web/src/talk/i18n/fr";
@@ -37,6 +42,8 @@ export const DICTS: Record<Lang, Messages> = {
 /** The notifications panel's texts (a chunk of their own). */
 export const NOTIFY_DICTS: Record<Lang, NotifyMessages> = { en: nen, nl: nnl, fr: nfr, de: nde, ja: nja };
 /** Under the Moonlight's texts (a chunk of their own). */
+export const LOBBY_DICTS: Record<Lang, LobbyMessages> = { en: len, nl: lnl, fr: lfr, de: lde, ja: lja };
+
 export const TALK_DICTS: Record<Lang, TalkMessages> = { en: ten, nl: tnl, fr: tfr, de: tde, ja: tja };
 
 export const MOON_DICTS = { en: men, nl: mnl, fr: mfr, de: mde, ja: mja };

@@ -118,12 +118,12 @@ describe("the start page's texts", () => {
       expect(Object.keys(d).sort(), l).toEqual(keys);
       for (const k of keys) {
         const v = d[k];
-        const out = typeof v === "function" ? (v as (...a: unknown[]) => string)("Bob", 1) : String(v);
+        const out = typeof v === "function" ? (v as (...a: unknown[]) => string)("Bob", 1, "2") : String(v);
         expect(out.trim(), `${l}.${k}`).not.toBe("");
         expect(out, `${l}.${k}`).not.toContain("undefined");
         if (l !== "en") {
           const en = HOME_TEXT.en[k as keyof typeof HOME_TEXT.en];
-          const enOut = typeof en === "function" ? (en as (...a: unknown[]) => string)("Bob", 1) : String(en);
+          const enOut = typeof en === "function" ? (en as (...a: unknown[]) => string)("Bob", 1, "2") : String(en);
           expect(out, `${l}.${k}`).not.toBe(enOut);
         }
       }

@@ -5,6 +5,7 @@ import { boardCells } from "../../src/render";
 import { ApiError } from "../../web/src/api";
 import { errorText } from "../../web/src/errors";
 import { LANG_NAMES, LANGS, browserLang, loadPartTexts, setLang, t } from "../../web/src/i18n";
+import { HOME_TEXT } from "../../web/src/i18n/home";
 import { DICTS, NOTIFY_DICTS } from "./dicts";
 import { CHOOSABLE, hookErrorText } from "../../web/src/notify/panel";
 import { boardText, durationText, eventText, relativeTime, whenText } from "../../web/src/text";
@@ -60,7 +61,7 @@ describe("dictionaries", () => {
         "undo",
         "redo",
         "yourTurn",
-        "createGame",
+        "awayTitle",
         "logTitle",
         "playerBoard",
         "availableArea",
@@ -74,7 +75,7 @@ describe("dictionaries", () => {
     expect(t.endTurn).toBe(DICTS.de.endTurn);
     await loadPartTexts();
     expect(t.logTitle).toBe(DICTS.de.logTitle);
-    expect(t.createGame).toBe(DICTS.de.createGame);
+    expect(t.awayTitle).toBe(DICTS.de.awayTitle);
     // A change of language brings the later parts' texts in that language too.
     await setLang("ja");
     expect(t.logTitle).toBe(DICTS.ja.logTitle);
@@ -85,11 +86,11 @@ describe("dictionaries", () => {
 
   it("call round 0 the setup, in every language (not 'round 0')", () => {
     for (const lang of LANGS) {
-      const d = DICTS[lang];
+      const d = HOME_TEXT[lang];
       expect(d.roundShort(0), lang).not.toMatch(/\d/);
       expect(d.roundShort(3), lang).toMatch(/3/);
     }
-    expect(DICTS.en.roundShort(0)).toBe("setup");
+    expect(HOME_TEXT.en.roundShort(0)).toBe("setup");
   });
 
   it("name themselves in the switcher", () => {

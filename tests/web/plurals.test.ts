@@ -18,7 +18,7 @@ import { plural } from "../../web/src/i18n/plural";
 import { OFFLINE_TEXT } from "../../web/src/offline/i18n";
 import { SOCIAL_TEXT } from "../../web/src/social/i18n";
 import { TABLE_TEXT } from "../../web/src/tables/i18n";
-import { DICTS, MOON_DICTS, NOTIFY_DICTS, TALK_DICTS } from "./dicts";
+import { DICTS, LOBBY_DICTS, MOON_DICTS, NOTIFY_DICTS, TALK_DICTS } from "./dicts";
 
 /** Every dictionary of the client, by name, in the five languages. */
 const ALL: Record<string, Record<Lang, unknown>> = {
@@ -34,6 +34,7 @@ const ALL: Record<string, Record<Lang, unknown>> = {
   end: END_TEXT,
   offline: OFFLINE_TEXT as Record<Lang, unknown>,
   talk: TALK_DICTS,
+  lobby: LOBBY_DICTS,
 };
 
 /** Numbers that are not counts of things: a position, not a quantity (checked by the ordinal rules), or none. */
@@ -143,9 +144,9 @@ describe("every message with a count", () => {
       "page.costLong",
       "page.timeoutsBadge",
       "page.timeoutsLong",
-      "page.maxTimeoutsAfter",
-      "page.vacationRule",
-      "page.startConfirm",
+      "home.maxTimeoutsAfter",
+      "lobby.vacationRule",
+      "lobby.startConfirm",
       "page.awayHelp",
       "page.errVacationExhausted",
       "notify.attempts",

@@ -6,7 +6,8 @@ import { useState } from "preact/hooks";
 import { api, auth, request, viewOf } from "../api/more";
 import { errorText } from "../errors";
 import { Link } from "../nav";
-import { t } from "../i18n";
+import { lang, t, type Lang } from "../i18n";
+import { loadLobbyText, useLobbyText } from "./lobby-i18n";
 import type { LiveStatus } from "./live";
 import { durationText } from "../time";
 import type { GameView, Identity } from "../types";
@@ -49,7 +50,11 @@ function useRun(p: LobbyProps) {
 }
 type Run = ReturnType<typeof useRun>;
 
+/** The lobby's texts in `lang` (game/view/lazy.tsx waits for them before it first shows the lobby). */
+export const ready = loadLobbyText;
+
 export function Lobby(p: LobbyProps) {
+  const L = useLobbyText(lang as Lang);
   const r = useRun(p);
   const v = p.view;
   const seated = v.seats.filter((s) => s.player).length;
@@ -59,14 +64,14 @@ export function Lobby(p: LobbyProps) {
   return (
     <div class="lobby" data-version={v.version}>
       <section class="card" aria-labelledby="lobby-h">
-        <h1 id="lobby-h">{t.waitingTitle(seated, v.options.seats)}</h1>
+        <h1 id="lobby-h">{L.waitingTitle(seated, v.options.seats)}</h1>
         <GameRules v={v} />
         <Seats p={p} r={r} seated={seated} isHost={isHost} />
         {inviteUrl && p.seat >= 0 && (
           <div class="invite">
-            <h2>{t.inviteTitle}</h2>
-            <p class="muted">{t.inviteHelp}</p>
-            <CopyField value={inviteUrl} label={t.inviteTitle} share />
+            <h2>{L.inviteTitle}</h2>
+            <p class="muted">{L.inviteHelp}</p>
+            <CopyField value={inviteUrl} label={L.inviteTitle} share />
           </div>
         )}
         {p.seat < 0 && <Join p={p} r={r} />}
@@ -93,16 +98,17 @@ export function Lobby(p: LobbyProps) {
 
 /** The game's options in a line: long game, heavy shade, rated, the time per move and its rules. */
 function GameRules({ v }: { v: GameView }) {
+  const L = useLobbyText(lang as Lang);
   return (
     <p class="muted">
       {v.options.longGame ? `${t.longGame}. ` : ""}
       {v.options.heavyShade ? `${t.heavyShade}. ` : ""}
-      {v.options.rated ? `${t.ratedGame}. ` : ""}
+      {v.options.rated ? `${L.ratedGame}. ` : ""}
       {t.moveTime}: {v.options.moveTimeSeconds === null ? t.moveTimeNone : durationText(v.options.moveTimeSeconds)}
       {v.options.moveTimeSeconds !== null && (
         <span class="rules">
           {" "}
-          ({t.timeoutRule(v.options.maxTimeouts)}, {t.vacationRule(v.options.vacationDays)})
+          ({L.timeoutRule(v.options.maxTimeouts)}, {L.vacationRule(v.options.vacationDays)})
         </span>
       )}
     </p>
@@ -111,6 +117,7 @@ function GameRules({ v }: { v: GameView }) {
 
 /** The seats: who sits where, the host, and (for the host) bots for the next free seat. */
 function Seats({ p, r, seated, isHost }: { p: LobbyProps; r: Run; seated: number; isHost: boolean }) {
+  const L = useLobbyText(lang as Lang);
   const v = p.view;
   const bt = BOT_TEXT[p.lang] ?? BOT_TEXT.en;
   return (
@@ -122,10 +129,10 @@ function Seats({ p, r, seated, isHost }: { p: LobbyProps; r: Run; seated: number
             <span>
               <SeatName id={s.player.id} name={s.player.name} bot={s.bot} lang={p.lang} link />
               {s.player.id === p.identity?.id ? ` (${t.you})` : ""}
-              {s.player.id === v.createdBy ? <span class="muted"> · {t.host}</span> : null}
+              {s.player.id === v.createdBy ? <span class="muted"> · {L.host}</span> : null}
             </span>
           ) : (
-            <span class="muted">{t.freeSeat}</span>
+            <span class="muted">{L.freeSeat}</span>
           )}
           {isHost && s.seat === seated && (
             <span class="add-bot">
@@ -153,15 +160,16 @@ function Seats({ p, r, seated, isHost }: { p: LobbyProps; r: Run; seated: number
 
 /** A visitor: a profile first, then a seat (with the invite, or at an open table). */
 function Join({ p, r }: { p: LobbyProps; r: Run }) {
+  const L = useLobbyText(lang as Lang);
   const v = p.view;
   if (!p.identity)
     return (
       <div>
-        <p>{t.needProfileToJoin}</p>
+        <p>{L.needProfileToJoin}</p>
         <ProfileForm setIdentity={p.setIdentity} compact />
       </div>
     );
-  if (!p.invite && !v.table?.open) return <p class="muted">{t.needInviteToJoin}</p>;
+  if (!p.invite && !v.table?.open) return <p class="muted">{L.needInviteToJoin}</p>;
   const invite = p.invite;
   return (
     <p>
@@ -178,7 +186,7 @@ function Join({ p, r }: { p: LobbyProps; r: Run }) {
           )
         }
       >
-        {t.takeSeat}
+        {L.takeSeat}
       </button>
     </p>
   );
@@ -186,14 +194,15 @@ function Join({ p, r }: { p: LobbyProps; r: Run }) {
 
 /** Whether the game is listed on the open tables, and (for the host) listing or closing it. */
 function OpenTable({ v, r, isHost }: { v: GameView; r: Run; isHost: boolean }) {
+  const L = useLobbyText(lang as Lang);
   return (
     <p class="open-table">
       <span class="muted">
         {v.table?.open
-          ? t.tableListed(new Date(v.table.expiresAt).toLocaleDateString())
+          ? L.tableListed(new Date(v.table.expiresAt).toLocaleDateString())
           : v.table?.closed === "expired"
-            ? t.tableExpired
-            : t.tableNotListed}
+            ? L.tableExpired
+            : L.tableNotListed}
       </span>{" "}
       {isHost && (
         <button
@@ -210,7 +219,7 @@ function OpenTable({ v, r, isHost }: { v: GameView; r: Run; isHost: boolean }) {
             )
           }
         >
-          {v.table?.open ? t.tableUnlist : t.tableList}
+          {v.table?.open ? L.tableUnlist : L.tableList}
         </button>
       )}{" "}
       <Link href="/tables">{t.openTables}</Link>
@@ -220,6 +229,7 @@ function OpenTable({ v, r, isHost }: { v: GameView; r: Run; isHost: boolean }) {
 
 /** Starting before every seat is taken (the host, asked again in the page), and leaving. */
 function Start({ p, r, seated, isHost }: { p: LobbyProps; r: Run; seated: number; isHost: boolean }) {
+  const L = useLobbyText(lang as Lang);
   const [confirming, setConfirming] = useState(false);
   const v = p.view;
   const busy = r.busy;
@@ -228,12 +238,12 @@ function Start({ p, r, seated, isHost }: { p: LobbyProps; r: Run; seated: number
       <div class="row">
         {isHost && seated >= 2 && !confirming && (
           <button type="button" class="primary start-now" disabled={busy} onClick={() => setConfirming(true)}>
-            {t.startNow}
+            {L.startNow}
           </button>
         )}
         {p.seat >= 0 && (
           <button type="button" class="danger link" disabled={busy} onClick={() => void r.run(() => api.leave(v.id))}>
-            {t.leave}
+            {L.leave}
           </button>
         )}
       </div>
@@ -242,7 +252,7 @@ function Start({ p, r, seated, isHost }: { p: LobbyProps; r: Run; seated: number
         // watch. Asked in the page (not a browser dialog), so it reads in the page's language.
         // biome-ignore lint/a11y/useSemanticElements: a question and its two buttons, not a form's fieldset; ARIA's group ties the buttons to the question
         <div class="start-confirm" role="group" aria-labelledby="start-confirm-q">
-          <p id="start-confirm-q">{t.startConfirm(seated, v.options.seats - seated)}</p>
+          <p id="start-confirm-q">{L.startConfirm(seated, v.options.seats - seated)}</p>
           <div class="row">
             <button
               type="button"
@@ -250,10 +260,10 @@ function Start({ p, r, seated, isHost }: { p: LobbyProps; r: Run; seated: number
               disabled={busy}
               onClick={() => void r.run(() => api.start(v.id)).then(() => setConfirming(false))}
             >
-              {t.startWith(seated)}
+              {L.startWith(seated)}
             </button>
             <button type="button" class="start-confirm-no" disabled={busy} onClick={() => setConfirming(false)}>
-              {t.keepWaiting}
+              {L.keepWaiting}
             </button>
           </div>
         </div>

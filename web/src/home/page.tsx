@@ -52,15 +52,15 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
   // The whole width: the notifications box opens into its panel here (no empty column beside it).
   return (
     <section class="card wide" aria-labelledby="profile-h">
-      <h2 id="profile-h">{t.profileTitle}</h2>
-      <p class="signed-in">{t.signedInAs(p.identity.name)}</p>
+      <h2 id="profile-h">{HOME_TEXT[lang].profileTitle}</h2>
+      <p class="signed-in">{HOME_TEXT[lang].signedInAs(p.identity.name)}</p>
       <p>
         <Link href={`/p/${p.identity.id}`}>{HOME_TEXT[lang].yourPage}</Link> ·{" "}
         <Link href="/leaderboard">{HOME_TEXT[lang].leaderboardTitle}</Link>
       </p>
       {me && (
         <p class="muted">
-          {t.stats(
+          {HOME_TEXT[lang].stats(
             me.stats.gamesPlayed,
             me.stats.wins,
             me.stats.averageScore === null ? "–" : me.stats.averageScore.toFixed(1),
@@ -68,7 +68,7 @@ function ProfileCard(p: PageProps & { identity: Identity }) {
         </p>
       )}
       <details onToggle={(e) => setDevicesOpen((e.currentTarget as HTMLDetailsElement).open)}>
-        <summary>{t.keyTitle}</summary>
+        <summary>{HOME_TEXT[lang].keyTitle}</summary>
         {devicesOpen && <DevicesBox identity={p.identity} setIdentity={p.setIdentity} />}
       </details>
       <NotifyBox scope="me" lang={p.lang} />
@@ -131,7 +131,7 @@ function NewGame(p: { lang: string }) {
   const pick = <T,>(v: string, parse: (x: string) => T) => (v === "null" ? null : parse(v));
   return (
     <section class="card" aria-labelledby="new-h">
-      <h2 id="new-h">{t.newGameTitle}</h2>
+      <h2 id="new-h">{HOME_TEXT[lang].newGameTitle}</h2>
       <form onSubmit={submit} class="stack">
         <fieldset class="seats">
           <legend>{t.playersLabel}</legend>
@@ -206,7 +206,7 @@ function NewGame(p: { lang: string }) {
             </select>
           </label>
           <label>
-            <span>{t.maxTimeouts}</span>
+            <span>{HOME_TEXT[lang].maxTimeouts}</span>
             <select
               name="maxTimeouts"
               value={String(maxTimeouts)}
@@ -215,13 +215,13 @@ function NewGame(p: { lang: string }) {
             >
               {MAX_TIMEOUTS.map((n) => (
                 <option value={String(n)} key={String(n)}>
-                  {n === null ? t.maxTimeoutsNever : t.maxTimeoutsAfter(n)}
+                  {n === null ? HOME_TEXT[lang].maxTimeoutsNever : HOME_TEXT[lang].maxTimeoutsAfter(n)}
                 </option>
               ))}
             </select>
           </label>
           <label>
-            <span>{t.vacationDays}</span>
+            <span>{HOME_TEXT[lang].vacationDays}</span>
             <input
               type="number"
               name="vacationDays"
@@ -237,12 +237,12 @@ function NewGame(p: { lang: string }) {
             />
           </label>
           <p class="muted hint" id="deadline-help">
-            {t.deadlineHelp}
+            {HOME_TEXT[lang].deadlineHelp}
           </p>
         </fieldset>
         <div>
           <button type="submit" class="primary" disabled={busy}>
-            {t.createGame}
+            {HOME_TEXT[lang].createGame}
           </button>
         </div>
         {error && (
@@ -271,13 +271,13 @@ function JoinByLink() {
   };
   return (
     <section class="card" aria-labelledby="join-h">
-      <h2 id="join-h">{t.joinTitle}</h2>
+      <h2 id="join-h">{HOME_TEXT[lang].joinTitle}</h2>
       <p>
         <Link href="/tables">{HOME_TEXT[lang].findTable}</Link>
       </p>
       <form onSubmit={submit} class="row">
         <label class="grow">
-          <span>{t.joinLabel}</span>
+          <span>{HOME_TEXT[lang].joinLabel}</span>
           <input
             name="invite"
             value={link}
@@ -290,12 +290,12 @@ function JoinByLink() {
           />
         </label>
         <button type="submit" disabled={!link.trim()}>
-          {t.joinButton}
+          {HOME_TEXT[lang].joinButton}
         </button>
       </form>
       {error && (
         <p class="error" role="alert">
-          {t.badInviteLink}
+          {HOME_TEXT[lang].badInviteLink}
         </p>
       )}
     </section>
@@ -371,7 +371,7 @@ function Games(p: { identity: Identity; lang: string }) {
   const you = p.identity.id;
   const groups = groupGames([gathering, finished, active.games ?? []]);
   const names = (g: Summary) => listOf(othersOf(g, you));
-  const round = (g: Summary) => t.roundShort(g.round);
+  const round = (g: Summary) => HOME_TEXT[lang].roundShort(g.round);
   const deadline = (g: Summary) => g.deadline !== null && t.deadline(relativeTime(g.deadline, p.lang));
   const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(p.lang) : null);
   const count = groups.yourTurn.length;
@@ -419,7 +419,7 @@ function Games(p: { identity: Identity; lang: string }) {
                 <GameItem
                   key={g.id}
                   game={g}
-                  title={t.gameWith(names(g))}
+                  title={HOME_TEXT[lang].gameWith(names(g))}
                   details={[on && h.waitingOn(on), round(g), deadline(g)]}
                 />
               );
@@ -429,13 +429,13 @@ function Games(p: { identity: Identity; lang: string }) {
       )}
       {groups.gathering.length > 0 && (
         <section class="card wide" aria-labelledby="gathering-h" id="gathering">
-          <h2 id="gathering-h">{t.statusWaiting}</h2>
+          <h2 id="gathering-h">{HOME_TEXT[lang].statusWaiting}</h2>
           <ul class="games">
             {groups.gathering.map((g) => (
               <GameItem
                 key={g.id}
                 game={g}
-                title={othersOf(g, you).length ? t.gameWith(names(g)) : `${g.seats} × ?`}
+                title={othersOf(g, you).length ? HOME_TEXT[lang].gameWith(names(g)) : `${g.seats} × ?`}
                 details={[h.seatsTaken(g.players.length, g.seats), day(g.createdAt)]}
               />
             ))}
@@ -449,20 +449,20 @@ function Games(p: { identity: Identity; lang: string }) {
       )}
       {groups.finished.length > 0 && (
         <section class="card wide" aria-labelledby="finished-h" id="finished">
-          <h2 id="finished-h">{t.statusFinished}</h2>
+          <h2 id="finished-h">{HOME_TEXT[lang].statusFinished}</h2>
           <ul class="games">
             {groups.finished.map((g) => (
               <GameItem
                 key={g.id}
                 game={g}
-                title={t.gameWith(names(g))}
+                title={HOME_TEXT[lang].gameWith(names(g))}
                 details={[g.endedAt && h.endedOn(day(g.endedAt)!)]}
               />
             ))}
           </ul>
           {cursor && (
             <button type="button" onClick={() => void loadFinished(cursor)}>
-              {t.moreGames}
+              {HOME_TEXT[lang].moreGames}
             </button>
           )}
         </section>
@@ -476,7 +476,7 @@ export function HomePage(p: PageProps) {
     return (
       <div class="home">
         <section class="card hero" aria-labelledby="create-h">
-          <h1 id="create-h">{t.createProfileTitle}</h1>
+          <h1 id="create-h">{HOME_TEXT[lang].createProfileTitle}</h1>
           <ProfileForm setIdentity={p.setIdentity} />
           <p>
             <Link href="/pair">{HOME_TEXT[lang].signInLink}</Link>

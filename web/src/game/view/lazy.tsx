@@ -9,7 +9,13 @@ import { loadPart } from "../../ui/part";
 import { more } from "../deps";
 
 export const Lobby = lazy(
-  () => loadPart("lobby", import("../lobby")).then((m) => m.Lobby),
+  () =>
+    loadPart("lobby", import("../lobby")).then((m) =>
+      m
+        .ready(lang)
+        .catch(() => {})
+        .then(() => m.Lobby),
+    ),
   () => <p class="card center muted">{t.loading}</p>,
 );
 export const GameLog = lazy(() => more().then((m) => m.GameLog));

@@ -1,6 +1,7 @@
 /**
- * English texts of the parts of the client loaded after a game page's first paint: the start page,
- * the lobby, the log and replay, going away, the final scores, the notifications box. Each language
+ * English texts of the parts of the client loaded after a game page's first paint: the log and
+ * replay, going away, the final scores, the notifications box, the profile form. (The start page's
+ * own are in ../home.ts, the lobby's in web/src/game/lobby-i18n/: a game in play carries neither.) Each language
  * has such a second dictionary (a chunk of its own), so the one a game page loads at once stays
  * small (issue 10's 40 KB budget); i18n/index.ts merges it into `t` when `loadPartTexts` is called.
  */
@@ -11,68 +12,20 @@ const p = plurals("en");
 const en = {
   notificationsGameHint: "Webhooks for this game's channel, and what was sent",
   notificationsMeHint: "Your own webhooks and Discord pings, for every game",
-  profileTitle: "Your profile",
-  createProfileTitle: "Create your profile",
   createProfileIntro:
     "Pick a name the other players will see. No e-mail, no password: your key is kept in this browser.",
   nameLabel: "Your name",
   createProfile: "Create profile",
-  signedInAs: (name: string) => `You play as ${name}`,
-  stats: (games: number, wins: number, avg: string) => `${games} games played · ${wins} won · average score ${avg}`,
-  keyTitle: "Play on another device",
   useKey: "Use an existing key",
   keyLabel: "Profile key",
   useKeyButton: "Use this key",
   badKey: "That key is not valid.",
-  newGameTitle: "New game",
   playersLabel: "Players",
   moveTime: "Time per move",
   moveTimeNone: "No limit",
-  maxTimeouts: "Resign a player who runs out of time",
-  maxTimeoutsAfter: (n: number) => p(n, "after # timeout", "after # timeouts in a row"),
-  maxTimeoutsNever: "never",
-  vacationDays: "Vacation days per player",
-  deadlineHelp:
-    "When the time runs out, the turn ends by itself. A player who is away pauses their clock, up to the vacation days.",
-  timeoutRule: (n: number | null) =>
-    n === null ? "never resigned for timeouts" : p(n, "resigned after # timeout", "resigned after # timeouts in a row"),
-  /** The lobby's settings line: the result moves the players' ratings (issue 16). */
-  ratedGame: "Rated game",
-  vacationRule: (n: number) => (n === 0 ? "no vacation" : p(n, "# vacation day each", "# vacation days each")),
-  createGame: "Create game",
-  joinTitle: "Join a game",
-  joinLabel: "Invite link",
-  joinButton: "Open",
-  badInviteLink: "That does not look like a Canopy invite link.",
-  statusWaiting: "Waiting for players",
-  statusFinished: "Finished",
-  gameWith: (names: string) => `with ${names}`,
-  /** Round 0 is the setup (the placements before the first round). */
-  roundShort: (r: number) => (r === 0 ? "setup" : `round ${r}`),
-  moreGames: "Show more",
-  waitingTitle: (seated: number, seats: number) => `Waiting for players (${seated} of ${seats} seats taken)`,
-  inviteTitle: "Invite link",
-  inviteHelp:
-    "Send this link to the other players. The game starts when every seat is taken, or when its creator starts it.",
   copy: "Copy",
   copied: "Copied",
   share: "Share",
-  freeSeat: "free seat",
-  takeSeat: "Take a seat",
-  needProfileToJoin: "Create a profile to take a seat in this game.",
-  tableListed: (d: string) => `On the open tables until ${d}: anyone signed in may take a free seat.`,
-  tableExpired: "Nobody took a seat in 7 days: the table has left the open tables.",
-  tableNotListed: "Not on the open tables: only players with the invite can join.",
-  tableList: "List on the open tables",
-  tableUnlist: "Take off the open tables",
-  needInviteToJoin: "To join, open the invite link another player sent you.",
-  startConfirm: (seated: number, free: number) =>
-    `Start with ${seated} players? ${p(free, "The free seat closes", "The # free seats close")}: whoever you invited to ${p(free, "it", "them")} can then only watch.`,
-  startWith: (n: number) => `Start with ${n} players`,
-  keepWaiting: "Keep waiting",
-  startNow: "Start now",
-  leave: "Leave this game",
-  host: "hosts the game",
   awayTitle: "Going away?",
   awayHelp: (days: number) =>
     `While you are away your clock is paused and the others see it. ${p(days, "# day", "# days")} in all in this game.`,

@@ -7,57 +7,20 @@ const p = plurals("fr");
 const au = (dir: string) => (/^[eo]/.test(dir) ? `à l’${dir}` : `au ${dir}`);
 
 const fr: PartMessages = {
-  profileTitle: "Votre profil",
-  createProfileTitle: "Créez votre profil",
   createProfileIntro:
     "Choisissez le nom que verront les autres joueurs. Ni e-mail ni mot de passe : votre clé est gardée dans ce navigateur.",
   nameLabel: "Votre nom",
   createProfile: "Créer le profil",
-  signedInAs: (name) => `Vous jouez en tant que ${name}`,
-  stats: (games, wins, avg) => `${games} parties jouées · ${wins} gagnées · score moyen ${avg}`,
-  keyTitle: "Jouer sur un autre appareil",
   useKey: "Utiliser une clé existante",
   keyLabel: "Clé du profil",
   useKeyButton: "Utiliser cette clé",
   badKey: "Cette clé n’est pas valide.",
-  newGameTitle: "Nouvelle partie",
   playersLabel: "Joueurs",
   moveTime: "Temps par coup",
   moveTimeNone: "Sans limite",
-  createGame: "Créer la partie",
-  joinTitle: "Rejoindre une partie",
-  joinLabel: "Lien d’invitation",
-  joinButton: "Ouvrir",
-  badInviteLink: "Ce n’est pas un lien d’invitation Canopy.",
-  statusWaiting: "En attente de joueurs",
-  statusFinished: "Terminées",
-  gameWith: (names) => `avec ${names}`,
-  roundShort: (r) => (r === 0 ? "mise en place" : `tour ${r}`),
-  moreGames: "Afficher plus",
-  waitingTitle: (seated, seats) => `En attente de joueurs (${seated} places prises sur ${seats})`,
-  inviteTitle: "Lien d’invitation",
-  inviteHelp:
-    "Envoyez ce lien aux autres joueurs. La partie commence quand toutes les places sont prises, ou quand son créateur la lance.",
   copy: "Copier",
   copied: "Copié",
   share: "Partager",
-  freeSeat: "place libre",
-  takeSeat: "Prendre une place",
-  needProfileToJoin: "Créez un profil pour prendre place dans cette partie.",
-  tableListed: (d: string) =>
-    `Sur les tables ouvertes jusqu’au ${d} : tout joueur connecté peut prendre une place libre.`,
-  tableExpired: "Personne ne s’est assis en 7 jours : la table a quitté les tables ouvertes.",
-  tableNotListed: "Pas sur les tables ouvertes : seuls les joueurs invités peuvent rejoindre.",
-  tableList: "Mettre sur les tables ouvertes",
-  tableUnlist: "Retirer des tables ouvertes",
-  needInviteToJoin: "Pour rejoindre la partie, ouvrez le lien d’invitation envoyé par un autre joueur.",
-  startConfirm: (seated, free) =>
-    `Lancer à ${seated} joueurs ? ${p(free, "La place libre sera fermée", "Les # places libres seront fermées")} : les personnes invitées ne pourront plus que regarder.`,
-  startWith: (n) => `Lancer à ${n} joueurs`,
-  keepWaiting: "Continuer d’attendre",
-  startNow: "Lancer maintenant",
-  leave: "Quitter cette partie",
-  host: "organise la partie",
   logTitle: "Journal de la partie",
   logEmpty: "Rien ne s’est encore passé.",
   replayTitle: "Revoir",
@@ -71,19 +34,6 @@ const fr: PartMessages = {
   total: "total",
   notificationsGameHint: "Webhooks du salon de cette partie, et ce qui a été envoyé",
   notificationsMeHint: "Vos propres webhooks et mentions Discord, pour toutes vos parties",
-  maxTimeouts: "Un joueur qui dépasse son temps abandonne",
-  maxTimeoutsAfter: (n) => p(n, "après # dépassement", "après # dépassements d’affilée"),
-  maxTimeoutsNever: "jamais",
-  vacationDays: "Jours d’absence par joueur",
-  deadlineHelp:
-    "Quand le temps est écoulé, le tour se termine tout seul. Un joueur absent arrête son horloge, dans la limite de ses jours d’absence.",
-  timeoutRule: (n) =>
-    n === null
-      ? "jamais d’abandon pour dépassement"
-      : p(n, "abandon après # dépassement", "abandon après # dépassements d’affilée"),
-  /** The lobby's settings line: the result moves the players' ratings (issue 16). */
-  ratedGame: "Partie classée",
-  vacationRule: (n) => (n === 0 ? "pas d’absence" : p(n, "# jour d’absence chacun", "# jours d’absence chacun")),
   awayTitle: "Vous partez ?",
   awayHelp: (days) =>
     `Pendant votre absence, votre horloge est arrêtée et les autres le voient. ${p(days, "# jour", "# jours")} en tout dans cette partie.`,

@@ -291,9 +291,10 @@ export class Outbox {
         for (const t of targets) {
           if (!wants(t, q)) continue;
           matched++;
-          // One delivery per event and webhook: matched again (after a restart), it is there already.
-          if (!this.rows.has(`${n.id}:${t.id}`))
-            fresh.push({ n, t, at: Math.max(at, n.at), sent: null, dropped: null });
+          // One delivery per event and webhook: a turn from before this start may have been
+          // matched by the last one (its cursor lost), and its delivery is there already.
+          if (r.n <= store.startTurn && this.rows.has(`${n.id}:${t.id}`)) continue;
+          fresh.push({ n, t, at: Math.max(at, n.at), sent: null, dropped: null });
         }
       }
     await this.sendFresh(fresh);
@@ -301,7 +302,7 @@ export class Outbox {
     const more = store.notesAfter(upTo, 1).length > 0;
     // One transaction: every delivery row, and the cursor.
     store.atomically(() => {
-      for (const f of fresh) this.rows.add(this.newRow(f));
+      for (const f of fresh) this.rows.addNew(this.newRow(f));
       const pruned = this.prune();
       const cursor = { expanded: upTo, hooks: targets.length > 0 };
       // The next turn's row carries the cursor (no row of its own) unless none may come soon or

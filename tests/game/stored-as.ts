@@ -44,6 +44,10 @@ export function storeAsOf(sql: SqlStorage, tag: string): Rows {
       );
     }
   }
-  sql.exec("DELETE FROM __drizzle_migrations WHERE created_at > ?", upTo.when);
+  // The records as that code left them: one per migration up to `tag` (a game made since holds the
+  // newest only, src/game/store/index.ts create).
+  sql.exec("DELETE FROM __drizzle_migrations");
+  for (const e of entries.filter((x) => x.idx <= upTo.idx))
+    sql.exec('INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)', "", e.when);
   return rows;
 }

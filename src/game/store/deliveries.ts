@@ -58,7 +58,11 @@ export class Deliveries {
 
   /** Add a delivery unless one with its id (event and webhook) is there already. */
   add(d: NewDelivery | SettledDelivery): void {
-    if (this.has(d.id)) return;
+    if (!this.has(d.id)) this.addNew(d);
+  }
+
+  /** Add a delivery known not to be in the log (`has`: a scan, the id has no index). */
+  addNew(d: NewDelivery | SettledDelivery): void {
     this.db.insert(deliveries).values(d).run();
     // The newest number is the last of the primary key (no scan).
     if (d.state === "pending" && this.low !== null)
@@ -190,6 +194,9 @@ export class Deliveries {
 
   /** Keep the log bounded: the newest `keep` deliveries, and every pending one (checked past `keep + slack`). */
   prune(keep: number, slack: number): boolean {
+    // The numbers' span bounds the count (two rows read, not the whole log): counted only past it.
+    const span = this.db.get<{ n: number | null }>(sql`SELECT max(n) - min(n) + 1 AS n FROM deliveries`)?.n ?? 0;
+    if (span <= keep + slack) return false;
     const total = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries`)?.n ?? 0;
     if (total <= keep + slack) return false;
     const cutoff = this.db.get<{ n: number }>(sql`SELECT n FROM deliveries ORDER BY n DESC LIMIT 1 OFFSET ${keep}`)!.n;

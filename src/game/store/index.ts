@@ -106,6 +106,7 @@ export class Store {
       this.imported = true;
     } else await migrate(this.db, migrations);
     this.ready = true;
+    this.startTurn = this.lastTurn();
     return true;
   }
 
@@ -114,8 +115,25 @@ export class Store {
     return this.ready;
   }
 
-  /** Make the storage of a new game. */
+  /**
+   * Make the storage of a new game: today's tables in one step (`fresh`: the schema as drizzle-kit
+   * writes it for an empty database) with only the newest migration recorded as applied, which is
+   * all drizzle's migrator reads. Replaying every migration wrote about twice the rows (each step's
+   * tables, the tables a later one rebuilds, a record per migration; issue 24).
+   */
   async create(): Promise<void> {
+    const newest = migrations.journal.entries.at(-1)!;
+    const made = this.storage.sql
+      .exec<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'turns'")
+      .one().n;
+    if (!made)
+      this.storage.transactionSync(() => {
+        for (const statement of migrations.fresh.split("--> statement-breakpoint"))
+          if (statement.trim()) this.db.run(sql.raw(statement));
+        this.db.run(sql.raw(MIGRATIONS_TABLE));
+        this.db.run(sql`INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES ('', ${newest.when})`);
+      });
+    // Applies nothing on the storage just made (it reads the newest record); anything else is migrated.
     await migrate(this.db, migrations);
     this.ready = true;
   }
@@ -165,6 +183,7 @@ export class Store {
       })
       .run();
     this.carriedOut(carried);
+    if (t.sync) this.lastSync = null;
     if (t.idem && answer) this.keep(t.idem.player, t.idem.key, t.at, t.idem.fingerprint, answer);
   }
 
@@ -356,14 +375,25 @@ export class Store {
 
   /** The newest turn whose change D1 must learn of (0: none). */
   lastSyncTurn(): number {
-    return (
+    // Read once (a scan of the turns: `sync` has no index), then kept: `append` forgets it when it
+    // writes such a turn. Asked on every look at what is due.
+    this.lastSync ??=
       this.db
         .select({ n: sql<number>`coalesce(max(${turns.n}), 0)` })
         .from(turns)
         .where(eq(turns.sync, true))
-        .get()?.n ?? 0
-    );
+        .get()?.n ?? 0;
+    return this.lastSync;
   }
+
+  private lastSync: number | null = null;
+
+  /**
+   * The last turn when the object started (0: a new game). Only the turns up to it can have had
+   * their notifications matched by an earlier start whose cursor was lost (see noteMeta); this
+   * start matches each later turn once.
+   */
+  startTurn = 0;
 
   /** The newest turn with notifications (0: none). */
   lastNotesTurn(): number {
@@ -385,5 +415,9 @@ export class Store {
     );
   }
 }
+
+/** drizzle's own table of applied migrations, as its migrator makes it (drizzle-orm/durable-sqlite/migrator). */
+const MIGRATIONS_TABLE =
+  "CREATE TABLE IF NOT EXISTS __drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)";
 
 const answerKey = (player: string, key: string) => `${player}\u0000${key}`;

@@ -79,9 +79,18 @@ const oneSharedChunk = {
   name: "one-shared-chunk",
   setup(build) {
     const { lazy, gameParts } = lazyModules();
+    build.onResolve({ filter: /^canopy:later$/ }, () => ({ path: "later", namespace: "canopy-later" }));
+    build.onLoad({ filter: /.*/, namespace: "canopy-later" }, () => ({
+      contents: LATER.map((f) => `import ${JSON.stringify(join(root, f))};\n`).join(""),
+      loader: "js",
+      resolveDir: root,
+    }));
     build.onLoad({ filter: /[\\/]web[\\/]src[\\/].*\.tsx?$/ }, (args) => {
       if (!lazy.has(args.path)) return undefined;
       const roots = gameParts.has(args.path) ? [PAGE_ROOT, GAME_ROOT] : [PAGE_ROOT];
+      // (a part's code, not a dictionary of texts, the offline chunks or the game page's own first
+      // wave, also loads the later parts' small shared modules)
+      if (args.path !== GAME_ROOT && !/[\\/](i18n|lobby-i18n|offline)[\\/]/.test(args.path)) roots.push("canopy:later");
       return {
         contents: `${roots.map((r) => `import ${JSON.stringify(r)};\n`).join("")}${readFileSync(args.path, "utf8")}`,
         loader: args.path.endsWith(".tsx") ? "tsx" : "ts",
@@ -89,6 +98,18 @@ const oneSharedChunk = {
     });
   },
 };
+
+/**
+ * Small modules that the parts loaded after a page's first paint share (a few hundred bytes each):
+ * one chunk, which every such part loads, rather than one each (the game page fetched six).
+ */
+const LATER = [
+  "web/src/api/more.ts",
+  "web/src/ui/notify-box.tsx",
+  "web/src/ui/bot-text.ts",
+  "web/src/i18n/lazy.ts",
+  "web/src/backoff.ts",
+];
 
 /** The esbuild options of the client (also used by the size test, with write: false). */
 export function buildOptions({ dev = false } = {}) {

@@ -47,7 +47,18 @@ async function withAuthenticator(context: BrowserContext, page: Page) {
 async function openDevices(page: Page) {
   await page.goto(`${base}/`);
   await page.locator("summary", { hasText: "Play on another device" }).click();
-  await page.locator(".device-list .device").first().waitFor();
+  await page
+    .locator(".device-list .device")
+    .first()
+    .waitFor()
+    .catch(async (e: Error) => {
+      // Say what the box showed instead (open or not, an error, nothing): a full run failed here once
+      // (2026-11-27 16:17 UTC) and passed alone, with nothing to tell why.
+      const box = page.locator("details").filter({ hasText: "Play on another device" });
+      const open = await box.evaluate((d) => (d as HTMLDetailsElement).open).catch(() => "no box");
+      const text = await box.textContent().catch(() => "");
+      throw new Error(`${e.message}\nthe devices box (open: ${open}) showed: ${JSON.stringify(text)}`);
+    });
 }
 
 async function signedInHome(page: Page, name: string) {

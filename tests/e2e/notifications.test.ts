@@ -46,6 +46,10 @@ const received: Received[] = [];
 beforeAll(async () => {
   // A receiver on loopback: /ok/… answers 204, /gone/… 410 (the address is gone).
   receiver = createServer((req, res) => {
+    // connection: close, as the suite's other loopback servers (tests/chat/platform.setup.ts says
+    // why): a kept-alive connection Node closes after 5 s idle can take the next send with it, and a
+    // resend clicked at that moment said it failed (a full run, 2026-11-27 16:27 UTC).
+    res.setHeader("connection", "close");
     let body = "";
     req.on("data", (c) => (body += c));
     req.on("end", () => {

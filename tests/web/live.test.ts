@@ -147,6 +147,51 @@ describe("table talk on the socket", () => {
   });
 });
 
+describe("table talk read once a visit", () => {
+  /** The window with its listeners kept, so that the panel's hello reaches the page's socket. */
+  function windowWithListeners() {
+    const listeners = new Map<string, (e: Event) => void>();
+    vi.stubGlobal("window", {
+      addEventListener: (type: string, f: (e: Event) => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+      dispatchEvent: (e: CustomEvent) => talked.push([e.type, e.detail]),
+    });
+    return () => listeners.get("canopy-talk-hello")?.(new Event("canopy-talk-hello"));
+  }
+  const opens = () => talked.filter((t) => (t as [string, { type: string }])[1].type === "talk.open").length;
+
+  it("a panel that says hello while the socket connects is told to read when it opens, once", () => {
+    const hello = windowWithListeners();
+    const stop = follow("g1", "tok", { onGame: noop, onStatus: noop });
+    hello();
+    expect(opens()).toBe(0);
+    FakeSocket.last!.open();
+    expect(opens()).toBe(1);
+    stop();
+  });
+
+  it("a panel that says hello when the socket is open reads at once; one whose socket fails to open reads then", () => {
+    const hello = windowWithListeners();
+    const stop = follow("g1", "tok", { onGame: noop, onStatus: noop });
+    FakeSocket.last!.open();
+    hello();
+    expect(opens()).toBe(2);
+    stop();
+
+    talked.length = 0;
+    const hello2 = windowWithListeners();
+    const stop2 = follow("g2", "tok", { onGame: noop, onStatus: noop });
+    hello2();
+    expect(opens()).toBe(0);
+    FakeSocket.last!.close();
+    expect(opens()).toBe(1);
+    // Stopped, the page no longer answers.
+    stop2();
+    hello2();
+    expect(opens()).toBe(1);
+  });
+});
+
 describe("a device signed out on the socket", () => {
   it("tells the page when the server says DEVICE_REVOKED, and not for other errors", () => {
     let revoked = 0;

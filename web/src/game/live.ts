@@ -31,7 +31,12 @@ export async function sendTurn(gameId: string, version: number, actions: Action[
 
 export type LiveStatus = "connecting" | "open" | "closed";
 
-/** Table talk's messages, for its own chunk (web/src/talk/panel.tsx), which listens on the window. */
+/**
+ * Table talk's messages, for its own chunk (web/src/talk/panel.tsx), which listens on the window.
+ * `talk.open` tells it to read the messages: when the socket opens (what came before is not on the
+ * socket) and when the panel says hello (`canopy-talk-hello`, as it first shows) unless a socket is
+ * connecting, whose opening will say it: one read a visit, not two.
+ */
 const talk = (detail: unknown) => window.dispatchEvent(new CustomEvent("canopy-talk", { detail }));
 
 export interface LiveHandlers {
@@ -71,6 +76,13 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
         })
       : null;
   channel = [gameId, send];
+  /** The talk panel said hello while the socket was connecting: if that attempt fails, read now. */
+  let talkAsked = false;
+  const talkHello = () => {
+    if (ws?.readyState === 0) talkAsked = true;
+    else talk({ type: "talk.open" });
+  };
+  window.addEventListener("canopy-talk-hello", talkHello);
 
   const connect = () => {
     if (stopped) return;
@@ -89,6 +101,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       lastMessage = Date.now();
       if (token) sock.send(JSON.stringify({ type: "auth", token }));
       h.onStatus("open");
+      talkAsked = false;
       talk({ type: "talk.open" });
     };
     sock.onmessage = (m) => {
@@ -115,6 +128,10 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       ws = null;
       failWaiting();
       h.onStatus("closed");
+      if (talkAsked) {
+        talkAsked = false;
+        talk({ type: "talk.open" });
+      }
       schedule();
     };
     // close() with no code never throws (WHATWG WebSocket).
@@ -190,6 +207,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
     document.removeEventListener("visibilitychange", onVisible);
     window.removeEventListener("online", kick);
     window.removeEventListener("focus", kick);
+    window.removeEventListener("canopy-talk-hello", talkHello);
     if (ws) {
       const s = ws;
       ws = null;

@@ -66,7 +66,6 @@ function useTalk(p: Props, s: TalkMessages) {
   };
 
   useEffect(() => {
-    void load();
     const on = (e: Event) => {
       const m = (e as CustomEvent<TalkSocketMessage | { type: "talk.open" }>).detail;
       if (m.type === "talk") setMessages((l) => byN([...l, m.message]));
@@ -74,6 +73,9 @@ function useTalk(p: Props, s: TalkMessages) {
       else if (m.type === "talk.open") void load();
     };
     addEventListener("canopy-talk", on);
+    // The page's socket (web/src/game/live.ts) answers with talk.open (read now) unless it is
+    // connecting, and then says it when it opens: the messages are read once a visit.
+    dispatchEvent(new CustomEvent("canopy-talk-hello"));
     return () => removeEventListener("canopy-talk", on);
   }, [p.gameId]);
 

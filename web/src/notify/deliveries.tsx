@@ -1,15 +1,14 @@
 /**
- * A game's delivery log: its state and actions (useDeliveries: the newest deliveries, older ones a
- * page at a time, Resend) and the views reading it — the log and one delivery with its attempts.
+ * A game's delivery log: the views reading its controller (./deliveries-ctrl.ts: the newest
+ * deliveries, older ones a page at a time, Resend) — the log and one delivery with its attempts.
  */
-import { useEffect, useRef, useState } from "preact/hooks";
+import { useEffect, useMemo, useReducer } from "preact/hooks";
 import { api } from "../api/more";
 import { relativeTime, whenText } from "../time";
 import type { Delivery, WebhookKind } from "../types";
+import { DeliveryLog } from "./deliveries-ctrl";
 import type { NotifyMessages } from "./i18n";
 import { attemptError, hookErrorText } from "./words";
-
-const PAGE = 10;
 
 interface DeliveriesProps {
   n: NotifyMessages;
@@ -19,82 +18,28 @@ interface DeliveriesProps {
   onResent: () => void;
 }
 
+/** The log's controller (./deliveries-ctrl.ts) for this game, loaded again on every tick. */
 function useDeliveries(p: DeliveriesProps) {
-  const { n } = p;
-  const [rows, setRows] = useState<Delivery[] | null>(null);
-  const [next, setNext] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  const [note, setNote] = useState<{ id: number; text: string; ok: boolean } | null>(null);
-  // A refresh shows the newest deliveries again, as many as were shown. Only the latest request
-  // (a refresh or a page of older ones) is taken, so the two never mix.
-  const shown = useRef(PAGE);
-  const latest = useRef(0);
-  const [loadingOlder, setLoadingOlder] = useState(false);
-
-  useEffect(() => {
-    const mine = ++latest.current;
-    setLoadingOlder(false);
-    api.deliveries(p.gameId, { limit: Math.min(200, Math.max(PAGE, shown.current)) }).then(
-      (r) => {
-        if (mine !== latest.current) return;
-        setRows(r.deliveries);
-        setNext(r.next);
-        setError(null);
-      },
-      (e) => mine === latest.current && setError(hookErrorText(n, e)),
-    );
-  }, [p.gameId, p.tick]);
-
-  const older = () => {
-    if (next === null) return;
-    const mine = ++latest.current;
-    // Count the page asked for as shown already: a refresh that lands meanwhile supersedes this
-    // request and then loads it too, so the click is never lost.
-    shown.current = (rows?.length ?? 0) + PAGE;
-    setLoadingOlder(true);
-    api.deliveries(p.gameId, { limit: PAGE, before: next }).then(
-      (r) => {
-        if (mine !== latest.current) return;
-        setRows((rs) => {
-          const all = [...(rs ?? []), ...r.deliveries.filter((d) => !(rs ?? []).some((x) => x.id === d.id))];
-          shown.current = all.length;
-          return all;
-        });
-        setNext(r.next);
-        setLoadingOlder(false);
-      },
-      (e) => {
-        if (mine !== latest.current) return;
-        setError(hookErrorText(n, e));
-        setLoadingOlder(false);
-      },
-    );
-  };
-
-  const resend = async (d: Delivery) => {
-    setBusy(d.id);
-    setNote(null);
-    try {
-      const r = await api.redeliver(p.gameId, d.id);
-      setRows((rs) => (rs ?? []).map((x) => (x.id === d.id ? r.delivery : x)));
-      setNote({ id: d.id, text: n.resent, ok: true });
-      p.onResent();
-    } catch (e) {
-      setNote({ id: d.id, text: hookErrorText(n, e), ok: false });
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { rows, next, error, busy, note, loadingOlder, older, resend };
+  const c = useMemo(
+    () =>
+      new DeliveryLog({
+        page: (q) => api.deliveries(p.gameId, q),
+        redeliver: (id) => api.redeliver(p.gameId, id),
+      }),
+    [p.gameId],
+  );
+  const [, redraw] = useReducer((x: number) => x + 1, 0);
+  c.redraw = () => redraw(0);
+  useEffect(() => void c.refresh(), [c, p.tick]);
+  return c;
 }
-
-type DeliveriesCtrl = ReturnType<typeof useDeliveries>;
 
 export function Deliveries(p: DeliveriesProps) {
   const { n } = p;
   const ctrl = useDeliveries(p);
-  const { rows, error } = ctrl;
+  const { rows } = ctrl;
+  const error = ctrl.error === null ? null : hookErrorText(n, ctrl.error);
+  const resend = (d: Delivery) => void ctrl.resend(d).then((ok) => ok && p.onResent());
   return (
     <section class="deliveries" aria-labelledby="deliveries-h">
       <h3 id="deliveries-h">{n.deliveriesTitle}</h3>
@@ -108,7 +53,7 @@ export function Deliveries(p: DeliveriesProps) {
       {rows && rows.length > 0 && (
         <ol class="delivery-list">
           {rows.map((d) => (
-            <DeliveryItem n={n} d={d} lang={p.lang} ctrl={ctrl} key={d.id} />
+            <DeliveryItem n={n} d={d} lang={p.lang} ctrl={ctrl} resend={resend} key={d.id} />
           ))}
         </ol>
       )}
@@ -129,7 +74,14 @@ function target(n: NotifyMessages, d: Delivery) {
 }
 
 /** One delivery: what, to whom, its state, when, its last attempt (every attempt when there were several), Resend. */
-function DeliveryItem({ n, d, lang, ctrl }: { n: NotifyMessages; d: Delivery; lang: string; ctrl: DeliveriesCtrl }) {
+function DeliveryItem(p: {
+  n: NotifyMessages;
+  d: Delivery;
+  lang: string;
+  ctrl: DeliveryLog;
+  resend: (d: Delivery) => void;
+}) {
+  const { n, d, lang, ctrl } = p;
   const last = d.attempts.at(-1);
   const note = ctrl.note;
   return (
@@ -151,12 +103,12 @@ function DeliveryItem({ n, d, lang, ctrl }: { n: NotifyMessages; d: Delivery; la
       </div>
       {d.attempts.length > 1 && <Attempts n={n} d={d} lang={lang} />}
       {last?.error && d.attempts.length === 1 && <div class="muted d-error">{attemptError(n, last.error)}</div>}
-      <button type="button" class="resend" disabled={ctrl.busy !== null} onClick={() => void ctrl.resend(d)}>
+      <button type="button" class="resend" disabled={ctrl.busy !== null} onClick={() => p.resend(d)}>
         ↻ {n.resend}
       </button>
       {note?.id === d.id && (
         <p class={note.ok ? "ok-line" : "error"} role={note.ok ? "status" : "alert"}>
-          {note.text}
+          {note.ok ? n.resent : hookErrorText(n, note.error)}
         </p>
       )}
     </li>

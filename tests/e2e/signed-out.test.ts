@@ -13,7 +13,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameState } from "../../src/engine";
 import { DICTS } from "../web/dicts";
-import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
+import { apiCall, launchChromium, playUntil, startWorker, type LocalWorker } from "./support";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -28,14 +28,8 @@ const en = DICTS.en;
 const game = () => apiCall<{ version: number; state: GameState }>(worker.base, "GET", `/api/games/${gameId}`);
 
 /** Play by the API until it is Ann's (seat 0's) turn in the play phase. */
-async function untilAnnPlays(): Promise<void> {
-  for (let guard = 0; guard < 30; guard++) {
-    const g = await game();
-    if (g.state.phase === "play" && g.state.current === 0) return;
-    await playTurnByApi(worker.base, gameId, tokens);
-  }
-  throw new Error("never Ann's turn");
-}
+const untilAnnPlays = () =>
+  playUntil(worker.base, gameId, tokens, (g) => g.state.phase === "play" && g.state.current === 0, 30);
 
 /** A new device of Ann's, paired by a code from her first device: its own key. */
 async function pairedDevice(): Promise<{ token: string; deviceId: string }> {

@@ -348,6 +348,23 @@ describe("the game controller", () => {
     expect(asked).toEqual([0, 0]);
   });
 
+  it("keeps its seat's view when the socket greets with the spectators' one of the same version", async () => {
+    const s = start();
+    const { c, f } = await opened(view(s, 4));
+    expect(c.view!.you).toEqual({ seat: 0 });
+    // The socket's greeting, before it has read the page's key (the seat's view follows, or not).
+    const watching = gameView(s, { version: 4, you: null, options: { seats: 2, moveTimeSeconds: null } });
+    f.push(watching);
+    expect(c.view!.you).toEqual({ seat: 0 });
+    expect(c.frame()!.myTurn).toBe(true);
+    // A newer version is taken as it comes; so is the spectators' view on a page that sits nowhere.
+    f.push({ ...watching, version: 5 });
+    expect(c.view!.version).toBe(5);
+    const bob = await opened(view(s, 4), [], { id: "p9", name: "Bob", token: "tok9" });
+    bob.f.push(watching);
+    expect(bob.c.view!.you).toBeNull();
+  });
+
   it("forgets a profile the server no longer knows", async () => {
     const f = fakes(view(start(), 1));
     f.deps.game = async () => {

@@ -315,6 +315,11 @@ export class GameCtrl {
     const old = this.view;
     const fresh = this.#fresh;
     if (old && !fresh && incoming.version < old.version) return;
+    // The socket greets with the game as a spectator sees it, before it has read this page's key
+    // (src/game/live.ts: the seat's view follows the key's check): over the seat's view of the same
+    // version, that greeting would take away what the seat sees (What next, a Moonlight deal) until
+    // the check answers — and for good if it never does.
+    if (old?.you && !fresh && !incoming.you && incoming.version === old.version && this.seat() >= 0) return;
     this.#fresh = false;
     let v = incoming;
     if (!v.invite && old?.invite && v.status === "waiting") v = { ...v, invite: old.invite };

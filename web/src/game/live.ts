@@ -46,122 +46,136 @@ export interface LiveHandlers {
   onRevoked?(): void;
 }
 
-export function follow(gameId: string, token: string | null, h: LiveHandlers): () => void {
-  let ws: WebSocket | null = null;
-  let attempt = 0;
-  let stopped = false;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let lastMessage = Date.now();
-  const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/games/${encodeURIComponent(gameId)}/live`;
-  /**
-   * The turn sent on the socket, waiting for its answer (none within 10 s, or the socket closed:
-   * undefined, and the turn goes over HTTP). The page sends one turn at a time (the controller waits
-   * for its answer before it sends another). Written small:
-   * the page's size budget.
-   */
+/** A message of the socket: a game view, a turn's answer, an error, table talk. */
+type Message = {
+  type?: string;
+  key?: string;
+  game?: GameView;
+  events?: GameEvent[];
+  error?: { code?: string };
+} & Partial<Answer>;
+
+/**
+ * The turn sent on the socket, waiting for its answer (none within 10 s, or the socket closed:
+ * undefined, and the turn goes over HTTP). The page sends one turn at a time (the controller waits
+ * for its answer before it sends another). Written small: the page's size budget.
+ */
+function turns(socket: () => WebSocket | null) {
   let waiting: ((a?: Answer) => void) | undefined;
   let waitingKey = "";
-  const failWaiting = () => waiting?.();
-  const send: Send = (version, actions, key) =>
-    ws?.readyState === 1
+  const fail = () => waiting?.();
+  const send: Send = (version, actions, key) => {
+    const ws = socket();
+    return ws?.readyState === 1
       ? new Promise((resolve) => {
-          const timer = setTimeout(failWaiting, 1e4);
+          const timer = setTimeout(fail, 1e4);
           waiting = (a) => {
             clearTimeout(timer);
             waiting = undefined;
             resolve(a);
           };
           waitingKey = key;
-          ws?.send(JSON.stringify({ type: "submit", key, version, actions }));
+          ws.send(JSON.stringify({ type: "submit", key, version, actions }));
         })
       : null;
-  channel = [gameId, send];
-  /** The talk panel said hello while the socket was connecting: if that attempt fails, read now. */
-  let talkAsked = false;
-  const talkHello = () => {
-    if (ws?.readyState === 0) talkAsked = true;
-    else talk({ type: "talk.open" });
   };
-  window.addEventListener("canopy-talk-hello", talkHello);
-
-  const connect = () => {
-    if (stopped) return;
-    clearTimeout(retry);
-    h.onStatus("connecting");
-    let sock: WebSocket;
-    try {
-      sock = new WebSocket(url);
-    } catch {
-      schedule();
-      return;
-    }
-    ws = sock;
-    sock.onopen = () => {
-      attempt = 0;
-      lastMessage = Date.now();
-      if (token) sock.send(JSON.stringify({ type: "auth", token }));
-      h.onStatus("open");
-      talkAsked = false;
-      talk({ type: "talk.open" });
-    };
-    sock.onmessage = (m) => {
-      lastMessage = Date.now();
-      let msg: {
-        type?: string;
-        key?: string;
-        game?: GameView;
-        events?: GameEvent[];
-        error?: { code?: string };
-      } & Partial<Answer>;
-      try {
-        msg = JSON.parse(String(m.data));
-      } catch {
-        return;
-      }
-      if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? []);
-      else if (msg.key === waitingKey) waiting?.(msg as Answer);
-      else if (msg.error?.code === "DEVICE_REVOKED") h.onRevoked?.();
-      else if (msg.type?.startsWith("talk")) talk(msg);
-    };
-    sock.onclose = () => {
-      if (ws !== sock) return;
-      ws = null;
-      failWaiting();
-      h.onStatus("closed");
-      if (talkAsked) {
-        talkAsked = false;
-        talk({ type: "talk.open" });
-      }
-      schedule();
-    };
-    // close() with no code never throws (WHATWG WebSocket).
-    sock.onerror = () => sock.close();
+  /** Whether `msg` has the key of the turn sent last (then it is its answer). */
+  const answered = (msg: Message) => {
+    if (msg.key !== waitingKey) return false;
+    waiting?.(msg as Answer);
+    return true;
   };
+  return { send, fail, answered };
+}
 
-  const schedule = () => {
-    if (stopped) return;
-    clearTimeout(retry);
-    retry = setTimeout(connect, backoff(attempt++, 500, 30_000, true));
+/**
+ * When table talk reads its messages (see `talk`): on each opening of the socket, and on the
+ * panel's hello unless the socket is connecting — then when it opens, or fails to.
+ */
+function talkReads(socket: () => WebSocket | null) {
+  let asked = false;
+  const read = () => talk({ type: "talk.open" });
+  return {
+    hello: () => {
+      if (socket()?.readyState === 0) asked = true;
+      else read();
+    },
+    opened: () => {
+      asked = false;
+      read();
+    },
+    closed: () => {
+      if (!asked) return;
+      asked = false;
+      read();
+    },
   };
+}
 
+/** Hand a message of the socket on: a view to the page, a turn's answer to its sender, talk to its panel. */
+function dispatch(data: unknown, h: LiveHandlers, answered: (msg: Message) => boolean): void {
+  let msg: Message;
+  try {
+    msg = JSON.parse(String(data));
+  } catch {
+    return;
+  }
+  if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? []);
+  else if (answered(msg)) return;
+  else if (msg.error?.code === "DEVICE_REVOKED") h.onRevoked?.();
+  else if (msg.type?.startsWith("talk")) talk(msg);
+}
+
+/** Call `kick` when the page becomes visible again, the network comes back or the window is focused; returns how to stop. */
+function onWake(kick: () => void): () => void {
+  const onVisible = () => {
+    if (document.visibilityState === "visible") kick();
+  };
+  document.addEventListener("visibilitychange", onVisible);
+  window.addEventListener("online", kick);
+  window.addEventListener("focus", kick);
+  return () => {
+    document.removeEventListener("visibilitychange", onVisible);
+    window.removeEventListener("online", kick);
+    window.removeEventListener("focus", kick);
+  };
+}
+
+/** A page's live connection as it stands (one per followed game). */
+interface Conn {
+  ws: WebSocket | null;
+  /** Failed attempts since the last opening (the backoff's). */
+  attempt: number;
+  stopped: boolean;
+  /** When the socket last said anything. */
+  lastMessage: number;
+}
+
+/**
+ * Keeping the socket alive: a ping every 25 s, and a socket silent for 60 s replaced; `kick` (back
+ * from sleep or offline) connects at once when closed, and when open asks for the current view,
+ * replacing the socket if it does not answer within 8 s. Returns kick and how to stop.
+ */
+function keepAlive(c: Conn, connect: () => void, h: LiveHandlers) {
   /** Replace a socket that is presumed dead. */
   const replace = () => {
-    const dead = ws;
-    ws = null;
+    const dead = c.ws;
+    c.ws = null;
     if (dead) {
       dead.onclose = null;
       dead.close();
     }
     h.onStatus("closed");
-    attempt = 0;
+    c.attempt = 0;
     connect();
   };
 
   let probe: ReturnType<typeof setTimeout> | undefined;
   const kick = () => {
-    if (stopped) return;
+    if (c.stopped) return;
+    const ws = c.ws;
     if (!ws || ws.readyState === WebSocket.CLOSED || ws.readyState === WebSocket.CLOSING) {
-      attempt = 0;
+      c.attempt = 0;
       connect();
     } else if (ws.readyState === WebSocket.OPEN) {
       // Back from sleep or offline: ask for the current view (changes may have been missed), and if
@@ -175,42 +189,97 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       }
       clearTimeout(probe);
       probe = setTimeout(() => {
-        if (!stopped && lastMessage < sentAt) replace();
+        if (!c.stopped && c.lastMessage < sentAt) replace();
       }, 8_000);
     }
   };
 
   const heartbeat = setInterval(() => {
+    const ws = c.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) return;
-    if (Date.now() - lastMessage > 60_000) {
+    if (Date.now() - c.lastMessage > 60_000) {
       replace();
       return;
     }
     ws.send(JSON.stringify({ type: "ping" }));
   }, 25_000);
 
-  const onVisible = () => {
-    if (document.visibilityState === "visible") kick();
+  return {
+    kick,
+    stop: () => {
+      clearTimeout(probe);
+      clearInterval(heartbeat);
+    },
   };
-  document.addEventListener("visibilitychange", onVisible);
-  window.addEventListener("online", kick);
-  window.addEventListener("focus", kick);
+}
+
+/** Follow `gameId` live (signed in with `token`, if any) until the returned function is called. */
+export function follow(gameId: string, token: string | null, h: LiveHandlers): () => void {
+  const c: Conn = { ws: null, attempt: 0, stopped: false, lastMessage: Date.now() };
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/games/${encodeURIComponent(gameId)}/live`;
+  const socket = () => c.ws;
+  const turn = turns(socket);
+  channel = [gameId, turn.send];
+  const reads = talkReads(socket);
+  window.addEventListener("canopy-talk-hello", reads.hello);
+
+  const connect = () => {
+    if (c.stopped) return;
+    clearTimeout(retry);
+    h.onStatus("connecting");
+    let sock: WebSocket;
+    try {
+      sock = new WebSocket(url);
+    } catch {
+      schedule();
+      return;
+    }
+    c.ws = sock;
+    sock.onopen = () => {
+      c.attempt = 0;
+      c.lastMessage = Date.now();
+      if (token) sock.send(JSON.stringify({ type: "auth", token }));
+      h.onStatus("open");
+      reads.opened();
+    };
+    sock.onmessage = (m) => {
+      c.lastMessage = Date.now();
+      dispatch(m.data, h, turn.answered);
+    };
+    sock.onclose = () => {
+      if (c.ws !== sock) return;
+      c.ws = null;
+      turn.fail();
+      h.onStatus("closed");
+      reads.closed();
+      schedule();
+    };
+    // close() with no code never throws (WHATWG WebSocket).
+    sock.onerror = () => sock.close();
+  };
+
+  const schedule = () => {
+    if (c.stopped) return;
+    clearTimeout(retry);
+    retry = setTimeout(connect, backoff(c.attempt++, 500, 30_000, true));
+  };
+
+  const alive = keepAlive(c, connect, h);
+  const stopWaking = onWake(alive.kick);
   connect();
 
   return () => {
-    stopped = true;
+    c.stopped = true;
     // `channel` may stay: with no socket (ws is null below), it sends nothing.
-    failWaiting();
+    turn.fail();
     clearTimeout(retry);
-    clearTimeout(probe);
-    clearInterval(heartbeat);
-    document.removeEventListener("visibilitychange", onVisible);
-    window.removeEventListener("online", kick);
-    window.removeEventListener("focus", kick);
-    window.removeEventListener("canopy-talk-hello", talkHello);
-    if (ws) {
-      const s = ws;
-      ws = null;
+    alive.stop();
+    stopWaking();
+    window.removeEventListener("canopy-talk-hello", reads.hello);
+    const s = c.ws;
+    if (s) {
+      c.ws = null;
       s.onclose = null;
       s.close();
     }

@@ -33,6 +33,7 @@ import {
   type AbilityOption,
   type AnimalCard,
   type MoonPick,
+  type MoonStep,
 } from "./model";
 
 // Loading this chunk plugs the expansion into the engine and the board drawing (the base page carries neither).
@@ -262,30 +263,7 @@ export function MoonControls(p: {
   if (!step) return null;
   switch (step.step) {
     case "choose":
-      return (
-        <section class="moon-controls moon-choose" aria-labelledby="moon-choose-h" data-step="choose">
-          <h3 id="moon-choose-h">{m.chooseTitle}</h3>
-          <p class="moon-step">{m.chooseStep}</p>
-          <div class="moon-deal">
-            {step.deal.map((c) => {
-              const a = step.choose.find((x) => x.type === "chooseAnimal" && x.animal === c.animal);
-              return (
-                <Card card={c} key={c.animal}>
-                  <button
-                    type="button"
-                    class="choice moon-keep"
-                    data-animal={c.animal}
-                    disabled={!a}
-                    onClick={() => a && p.add(a)}
-                  >
-                    {m.keep(m.animals[c.animal])}
-                  </button>
-                </Card>
-              );
-            })}
-          </div>
-        </section>
-      );
+      return <ChooseStep step={step} add={p.add} />;
     case "animals":
     case "greatTree":
     case "moonstones": {
@@ -302,32 +280,8 @@ export function MoonControls(p: {
         </section>
       );
     }
-    case "aim": {
-      const x = step.pick;
-      const what =
-        x.ability === "scare"
-          ? x.first
-            ? m.pickScareTo
-            : m.pickAnimal
-          : x.ability === "dam"
-            ? x.first
-              ? m.pickDam2
-              : m.pickDam
-            : m.pickCell(step.targets.length);
-      return (
-        <section class="moon-controls" aria-label={m.title} data-step="aim">
-          <div class="moon-pick" aria-live="polite">
-            <p class="moon-step">
-              <strong>{x.ability === "move" ? m.moveNow : m.abilities[x.ability]}</strong>: {what}
-              <span class="sr-only"> ({step.targets.join(" ")})</span>
-            </p>
-            <button type="button" class="moon-cancel" onClick={() => p.setPick(null)}>
-              {m.cancel}
-            </button>
-          </div>
-        </section>
-      );
-    }
+    case "aim":
+      return <AimStep step={step} setPick={p.setPick} />;
     case "play": {
       const play = moonPlay(p.state, p.legal)!;
       const animal = m.animals[play.animal];
@@ -345,6 +299,68 @@ export function MoonControls(p: {
       );
     }
   }
+}
+
+/** Choosing the animal you keep from your deal (the Moonlight's setup), each card with its button. */
+function ChooseStep({ step, add }: { step: Extract<MoonStep, { step: "choose" }>; add: (a: Action) => void }) {
+  return (
+    <section class="moon-controls moon-choose" aria-labelledby="moon-choose-h" data-step="choose">
+      <h3 id="moon-choose-h">{m.chooseTitle}</h3>
+      <p class="moon-step">{m.chooseStep}</p>
+      <div class="moon-deal">
+        {step.deal.map((c) => {
+          const a = step.choose.find((x) => x.type === "chooseAnimal" && x.animal === c.animal);
+          return (
+            <Card card={c} key={c.animal}>
+              <button
+                type="button"
+                class="choice moon-keep"
+                data-animal={c.animal}
+                disabled={!a}
+                onClick={() => a && add(a)}
+              >
+                {m.keep(m.animals[c.animal])}
+              </button>
+            </Card>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** An ability or move being aimed: what to tap next on the board (its cells said for screen readers), and Cancel. */
+function AimStep({
+  step,
+  setPick,
+}: {
+  step: Extract<MoonStep, { step: "aim" }>;
+  setPick: (x: MoonPick | null) => void;
+}) {
+  const x = step.pick;
+  const what =
+    x.ability === "scare"
+      ? x.first
+        ? m.pickScareTo
+        : m.pickAnimal
+      : x.ability === "dam"
+        ? x.first
+          ? m.pickDam2
+          : m.pickDam
+        : m.pickCell(step.targets.length);
+  return (
+    <section class="moon-controls" aria-label={m.title} data-step="aim">
+      <div class="moon-pick" aria-live="polite">
+        <p class="moon-step">
+          <strong>{x.ability === "move" ? m.moveNow : m.abilities[x.ability]}</strong>: {what}
+          <span class="sr-only"> ({step.targets.join(" ")})</span>
+        </p>
+        <button type="button" class="moon-cancel" onClick={() => setPick(null)}>
+          {m.cancel}
+        </button>
+      </div>
+    </section>
+  );
 }
 
 /** A chosen cell of the base game that is also where the animal may move: that move, offered beside its actions. */

@@ -6,7 +6,7 @@
  * token until it is revoked. Every call answers an AttemptResult (src/notify/deliver.ts), so the
  * outbox retries, pauses on 429 and logs these as it does webhooks. Never throws.
  */
-import { type AttemptResult, BASE_DELAY_MS, failureText, retryAfterOf, TIMEOUT_MS } from "../notify/deliver";
+import { type AttemptResult, BASE_DELAY_MS, deadline, failureText, retryAfterOf, TIMEOUT_MS } from "../notify/deliver";
 
 export const DISCORD_API = "https://discord.com/api/v10";
 export const SLACK_API = "https://slack.com/api";
@@ -46,11 +46,12 @@ const fail = (outcome: AttemptResult["outcome"], error: string, status: number |
 
 async function call(url: string, init: RequestInit, token: string, secrets: string[]): Promise<Sent> {
   const started = Date.now();
+  const limit = deadline(TIMEOUT_MS);
   try {
     const res = await fetch(url, {
       ...init,
       redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      signal: limit.signal,
       headers: { ...(init.headers as Record<string, string>), "user-agent": "Canopy (https://canopy.invalid, 1.0)" },
     });
     const text = (await res.text().catch(() => "")).slice(0, 100_000);
@@ -85,6 +86,8 @@ async function call(url: string, init: RequestInit, token: string, secrets: stri
         ? `no answer within ${TIMEOUT_MS / 1000} s`
         : failureText(String((e as Error)?.message ?? e));
     return { ...fail("retry", redact(msg.slice(0, 200), [token, ...secrets])), latencyMs: Date.now() - started };
+  } finally {
+    limit.done();
   }
 }
 

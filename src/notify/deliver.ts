@@ -40,6 +40,22 @@ export const MAX_DELAY_MS = 3600_000;
 export const MAX_RETRY_AFTER_MS = 3600_000;
 export const TIMEOUT_MS = 10_000;
 
+/**
+ * A request's deadline: `signal` aborts with a TimeoutError after `ms`; `done()` clears the timer
+ * once the answer is read. Not `AbortSignal.timeout`: its timer stays pending for the whole `ms`
+ * after a quick answer, and a pending timer keeps a Durable Object running (compatibility date
+ * 2026-10-01 on: Cloudflare's changelog "Pending I/O operations allow Durable Objects to continue")
+ * — a game's object billed ten more seconds after every notification it sends.
+ */
+export function deadline(ms: number): { signal: AbortSignal; done(): void } {
+  const controller = new AbortController();
+  const timer = setTimeout(
+    () => controller.abort(new DOMException(`no answer within ${ms / 1000} s`, "TimeoutError")),
+    ms,
+  );
+  return { signal: controller.signal, done: () => clearTimeout(timer) };
+}
+
 /** The request body for a notification on a kind of target (the same on every attempt). */
 export function bodyFor(kind: TargetKind, n: Notification): string {
   if (kind === "discord") return JSON.stringify(discordMessage(n));
@@ -115,14 +131,9 @@ export async function sendOnce(
     Object.assign(headers, await signedHeaders(target.secret, id, Math.floor(wall() / 1000), body));
   }
   const started = Date.now();
+  const limit = deadline(opts.timeoutMs ?? TIMEOUT_MS);
   try {
-    const res = await fetch(target.url, {
-      method: "POST",
-      headers,
-      body,
-      redirect: "manual",
-      signal: AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
-    });
+    const res = await fetch(target.url, { method: "POST", headers, body, redirect: "manual", signal: limit.signal });
     const text = (await res.text().catch(() => "")).slice(0, 2000);
     const latencyMs = Date.now() - started;
     const outcome = res.status >= 300 && res.status < 400 ? "rejected" : classify(res.status);
@@ -151,6 +162,8 @@ export async function sendOnce(
       retryAfterMs: null,
       error: scrub(message.slice(0, 200), [target.url, target.secret]),
     };
+  } finally {
+    limit.done();
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { decodeBase64Url } from "hono/utils/encode";
-import { BASE_DELAY_MS, retryAfterOf, TIMEOUT_MS, type AttemptResult } from "./deliver";
+import { BASE_DELAY_MS, deadline, retryAfterOf, TIMEOUT_MS, type AttemptResult } from "./deliver";
 import { userText } from "./escape";
 import { scrub } from "./targets";
 import type { Notification } from "./types";
@@ -249,6 +249,7 @@ export async function sendPush(
   if (target.refused) return { outcome: "gone", status: null, latencyMs: 0, retryAfterMs: null, error: target.refused };
   const secrets = [target.url, target.keys.auth, target.keys.p256dh];
   const started = Date.now();
+  const limit = deadline(opts.timeoutMs ?? TIMEOUT_MS);
   try {
     // The library insists on https:// (RFC 8030); a local push service in development speaks
     // http://localhost (only the development policy lets such an endpoint be stored). Its VAPID
@@ -267,7 +268,7 @@ export async function sendPush(
       headers: request.headers,
       body: request.body,
       redirect: "manual",
-      signal: AbortSignal.timeout(opts.timeoutMs ?? TIMEOUT_MS),
+      signal: limit.signal,
     });
     const text = (await res.text().catch(() => "")).slice(0, 2000);
     const latencyMs = Date.now() - started;
@@ -294,5 +295,7 @@ export async function sendPush(
       retryAfterMs: null,
       error: scrub(message.slice(0, 200), secrets),
     };
+  } finally {
+    limit.done();
   }
 }

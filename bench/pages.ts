@@ -156,14 +156,23 @@ export async function weigh(
   }
 }
 
-/** Every page in every language: the heaviest of each kind first in `worst`. */
+/**
+ * Every page in every language: the heaviest of each kind first in `worst`. `together`: weigh a
+ * page's five languages at once, each in its own context (its own cache and service worker, its
+ * network watched apart), as the suite does to spend a fifth of the time waiting for quiet networks;
+ * the bench weighs one page at a time.
+ */
 export async function weighPages(
   browser: Browser,
   base: string,
+  opts: { together?: boolean } = {},
 ): Promise<{ all: Weighed[]; worst: Record<PageKind, Weighed> }> {
   const pages = await pagesToWeigh(base);
   const all: Weighed[] = [];
-  for (const p of pages) for (const lang of LANGS) all.push(await weigh(browser, base, p, lang));
+  for (const p of pages) {
+    if (opts.together) all.push(...(await Promise.all(LANGS.map((lang) => weigh(browser, base, p, lang)))));
+    else for (const lang of LANGS) all.push(await weigh(browser, base, p, lang));
+  }
   const worst = {} as Record<PageKind, Weighed>;
   for (const w of all) if (!worst[w.kind] || w.bytes > worst[w.kind].bytes) worst[w.kind] = w;
   return { all, worst };

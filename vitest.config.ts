@@ -107,6 +107,11 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workers",
+            // The files share their workers' runtimes (one workerd each, its local D1 and Durable
+            // Objects) instead of starting one for every file: ~2.5 s a file, 233 -> 145 s for the
+            // project alone (2026-11-27). Safe because every test makes its own profiles, games and
+            // ids and reads only those; the migrations are applied idempotently by every file.
+            isolate: false,
             include: ["tests/{api,game,player,db,notify,render,embed,contract,chat}/**/*.test.ts"],
             setupFiles: ["./tests/apply-migrations.ts"],
             // Some tests play whole games through the API; on a loaded 2-core machine the default 5 s

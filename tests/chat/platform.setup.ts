@@ -19,8 +19,9 @@
  *   PUT   /script/<channel>                             answer the next calls for <channel> (or an
  *                                                       interaction token) with these statuses
  *                                                       (comma-separated; 429 with retry_after; -1:
- *                                                       do the call, then never answer, as when the
- *                                                       answer is lost on the way), then normally
+ *                                                       do the call, then drop the connection
+ *                                                       unanswered, as when the answer is lost on
+ *                                                       the way), then normally
  *   PUT   /hold/<channel>, /release/<channel>           hold calls for <channel> unanswered until
  *                                                       released
  *   PUT   /refuse/<channel>                             every call for <channel> is 403 (Missing Access)
@@ -112,10 +113,17 @@ export default async function setup(project: TestProject) {
     parts: string[],
   ) {
     {
-      /** -1 scripted: the call is done, its answer never comes (the client gives up). */
+      /**
+       * -1 scripted: the call is done, its answer never comes — the connection is dropped then, so
+       * the client knows at once what it would learn from its 10 s deadline (an answer it never got;
+       * both are the same failure to the Worker, src/chat/rest.ts), and a test need not wait it out.
+       */
       let lost = false;
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        if (lost) return;
+        if (lost) {
+          res.destroy();
+          return;
+        }
         res.writeHead(status, { "content-type": "application/json", ...headers }).end(JSON.stringify(body));
       };
       if (req.method === "GET" && parts[0] === "log") return send(200, logs.get(decodeURIComponent(parts[1])) ?? []);

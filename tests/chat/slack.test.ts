@@ -235,7 +235,7 @@ describe("Slack: a game in a channel", () => {
     const id = /\/g\/([0-9a-z]{12})$/.exec(created.link!)![1];
     const ts = (await calls(channel))[0].message!;
     // Bo's join starts the game: the join's edit, the start's edit, then the first turn's ping —
-    // which Slack takes and whose answer never comes (the Worker gives up after its timeout).
+    // which Slack takes and whose answer never comes (its connection dropped unanswered).
     await script(channel, [200, 200, -1]);
     await (await slack(clickForm(bo, channel, ts, "cnp_join", id).form)).settled;
     await drain(id);

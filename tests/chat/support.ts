@@ -87,7 +87,11 @@ export async function refuseChannel(channel: string): Promise<void> {
   await fetch(`${platform()}/refuse/${channel}`, { method: "PUT" });
 }
 
-let seq = BigInt(Date.now()) * 1000n;
+// Where this file's ids start: at random, not at the clock. The fake platform is one for the whole
+// run and keeps its log by channel and interaction token, and test files run at once in different
+// runtimes, whose clocks can read the same millisecond (a run of 2026-11-27 18:45 UTC saw one
+// interaction's answers twice: another file's interaction had the same token).
+let seq = 100_000_000_000_000_000n + (crypto.getRandomValues(new BigUint64Array(1))[0] % 800_000_000_000_000_000n);
 /** A fresh snowflake (ids of interactions, users, channels). */
 export const snowflake = () => String(seq++).padStart(18, "1").slice(0, 19);
 
@@ -286,8 +290,9 @@ export function buttonInteraction(
 
 export const TEAM = "T0CANOPY1";
 let slackSeq = 0;
-export const slackId = (prefix: string) =>
-  `${prefix}${(Date.now() % 1e8).toString(36).toUpperCase()}${(slackSeq++).toString(36).toUpperCase()}`;
+// (at random per file, like the snowflakes: another file's ids made in the same millisecond never match)
+const slackRun = (crypto.getRandomValues(new Uint32Array(1))[0] % 36 ** 5).toString(36).toUpperCase().padStart(5, "0");
+export const slackId = (prefix: string) => `${prefix}${slackRun}${(slackSeq++).toString(36).toUpperCase()}`;
 
 export interface SlackUser {
   id: string;

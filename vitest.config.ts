@@ -78,6 +78,9 @@ export default defineConfig(async () => {
             name: "e2e",
             include: ["tests/e2e/**/*.test.ts"],
             environment: "node",
+            // One process runs file after file (isolate: false): playwright-core and the support
+            // module are loaded once, not for each of 30 files. Each file launches its own browser.
+            isolate: false,
             globalSetup: ["./tests/e2e/workers.setup.ts"],
             testTimeout: 240_000,
             hookTimeout: 120_000,

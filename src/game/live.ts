@@ -72,6 +72,39 @@ const REVOKED = {
   message: "This device was signed out from its profile; sign in again (pair it or use a passkey).",
 } as const;
 
+/**
+ * The close code of a socket whose key could not be checked (1011, the server failed). The page
+ * reconnects whenever its socket closes, whatever the code (web/src/game/live.ts, `follow`), and
+ * signs the new socket in again.
+ */
+export const UNCHECKED_CLOSE = 1011;
+
+/**
+ * The socket's key could not be checked (D1 unreachable, "Network connection lost", …): it is told
+ * so (INTERNAL, `retry: true`) and closed, so the page reconnects and signs in again instead of
+ * keeping the spectator's view it was greeted with for good. A refused or revoked key is an answer,
+ * not a failure (UNAUTHORIZED, DEVICE_REVOKED). The log names the failure only: the token and its
+ * hash are cut out of the error's text.
+ */
+function unchecked(ws: WebSocket, e: unknown, secrets: string[]): void {
+  let why = String((e as Error)?.message ?? e);
+  for (const secret of secrets) if (secret) why = why.split(secret).join("[key]");
+  console.error("live: a socket's key could not be checked", why.slice(0, 200));
+  try {
+    ws.send(
+      JSON.stringify({
+        type: "error",
+        ...errorBody("INTERNAL", "Your key could not be checked just now; this socket closes: reconnect.", {
+          retry: true,
+        }),
+      }),
+    );
+    ws.close(UNCHECKED_CLOSE, "key check failed");
+  } catch {
+    /* a closing socket */
+  }
+}
+
 /** Longest message read (a whole turn of up to 100 actions fits). */
 const MAX_MESSAGE = 32 * 1024;
 
@@ -104,7 +137,14 @@ export async function onMessage(
   const info = ws.deserializeAttachment() as SocketInfo;
   if (msg.type === "ping") ws.send(JSON.stringify({ type: "pong", version: g.version }));
   else if (msg.type === "auth" && typeof msg.token === "string") {
-    const verified = await verify(await hashToken(msg.token));
+    const tokenHash = await hashToken(msg.token);
+    let verified: Caller | "revoked" | null;
+    try {
+      verified = await verify(tokenHash);
+    } catch (e) {
+      unchecked(ws, e, [msg.token, tokenHash]);
+      return;
+    }
     if (verified === "revoked") {
       ws.serializeAttachment({ seat: null, origin: info.origin, revoked: true } satisfies SocketInfo);
       ws.send(JSON.stringify({ type: "error", ...errorBody(REVOKED.code, REVOKED.message) }));

@@ -1,9 +1,12 @@
 /**
  * Moves sent on the live socket (what the web client does when its socket is open): the same
  * command as POST /actions — key by key exactly once, the version checked, bad input refused
- * with a structured error on the socket that changes nothing, a revoked device refused.
+ * with a structured error on the socket that changes nothing, a revoked device refused. And a
+ * sign-in whose key check fails (D1 unreachable) is told and closed, never left a spectator.
  */
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { UNCHECKED_CLOSE } from "../../src/game/live";
+import { hashToken } from "../../src/game/tokens";
 import { call, inRoom, openLive, startedGame } from "../api/client";
 
 /** A socket signed in with `token`, and a way to wait for the answer to a move's key. */
@@ -161,5 +164,40 @@ describe("moves on the live socket", () => {
     expect((await socket.answer("raced")).error.code).toBe("DEVICE_REVOKED");
     expect(await versionOf(id)).toBe(version);
     socket.ws.close(1000);
+  });
+});
+
+describe("signing in on the live socket", () => {
+  it("a key check that fails (D1 unreachable) is told and the socket closed; the page's new socket gets the seat's view", async () => {
+    const { id, players } = await startedGame(2);
+    const me = players[0];
+    const live = await openLive(id);
+    const closed = new Promise<CloseEvent>((resolve) => live.ws.addEventListener("close", resolve));
+    expect((await live.next(1)).game.you).toBeNull();
+    // The key check throws once, as a D1 read does when its connection is lost; the error's text
+    // carries the token, which the log must not.
+    await inRoom(id, (room) => {
+      vi.spyOn(room as unknown as { deviceCaller(h: string): Promise<unknown> }, "deviceCaller").mockRejectedValueOnce(
+        new Error(`D1_ERROR: Network connection lost (${me.token})`),
+      );
+    });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      live.ws.send(JSON.stringify({ type: "auth", token: me.token }));
+      // Before the fix nothing more came: the page kept the spectator's view for good.
+      expect(await live.next(2)).toMatchObject({ type: "error", error: { code: "INTERNAL", retry: true } });
+      expect((await closed).code).toBe(UNCHECKED_CLOSE);
+      const lines = JSON.stringify(logged.mock.calls);
+      expect(lines).toContain("could not be checked");
+      expect(lines).toContain("Network connection lost");
+      expect(lines).not.toContain(me.token);
+      expect(lines).not.toContain(await hashToken(me.token));
+    } finally {
+      logged.mockRestore();
+    }
+    // The page reconnects on any close and signs in again: the seat's view this time.
+    const again = await liveAs(id, me.token);
+    expect(again.messages[1]).toMatchObject({ type: "game", game: { you: { seat: 0 } } });
+    again.ws.close(1000);
   });
 });

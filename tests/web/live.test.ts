@@ -17,7 +17,7 @@ class FakeSocket {
   raw: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((m: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((e: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.last = this;
@@ -26,9 +26,9 @@ class FakeSocket {
     this.raw.push(text);
     this.sent.push(JSON.parse(text));
   }
-  close() {
+  close(code = 1005) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   open() {
     this.readyState = 1;
@@ -123,6 +123,41 @@ describe("the keep-alive", () => {
       stop();
     } finally {
       vi.useRealTimers();
+    }
+  });
+});
+
+describe("a server that keeps failing the sign-in", () => {
+  it("closed 1011 after each opening, the page tries again later each time; another close starts over", () => {
+    vi.useFakeTimers();
+    vi.spyOn(Math, "random").mockReturnValue(0); // the backoff's jitter: half the wait
+    try {
+      const stop = follow("g1", "tok", { onGame: noop, onStatus: noop });
+      /** Milliseconds until the page opens its next socket after `ws` closes with `code`. */
+      const nextAfter = (ws: FakeSocket, code: number) => {
+        ws.close(code);
+        for (let ms = 0; ms <= 60_000; ms += 50) {
+          if (FakeSocket.last !== ws) return ms;
+          vi.advanceTimersByTime(50);
+        }
+        throw new Error("no new socket in a minute");
+      };
+      const waits: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const ws = FakeSocket.last!;
+        ws.open(); // (the count of failed attempts starts over at each opening)
+        expect(ws.sent[0]).toEqual({ type: "auth", token: "tok" });
+        waits.push(nextAfter(ws, 1011));
+      }
+      // 500, 1000, 2000, 4000 ms (halved by the jitter): not every half second for ever.
+      expect(waits).toEqual([500, 1000, 2000, 4000]);
+      const ws = FakeSocket.last!;
+      ws.open();
+      expect(nextAfter(ws, 1006)).toBe(250);
+      stop();
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
     }
   });
 });

@@ -146,6 +146,8 @@ interface Conn {
   ws: WebSocket | null;
   /** Failed attempts since the last opening (the backoff's). */
   attempt: number;
+  /** Sockets in a row the server closed as failing (1011), each after it had opened. */
+  failing: number;
   stopped: boolean;
   /** When the socket last said anything. */
   lastMessage: number;
@@ -215,7 +217,7 @@ function keepAlive(c: Conn, connect: () => void, h: LiveHandlers) {
 
 /** Follow `gameId` live (signed in with `token`, if any) until the returned function is called. */
 export function follow(gameId: string, token: string | null, h: LiveHandlers): () => void {
-  const c: Conn = { ws: null, attempt: 0, stopped: false, lastMessage: Date.now() };
+  const c: Conn = { ws: null, attempt: 0, failing: 0, stopped: false, lastMessage: Date.now() };
   let retry: ReturnType<typeof setTimeout> | undefined;
   const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/games/${encodeURIComponent(gameId)}/live`;
   const socket = () => c.ws;
@@ -247,12 +249,17 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       c.lastMessage = Date.now();
       dispatch(m.data, h, turn.answered);
     };
-    sock.onclose = () => {
+    sock.onclose = (e) => {
       if (c.ws !== sock) return;
       c.ws = null;
       turn.fail();
       h.onStatus("closed");
       reads.closed();
+      // 1011 (RFC 6455: the server failed, as when it could not check the page's key): the socket
+      // had opened, which reset the count, so the next try waits longer each time instead of
+      // coming back every half second for as long as the server fails.
+      if (e?.code === 1011) c.attempt = Math.max(c.attempt, ++c.failing);
+      else c.failing = 0;
       schedule();
     };
     // close() with no code never throws (WHATWG WebSocket).

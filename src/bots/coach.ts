@@ -36,6 +36,7 @@ import { beamCandidates, beamTurn, type Evaluate } from "./beam";
 import { value } from "./evaluate";
 import { BUDGETS, strongSearch, WEIGHTS } from "./index";
 import { Random } from "./random";
+import { sureFromView } from "./search";
 
 export interface CoachBudget {
   /** Turns the search proposes besides the one played. */
@@ -172,9 +173,15 @@ export function reviewTurn(
     judge(seat),
     { width: budget.width, depth: budget.depth, noise: 0, random: null },
     budget.candidates,
-  ).map((c) => [...c.moves, M_END_TURN]);
-  const playedKey = played.join(",");
-  const turns = [played, ...found.filter((c) => c.join(",") !== playedKey)];
+  ).map((c) => [...sureFromView(view, c.moves), M_END_TURN]); // (what the seat could have played for sure)
+  const seen = new Set([played.join(",")]);
+  const turns = [played];
+  for (const c of found) {
+    const key = c.join(",");
+    if (seen.has(key)) continue;
+    seen.add(key);
+    turns.push(c);
+  }
   const judges: Evaluate[] = [];
   for (let s = 0; s < players; s++) judges.push(judge(s));
   const sim = first.clone();

@@ -26,7 +26,7 @@
  * Budgets are counts (candidates, playouts, beam widths), never time: inside workerd the clock
  * stands still during CPU work. Deterministic in (view, seed, budget).
  */
-import type { GameState } from "../engine";
+import { applyMove, type GameState } from "../engine";
 import { type FastPosition, LAYOUT, M_END_TURN, sampleHidden, toFast } from "../engine/fast";
 import { beamCandidates, beamTurn, type Evaluate } from "./beam";
 import { value, type Weights } from "./evaluate";
@@ -181,6 +181,26 @@ function tally(turn: number[], players: number): Tally {
  * The strong search's turn from `view` (play phase, the seat to act's own view), with the expected
  * final score of every seat after it. Deterministic in (view, seed, budget).
  */
+/**
+ * The start of `moves` (found in one draw of the hidden parts) that the seat can play for sure: in
+ * that draw a hatch turns up a baby turtle the real hatch may not give, and a turn that then used it
+ * was refused (the bench's Moonlight match, 2026-11-27: strong used a "light" baby it did not have,
+ * NO_BABY). Each move is applied to the seat's view, where a hatch gives nothing known; the first
+ * one the view refuses ends the turn there. Moves that need nothing hidden pass unchanged.
+ */
+export function sureFromView(view: GameState, moves: readonly number[]): number[] {
+  const out: number[] = [];
+  let state = view;
+  for (const code of moves) {
+    if (code === M_END_TURN) break;
+    const r = applyMove(state, code);
+    if (!r.ok || r.state.current !== view.current || r.state.phase !== "play") break;
+    out.push(code);
+    state = r.state;
+  }
+  return out;
+}
+
 export function searchTurn(view: GameState, seed: number, w: Weights, budget: SearchBudget): Judged {
   const seat = view.current;
   const players = view.options.players;
@@ -191,7 +211,13 @@ export function searchTurn(view: GameState, seed: number, w: Weights, budget: Se
     { width: budget.width, depth: budget.depth, noise: 0, random: null },
     budget.candidates,
   );
-  const tallies = candidates.map((c) => tally([...c.moves, M_END_TURN], players));
+  // Each candidate as far as the view vouches for it, once (two may shorten to the same turn).
+  const turns = new Map<string, number[]>();
+  for (const c of candidates) {
+    const turn = [...sureFromView(view, c.moves), M_END_TURN];
+    turns.set(turn.join(","), turn);
+  }
+  const tallies = [...turns.values()].map((turn) => tally(turn, players));
   judge(view, roots, tallies, 0, budget.samples, seed, w, budget);
   let ranked = tallies.slice().sort((x, y) => y.outcome / y.n - x.outcome / x.n);
   if (ranked.length > 1 && budget.keep > 0 && budget.more > 0) {

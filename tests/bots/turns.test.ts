@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { actionOf, applyAction, viewFor, type Action, type GameState } from "../../src/engine";
 import { BOT_LEVELS, chooseTurn } from "../../src/bots";
+import { playGame } from "../../bench/bots";
 import { type BenchPlayer, benchTurn } from "../../bench/opponents";
 import { FULL, positions, randomPosition } from "./support";
 
@@ -116,4 +117,15 @@ describe("a bot's turn is deterministic", () => {
     const other = (state.current + 1) % 2;
     expect(() => chooseTurn(viewFor(state, other), other, "strong", 1)).toThrow(/turn/);
   });
+});
+
+describe("strong under the Moonlight, past a hatch", () => {
+  // The bench's match of 2026-11-27 (npm run bench -- --only=bots --figures=moon: opening 25,022)
+  // stopped on strong using a "light" baby turtle that only its search's draw of the face-down
+  // babies had given it (NO_BABY): a turn found in a sampled world must stop where the view stops
+  // vouching for it (src/bots/search.ts sureFromView).
+  it("plays the bench's opening 25,022 (strong second) to the end, every action applied by the engine", () => {
+    const r = playGame({ players: 2, moonlight: true }, ["greedy", "strong"], 25_022);
+    expect(r.state.phase).toBe("ended");
+  }, 120_000);
 });

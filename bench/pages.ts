@@ -10,6 +10,7 @@
  */
 import { gzipSync } from "node:zlib";
 import type { Browser, BrowserContext, Page } from "playwright-core";
+import { caller } from "./http";
 
 export const LANGS = ["en", "fr", "de", "ja", "nl"] as const;
 export type Lang = (typeof LANGS)[number];
@@ -43,35 +44,20 @@ interface Profile {
   token: string;
 }
 
-async function api<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers["content-type"] = "application/json";
-  if (token) headers.authorization = `Bearer ${token}`;
-  const r = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await r.text();
-  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
-
 /** The pages to weigh, made on the worker at `base`: two profiles, a base game and a Moonlight game in play. */
 export async function pagesToWeigh(base: string) {
-  const made = await Promise.all(
-    ["Ann", "Bruno"].map((name) => api(base, "POST", "/api/players", { name }).then((r) => r)),
-  );
+  const api = caller(base);
+  const made = await Promise.all(["Ann", "Bruno"].map((name) => api("POST", "/api/players", undefined, { name })));
   const [ann, bruno]: Profile[] = made.map((r, i) => ({ id: r.player.id, name: ["Ann", "Bruno"][i], token: r.token }));
   const game = async (options: object) => {
-    const created = await api(base, "POST", "/api/games", { seats: 2, firstPlayer: 0, ...options }, ann.token);
-    await api(base, "POST", `/api/games/${created.game.id}/join`, { code: created.invite.code }, bruno.token);
+    const created = await api("POST", "/api/games", ann.token, { seats: 2, firstPlayer: 0, ...options });
+    await api("POST", `/api/games/${created.game.id}/join`, bruno.token, { code: created.invite.code });
     return created.game.id as string;
   };
   const baseGame = await game({});
   const moonGame = await game({ moonlight: { greatTree: true, moonstones: true } });
   // Ann also has a game still gathering players (the start page lists it apart).
-  await api(base, "POST", "/api/games", { seats: 3 }, ann.token);
+  await api("POST", "/api/games", ann.token, { seats: 3 });
   // What shows that a page is there (then the probe waits for the network to be quiet).
   const board = "[data-cell]";
   return [

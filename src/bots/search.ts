@@ -189,6 +189,9 @@ function tally(turn: number[], players: number): Tally {
  * one the view refuses ends the turn there. Moves that need nothing hidden pass unchanged.
  */
 export function sureFromView(view: GameState, moves: readonly number[]): number[] {
+  const end = moves.indexOf(M_END_TURN);
+  // The base game hides nothing a turn's moves depend on: no need to replay them (the hot path).
+  if (!view.moon) return end < 0 ? moves.slice() : moves.slice(0, end);
   const out: number[] = [];
   let state = view;
   for (const code of moves) {

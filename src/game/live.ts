@@ -5,6 +5,7 @@ import { errorBody } from "../contract/errors";
 import { SubmitBody } from "../contract/schemas/games";
 import type { RoomReply } from "./outcome";
 import { type Caller, hashToken } from "./tokens";
+import { scrub } from "../notify/targets";
 
 interface SocketInfo {
   /** The seat the socket's key sat in when it said who it is (kept for sockets of older code). */
@@ -87,8 +88,7 @@ export const UNCHECKED_CLOSE = 1011;
  * hash are cut out of the error's text.
  */
 function unchecked(ws: WebSocket, e: unknown, secrets: string[]): void {
-  let why = String((e as Error)?.message ?? e);
-  for (const secret of secrets) if (secret) why = why.split(secret).join("[key]");
+  const why = scrub(String((e as Error)?.message ?? e), secrets);
   console.error("live: a socket's key could not be checked", why.slice(0, 200));
   try {
     ws.send(

@@ -2,7 +2,10 @@
  * `npm run bench` prints every figure; `npm run bench -- --json [file]` also writes them as a JSON
  * array of {name, unit, value} (the format github-action-benchmark reads; default bench-results.json).
  */
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { analysisCpuInWorkerd } from "./analysis";
 import { strongCpuInWorkerd } from "./bots-workerd";
 import { benchEmbed } from "./embed";
@@ -47,6 +50,31 @@ if (only === "bots" && (!figuresArg || figuresArg.split(",").includes("analysis"
     { name: "bots.analysis_cpu_s_per_game_moonlight", unit: "s", value: a.moon2p },
     { name: "bots.analysis_games_per_figure", unit: "games", value: a.games },
   );
+}
+// The full runs of the checks `npm test` runs a part of (`--only=full`, not in the default run: it is
+// long): the engine's property checks on every random case, the fast core against the engine over
+// 400 games a case, strong on every position of the bots' tests. The figure is how many passed; a
+// failure stops the bench.
+if (only === "full") {
+  const out = join(tmpdir(), `canopy-full-${process.pid}.json`);
+  execFileSync(
+    "npx",
+    [
+      "vitest",
+      "run",
+      "tests/engine",
+      "tests/bots",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}`,
+    ],
+    {
+      stdio: "inherit",
+      env: { ...process.env, CANOPY_FULL: "1", CANOPY_FAST_GAMES: "400" },
+    },
+  );
+  const report = JSON.parse(readFileSync(out, "utf8")) as { numPassedTests: number };
+  figures.push({ name: "full.tests_passed", unit: "tests", value: report.numPassedTests });
 }
 if (!only || only === "service") figures.push(...(await benchService()));
 if (only === "real") figures.push(...(await benchRealOnly()));

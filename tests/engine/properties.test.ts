@@ -40,6 +40,7 @@ import {
   type LogEntry,
 } from "../../src/engine";
 import { nextInt } from "../../src/engine/rng";
+import { propertyRuns } from "./support";
 
 // ---- a naive reference for light collection, straight from docs/rules.md §1–§2 -----------------------
 
@@ -302,7 +303,7 @@ describe("random legal play (fast-check)", () => {
             expect(r.events).toEqual(played.events);
           },
         ),
-        { numRuns: 400 },
+        { numRuns: propertyRuns(400) },
       );
     },
     TIMEOUT,
@@ -338,7 +339,7 @@ describe("random legal play (fast-check)", () => {
             });
           },
         ),
-        { numRuns: 60 },
+        { numRuns: propertyRuns(60) },
       );
     },
     TIMEOUT,
@@ -400,7 +401,7 @@ describe("random legal play (fast-check)", () => {
             });
           },
         ),
-        { numRuns: 150 },
+        { numRuns: propertyRuns(150) },
       );
     },
     TIMEOUT,
@@ -433,7 +434,7 @@ describe("random legal play (fast-check)", () => {
             });
           },
         ),
-        { numRuns: 80 },
+        { numRuns: propertyRuns(80) },
       );
     },
     TIMEOUT,

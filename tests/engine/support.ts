@@ -16,6 +16,16 @@ import {
   type RuleErrorCode,
 } from "../../src/engine";
 
+/**
+ * How many random cases a property check runs: `full` in the full run (`CANOPY_FULL=1`, which
+ * `npm run bench -- --only=full` sets), a quarter of it in `npm test` — the same checks on fewer random
+ * games, each run of the suite drawing new ones (fast-check's seed changes every run), so the suite
+ * stays within its minutes and the thousands of games are still played where the time is spent on purpose.
+ */
+export function propertyRuns(full: number): number {
+  return process.env.CANOPY_FULL === "1" ? full : Math.max(1, Math.round(full / 4));
+}
+
 /** The empty board, rows a..g. */
 export const EMPTY_BOARD = "..../...../....../......./....../...../....";
 

@@ -39,6 +39,7 @@ import {
   type LogEntry,
 } from "../../../src/engine";
 import { nextInt } from "../../../src/engine/rng";
+import { propertyRuns } from "../support";
 
 function fail(message: string): never {
   throw new Error(message);
@@ -383,7 +384,7 @@ describe("random legal play with Under the Moonlight (fast-check)", () => {
             expect(r.events).toEqual(played.events);
           },
         ),
-        { numRuns: 120 },
+        { numRuns: propertyRuns(120) },
       );
     },
     TIMEOUT,
@@ -506,7 +507,7 @@ describe("random legal play with Under the Moonlight (fast-check)", () => {
             });
           },
         ),
-        { numRuns: 12 },
+        { numRuns: propertyRuns(12) },
       );
     },
     TIMEOUT,
@@ -572,7 +573,7 @@ describe("random legal play with Under the Moonlight (fast-check)", () => {
             });
           },
         ),
-        { numRuns: 25 },
+        { numRuns: propertyRuns(25) },
       );
     },
     TIMEOUT,

@@ -79,7 +79,8 @@ export default defineConfig(async () => {
             include: ["tests/e2e/**/*.test.ts"],
             environment: "node",
             // One process runs file after file (isolate: false): playwright-core and the support
-            // module are loaded once, not for each of 30 files. Each file launches its own browser.
+            // module are loaded once, not for each of 30 files. The files share one Chromium (launched by
+            // the global setup), each with contexts of its own.
             isolate: false,
             globalSetup: ["./tests/e2e/workers.setup.ts"],
             testTimeout: 240_000,

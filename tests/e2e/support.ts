@@ -35,24 +35,13 @@ export async function startWorker(opts: { vars?: Record<string, string> } = {}):
 export const PAGE_TIMEOUT = 90_000;
 
 /**
- * Chromium with the flags that work on these machines. playwright-core itself gives every launch
- * a fresh temporary --user-data-dir (it refuses the flag in `args`), and every context is isolated.
- * Every context it opens waits up to PAGE_TIMEOUT.
+ * Chromium, as this file's own browser: a connection to the run's one Chromium (launched by
+ * ./workers.setup.ts with ./chromium.ts's flags). Its contexts are this file's alone, each isolated
+ * from every other (storage, cache, service workers); `close()` closes them and lets go of the
+ * connection, the browser stays for the other files. Every context waits up to PAGE_TIMEOUT.
  */
 export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const browser = await chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  const browser = await chromium.connect(inject("e2eBrowser"));
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);

@@ -22,11 +22,14 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { chromium } from "playwright-core";
 import type { TestProject } from "vitest/node";
+import { CHROMIUM } from "./chromium";
 
 declare module "vitest" {
   export interface ProvidedContext {
     e2eWorkers: string;
+    e2eBrowser: string;
   }
 }
 
@@ -133,9 +136,14 @@ export default async function setup(project: TestProject) {
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   project.provide("e2eWorkers", `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  // One Chromium for the run: every file connects to it (support.ts launchChromium) and gets contexts
+  // of its own, instead of each file launching a browser (~0.5 CPU-s a launch, thirty files).
+  const browser = await chromium.launchServer(CHROMIUM);
+  project.provide("e2eBrowser", browser.wsEndpoint());
 
   return async () => {
     await new Promise((ok) => server.close(ok));
+    await browser.close();
     await Promise.allSettled([...running.values()].map(async (w) => (await w).dispose()));
     if (template) dirs.push(await template.catch(() => ""));
     for (const dir of dirs) if (dir) rmSync(dir, { recursive: true, force: true });

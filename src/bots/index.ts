@@ -53,9 +53,9 @@ export const STRONG_SEARCH: SearchBudget = {
   width: 12,
   depth: 8,
   candidates: 8,
-  samples: 4,
-  keep: 3,
-  more: 8,
+  samples: 6,
+  keep: 4,
+  more: 12,
   noise: 1,
   policyWidth: 2,
   policyDepth: 6,
@@ -67,7 +67,7 @@ export const STRONG_SEARCH: SearchBudget = {
  * and the rank counts, not only the margin over the best other: 5 points of outcome per other seat
  * finished below (a second place is worth more than a fourth when the win is out of reach).
  */
-export const STRONG_SEARCH_MULTI: SearchBudget = { ...STRONG_SEARCH, samples: 6, more: 12, rankBonus: 5 };
+export const STRONG_SEARCH_MULTI: SearchBudget = { ...STRONG_SEARCH, samples: 6, keep: 3, more: 12, rankBonus: 5 };
 
 /** The strong level's search for a game of `players` (STRONG_SEARCH in 2 players, STRONG_SEARCH_MULTI in 3–4). */
 export function strongSearch(players: number): SearchBudget {

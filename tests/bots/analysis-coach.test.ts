@@ -111,9 +111,12 @@ describe("the coach's review of a turn", () => {
 });
 
 describe("the coach searches as the strong level does for the game's player count", () => {
-  /** A 4-player position in the last rounds (short playouts) with several turns worth judging. */
-  function late4p(): GameState {
-    const s = randomPosition({ players: 4 }, 63, 190);
+  /**
+   * A 4-player position in the last rounds (short playouts) with several turns worth judging; the
+   * seed and plies of one where the 2-player and the 3–4 player searches choose differently.
+   */
+  function late4p(seed = 63, plies = 190): GameState {
+    const s = randomPosition({ players: 4 }, seed, plies);
     expect(s.phase).toBe("play");
     expect(s.round).toBeGreaterThanOrEqual(14);
     return s;
@@ -127,7 +130,10 @@ describe("the coach searches as the strong level does for the game's player coun
     expect(COACH_BUDGET.playouts).toBe(STRONG_SEARCH.samples);
     expect(coachBudget(3).playouts).toBe(STRONG_SEARCH_MULTI.samples);
     expect(coachBudget(4).playouts).toBe(STRONG_SEARCH_MULTI.samples);
-    expect(STRONG_SEARCH_MULTI.samples).toBeGreaterThan(STRONG_SEARCH.samples);
+    // (the 3–4 player search counts the rank; the 2-player one keeps more candidates for more playouts)
+    expect(STRONG_SEARCH_MULTI.rankBonus).toBeGreaterThan(0);
+    expect(STRONG_SEARCH.rankBonus ?? 0).toBe(0);
+    expect(STRONG_SEARCH_MULTI.keep).toBeLessThan(STRONG_SEARCH.keep);
   });
 
   it("a 4-player turn's review (as the game's alarm asks for it: no budget given) plays the 3–4 player playouts", () => {
@@ -137,12 +143,14 @@ describe("the coach searches as the strong level does for the game's player coun
     const r = reviewTurn(view, played, s.ply)!;
     expect(r).not.toBeNull();
     expect(r).toEqual(reviewTurn(view, played, s.ply, COACH_BUDGET_MULTI));
-    // the 2-player budget plays fewer playouts of the same futures: less work
-    expect(r.work).toBeGreaterThan(reviewTurn(view, played, s.ply, COACH_BUDGET)!.work);
+    // fewer playouts of the same futures are less work: the review above played the budget's count
+    expect(r.work).toBeGreaterThan(
+      reviewTurn(view, played, s.ply, { ...COACH_BUDGET_MULTI, playouts: COACH_BUDGET_MULTI.playouts - 2 })!.work,
+    );
   }, 60_000);
 
   it("judgeTurns and bestTurnFromView in 4 players: the strong level's 3–4 player search, deterministic", () => {
-    const s = late4p();
+    const s = late4p(64, 170);
     const view = viewFor(s, s.current);
     const best = bestTurnFromView(view, 7);
     expect(best).toEqual(searchTurn(view, 7, WEIGHTS, STRONG_SEARCH_MULTI));

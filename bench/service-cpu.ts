@@ -7,6 +7,8 @@
  * - turns: GET /api/players/:id/turns (the inbox; the title's fallback read);
  * - turn: POST /api/games/:id/actions, a whole 2-player turn planned locally (what API clients send);
  * - board_png_new: GET …/board.png after each new ply (rendered); board_png_again: the same ply again;
+ *   png_render_cpu_ms_p50: the median of 30 requests for cards never rendered before (30 plies of
+ *   a game in play), each measured alone (so in 10 ms ticks);
  * - bot_turn: a turn against the easy bot, less a turn against a person (the bot plays in the
  *   game's alarm just after the answer, a second invocation).
  */
@@ -65,16 +67,36 @@ export async function benchCpuPerKind(base: string, cpuMs: () => number, k = 30)
   const viewMs = out[0].value;
   const turnMs = await cpuOf(() => turnIn(id));
   out.push({ name: "service.cpu_ms.turn", unit: "ms", value: r2(turnMs - viewMs) });
-  const pngNew = await cpuOf(async () => {
-    await turnIn(id);
-    await call("GET", `/api/games/${id}/board.png`);
-  }, 10);
-  out.push({ name: "service.cpu_ms.board_png_new", unit: "ms", value: r2(pngNew - turnMs) });
+  // The picture of "now" after each of 10 turns of a game of its own (the first game may have ended,
+  // and an ended game's picture is kept), each request measured alone.
+  const alone = async (f: () => Promise<unknown>) => {
+    await settle();
+    const c0 = cpuMs();
+    await f();
+    await settle();
+    return cpuMs() - c0;
+  };
+  const pngGame = await twoPlayer();
+  let pngNew = 0;
+  for (let i = 0; i < 10; i++) {
+    await turnIn(pngGame);
+    pngNew += (await alone(() => call("GET", `/api/games/${pngGame}/board.png`))) / 10;
+  }
+  out.push({ name: "service.cpu_ms.board_png_new", unit: "ms", value: r2(pngNew) });
   out.push({
     name: "service.cpu_ms.board_png_again",
     unit: "ms",
-    value: r2(await cpuOf(() => call("GET", `/api/games/${id}/board.png`), 10)),
+    value: r2(await cpuOf(() => call("GET", `/api/games/${pngGame}/board.png`), 10)),
   });
+  // The card of each of the first game's last 30 plies (a game of 40 turns), each asked for once in
+  // the dark theme (a picture never rendered before: the Cache API misses): each request's CPU alone,
+  // their median.
+  const plies = (await call("GET", `/api/games/${id}`, a.token)).actionCount as number;
+  const each: number[] = [];
+  for (let p = Math.max(1, plies - 29); p <= plies; p++)
+    each.push(await alone(() => call("GET", `/api/games/${id}/board.png?ply=${p}&theme=dark`)));
+  each.sort((x, y) => x - y);
+  out.push({ name: "service.png_render_cpu_ms_p50", unit: "ms", value: each[each.length >> 1] });
   // Against the bot (easy): the human's turn and the bot's answer.
   const g = await call("POST", "/api/games", a.token, { seats: 2 });
   await call("POST", `/api/games/${g.game.id}/bots`, a.token, { level: "easy" });

@@ -104,7 +104,9 @@ function played(players: number, seed: number): GameState[] {
  * renderer before the expansion was drawn (so base pictures are byte-identical to those). Recorded
  * again when the pieces were redrawn as seeds and trees (src/render/pieces.ts, issue 14), and when an
  * interactive cell got a tap target as large as itself and cell names moved below the pieces (issue 14),
- * and when the sun's groups got their position as data-sun (issue 25: nothing else changed, checked).
+ * and when the sun's groups got their position as data-sun (issue 25: nothing else changed, checked),
+ * and when translucency moved from `opacity` to `fill-opacity` / `stroke-opacity` (issue 24, the card's
+ * render time: putting the four attributes back gave the former digest, checked).
  */
 function baseRenders(): string[] {
   const variants: RenderOptions[] = [
@@ -142,7 +144,7 @@ describe("the base game's picture", () => {
     expect(renders).toHaveLength(51);
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(renders.join("\n"))));
     const hex = [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-    expect(hex).toBe("07f3f39a395538def4925dd970ef02f83dc1ec3b5cfe064ff44ab5e2ff3b6299");
+    expect(hex).toBe("2864825c3f4122dc8fb99ec0fe269b750539f2bdd22e2d6ac5ec64f90509f09f");
     for (const svg of renders.slice(0, 7)) expect(svg).not.toMatch(/moon|animal|great-tree|nest|dam/);
   });
 });

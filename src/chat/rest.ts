@@ -6,7 +6,8 @@
  * token until it is revoked. Every call answers an AttemptResult (src/notify/deliver.ts), so the
  * outbox retries, pauses on 429 and logs these as it does webhooks. Never throws.
  */
-import { type AttemptResult, BASE_DELAY_MS, deadline, failureText, retryAfterOf, TIMEOUT_MS } from "../notify/deliver";
+import { type AttemptResult, BASE_DELAY_MS, deadline, fetchFailure, retryAfterOf, TIMEOUT_MS } from "../notify/deliver";
+import { scrub } from "../notify/targets";
 
 export const DISCORD_API = "https://discord.com/api/v10";
 export const SLACK_API = "https://slack.com/api";
@@ -77,24 +78,14 @@ async function call(url: string, init: RequestInit, token: string, secrets: stri
     const error =
       outcome === "delivered"
         ? null
-        : redact(`HTTP ${status}: ${text.replace(/\s+/g, " ").slice(0, 200)}`, [token, ...secrets]);
+        : scrub(`HTTP ${status}: ${text.replace(/\s+/g, " ").slice(0, 200)}`, [token, ...secrets]);
     return { outcome, status, latencyMs, retryAfterMs, error, body };
   } catch (e) {
-    const name = (e as Error)?.name;
-    const msg =
-      name === "TimeoutError" || name === "AbortError"
-        ? `no answer within ${TIMEOUT_MS / 1000} s`
-        : failureText(String((e as Error)?.message ?? e));
-    return { ...fail("retry", redact(msg.slice(0, 200), [token, ...secrets])), latencyMs: Date.now() - started };
+    const msg = fetchFailure(e, TIMEOUT_MS);
+    return { ...fail("retry", scrub(msg.slice(0, 200), [token, ...secrets])), latencyMs: Date.now() - started };
   } finally {
     limit.done();
   }
-}
-
-function redact(s: string, secrets: string[]): string {
-  let out = s;
-  for (const x of secrets) if (x && x.length >= 8) out = out.split(x).join("[redacted]");
-  return out;
 }
 
 const snowflake = /^\d{15,21}$/;

@@ -150,11 +150,7 @@ export async function sendOnce(
     return { outcome, status: res.status, latencyMs, retryAfterMs, error };
   } catch (e) {
     const latencyMs = Date.now() - started;
-    const name = (e as Error)?.name;
-    const message =
-      name === "TimeoutError" || name === "AbortError"
-        ? `no answer within ${(opts.timeoutMs ?? TIMEOUT_MS) / 1000} s`
-        : failureText(String((e as Error)?.message ?? e));
+    const message = fetchFailure(e, opts.timeoutMs ?? TIMEOUT_MS);
     return {
       outcome: "retry",
       status: null,
@@ -176,4 +172,15 @@ export function failureText(message: string): string {
   if (/internal error|reference\s*=/i.test(message)) return "could not connect to the address (no answer came)";
   if (/network connection lost/i.test(message)) return "the connection was lost before an answer came";
   return message;
+}
+
+/**
+ * What a fetch that threw says, in words a player reads: its deadline's (`deadline(timeoutMs)`)
+ * when that ran out, else failureText's. The one wording for webhooks, pushes and chat calls.
+ */
+export function fetchFailure(e: unknown, timeoutMs: number): string {
+  const name = (e as Error)?.name;
+  return name === "TimeoutError" || name === "AbortError"
+    ? `no answer within ${timeoutMs / 1000} s`
+    : failureText(String((e as Error)?.message ?? e));
 }

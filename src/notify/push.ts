@@ -6,7 +6,7 @@
  */
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import { decodeBase64Url } from "hono/utils/encode";
-import { BASE_DELAY_MS, deadline, retryAfterOf, TIMEOUT_MS, type AttemptResult } from "./deliver";
+import { BASE_DELAY_MS, deadline, fetchFailure, retryAfterOf, TIMEOUT_MS, type AttemptResult } from "./deliver";
 import { userText } from "./escape";
 import { scrub } from "./targets";
 import type { Notification } from "./types";
@@ -283,11 +283,7 @@ export async function sendPush(
           : scrub(`HTTP ${res.status}${text ? `: ${text.replace(/\s+/g, " ").slice(0, 200)}` : ""}`, secrets);
     return { outcome, status: res.status, latencyMs, retryAfterMs, error };
   } catch (e) {
-    const name = (e as Error)?.name;
-    const message =
-      name === "TimeoutError" || name === "AbortError"
-        ? `no answer within ${(opts.timeoutMs ?? TIMEOUT_MS) / 1000} s`
-        : String((e as Error)?.message ?? e);
+    const message = fetchFailure(e, opts.timeoutMs ?? TIMEOUT_MS);
     return {
       outcome: "retry",
       status: null,

@@ -51,8 +51,8 @@ if (only === "bots" && (!figuresArg || figuresArg.split(",").includes("analysis"
     { name: "bots.analysis_games_per_figure", unit: "games", value: a.games },
   );
 }
-// The full runs of the checks `npm test` runs a part of (`--only=full`, not in the default run: it is
-// long): the engine's property checks on every random case, the fast core against the engine over
+// The full runs of the checks `npm test` runs a part of (`--only=full`, not in the default run: 75 s on
+// two idle cores, 2026-11-27): the engine's property checks on every random case, the fast core against the engine over
 // 400 games a case, strong on every position of the bots' tests. The figure is how many passed; a
 // failure stops the bench.
 if (only === "full") {

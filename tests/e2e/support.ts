@@ -7,6 +7,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { CHROMIUM } from "./chromium";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
 
 export interface LocalWorker {
@@ -38,10 +39,12 @@ export const PAGE_TIMEOUT = 90_000;
  * Chromium, as this file's own browser: a connection to the run's one Chromium (launched by
  * ./workers.setup.ts with ./chromium.ts's flags). Its contexts are this file's alone, each isolated
  * from every other (storage, cache, service workers); `close()` closes them and lets go of the
- * connection, the browser stays for the other files. Every context waits up to PAGE_TIMEOUT.
+ * connection, the browser stays for the other files (a browser of the file's own, launched when the
+ * run's is gone, is closed). Every context waits up to PAGE_TIMEOUT.
  */
 export async function launchChromium(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  const browser = await chromium.connect(inject("e2eBrowser"));
+  // (should the run's Chromium be gone — crashed under an earlier file —, this file launches its own)
+  const browser = await chromium.connect(inject("e2eBrowser")).catch(() => chromium.launch(CHROMIUM));
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);

@@ -26,6 +26,7 @@ import { annAndBruno, launchChromium, playMoonTurnByApi, playUntil, startWorker,
 const SCREENS = process.env.CANOPY_SHOTS ?? "";
 const LANGS: Lang[] = ["en", "nl", "fr", "de", "ja"];
 const WIDTHS = [375, 1280] as const;
+const HEIGHT: Record<(typeof WIDTHS)[number], number> = { 375: 667, 1280: 900 };
 
 /**
  * English words that are the same in every language here: names (the game's, the players'), and
@@ -134,26 +135,31 @@ describe("screenshots at 375 px and 1280 px in the five languages", () => {
     it(`show no overflow${lang === "en" ? "" : " and no untranslated text"} in ${lang}`, async () => {
       const errors: string[] = [];
       const found: string[] = [];
-      for (const width of WIDTHS) {
-        const ctx = await chrome.browser.newContext({
-          viewport: { width, height: width < 600 ? 667 : 900 },
-          locale: lang,
-        });
-        await ctx.addInitScript(
-          ([id, l]) => {
-            localStorage.setItem("canopy.identity", JSON.stringify(id));
-            localStorage.setItem("canopy.lang", l as string);
-          },
-          [ann, lang] as const,
-        );
-        const page = await ctx.newPage();
-        page.on("pageerror", (e) => errors.push(e.message));
-        try {
-          for (const p of PAGES) {
-            await page.goto(`${worker.base}${p.path()}`);
-            for (const sel of p.ready) await page.waitForSelector(sel);
-            await page.waitForLoadState("networkidle");
-            expect(await page.getAttribute("html", "lang")).toBe(lang);
+      // Each page is loaded once and looked at in both widths: the pages' layout is CSS alone (no
+      // script reads the window's size), so the page at 1280 px after a resize is the page loaded at
+      // 1280 px, for half the page loads.
+      const ctx = await chrome.browser.newContext({
+        viewport: { width: WIDTHS[0], height: HEIGHT[WIDTHS[0]] },
+        locale: lang,
+      });
+      await ctx.addInitScript(
+        ([id, l]) => {
+          localStorage.setItem("canopy.identity", JSON.stringify(id));
+          localStorage.setItem("canopy.lang", l as string);
+        },
+        [ann, lang] as const,
+      );
+      const page = await ctx.newPage();
+      page.on("pageerror", (e) => errors.push(e.message));
+      try {
+        for (const p of PAGES) {
+          await page.setViewportSize({ width: WIDTHS[0], height: HEIGHT[WIDTHS[0]] });
+          await page.goto(`${worker.base}${p.path()}`);
+          for (const sel of p.ready) await page.waitForSelector(sel);
+          await page.waitForLoadState("networkidle");
+          expect(await page.getAttribute("html", "lang")).toBe(lang);
+          for (const width of WIDTHS) {
+            await page.setViewportSize({ width, height: HEIGHT[width] });
             if (SCREENS) {
               await page.screenshot({ path: join(SCREENS, `${p.name}-${width}-${lang}.png`), fullPage: true });
               // (and the first screen as it is seen: on a phone the docked turn sits at its foot)
@@ -161,9 +167,9 @@ describe("screenshots at 375 px and 1280 px in the five languages", () => {
             }
             for (const x of await problems(page, lang)) found.push(`${p.name} at ${width} px: ${x}`);
           }
-        } finally {
-          await ctx.close();
         }
+      } finally {
+        await ctx.close();
       }
       expect(found).toEqual([]);
       expect(errors).toEqual([]);

@@ -6,6 +6,7 @@ import { SubmitBody } from "../contract/schemas/games";
 import type { RoomReply } from "./outcome";
 import { type Caller, hashToken } from "./tokens";
 import { scrub } from "../notify/targets";
+import { UNCHECKED_CLOSE } from "../contract/live";
 
 interface SocketInfo {
   /** The seat the socket's key sat in when it said who it is (kept for sockets of older code). */
@@ -58,27 +59,14 @@ export function accept(ctx: DurableObjectState, g: GameRecord, request: Request)
   return new Response(null, { status: 101, webSocket: client });
 }
 
-/**
- * The keep-alive: a socket sending exactly PING is answered PONG by the platform itself
- * (setWebSocketAutoResponse in room.ts), without waking the Durable Object (no request, no
- * duration). web/src/game/live.ts sends exactly this text. A ping with anything more
- * (`{"type":"ping","n":1}`) reaches the object and is answered after everything sent before it.
- */
-export const PING = '{"type":"ping"}';
-export const PONG = '{"type":"pong"}';
+// The keep-alive's words and the failing close code are the contract's (both ends spell them alike).
+export { PING, PONG, UNCHECKED_CLOSE } from "../contract/live";
 
 /** What a socket signed in by a signed-out device is told (the same code as the HTTP routes' 401). */
 const REVOKED = {
   code: "DEVICE_REVOKED",
   message: "This device was signed out from its profile; sign in again (pair it or use a passkey).",
 } as const;
-
-/**
- * The close code of a socket whose key could not be checked (1011, the server failed). The page
- * reconnects whenever its socket closes, whatever the code (web/src/game/live.ts, `follow`), and
- * signs the new socket in again.
- */
-export const UNCHECKED_CLOSE = 1011;
 
 /**
  * The socket's key could not be checked (D1 unreachable, "Network connection lost", …): it is told

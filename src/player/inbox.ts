@@ -18,6 +18,7 @@
  */
 import { DurableObject } from "cloudflare:workers";
 import { INBOX_CLOSE, type InboxMessage, type TurnView } from "../contract/turns";
+import { PING, PONG } from "../contract/live";
 import { deviceByTokenHash } from "../db/identity";
 import { db, playerGames } from "../db/queries";
 import type { Env } from "../env";
@@ -38,8 +39,6 @@ interface Attached {
   device?: string;
 }
 
-const PING = '{"type":"ping"}';
-const PONG = '{"type":"pong"}';
 /** Longest message read on the socket (an auth message). */
 const MAX_MESSAGE = 4096;
 

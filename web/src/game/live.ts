@@ -11,6 +11,7 @@
  * answered again, never played twice, and a refusal comes back as the HTTP error the page handles.
  */
 import type { Action, GameEvent } from "../../../src/engine";
+import { PING, UNCHECKED_CLOSE } from "../../../src/contract/live";
 import { api } from "../api";
 import { backoff } from "../backoff";
 import type { GameView } from "../types";
@@ -203,7 +204,7 @@ function keepAlive(c: Conn, connect: () => void, h: LiveHandlers) {
       replace();
       return;
     }
-    ws.send(JSON.stringify({ type: "ping" }));
+    ws.send(PING);
   }, 25_000);
 
   return {
@@ -258,7 +259,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       // 1011 (RFC 6455: the server failed, as when it could not check the page's key): the socket
       // had opened, which reset the count, so the next try waits longer each time instead of
       // coming back every half second for as long as the server fails.
-      if (e?.code === 1011) c.attempt = Math.max(c.attempt, ++c.failing);
+      if (e?.code === UNCHECKED_CLOSE) c.attempt = Math.max(c.attempt, ++c.failing);
       else c.failing = 0;
       schedule();
     };

@@ -69,13 +69,7 @@ export async function benchCpuPerKind(base: string, cpuMs: () => number, k = 30)
   out.push({ name: "service.cpu_ms.turn", unit: "ms", value: r2(turnMs - viewMs) });
   // The picture of "now" after each of 10 turns of a game of its own (the first game may have ended,
   // and an ended game's picture is kept), each request measured alone.
-  const alone = async (f: () => Promise<unknown>) => {
-    await settle();
-    const c0 = cpuMs();
-    await f();
-    await settle();
-    return cpuMs() - c0;
-  };
+  const alone = (f: () => Promise<unknown>) => cpuOf(f, 1);
   const pngGame = await twoPlayer();
   let pngNew = 0;
   for (let i = 0; i < 10; i++) {

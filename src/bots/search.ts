@@ -178,10 +178,6 @@ function tally(turn: number[], players: number): Tally {
 }
 
 /**
- * The strong search's turn from `view` (play phase, the seat to act's own view), with the expected
- * final score of every seat after it. Deterministic in (view, seed, budget).
- */
-/**
  * The start of `moves` (found in one draw of the hidden parts) that the seat can play for sure: in
  * that draw a hatch turns up a baby turtle the real hatch may not give, and a turn that then used it
  * was refused (the bench's Moonlight match, 2026-11-27: strong used a "light" baby it did not have,
@@ -204,6 +200,10 @@ export function sureFromView(view: GameState, moves: readonly number[]): number[
   return out;
 }
 
+/**
+ * The strong search's turn from `view` (play phase, the seat to act's own view), with the expected
+ * final score of every seat after it. Deterministic in (view, seed, budget).
+ */
 export function searchTurn(view: GameState, seed: number, w: Weights, budget: SearchBudget): Judged {
   const seat = view.current;
   const players = view.options.players;

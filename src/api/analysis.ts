@@ -21,7 +21,7 @@ analysis.openapi(
     request: { params: IdParam },
     responses: {
       200: json(AnalysisSchema, "The analysis"),
-      202: json(AnalysisProgressSchema, "Under way: ask again shortly"),
+      202: json(AnalysisProgressSchema, "Under way (the first ask starts it): ask again shortly"),
       ...errorResponses(400, 401, 403, 404, 409, 429),
     },
   }),

@@ -1,10 +1,13 @@
 /**
- * The coach (issue 23 item 5, docs/coach.md): after a game ends (and on demand in a practice
- * game), every play-phase turn is reviewed by the strong search from the acting seat's view
+ * The coach (issue 23 item 5, docs/coach.md): once someone asks for a finished game's analysis
+ * (and on demand in a practice game), every play-phase turn is reviewed by the strong search from the acting seat's view
  * (src/bots/coach.ts): the expected final score of every seat after the turn played and after the
  * best turn found, the points lost, and a mark.
  *
- * When: in the game's alarm (authority.ts), one slice at a time, never inside a player's request.
+ * When: from the first ask for it (GET /analysis: the game page's history asks as it shows a
+ * finished game), not at the game's end: a game nobody looks back at costs no review, which is a
+ * few seconds of CPU a game (docs/coach.md). In the game's alarm (authority.ts), one slice at a
+ * time, never inside a player's request.
  * A slice reviews turns in the game's order until it has spent `SLICE_WORK` policy turns (a count:
  * inside workerd the clock stands still during CPU work), and is written as one row (store/
  * analysis.ts); the next slice comes from the next alarm. Each turn is reviewed once and kept:
@@ -176,7 +179,11 @@ export class Analysis {
   private plan: { logLength: number; turns: TurnToReview[] } | null = null;
   /** Turns reviewed and stored (null: not read since this object started). */
   private stored: number | null = null;
-  /** A seated player of a practice game in play asked for it (kept until the object stops; their page asks again). */
+  /**
+   * Someone asked for it: anyone, for a finished game; a seated player, for a practice game in play.
+   * Kept until the object stops (a page asks again every 2 s while it waits); a finished game's
+   * review, once a slice is stored, goes on without it.
+   */
   private requested = false;
   /** A review threw: no more slices until the object starts again (the error is logged). */
   private failed = false;
@@ -198,7 +205,9 @@ export class Analysis {
   }
 
   private wanted(g: GameRecord): boolean {
-    return g.status === "finished" || (this.requested && g.status === "active" && isPractice(g));
+    // (a finished game: asked for since this object started, or begun before it stopped)
+    if (g.status === "finished") return this.requested || this.reviewed() > 0;
+    return this.requested && g.status === "active" && isPractice(g);
   }
 
   /** Whether a slice is due (the alarm's schedule asks). */
@@ -237,7 +246,8 @@ export class Analysis {
    * while turns wait (the alarm is asked for by the room), 200 once every turn so far is reviewed.
    */
   read(g: GameRecord, seat: number | null): Outcome {
-    if (g.status !== "finished") {
+    if (g.status === "finished") this.requested = true;
+    else {
       if (!isPractice(g))
         return refuse("GAME_NOT_OVER", "The coach reviews a game once it is over (practice games: at any time).", {
           status: g.status,

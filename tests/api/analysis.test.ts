@@ -7,6 +7,7 @@
  */
 import {
   createExecutionContext,
+  evictDurableObject,
   runDurableObjectAlarm,
   runInDurableObject,
   waitOnExecutionContext,
@@ -139,6 +140,34 @@ describe("the coach's analysis", () => {
     expect(after).toEqual(before);
   }, 180_000);
 
+  it("on demand: a finished game nobody asked about is not reviewed, whatever its alarm does; the first ask starts the review, which goes on through a restart", async () => {
+    const { id, game } = await practiceGame("finished");
+    expect(game.status).toBe("finished");
+    // the game's end, its last notifications, its alarm fired again and again: no review
+    for (let i = 0; i < 5; i++) await runDurableObjectAlarm(roomStub(id));
+    expect(await dueOf(id)).toBe(false);
+    expect(await reviewedOf(id)).toBe(0);
+
+    // the first ask: 202, nothing reviewed yet, and a slice is now due
+    const first = await call("GET", `/api/games/${id}/analysis`);
+    expect(first.status).toBe(202);
+    expect(first.body).toMatchObject({ status: "running", reviewed: 0, total: 36 });
+    expect(await dueOf(id)).toBe(true);
+    await runDurableObjectAlarm(roomStub(id));
+    const one = await reviewedOf(id);
+    expect(one).toBeGreaterThan(0);
+    expect(one).toBeLessThan(36);
+
+    // the object restarts (what was asked lived in its memory): the stored slice carries the review on
+    await evictDurableObject(roomStub(id));
+    expect(await dueOf(id)).toBe(true);
+    for (let i = 0; i < 100 && (await dueOf(id)); i++) await runDurableObjectAlarm(roomStub(id));
+    expect(await reviewedOf(id)).toBe(36);
+    const ready = await call("GET", `/api/games/${id}/analysis`);
+    expect(ready.status).toBe(200);
+    expect(ready.body.turns).toHaveLength(36);
+  }, 180_000);
+
   it("a practice game in play: its player asks, gets their own turns so far; a spectator is refused", async () => {
     const { id, ann, game } = await practiceGame(4);
     expect(game.status).toBe("active");
@@ -202,6 +231,13 @@ describe("the coach's analysis", () => {
 /** The game record as the room holds it (its seed is public once the game is over). */
 async function recordOf(id: string): Promise<GameRecord> {
   return runInDurableObject(roomStub(id) as never, (room: unknown) => (room as { a: { game: GameRecord } }).a.game);
+}
+
+/** How many turns the coach has reviewed and stored in the game's Durable Object. */
+async function reviewedOf(id: string): Promise<number> {
+  return runInDurableObject(roomStub(id) as never, (room: unknown) =>
+    (room as { a: { store: { analysis: { reviewed(): number } } } }).a.store.analysis.reviewed(),
+  );
 }
 
 /** Whether the coach has a slice waiting in the game's Durable Object. */

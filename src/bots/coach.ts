@@ -22,21 +22,12 @@
  * where it is swapped in.
  */
 import type { GameState } from "../engine";
-import {
-  type FastPosition,
-  LAYOUT,
-  LIGHT_CAP,
-  M_END_TURN,
-  MAX_MOVES,
-  sampleHidden,
-  sunPosition,
-  toFast,
-} from "../engine/fast";
+import { type FastPosition, LAYOUT, LIGHT_CAP, MAX_MOVES, sampleHidden, sunPosition, toFast } from "../engine/fast";
 import { beamCandidates, beamTurn, type Evaluate } from "./beam";
 import { value } from "./evaluate";
 import { BUDGETS, strongSearch, WEIGHTS } from "./index";
 import { Random } from "./random";
-import { sureFromView } from "./search";
+import { sureTurns } from "./search";
 
 export interface CoachBudget {
   /** Turns the search proposes besides the one played. */
@@ -173,15 +164,9 @@ export function reviewTurn(
     judge(seat),
     { width: budget.width, depth: budget.depth, noise: 0, random: null },
     budget.candidates,
-  ).map((c) => [...sureFromView(view, c.moves), M_END_TURN]); // (what the seat could have played for sure)
-  const seen = new Set([played.join(",")]);
-  const turns = [played];
-  for (const c of found) {
-    const key = c.join(",");
-    if (seen.has(key)) continue;
-    seen.add(key);
-    turns.push(c);
-  }
+  );
+  // the turn played first, then what the seat could have played for sure
+  const turns = sureTurns(view, found, [played]);
   const judges: Evaluate[] = [];
   for (let s = 0; s < players; s++) judges.push(judge(s));
   const sim = first.clone();

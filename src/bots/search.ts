@@ -178,6 +178,25 @@ function tally(turn: number[], players: number): Tally {
 }
 
 /**
+ * The turns `first` (as they are), then each candidate as far as the seat's view vouches for it
+ * (sureFromView) and closed with the end of turn — each turn once: two candidates may shorten to
+ * the same turn, or to one of `first`.
+ */
+export function sureTurns(
+  view: GameState,
+  candidates: readonly { moves: readonly number[] }[],
+  first: readonly (readonly number[])[] = [],
+): number[][] {
+  const turns = new Map<string, number[]>();
+  for (const t of first) turns.set(t.join(","), [...t]);
+  for (const c of candidates) {
+    const turn = [...sureFromView(view, c.moves), M_END_TURN];
+    if (!turns.has(turn.join(","))) turns.set(turn.join(","), turn);
+  }
+  return [...turns.values()];
+}
+
+/**
  * The start of `moves` (found in one draw of the hidden parts) that the seat can play for sure: in
  * that draw a hatch turns up a baby turtle the real hatch may not give, and a turn that then used it
  * was refused (the bench's Moonlight match, 2026-11-27: strong used a "light" baby it did not have,
@@ -214,13 +233,7 @@ export function searchTurn(view: GameState, seed: number, w: Weights, budget: Se
     { width: budget.width, depth: budget.depth, noise: 0, random: null },
     budget.candidates,
   );
-  // Each candidate as far as the view vouches for it, once (two may shorten to the same turn).
-  const turns = new Map<string, number[]>();
-  for (const c of candidates) {
-    const turn = [...sureFromView(view, c.moves), M_END_TURN];
-    turns.set(turn.join(","), turn);
-  }
-  const tallies = [...turns.values()].map((turn) => tally(turn, players));
+  const tallies = sureTurns(view, candidates).map((turn) => tally(turn, players));
   judge(view, roots, tallies, 0, budget.samples, seed, w, budget);
   let ranked = tallies.slice().sort((x, y) => y.outcome / y.n - x.outcome / x.n);
   if (ranked.length > 1 && budget.keep > 0 && budget.more > 0) {

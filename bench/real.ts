@@ -5,7 +5,8 @@
  * the client makes it (PAGE_VISIT, checked against a real Chromium visit by
  * tests/e2e/page-visit.test.ts); a turn over the API is the README's: read the game, send the turn.
  * The games' clocks move one hour a turn (a game lives for days; the bench plays it in seconds),
- * and their alarms fire when that clock reaches them.
+ * and their alarms fire when that clock reaches them. At the end the two web players look at the
+ * finished game (a visit, whose history asks for the coach's analysis until it is ready).
  *
  * Everything billed is counted where it happens (src/meter.ts, read before and after the games):
  * Worker requests, Durable Object requests (stub calls, alarms, socket messages at 20:1), rows
@@ -41,6 +42,8 @@ export const PAGE_VISIT = [
 /** A visit lasts this long (the player plans the turn): the page's socket sends a ping every 25 s (web/src/game/live.ts). */
 export const VISIT_SECONDS = 120;
 export const PING_EVERY_S = 25;
+/** How often the coach's panel asks again while the analysis runs (web/src/coach/panel.tsx's POLL_MS). */
+export const ANALYSIS_POLL_MS = 2000;
 /** One turn an hour: a correspondence game (its 80 turns over three to four days). */
 export const HOUR_MS = 3600_000;
 
@@ -138,14 +141,13 @@ export async function benchReal(
       apiPlayers.push({ id: a.player.id, token: a.token });
     }
 
-    /** A web player's turn: the page visit, the turn on its socket, the pings while it is open. */
-    const visit = async (id: string, me: Player, rng: number, key: string): Promise<{ rng: number; view: any }> => {
+    /** A game page's loading requests (PAGE_VISIT's reads, the log read in pages as game.tsx's loadLog does). */
+    const pageLoad = async (id: string, me: Player) => {
       for (const step of PAGE_VISIT) {
         const [method, path0] = step.split(" ");
         const path = path0.replace(":id", id).replace(":me", me.id);
         if (method !== "GET") continue;
         if (path.startsWith("/api/games/") && path.includes("/log?")) {
-          // The log is read in pages until it has all of it (game.tsx loadLog).
           let after = 0;
           for (let guard = 0; guard < 50; guard++) {
             const r = await call("GET", `/api/games/${id}/log?after=${after}`, me.token);
@@ -154,6 +156,10 @@ export async function benchReal(
           }
         } else await call("GET", path, path.startsWith("/g/") ? undefined : me.token);
       }
+    };
+
+    /** The page's live socket, signed in: its messages as they come, and the seat's view it greets with. */
+    const openSocket = async (id: string, me: Player) => {
       const ws = new WebSocket(`${base.replace("http", "ws")}/api/games/${id}/live`);
       const inbox: any[] = [];
       let wake: (() => void) | null = null;
@@ -178,6 +184,13 @@ export async function benchReal(
       });
       ws.send(JSON.stringify({ type: "auth", token: me.token }));
       const seatView = await next((m) => m.type === "game" && m.game.you);
+      return { ws, next, seatView };
+    };
+
+    /** A web player's turn: the page visit, the turn on its socket, the pings while it is open. */
+    const visit = async (id: string, me: Player, rng: number, key: string): Promise<{ rng: number; view: any }> => {
+      await pageLoad(id, me);
+      const { ws, next, seatView } = await openSocket(id, me);
       const planned = planTurn(seatView.game.state, rng);
       ws.send(JSON.stringify({ type: "submit", key, version: seatView.game.version, actions: planned.turn }));
       const answer = await next((m) => m.key === key);
@@ -189,6 +202,24 @@ export async function benchReal(
       }
       ws.close(1000);
       return { rng: planned.rng, view: answer.game };
+    };
+
+    /**
+     * A web player looks at the finished game (the game-over ping's link): the page visit, its socket,
+     * and the history's coach (web/src/coach/panel.tsx), which asks for the analysis every 2 s until
+     * it is ready — the first look starts the review (src/game/analysis.ts), a game's largest CPU.
+     */
+    const endVisit = async (id: string, me: Player) => {
+      await pageLoad(id, me);
+      const { ws } = await openSocket(id, me);
+      for (let i = 0; i < 300; i++) {
+        const r = await fetch(`${base}/api/games/${id}/analysis`, { headers: { authorization: `Bearer ${me.token}` } });
+        await r.arrayBuffer();
+        if (r.status === 200) break;
+        if (r.status !== 202) throw new Error(`analysis: HTTP ${r.status}`);
+        await new Promise((w) => setTimeout(w, ANALYSIS_POLL_MS));
+      }
+      ws.close(1000);
     };
 
     /** An API player's turn (README: read the game, then the whole turn with an Idempotency-Key). */
@@ -246,6 +277,8 @@ export async function benchReal(
         await clock(id, 60_000);
         await new Promise((r) => setTimeout(r, 50));
       }
+      // The two web players come to see how it ended (the API players do not).
+      for (const s of [0, 2]) await endVisit(id, seats[s]);
       return id;
     };
 

@@ -191,6 +191,10 @@ describe("Under the Moonlight in the embeds", () => {
     const m = (await inRoom(game.id, (room) => room.publicAt(null, ORIGIN).value)) as Moment;
     const s = summarize(m);
     const card = renderCard(s, { host: "canopy.test" });
+    // The board is a group of the card, not a nested <svg> (which resvg clips on a layer of its own).
+    expect(card.match(/<svg/g)).toHaveLength(1);
+    expect(card).toMatch(/<g class="board" transform="translate\(10 10\) scale\([\d.]+\) translate\(226 200\)">/);
+    expect(card.match(/<g class="cell" /g)).toHaveLength(37);
     expect(card).toContain(">moon</text>");
     for (const p of s.players) expect(card).toContain(`>${p.moon!.points}</text>`);
     expect(card).toMatch(/>(Full|Half) moon · next (full|half)<\/text>/);

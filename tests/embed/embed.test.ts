@@ -8,6 +8,7 @@ import { engineOptions } from "../../src/game/model";
 import { replay, viewFor, type GameState } from "../../src/engine";
 import { renderBoard } from "../../src/render";
 import { EMBED_SCRIPT } from "../../src/embed/page";
+import { picturesDrawn } from "../../src/embed/pictures";
 import { fetchRaw, gzipSize, playSome, pngChunks, pngSize, record, secretsOf } from "./helpers";
 
 type Players = { id: string; token: string }[];
@@ -258,7 +259,7 @@ describe("board pictures", () => {
     const bytes = new Uint8Array(await r.arrayBuffer());
     expect(pngSize(bytes)).toEqual({ width: 1200, height: 630 });
     expect(pngChunks(bytes).filter((c) => c !== "IDAT")).toEqual(["IHDR", "IEND"]);
-    // Served again (from the Cache API): the same bytes.
+    // Served again (from the isolate's last pictures or the Cache API): the same bytes.
     const again = new Uint8Array(await (await fetchRaw(`/api/games/${active.id}/board.png?ply=6`)).arrayBuffer());
     expect(again).toEqual(bytes);
     // Two plies differ.
@@ -271,6 +272,22 @@ describe("board pictures", () => {
       `<http://canopy.test/api/games/${active.id}/board.png?ply=${active.total}>; rel="canonical"`,
     );
     await now.arrayBuffer();
+  });
+
+  it("a new ply's card asked for by several requests at once is drawn once, and not again when asked for later", async () => {
+    const before = picturesDrawn();
+    const path = `/api/games/${active.id}/board.png?ply=10&theme=dark`;
+    const answers = await Promise.all([fetchRaw(path), fetchRaw(path), fetchRaw(path)]);
+    const bodies = await Promise.all(answers.map(async (r) => new Uint8Array(await r.arrayBuffer())));
+    for (const r of answers) {
+      expect(r.status).toBe(200);
+      expect(r.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    }
+    expect(bodies[1]).toEqual(bodies[0]);
+    expect(bodies[2]).toEqual(bodies[0]);
+    expect(picturesDrawn() - before).toBe(1);
+    await (await fetchRaw(path)).arrayBuffer();
+    expect(picturesDrawn() - before).toBe(1);
   });
 
   it("answer HEAD requests (link checkers, some crawlers) with the headers and no body", async () => {

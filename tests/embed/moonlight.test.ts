@@ -19,7 +19,7 @@ import {
 } from "../../src/engine";
 import type { GameRecord } from "../../src/game/model";
 import { renderBoard } from "../../src/render";
-import { pictureUrl } from "../../src/embed/pictures";
+import { forgetPicture, pictureUrl } from "../../src/embed/pictures";
 import { summarize, type Moment } from "../../src/embed/moment";
 import { fetchRaw, gzipSize, playSome, pngSize, record, secretsOf } from "./helpers";
 
@@ -32,8 +32,11 @@ async function outputs(id: string): Promise<Map<string, Uint8Array>> {
   const ply = (await call("GET", `/api/games/${id}`)).body.actionCount as number;
   const cache = (caches as unknown as { default: Cache }).default;
   for (const kind of ["svg", "png"] as const)
-    for (const theme of ["light", "dark"] as const)
-      await cache.delete(pictureUrl(ORIGIN, kind, { id, ply, theme, width: null }));
+    for (const theme of ["light", "dark"] as const) {
+      const key = pictureUrl(ORIGIN, kind, { id, ply, theme, width: null });
+      await cache.delete(key);
+      forgetPicture(key);
+    }
   const out = new Map<string, Uint8Array>();
   for (const path of [
     `/embed/${id}`,

@@ -27,7 +27,7 @@ function chunks(bytes: Uint8Array): { type: string; data: Uint8Array }[] {
 }
 
 async function inflate(data: Uint8Array): Promise<Uint8Array> {
-  const s = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate"));
+  const s = new Blob([data.slice()]).stream().pipeThrough(new DecompressionStream("deflate"));
   return new Uint8Array(await new Response(s).arrayBuffer());
 }
 
@@ -53,15 +53,18 @@ describe("svgToPng", () => {
     r.free();
     let differing = 0;
     for (let y = 0; y < 157; y++) {
-      expect(rows[y * (301 * 3 + 1)], "filter of row " + y).toBe(0);
+      expect(rows[y * (301 * 3 + 1)], `filter of row ${y}`).toBe(0);
       for (let x = 0; x < 301; x++)
-        for (let c = 0; c < 3; c++) if (rows[y * (301 * 3 + 1) + 1 + x * 3 + c] !== rgba[(y * 301 + x) * 4 + c]) differing++;
+        for (let c = 0; c < 3; c++)
+          if (rows[y * (301 * 3 + 1) + 1 + x * 3 + c] !== rgba[(y * 301 + x) * 4 + c]) differing++;
     }
     expect(differing).toBe(0);
   });
 
   it("keeps resvg's own RGBA encoding for a picture that is not opaque", async () => {
-    const png = await svgToPng('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><circle cx="5" cy="5" r="4"/></svg>');
+    const png = await svgToPng(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><circle cx="5" cy="5" r="4"/></svg>',
+    );
     const [ihdr] = chunks(png);
     expect(ihdr.data[9]).toBe(6); // colour type RGBA
   });

@@ -121,9 +121,15 @@ export async function weigh(
     context.on("response", (r) => {
       const url = new URL(r.url());
       if (!/\.(js|css)$/.test(url.pathname) || bodies.has(url.pathname) || r.status() !== 200) return;
+      // (what the service worker fetches for its cache, such as the offline notice, shows here with
+      // no body: those are read again from the server, so that they count as what they weigh)
+      const body = r.body().then(
+        (b) => (b.length > 0 ? b : context.request.get(r.url()).then((again) => again.body())),
+        () => context.request.get(r.url()).then((again) => again.body()),
+      );
       bodies.set(
         url.pathname,
-        r.body().then(
+        body.then(
           (b) => gzipSync(b, { level: 9 }).length,
           () => 0,
         ),

@@ -5,7 +5,7 @@
  */
 export * as moonGeometry from "./geometry";
 export * as moonRules from "./rules";
-export { MOONLIGHT } from "./module";
+export { MOONLIGHT, MOONLIGHT_PLAY } from "./module";
 export {
   moonReport,
   moonlight,

@@ -27,7 +27,12 @@ import {
 } from "./setup";
 import { viewEntry, viewEvent, viewState } from "./view";
 
-export const MOONLIGHT: Expansion = {
+/**
+ * The expansion for a client that plays and draws its games but never writes or reads their
+ * position notation (the web page): every hook but the notation's field, whose code (./notation.ts)
+ * it then does not carry (issue 25's weights). `toNotation` / `fromNotation` of such a game throw.
+ */
+export const MOONLIGHT_PLAY: Expansion = {
   key: "moonlight",
   stateKey: "moon",
   parseOptions: (input) => moonOptions(input as never),
@@ -87,8 +92,20 @@ export const MOONLIGHT: Expansion = {
     const m = /^M(G?)(S?)$/.exec(flags);
     return m ? { greatTree: m[1] === "G", moonstones: m[2] === "S" } : null;
   },
-  toText: (state) => moonToText(state.moon!),
-  fromText(text, state, fail) {
+  toText() {
+    throw new Error("Under the Moonlight's notation is not in this build (MOONLIGHT_PLAY)");
+  },
+  fromText: (_text, _state, fail) => fail("Under the Moonlight's notation is not in this build (MOONLIGHT_PLAY)"),
+};
+
+/**
+ * The expansion with every hook: what ../expansions.ts registers. (Made by a call marked pure rather
+ * than a spread, which a bundler must keep for its possible getters: a bundle that does not use
+ * MOONLIGHT then leaves it, and the notation's code, out.)
+ */
+export const MOONLIGHT: Expansion = /* @__PURE__ */ Object.assign({}, MOONLIGHT_PLAY, {
+  toText: (state: GameState) => moonToText(state.moon!),
+  fromText(text: string, state: GameState, fail: (message: string) => never) {
     state.moon = moonFromText(text, state.options.players, fail);
   },
-};
+});

@@ -14,7 +14,7 @@ import {
   registerExpansion,
   type GameState,
 } from "../../../src/engine/base";
-import { MOONLIGHT as MOONLIGHT_RULES } from "../../../src/engine/moonlight";
+import { MOONLIGHT_PLAY as MOONLIGHT_RULES } from "../../../src/engine/moonlight";
 import {
   pieceIcon,
   registerMoonLayer,

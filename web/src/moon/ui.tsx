@@ -13,7 +13,7 @@ import {
   type GameEvent,
   type GameState,
 } from "../../../src/engine/base";
-import { MOONLIGHT, moonGeometry } from "../../../src/engine/moonlight";
+import { MOONLIGHT_PLAY, moonGeometry } from "../../../src/engine/moonlight";
 import { registerMoonLayer, type BoardText, type MoonPieceInfo } from "../../../src/render/base";
 import * as moonDrawing from "../../../src/render/moon";
 import type { MoonEvent } from "../../../src/engine";
@@ -37,7 +37,7 @@ import {
 } from "./model";
 
 // Loading this chunk plugs the expansion into the engine and the board drawing (the base page carries neither).
-registerExpansion(MOONLIGHT);
+registerExpansion(MOONLIGHT_PLAY);
 registerMoonLayer(moonDrawing);
 
 /**

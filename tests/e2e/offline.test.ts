@@ -10,7 +10,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { GameState } from "../../src/engine";
-import { OFFLINE_TEXT } from "../../web/src/offline/i18n";
+import english from "../../web/src/i18n/en";
 import {
   annAndBruno,
   apiCall,
@@ -26,7 +26,7 @@ let chrome: { browser: Browser; close(): Promise<void> };
 let players: Awaited<ReturnType<typeof annAndBruno>>;
 let gameId = "";
 const errors: string[] = [];
-const en = OFFLINE_TEXT.en;
+const en = english.offline;
 
 const game = (id = gameId) => apiCall<{ version: number; state: GameState }>(worker.base, "GET", `/api/games/${id}`);
 const annPlays = (g: { status: string; state: GameState }) => g.state.phase === "play" && g.state.current === 0;

@@ -15,7 +15,6 @@ import { HOME_TEXT } from "../../web/src/i18n/home";
 import { HOW_TO_PLAY } from "../../web/src/i18n/how-to-play";
 import { LANGS, type Lang } from "../../web/src/i18n/index";
 import { plural } from "../../web/src/i18n/plural";
-import { OFFLINE_TEXT } from "../../web/src/offline/i18n";
 import { SOCIAL_TEXT } from "../../web/src/social/i18n";
 import { TABLE_TEXT } from "../../web/src/tables/i18n";
 import { DICTS, LOBBY_DICTS, MOON_DICTS, NOTIFY_DICTS, TALK_DICTS } from "./dicts";
@@ -32,7 +31,6 @@ const ALL: Record<string, Record<Lang, unknown>> = {
   coach: COACH_TEXT,
   devices: DEVICE_TEXT,
   end: END_TEXT,
-  offline: OFFLINE_TEXT as Record<Lang, unknown>,
   talk: TALK_DICTS,
   lobby: LOBBY_DICTS,
 };

@@ -19,6 +19,18 @@ const de: Messages = {
   notFound: "Dieses Spiel gibt es nicht.",
   networkError: "Der Server ist nicht erreichbar. Prüfe deine Verbindung und versuche es noch einmal.",
   close: "Schließen",
+  offline: {
+    offline: "Du bist offline.",
+    saved: (w) => `Was du siehst, wurde ${w} gespeichert.`,
+    readOnly: "Nur lesen: Ein gesendeter Zug wird aufbewahrt und gesendet, sobald du wieder online bist.",
+    kept: "Dein Zug ist auf diesem Gerät aufbewahrt: Er wird gesendet, sobald du wieder online bist.",
+    played: "Wieder online: Der offline gesendete Zug wurde gespielt.",
+    stale:
+      "Der offline gesendete Zug wurde nicht gespielt: Die Partie ging weiter, während du offline warst (ein anderes Gerät hat gespielt, oder deine Zeit ist abgelaufen). Plane deinen Zug neu.",
+    refused: (c) => `Der offline gesendete Zug wurde abgelehnt (${c}).`,
+    online: "Wieder online.",
+    close: "Schließen",
+  },
   skipToBoard: "Zum Spielplan springen",
 
   signInHere: "Anmelden",

@@ -7,6 +7,37 @@ import { plurals } from "./plural";
 
 const p = plurals("en");
 
+/**
+ * What the offline notice says (web/src/offline/notice.tsx). In the page's language chunk, which a page
+ * offline always has (the service worker keeps what the page loaded): the notice, which the worker keeps
+ * at install, then carries no texts of its own, and no other language's.
+ */
+export interface OfflineText {
+  offline: string;
+  /** When what is shown was saved (a time in the page's language). */
+  saved: (when: string) => string;
+  readOnly: string;
+  kept: string;
+  played: string;
+  stale: string;
+  refused: (code: string) => string;
+  online: string;
+  close: string;
+}
+
+const offline: OfflineText = {
+  offline: "You are offline.",
+  saved: (w) => `What you see was saved ${w}.`,
+  readOnly: "It is read-only: a turn you send is kept and sent when you are back online.",
+  kept: "Your turn is kept on this device: it will be sent when you are back online.",
+  played: "Back online: the turn you sent offline was played.",
+  stale:
+    "The turn you sent offline was not played: the game moved on while you were offline (another device played, or your time ran out). Plan your turn again.",
+  refused: (c) => `The turn you sent offline was refused (${c}).`,
+  online: "Back online.",
+  close: "Close",
+};
+
 const en = {
   appTagline: "Photosynthesis, played by web",
   howToPlay: "How to play",
@@ -19,6 +50,7 @@ const en = {
   loadFailed: "This part of the page could not be loaded.",
   networkError: "The server cannot be reached. Check your connection and try again.",
   close: "Close",
+  offline,
   notificationsTitle: "Notifications",
 
   // Error codes of the API, explained

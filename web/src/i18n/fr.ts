@@ -20,6 +20,18 @@ const fr: Messages = {
   notFound: "Cette partie n’existe pas.",
   networkError: "Le serveur est injoignable. Vérifiez votre connexion et réessayez.",
   close: "Fermer",
+  offline: {
+    offline: "Vous êtes hors ligne.",
+    saved: (w) => `Ce que vous voyez a été enregistré ${w}.`,
+    readOnly: "Lecture seule : un tour envoyé est gardé et partira dès votre retour en ligne.",
+    kept: "Votre tour est gardé sur cet appareil : il partira dès votre retour en ligne.",
+    played: "De retour en ligne : le tour envoyé hors ligne a été joué.",
+    stale:
+      "Le tour envoyé hors ligne n’a pas été joué : la partie a avancé pendant que vous étiez hors ligne (un autre appareil a joué, ou votre temps s’est écoulé). Préparez de nouveau votre tour.",
+    refused: (c) => `Le tour envoyé hors ligne a été refusé (${c}).`,
+    online: "De retour en ligne.",
+    close: "Fermer",
+  },
   skipToBoard: "Aller au plateau",
 
   signInHere: "Se connecter",

@@ -17,6 +17,18 @@ const nl: Messages = {
   notFound: "Dit spel bestaat niet.",
   networkError: "De server is niet bereikbaar. Controleer je verbinding en probeer het opnieuw.",
   close: "Sluiten",
+  offline: {
+    offline: "Je bent offline.",
+    saved: (w) => `Wat je ziet is ${w} bewaard.`,
+    readOnly: "Alleen lezen: een beurt die je stuurt wordt bewaard en verstuurd zodra je weer online bent.",
+    kept: "Je beurt is op dit apparaat bewaard: hij wordt verstuurd zodra je weer online bent.",
+    played: "Weer online: de beurt die je offline stuurde is gespeeld.",
+    stale:
+      "De beurt die je offline stuurde is niet gespeeld: het spel ging verder terwijl je offline was (een ander apparaat speelde, of je tijd was om). Plan je beurt opnieuw.",
+    refused: (c) => `De beurt die je offline stuurde is geweigerd (${c}).`,
+    online: "Weer online.",
+    close: "Sluiten",
+  },
   skipToBoard: "Naar het speelbord",
 
   signInHere: "Aanmelden",

@@ -44,10 +44,9 @@ describe("web bundle", () => {
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
       // The texts of the parts loaded after a game page's first paint, in each language.
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/parts/${l}.ts`)),
-      // The game page (a chunk app.tsx loads; index.html preloads it on a game's address), its live
-      // socket (loaded with its first view) and its lobby.
+      // The game page (a chunk app.tsx loads; index.html preloads it on a game's address) and its
+      // lobby (its live socket comes with the log, in more.tsx's chunk, loaded with its first view).
       byEntry.get("web/src/game/page.tsx"),
-      byEntry.get("web/src/game/live.ts"),
       byEntry.get("web/src/game/lobby.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/game/lobby-i18n/${l}.ts`)),
       byEntry.get("web/src/game/more.tsx"),
@@ -138,6 +137,10 @@ describe("web bundle", () => {
     const moonLoaded = [...moonClosure].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
     expect(moonLoaded.some((i) => i.startsWith("src/engine/moonlight/"))).toBe(true);
     expect(moonLoaded).toContain("src/render/moon.ts");
+    // The live socket is in the chunk of what a game page loads right after its first paint.
+    expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/game/more.tsx")}`].inputs)).toContain(
+      "web/src/game/live.ts",
+    );
     expect(await gamePageKbGz()).toBeCloseTo(size.total / 1024, 1);
     // The panel is worth its own chunk: the page would be that much heavier with it.
     expect(size.panel.code).toBeGreaterThan(3 * 1024);

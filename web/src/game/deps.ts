@@ -12,11 +12,11 @@ import { setUrlPly } from "./ply-url";
 export const more = () => loadPart("more", import("./more"));
 
 /**
- * The live socket (./live): a chunk loaded with the page's first view rather than in its first
- * wave (the page's first view comes over HTTP; the socket follows it). A turn sent before it has
- * arrived waits for it.
+ * The live socket (./live, in ./more's chunk): loaded with the page's first view rather than in its
+ * first wave (the page's first view comes over HTTP; the socket follows it). A turn sent before it
+ * has arrived waits for it. (Without ./more's stylesheet and texts, which the socket does not wait for.)
  */
-const live = () => import("./live");
+const live = () => import("./more");
 
 const follow: GameDeps["follow"] = (id, token, h) => {
   let stop: (() => void) | null = null;

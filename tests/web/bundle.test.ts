@@ -166,6 +166,7 @@ describe("web bundle", () => {
       home: [".pill", ".hero", ".qr", ".notify-box>summary"],
       lobby: [".seat-list", ".notify-box>summary"],
       more: [".history", ".final", ".notify-box>summary"],
+      moon: [".moon-deal", ".moon-step"],
       notify: [".hook", ".delivery"],
       coach: [".coach-legend", ".coach-sides"],
       end: [".what-next"],

@@ -62,6 +62,9 @@ export function pageReady(): Promise<unknown> {
   return route().page === "game" ? GamePage.preload() : Promise.resolve();
 }
 
+/** Whether the poll of your turns (./turns) has been started on this page. */
+let turnsWatched = false;
+
 export function App() {
   const [, setLangState] = useState<Lang>(lang);
   const [where, setWhere] = useState(route);
@@ -81,9 +84,13 @@ export function App() {
     };
   }, []);
 
-  // The count of games waiting for you, in the tab's title on every page (loaded after the page).
+  // The count of games waiting for you, in the tab's title on every page (loaded after the page). A
+  // visitor without a profile has none: the poll's chunk comes once there is one (then stays, to
+  // clear the count if the profile goes), not on a spectator's or a new visitor's page (1.2 KB gz).
   useEffect(() => {
     const id = identity?.id ?? null;
+    if (id === null && !turnsWatched) return;
+    turnsWatched = true;
     void import("./turns").then((m) =>
       m.watchTurns(id, {
         list: (player) => api.games(player, "active", null, 100),

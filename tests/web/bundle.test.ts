@@ -165,7 +165,8 @@ describe("web bundle", () => {
       // (the closed notifications box in the sheets of the parts that show it; its panel's in notify)
       home: [".pill", ".hero", ".qr", ".notify-box>summary"],
       lobby: [".seat-list", ".notify-box>summary"],
-      more: [".history", ".final", ".notify-box>summary"],
+      more: [".history", ".notify-box>summary"],
+      moments: [".final", ".legend li", ".signed-out .button"],
       moon: [".moon-deal", ".moon-step"],
       notify: [".hook", ".delivery"],
       coach: [".coach-legend", ".coach-sides"],

@@ -9,7 +9,7 @@
  */
 import { loadPartTexts } from "../i18n";
 
-export type Sheet = "home" | "lobby" | "more" | "moon" | "notify" | "coach" | "end";
+export type Sheet = "home" | "lobby" | "more" | "moments" | "moon" | "notify" | "coach" | "end";
 
 const sheets = new Map<Sheet, Promise<void>>();
 

@@ -1,4 +1,5 @@
 /** The board column: the board (../../ui/board.tsx draws it and takes the keyboard), its options, the legend. */
+import { useState } from "preact/hooks";
 import type { Theme } from "../../../../src/render/base";
 import { t } from "../../i18n";
 import { Board } from "../../ui/board";
@@ -11,6 +12,8 @@ function theme(): Theme {
 
 export function BoardColumn({ c, f }: { c: GameCtrl; f: Frame }) {
   const names = c.names();
+  // The legend's contents (and their sheet) come when it is first opened, not with every page.
+  const [legend, setLegend] = useState(false);
   return (
     <section class="board-col card" id="board" aria-label={t.boardTitle}>
       <Board
@@ -42,9 +45,9 @@ export function BoardColumn({ c, f }: { c: GameCtrl; f: Frame }) {
           <span>{t.showLabels}</span>
         </label>
       </div>
-      <details class="legend">
+      <details class="legend" onToggle={(e) => (e.currentTarget as HTMLDetailsElement).open && setLegend(true)}>
         <summary>{t.legend}</summary>
-        <BoardLegend names={names} />
+        {legend && <BoardLegend names={names} />}
       </details>
     </section>
   );

@@ -5,7 +5,7 @@
  */
 import { lang, t } from "../../i18n";
 import { lazy } from "../../ui/lazy";
-import { loadPart } from "../../ui/part";
+import { loadPart, loadSheet } from "../../ui/part";
 import { more } from "../deps";
 
 export const Lobby = lazy(
@@ -18,12 +18,16 @@ export const Lobby = lazy(
     ),
   () => <p class="card center muted">{t.loading}</p>,
 );
+/** ./more's chunk with the sheet of what only some moments show (styles/moments.css), for those moments' parts. */
+const moment = () => Promise.all([more(), loadSheet("moments")]).then(([m]) => m);
+
 export const GameLog = lazy(() => more().then((m) => m.GameLog));
 export const Away = lazy(() => more().then((m) => m.Away));
 export const HandOver = lazy(() => more().then((m) => m.HandOver));
-export const FinalScores = lazy(() => more().then((m) => m.FinalScores));
+export const FinalScores = lazy(() => moment().then((m) => m.FinalScores));
 export const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
-export const BoardLegend = lazy(() => more().then((m) => m.BoardLegend));
+/** (rendered once its <details> is opened: ./board.tsx) */
+export const BoardLegend = lazy(() => moment().then((m) => m.BoardLegend));
 export const CellInfoCard = lazy(() => more().then((m) => m.CellInfoCard));
 /** What a chosen cell offers in your turn: after a tap on the board, by when this chunk has come. */
 export const CellChoices = lazy(
@@ -31,7 +35,7 @@ export const CellChoices = lazy(
   () => <p class="muted">{t.loading}</p>,
 );
 export const Stacks = lazy(() => more().then((m) => m.Stacks));
-export const SignedOut = lazy(() => more().then((m) => m.SignedOut));
+export const SignedOut = lazy(() => moment().then((m) => m.SignedOut));
 export const Talk = lazy(() =>
   import("../../talk/panel").then((m) =>
     m

@@ -1,7 +1,8 @@
 /**
  * The board's legend: what the board's marks mean, each seat's seed and trees, and the keys. It sits
- * in a closed <details> under the board, so it comes with the game page's later chunk (its styles in
- * styles/more.css, its texts in the later parts' dictionaries), not in the first paint's 40 KB.
+ * in a closed <details> under the board, so it comes with the game page's later chunk (its texts in
+ * the later parts' dictionaries), not in the first paint's 40 KB; its styles (styles/moments.css)
+ * come when it is first opened.
  */
 import { t } from "../../i18n";
 import { seatLabel } from "../../text";

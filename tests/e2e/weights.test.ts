@@ -17,10 +17,10 @@ import { launchChromium, type LocalWorker, startWorker } from "./support";
 
 /** Pages over budget today (docs/web.md, "Weights"): the most they may weigh, KB gz. */
 const CEILING_KB: Partial<Record<PageKind, number>> = {
-  // (58.1, 54.1 and 81.3 KB on 2026-11-28 at 00:26 UTC, Japanese the heaviest: docs/web.md "Weights")
-  game: 59,
-  spectator: 55,
-  moonlight: 82,
+  // (57.9, 53.8 and 81.0 KB on 2026-11-28 at 00:45 UTC, Japanese the heaviest: docs/web.md "Weights")
+  game: 58.5,
+  spectator: 54.5,
+  moonlight: 81.5,
 };
 
 let worker: LocalWorker;

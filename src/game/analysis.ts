@@ -1,8 +1,8 @@
 /**
  * The coach (issue 23 item 5, docs/coach.md): once someone asks for a finished game's analysis
- * (and on demand in a practice game), every play-phase turn is reviewed by the strong search from the acting seat's view
- * (src/bots/coach.ts): the expected final score of every seat after the turn played and after the
- * best turn found, the points lost, and a mark.
+ * (and on demand in a practice game), every play-phase turn is reviewed by the strong search from
+ * the acting seat's view (src/bots/coach.ts): the expected final score of every seat after the turn
+ * played and after the best turn found, the points lost, and a mark.
  *
  * When: from the first ask for it (GET /analysis: the game page's history asks as it shows a
  * finished game), not at the game's end: a game nobody looks back at costs no review, which is a

@@ -26,6 +26,13 @@ export const outDir = join(root, "dist/web");
 const PAGE_ROOT = join(root, "web/src/app.tsx");
 /** The game page's root module (a chunk app.tsx loads, preloaded on a game's address). */
 const GAME_ROOT = join(root, "web/src/game/page.tsx");
+/**
+ * The rules the game page plans and replays with (the engine's play and the page's use of it): a
+ * chunk the page loads when it plans a turn or replays, not for its first view (docs/web.md "Weights").
+ */
+const GAME_RULES = join(root, "web/src/game/rules.ts");
+/** A module that imports the engine's play (base.ts or an expansion's entry), not only its reading. */
+const PLAYS = /^import (?!type\b)[^;]*from "[./]*(src\/)?engine\/(base|[a-z]+\/index|moonlight)";/m;
 
 /**
  * The web client's modules that some module loads with `import("./…")` (a literal relative path),
@@ -89,11 +96,16 @@ const oneSharedChunk = {
     build.onLoad({ filter: /[\\/]web[\\/]src[\\/].*\.tsx?$/ }, (args) => {
       if (!lazy.has(args.path)) return undefined;
       const roots = gameParts.has(args.path) ? [PAGE_ROOT, GAME_ROOT] : [PAGE_ROOT];
-      // (a part's code, not a dictionary of texts, the offline chunks or the game page's own first
-      // wave, also loads the later parts' small shared modules)
-      if (args.path !== GAME_ROOT && !/[\\/](i18n|lobby-i18n|offline)[\\/]/.test(args.path)) roots.push("canopy:later");
+      const source = readFileSync(args.path, "utf8");
+      // A part that plays the engine imports the game page's rules too: they then share one chunk
+      // with the engine's play (the rules' own chunk is left nearly empty) instead of two.
+      if (gameParts.has(args.path) && args.path !== GAME_RULES && PLAYS.test(source)) roots.push(GAME_RULES);
+      // (a part's code, not a dictionary of texts, the offline chunks, the rules or the game page's
+      // own first wave, also loads the later parts' small shared modules)
+      if (args.path !== GAME_ROOT && args.path !== GAME_RULES && !/[\\/](i18n|lobby-i18n|offline)[\\/]/.test(args.path))
+        roots.push("canopy:later");
       return {
-        contents: `${roots.map((r) => `import ${JSON.stringify(r)};\n`).join("")}${readFileSync(args.path, "utf8")}`,
+        contents: `${roots.map((r) => `import ${JSON.stringify(r)};\n`).join("")}${source}`,
         loader: args.path.endsWith(".tsx") ? "tsx" : "ts",
       };
     });

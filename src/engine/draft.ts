@@ -2,10 +2,13 @@
  * Shared by the base game (game.ts) and the expansion modules: the copy-on-write working copy of a
  * state used while one move is applied, and the piece, token and light bookkeeping of docs/rules.md §3.
  */
-import { BOARD_SLOTS, LIGHT_CAP, TOKEN_VALUES } from "./rules";
+import { BOARD_SLOTS, LIGHT_CAP } from "./rules";
 import { expansionOf } from "./expansion";
 import { boardSetsForget, boardSetsPut } from "./masks";
-import type { GameState, PlayerState, RuleError, ScoringToken } from "./types";
+import type { GameState, PlayerState, RuleError } from "./types";
+
+// (in ./progress.ts, which a page that only shows a game loads without the rest of this module)
+export { takeToken } from "./progress";
 
 export function err(code: RuleError["code"], message: string): { ok: false; error: RuleError } {
   return { ok: false, error: { code, message } };
@@ -154,19 +157,6 @@ export function returnToBoard(player: PlayerState, size: number): "board" | "box
     return "board";
   }
   return "box";
-}
-
-/** Take the top token of the cell's stack, falling back to lower stacks (docs/rules.md §3). */
-export function takeToken(stacks: number[], leaves: number): ScoringToken | null {
-  for (let l = leaves; l >= 1; l--) {
-    const left = stacks[l - 1];
-    if (left > 0) {
-      const values = TOKEN_VALUES[l - 1];
-      stacks[l - 1] = left - 1;
-      return { leaves: l, value: values[values.length - left] };
-    }
-  }
-  return null;
 }
 
 /**

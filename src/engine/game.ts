@@ -26,11 +26,9 @@ import { Draft, addLight, err, takeToken, usable, usable2 } from "./draft";
 import { BASE, expansionOf, expansions, type Expansion } from "./expansion";
 import { AT_HI, AT_LO, EDGE_HI, EDGE_LO, PRICE, boardSets, pushCells } from "./masks";
 import { currentSun, encodePiece, inShadow, lightGainsFor, shadeFor, sunPosition } from "./light";
-import { totalRounds } from "./progress";
+import { boardPrice, totalRounds } from "./progress";
 import { nextInt } from "./rng";
 import {
-  BOARD_COSTS,
-  BOARD_SLOTS,
   COLLECT_COST,
   GROW_COST,
   LARGE,
@@ -65,16 +63,9 @@ export {
   moveCode,
   moveType,
 };
-export { err, totalRounds };
+export { boardPrice, err, totalRounds };
 
 // ---- helpers ------------------------------------------------------------------------------
-
-/** Next purchase price of a column, or -1 when the column is empty. */
-export function boardPrice(player: PlayerState, column: number): number {
-  const count = player.board[column];
-  if (count <= 0) return -1;
-  return BOARD_COSTS[column][BOARD_SLOTS[column] - count];
-}
 
 // ---- creating a game ----------------------------------------------------------------------
 

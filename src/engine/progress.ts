@@ -3,11 +3,38 @@
  * and sun revolutions of a game, the token a collect would take, the winners. One answer each, so
  * the server, the client, the pictures and the notifications agree.
  */
-import { takeToken } from "./draft";
 import { expansionOf } from "./expansion";
-import { ROUNDS_LONG, ROUNDS_NORMAL, SETUP_TREES_PER_PLAYER, SUN_POSITIONS } from "./rules";
+import {
+  BOARD_COSTS,
+  BOARD_SLOTS,
+  ROUNDS_LONG,
+  ROUNDS_NORMAL,
+  SETUP_TREES_PER_PLAYER,
+  SUN_POSITIONS,
+  TOKEN_VALUES,
+} from "./rules";
 import { computeScores, winnersOf } from "./scoring";
-import type { GameOptions, GameState, ScoringToken } from "./types";
+import type { GameOptions, GameState, PlayerState, ScoringToken } from "./types";
+
+/** Take the top token of the cell's stack, falling back to lower stacks (docs/rules.md §3). */
+export function takeToken(stacks: number[], leaves: number): ScoringToken | null {
+  for (let l = leaves; l >= 1; l--) {
+    const left = stacks[l - 1];
+    if (left > 0) {
+      const values = TOKEN_VALUES[l - 1];
+      stacks[l - 1] = left - 1;
+      return { leaves: l, value: values[values.length - left] };
+    }
+  }
+  return null;
+}
+
+/** Next purchase price of a column of a player's board, or -1 when the column is empty. */
+export function boardPrice(player: PlayerState, column: number): number {
+  const count = player.board[column];
+  if (count <= 0) return -1;
+  return BOARD_COSTS[column][BOARD_SLOTS[column] - count];
+}
 
 /** Rounds in a game: 18, or 24 in the long game (the one place this is decided). */
 export function totalRounds(options: Pick<GameOptions, "longGame"> | { longGame?: boolean }): number {

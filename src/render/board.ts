@@ -17,7 +17,7 @@ import {
   sunPosition,
   totalRounds,
   type GameState,
-} from "../engine/base";
+} from "../engine/reading";
 import type { AnimalName } from "../engine";
 import type * as MoonLayer from "./moon";
 import type { CellMoon, MoonPicture } from "./moon";

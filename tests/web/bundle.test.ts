@@ -57,6 +57,9 @@ describe("web bundle", () => {
       ...["en", ...langs].map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
       // The start page (a game page does not carry it).
       byEntry.get("web/src/home/page.tsx"),
+      // The rules the game page plans and replays with (the engine's play: in a shared chunk with
+      // the parts that play it, the Moonlight's and "How to play"), loaded to plan a turn or replay.
+      byEntry.get("web/src/game/rules.ts"),
       // The poll of games waiting for you, loaded after the page (it only changes the title).
       byEntry.get("web/src/turns.ts"),
       // Signing a device in (/pair; with the start page, it shares the WebAuthn helpers in a chunk
@@ -99,10 +102,15 @@ describe("web bundle", () => {
     expect(shared).toContain(gameChunk);
     const inputsOf = (f: string) => Object.keys(meta.outputs[`dist/web/${f}`].inputs);
     expect(inputsOf(size.preload[0])).toContain("node_modules/preact/dist/preact.mjs");
-    for (const f of ["web/src/game/page.tsx", "web/src/game/model.ts", "src/render/board.ts", "src/engine/game.ts"])
+    for (const f of ["web/src/game/page.tsx", "web/src/game/model.ts", "src/render/board.ts", "src/engine/light.ts"])
       expect(inputsOf(gameChunk)).toContain(f);
     const eagerInputs0 = [size.preload[0], gameChunk].flatMap(inputsOf);
+    // (the engine's play and the page's planning with it come when a turn is planned or the game replayed)
     for (const f of [
+      "src/engine/game.ts",
+      "src/engine/actions.ts",
+      "src/engine/replay.ts",
+      "web/src/game/rules.ts",
       "web/src/i18n/en.ts",
       "web/src/game/view/history.tsx",
       "web/src/game/view/away.tsx",

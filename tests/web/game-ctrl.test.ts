@@ -22,6 +22,7 @@ import { loadPartTexts, setLang, t } from "../../web/src/i18n";
 import { GameCtrl, planKey, SIGNED_OUT_KEY, type GameDeps } from "../../web/src/game/ctrl";
 import type { LiveHandlers } from "../../web/src/game/live";
 import { playedAsPlanned, refused } from "../../web/src/game/refused";
+import * as rules from "../../web/src/game/rules";
 import type { GameView, Identity, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
 
@@ -96,6 +97,7 @@ function fakes(first: GameView, log: LogEntryView[] = []) {
     loadMoon: async () => {
       throw new Error("not a Moonlight game");
     },
+    rules: { now: rules, load: async () => rules },
     storage: {
       getItem: (k) => store.get(k) ?? null,
       setItem: (k, v) => void store.set(k, v),

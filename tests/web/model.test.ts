@@ -19,26 +19,21 @@ import {
   columns,
   logActions,
   newPlan,
-  planAdd,
   planToSave,
   readSavedPlan,
-  restorePlan,
   turnOf,
   planRedo,
-  planState,
   planUndo,
   playerPanels,
-  rebase,
-  replayStates,
   roundInfo,
   seatOf,
   stacksView,
   tokenFor,
-  turnToSubmit,
   vacationOf,
   awayHours,
   type Plan,
 } from "../../web/src/game/model";
+import { planAdd, planState, rebase, replayStates, restorePlan, turnToSubmit } from "../../web/src/game/rules";
 import type { GameView, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
 

@@ -1,5 +1,5 @@
 /** Words for the board and the log in the current language. */
-import { LABELS, cellIndex, type GameEvent } from "../../src/engine/base";
+import { LABELS, cellIndex, type GameEvent } from "../../src/engine/reading";
 import type { BoardText } from "../../src/render";
 import { listOf, t } from "./i18n";
 

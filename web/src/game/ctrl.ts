@@ -6,13 +6,7 @@
  * touches no DOM: the browser comes in through `GameDeps` (./deps.ts), so the tests drive it in Node
  * with fakes (tests/web/game-ctrl.test.ts). Every change ends in `redraw()`, which the page sets to re-render.
  */
-import {
-  legalActions,
-  type Action,
-  type GameEvent,
-  type GameOptionsInput,
-  type GameState,
-} from "../../../src/engine/base";
+import type { Action, GameEvent, GameOptionsInput, GameState } from "../../../src/engine/base";
 import type { Highlight } from "../../../src/render/base";
 import { ApiError, viewOf } from "../api";
 import { errorText } from "../errors";
@@ -25,26 +19,24 @@ import {
   boardHighlights,
   cellFocus,
   newPlan,
-  planAdd,
   planRedo,
-  planState,
   planToSave,
   planUndo,
   playerPanels,
   readSavedPlan,
-  rebase,
-  replayStates,
-  restorePlan,
   roundInfo,
   seatOf,
   turnOf,
-  turnToSubmit,
   type CellFocus,
   type Plan,
   type PlayerPanel,
   type RoundInfo,
   type SavedPlan,
 } from "./model";
+import type * as RulesModule from "./rules";
+
+/** The rules the page plans and replays with (./rules.ts, a chunk of its own). */
+export type Rules = typeof RulesModule;
 
 export interface Notice {
   kind: "info" | "error" | "warn";
@@ -83,6 +75,8 @@ export interface GameDeps {
   played(log: LogEntryView[], p: { version: number; actions: readonly unknown[]; seat: number }): Promise<boolean>;
   /** The Moonlight part of the page, in `lang`. */
   loadMoon(lang: string): Promise<MoonUi>;
+  /** The rules (./rules.ts): `now` when they are at hand already (the tests), else `load` fetches them. */
+  rules: { now: Rules | null; load(): Promise<Rules> };
   /** Where planned turns and preferences are kept (null: nowhere, they live as long as the page). */
   storage: KeyValue | null;
   confirm(text: string): boolean;
@@ -127,8 +121,8 @@ export const isRevoked = (e: unknown): boolean => e instanceof ApiError && e.cod
 export const planKey = (gameId: string, seat: number) => `canopy.plan.${gameId}.${seat}`;
 
 /** A saved plan on the game as it is now (none: a fresh plan). */
-const restore = (saved: SavedPlan | null, state: GameState, version: number, seat: number) =>
-  saved ? restorePlan(saved, state, version, seat) : { plan: newPlan(state, version), kept: true };
+const restore = (rules: Rules, saved: SavedPlan | null, state: GameState, version: number, seat: number) =>
+  saved ? rules.restorePlan(saved, state, version, seat) : { plan: newPlan(state, version), kept: true };
 
 export class GameCtrl {
   view: GameView | null = null;
@@ -149,6 +143,11 @@ export class GameCtrl {
   /** Under the Moonlight: the loaded part of the page, and the ability or move being aimed at cells. */
   moon: MoonUi | null = null;
   moonPick: MoonPick | null = null;
+  /**
+   * The rules to plan and replay with, once loaded (null before): what the page's first view of a
+   * game draws needs none of them, so they come when the page plans a turn or replays (`#needsRules`).
+   */
+  rules: Rules | null;
   lang = "";
   /**
    * This device was signed out of this profile from another device (DEVICE_REVOKED): the page
@@ -173,6 +172,7 @@ export class GameCtrl {
   #statesOf: { key: unknown[]; states: GameState[] | null } | null = null;
   /** The language the Moonlight part is loaded (or loading) in. */
   #moonLang = "";
+  #rulesAsked = false;
   /** Until the first view after start(): any version is taken. */
   #fresh = true;
 
@@ -183,6 +183,7 @@ export class GameCtrl {
     opts: { ply?: number | null; signedOut?: () => void } = {},
   ) {
     this.#deps = deps;
+    this.rules = deps.rules.now;
     this.#identity = identity;
     this.ply = opts.ply ?? null;
     this.#signedOut = opts.signedOut ?? (() => {});
@@ -258,6 +259,39 @@ export class GameCtrl {
       },
     );
   }
+
+  /**
+   * Whether the page needs the rules for `v` now: to plan this seat's turn, to show a moment of the
+   * history (an address with ?ply=), for a finished game's or a practice game's review (the coach
+   * reads the replayed states), and under the Moonlight (its part plugs into them). A spectator and
+   * a player waiting for the others get them when they first touch the history (`prepareReplay`).
+   */
+  #needsRules(v: GameView, seat: number): boolean {
+    const s = v.state;
+    if (!s || v.status === "waiting") return false;
+    const myTurn = v.status === "active" && seat >= 0 && s.current === seat;
+    return myTurn || this.ply !== null || !!s.moon || v.status === "finished" || (!!v.practice && seat >= 0);
+  }
+
+  #loadRules(): void {
+    if (this.rules || this.#rulesAsked) return;
+    this.#rulesAsked = true;
+    this.#deps.rules.load().then(
+      (r) => {
+        this.rules = r;
+        this.#statesOf = null;
+        // The rules have come: the planned turn (restored, or a fresh one) can now be checked.
+        if (this.view) this.accept(this.view);
+        else this.redraw();
+      },
+      () => {
+        this.#rulesAsked = false;
+      },
+    );
+  }
+
+  /** The history is about to be replayed (a pointer, the keyboard or focus on it): the rules are fetched. */
+  prepareReplay = (): void => this.#loadRules();
 
   async reload(): Promise<void> {
     try {
@@ -340,6 +374,7 @@ export class GameCtrl {
       );
     if (timedOut) this.#say("warn", "youTimedOut");
     this.#loadMoon();
+    if (this.#needsRules(v, seat)) this.#loadRules();
     // The log follows the game's version (as the bench's page visit counts it: one fetch when nothing moved).
     if (started && moved) void this.loadLog();
     this.#followPlan(v, seat, timedOut);
@@ -385,19 +420,22 @@ export class GameCtrl {
       current = null;
     }
     if (!myTurn || !v.state) return;
+    // The rules check a plan: it waits for them (see #loadRules).
+    const rules = this.rules;
+    if (!rules) return;
     if (!current) {
       // Another tab planned on a newer view than this page has yet: wait for that view.
       if (kept && !saved) return;
       // A new turn of yours: the news of the last one ("Turn sent.") is over.
       if (this.notice?.kind === "info") this.notice = null;
       // A turn planned before comes back if it is still this turn and still applies.
-      const r = restore(saved, v.state, v.version, seat);
+      const r = restore(rules, saved, v.state, v.version, seat);
       this.#setPlan(r.plan);
       if (!r.kept) lost(turnOf(v.state) === saved?.turn);
     } else if (current.baseVersion !== v.version || (current.actions.length === 0 && current.base !== v.state)) {
       // A newer view of the game (an empty plan follows it too: the same version may come with more
       // to see, e.g. your own Moonlight deal): the plan still holds if its actions still apply.
-      const r = rebase(current, v.state, v.version, seat);
+      const r = rules.rebase(current, v.state, v.version, seat);
       this.#setPlan(r.plan);
       if (!r.kept) lost(turnOf(v.state) === turnOf(current.base));
     }
@@ -408,9 +446,9 @@ export class GameCtrl {
     const v = this.view;
     const seat = this.seat();
     if (!v?.state || seat < 0 || key !== planKey(this.id, seat)) return;
-    if (v.status !== "active" || v.state.current !== seat) return;
+    if (v.status !== "active" || v.state.current !== seat || !this.rules) return;
     const saved = readSavedPlan(value);
-    const r = restore(saved, v.state, v.version, seat);
+    const r = restore(this.rules, saved, v.state, v.version, seat);
     if (!r.kept) return;
     // (Another tab removing its plan, as it does once it sent it, leaves what was planned to be judged.)
     if (r.plan.actions.length) this.#planned = { version: r.plan.baseVersion, actions: r.plan.actions };
@@ -490,8 +528,8 @@ export class GameCtrl {
 
   /** Add an action to the planned turn (the engine checks it). */
   add = (a: Action): void => {
-    if (!this.plan) return;
-    const r = planAdd(this.plan, a);
+    if (!this.plan || !this.rules) return;
+    const r = this.rules.planAdd(this.plan, a);
     if ("error" in r) this.notice = { kind: "error", text: r.error };
     else {
       this.#setPlan(r);
@@ -586,8 +624,8 @@ export class GameCtrl {
   submit = async (): Promise<void> => {
     const pl = this.plan;
     const seat = this.seat();
-    if (!pl || this.sending) return;
-    const toSend = turnToSubmit(pl, seat);
+    if (!pl || !this.rules || this.sending) return;
+    const toSend = this.rules.turnToSubmit(pl, seat);
     if (toSend.length === 0) return;
     const fingerprint = `${pl.baseVersion}:${JSON.stringify(toSend)}`;
     if (this.#sentKey?.plan !== fingerprint) this.#sentKey = { plan: fingerprint, key: this.#deps.randomKey() };
@@ -672,6 +710,7 @@ export class GameCtrl {
   /** Step through the history (null: back to the game as it is). */
   setPly = (ply: number | null): void => {
     this.ply = ply;
+    if (ply !== null) this.#loadRules();
     this.#deps.setUrlPly(ply);
     this.redraw();
   };
@@ -684,12 +723,13 @@ export class GameCtrl {
   states(): GameState[] | null {
     const v = this.view;
     const viewer = this.seat() >= 0 ? this.seat() : null;
-    const key = [this.log, v?.state?.options.players, viewer, this.replayOptions, this.moon];
+    const rules = this.rules;
+    const key = [this.log, v?.state?.options.players, viewer, this.replayOptions, this.moon, rules];
     if (this.#statesOf?.key.every((k, i) => k === key[i])) return this.#statesOf.states;
     let states: GameState[] | null = null;
     // A Moonlight game replays once its chunk (which plugs the expansion into the engine) is loaded.
-    if (v?.state && this.log.length && (!v.state.moon || this.moon)) {
-      const all = replayStates(v.state, this.log, viewer, this.replayOptions);
+    if (rules && v?.state && this.log.length && (!v.state.moon || this.moon)) {
+      const all = rules.replayStates(v.state, this.log, viewer, this.replayOptions);
       // Only offer the replay when it lands exactly on the game as the server has it.
       const last = all?.at(-1);
       const off = this.log.length === v.state.ply && JSON.stringify(last?.cells) !== JSON.stringify(v.state.cells);
@@ -697,6 +737,16 @@ export class GameCtrl {
     }
     this.#statesOf = { key, states };
     return states;
+  }
+
+  /**
+   * Whether the history can be replayed: its states are there, or (the rules not loaded yet: a
+   * spectator's page) the log is, and touching the history loads the rules (`prepareReplay`).
+   */
+  canReplay(): boolean {
+    const s = this.view?.state;
+    if (this.rules || !s || s.moon) return this.states() !== null;
+    return this.log.length > 0;
   }
 
   /** The game in play as the page shows it (null while there is none to show, or its rules have not come). */
@@ -708,9 +758,16 @@ export class GameCtrl {
     const ply = this.ply;
     const replaying = ply !== null && states !== null && ply < states.length - 1;
     const plan = this.plan;
-    const myTurn = !replaying && view.status === "active" && seat >= 0 && view.state.current === seat && plan !== null;
-    const shown = replaying ? states[ply] : myTurn ? planState(plan) : view.state;
-    const legal = myTurn && shown.current === seat && shown.phase !== "ended" ? legalActions(shown) : [];
+    const rules = this.rules;
+    const myTurn =
+      !replaying &&
+      view.status === "active" &&
+      seat >= 0 &&
+      view.state.current === seat &&
+      plan !== null &&
+      rules !== null;
+    const shown = replaying ? states[ply] : myTurn ? rules.planState(plan) : view.state;
+    const legal = myTurn && shown.current === seat && shown.phase !== "ended" ? rules.legalActions(shown) : [];
     const selected = this.selected;
     const focus = selected && myTurn ? cellFocus(shown, legal, selected) : null;
     const setupTargets =

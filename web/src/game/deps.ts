@@ -49,6 +49,7 @@ export function browserDeps(): GameDeps {
     refused: (c, e, plan) => more().then((m) => m.refused(c, e, plan)),
     played: (log, p) => more().then((m) => m.playedAsPlanned(log, p)),
     loadMoon: loadMoonUi,
+    rules: { now: null, load: () => import("./rules") },
     storage: storage(),
     confirm: (text) => confirm(text),
     setUrlPly,

@@ -7,7 +7,7 @@
  */
 import type { GameState } from "../../../src/engine/base";
 import { auth, request } from "../api";
-import { newPlan, planAdd, type Plan } from "./model";
+import { newPlan, type Plan } from "./model";
 import type { GameView, LogEntryView } from "../types";
 import { lazy } from "../ui/lazy";
 import { loadPart } from "../ui/part";
@@ -39,6 +39,9 @@ export function GameLog(p: {
   ply: number | null;
   setPly: (n: number | null) => void;
   states: GameState[] | null;
+  /** Whether the history can be replayed (the rules may come when it is first touched: `prepare`). */
+  canReplay: boolean;
+  prepare: () => void;
   view: GameView;
 }) {
   const v = p.view;
@@ -50,7 +53,8 @@ export function GameLog(p: {
         total={p.total}
         ply={p.ply}
         setPly={p.setPly}
-        canReplay={p.states !== null}
+        canReplay={p.canReplay}
+        prepare={p.prepare}
       />
       {(v.status === "finished" || (v.practice && seat >= 0)) && (
         <Coach
@@ -75,6 +79,8 @@ export function GameLog(p: {
 export async function hintPlan(id: string, plan: Plan): Promise<Plan | null> {
   const h = await request("get", "/api/games/{id}/hint", { params: { path: { id } }, headers: auth() });
   if (h.version !== plan.baseVersion) return null;
+  // (loaded already: a plan is only made with the rules at hand)
+  const { planAdd } = await import("./rules");
   let out = newPlan(plan.base, plan.baseVersion);
   for (const a of h.actions) {
     const r = a.type === "endTurn" ? null : planAdd(out, a);

@@ -89,6 +89,8 @@ export function GamePage(p: Props) {
             ply={f.replaying ? c.ply : null}
             setPly={c.setPly}
             states={states}
+            canReplay={c.canReplay()}
+            prepare={c.prepareReplay}
             view={view}
           />
           {/* Table talk, under the log (issue 14: a place beside the board). */}

@@ -1,6 +1,6 @@
 /** The interactive board: the shared SVG renderer, plus keyboard navigation (roving tabindex). */
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
-import { cellByLabel, CELLS, cellIndex, LABELS, type GameState } from "../../../src/engine/base";
+import { cellByLabel, CELLS, cellIndex, LABELS, type GameState } from "../../../src/engine/reading";
 import { renderBoard, VIEW, type Highlight, type Theme } from "../../../src/render/base";
 import { boardText, boardWordsKey } from "../text";
 

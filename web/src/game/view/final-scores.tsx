@@ -1,5 +1,5 @@
 /** The table of final scores of a finished game, then, for its players, what next. */
-import { LIGHT_PER_POINT } from "../../../../src/engine/base";
+import { LIGHT_PER_POINT } from "../../../../src/engine/reading";
 import { t } from "../../i18n";
 import type { GameView } from "../../types";
 import { Link } from "../../nav";

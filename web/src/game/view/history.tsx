@@ -72,6 +72,8 @@ export function History(p: {
   ply: number | null;
   setPly: (n: number | null) => void;
   canReplay: boolean;
+  /** Called when the history is touched (a pointer, focus): what replaying needs is fetched then. */
+  prepare?: () => void;
 }) {
   const list = useRef<HTMLOListElement>(null);
   const at = p.ply ?? p.total;
@@ -84,7 +86,7 @@ export function History(p: {
   }, [p.lines.length, p.ply]);
   const go = (n: number) => p.setPly(n >= p.total ? null : Math.max(0, n));
   return (
-    <section class="card history" aria-labelledby="log-h">
+    <section class="card history" aria-labelledby="log-h" onPointerDown={p.prepare} onFocusIn={p.prepare}>
       <h2 id="log-h">{t.logTitle}</h2>
       {p.canReplay && p.total > 0 && (
         // biome-ignore lint/a11y/useSemanticElements: a row of buttons and a slider, not a form's fieldset (no legend, no form semantics); ARIA's group names it for screen readers

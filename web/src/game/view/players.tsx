@@ -1,5 +1,5 @@
 /** Player boards, available areas, light, tokens. */
-import { LIGHT_CAP, LIGHT_PER_POINT } from "../../../../src/engine/base";
+import { LIGHT_CAP, LIGHT_PER_POINT } from "../../../../src/engine/reading";
 import { pieceIcon, SEAT_STYLES } from "../../../../src/render/base";
 import { t } from "../../i18n";
 import { Link } from "../../nav";

@@ -2,7 +2,7 @@
  * Your turn (on a phone docked under the board): what the chosen cell offers, buying, the planned
  * actions in words, undo/redo/hint/start over, and End turn (Confirm in setup).
  */
-import { applyAction, type GameState } from "../../../../src/engine/base";
+import type { GameEvent } from "../../../../src/engine/reading";
 import { t } from "../../i18n";
 import { eventText } from "../../text";
 import type { Frame, GameCtrl } from "../ctrl";
@@ -94,22 +94,14 @@ const MOON_PLANNED = new Set<string>([
 ]);
 const PLANNED = new Set<string>(["placed", "bought", "planted", "grew", "collected", ...MOON_PLANNED]);
 
-/** What the planned actions did, in words. */
-export function plannedWords(base: GameState, plan: Plan, names: readonly string[]): string[] {
-  const planned: string[] = [];
-  let s = base;
-  for (const a of plan.actions) {
-    const r = applyAction(s, a);
-    if (!r.ok) break;
-    s = r.state;
-    for (const e of r.events) if (PLANNED.has(e.type)) planned.push(eventText(e, names) ?? "");
-  }
-  return planned;
+/** What the planned actions did (their events: ../rules.ts `planEvents`), in words. */
+export function plannedWords(events: readonly GameEvent[], names: readonly string[]): string[] {
+  return events.filter((e) => PLANNED.has(e.type)).map((e) => eventText(e, names) ?? "");
 }
 
 /** The planned actions, undo/redo (and hint, start over), and End turn. */
 function PlanPart({ c, plan, setup, complete }: { c: GameCtrl; plan: Plan; setup: boolean; complete: boolean }) {
-  const planned = plannedWords(plan.base, plan, c.names());
+  const planned = plannedWords(c.rules?.planEvents(plan) ?? [], c.names());
   const sending = c.sending;
   return (
     <div class="plan">

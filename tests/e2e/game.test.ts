@@ -221,6 +221,15 @@ describe("a whole game in the browser", () => {
     await shot(ann, "play-desktop");
     await shot(bruno, "play-phone");
     await shot(eve, "spectator");
+    // The spectator steps back to the start of the history (the rules it replays with come when
+    // the history is first touched: docs/web.md "Weights") and returns to the game as it is.
+    await eve.click('.replay button[aria-label="Start"]');
+    await eve.waitForSelector(".replay-banner");
+    expect(await eve.getAttribute(".game", "data-phase")).toBe("setup");
+    expect(await pieces(eve)).not.toBe(board);
+    await eve.click(".replay-banner button");
+    await eve.waitForSelector(".replay-banner", { state: "detached" });
+    expect(await pieces(eve)).toBe(board);
   });
 
   it("plans with undo and redo before ending the turn", async () => {

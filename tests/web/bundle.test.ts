@@ -50,6 +50,9 @@ describe("web bundle", () => {
       byEntry.get("web/src/game/lobby.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/game/lobby-i18n/${l}.ts`)),
       byEntry.get("web/src/game/more.tsx"),
+      // What only some moments of a game page show (a chosen cell's choices, going away, the final
+      // scores, the legend, …), loaded when first shown.
+      byEntry.get("web/src/game/moments.tsx"),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
       // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
@@ -174,7 +177,7 @@ describe("web bundle", () => {
       home: [".pill", ".hero", ".qr", ".notify-box>summary"],
       lobby: [".seat-list", ".notify-box>summary"],
       more: [".history", ".notify-box>summary"],
-      moments: [".final", ".legend li", ".signed-out .button"],
+      moments: [".final", ".legend li", ".signed-out .button", ".away form"],
       moon: [".moon-deal", ".moon-step"],
       notify: [".hook", ".delivery"],
       coach: [".coach-legend", ".coach-sides"],

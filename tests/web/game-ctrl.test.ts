@@ -328,6 +328,60 @@ describe("the game controller", () => {
     expect(c.frame()!.replaying).toBe(false);
   });
 
+  it("fetches the rules only to plan a turn or replay: a spectator's first view needs none of them", async () => {
+    const moves: Action[] = [
+      { type: "place", cell: at("a1") },
+      { type: "place", cell: at("a4") },
+    ];
+    const { state, entries } = play(start(), moves);
+    // (state: seat 0 to place again; the page's rules not at hand, as in the browser)
+    const lazyFakes = (v: GameView) => {
+      const f = fakes(v, entries);
+      let loads = 0;
+      f.deps.rules = {
+        now: null,
+        load: async () => {
+          loads++;
+          return rules;
+        },
+      };
+      return { f, loads: () => loads };
+    };
+    const watch = lazyFakes(view(state, 3));
+    const spectator = new GameCtrl("g", null, watch.f.deps);
+    spectator.setLang("en");
+    spectator.start();
+    await settle();
+    await settle();
+    // The board and the log are there, the rules are not; the history offers replaying.
+    expect(spectator.frame()!.shown.cells).toEqual(state.cells);
+    expect(spectator.log).toHaveLength(2);
+    expect(watch.loads()).toBe(0);
+    expect(spectator.states()).toBeNull();
+    expect(spectator.canReplay()).toBe(true);
+    // Touching the history fetches them (once), then a moment of it is shown.
+    spectator.prepareReplay();
+    spectator.prepareReplay();
+    spectator.setPly(1);
+    await settle();
+    expect(watch.loads()).toBe(1);
+    expect(spectator.states()).toHaveLength(3);
+    expect(spectator.frame()!.replaying).toBe(true);
+    // A seated player on their turn gets them at once, and plans with them.
+    const play0 = lazyFakes(view(state, 3));
+    const ann = new GameCtrl("g", ANN, play0.f.deps);
+    ann.setLang("en");
+    ann.start();
+    await settle();
+    await settle();
+    expect(play0.loads()).toBe(1);
+    const fr = ann.frame()!;
+    expect(fr.myTurn).toBe(true);
+    expect(fr.highlights.g4).toBe("target");
+    ann.choose("g4");
+    expect(ann.plan!.actions).toEqual([{ type: "place", cell: at("g4") }]);
+  });
+
   it("reads the log once per version: the socket bringing the same game asks nothing more", async () => {
     const f = fakes(view(start(), 1));
     const asked: number[] = [];

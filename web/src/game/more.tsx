@@ -1,9 +1,9 @@
 /**
  * The parts of the game page below the first paint of a turn, in one chunk loaded right after it:
- * the game log with its replay scrubber, going away / coming back, the final scores, the
- * notifications box (its panel is a chunk of its own again, loaded when the box is opened), the
- * board's legend; and the live socket (./live.ts), which every game page loads at the same moment:
- * one file instead of two (0.2 KB gz less; ./deps.ts).
+ * the game log with its replay scrubber, the scoring stacks, the notifications box (its panel is a
+ * chunk of its own again, loaded when the box is opened), what a refused turn means; and the live
+ * socket (./live.ts), which every game page loads at the same moment: one file instead of two
+ * (0.2 KB gz less; ./deps.ts). What only some moments show is ./moments.tsx.
  */
 import type { GameState } from "../../../src/engine/base";
 import { auth, request } from "../api";
@@ -14,14 +14,7 @@ import { loadPart } from "../ui/part";
 import { History, logLines } from "./view/history";
 
 export { playedAsPlanned, refused } from "./refused";
-export { Away } from "./view/away";
-export { CellInfoCard } from "./view/cell-info";
-export { CellChoices } from "./view/choices";
-export { FinalScores } from "./view/final-scores";
-export { HandOver } from "./view/hand-over";
 export { Stacks } from "./view/stacks";
-export { SignedOut } from "./view/signed-out";
-export { BoardLegend } from "./view/legend";
 export { NotifyBox } from "../ui/notify-box";
 export { follow, sendTurn } from "./live";
 

@@ -31,6 +31,11 @@ const GAME_ROOT = join(root, "web/src/game/page.tsx");
  * chunk the page loads when it plans a turn or replays, not for its first view (docs/web.md "Weights").
  */
 const GAME_RULES = join(root, "web/src/game/rules.ts");
+/**
+ * What a game page loads right after its first view (the log, the live socket), a spectator's too:
+ * it takes only what it uses of the later parts' shared modules, which a spectator uses none of.
+ */
+const GAME_MORE = join(root, "web/src/game/more.tsx");
 /** A module that imports the engine's play (base.ts or an expansion's entry), not only its reading. */
 const PLAYS = /^import (?!type\b)[^;]*from "[./]*(src\/)?engine\/(base|[a-z]+\/index|moonlight)";/m;
 
@@ -100,9 +105,12 @@ const oneSharedChunk = {
       // A part that plays the engine imports the game page's rules too: they then share one chunk
       // with the engine's play (the rules' own chunk is left nearly empty) instead of two.
       if (gameParts.has(args.path) && args.path !== GAME_RULES && PLAYS.test(source)) roots.push(GAME_RULES);
-      // (a part's code, not a dictionary of texts, the offline chunks, the rules or the game page's
-      // own first wave, also loads the later parts' small shared modules)
-      if (args.path !== GAME_ROOT && args.path !== GAME_RULES && !/[\\/](i18n|lobby-i18n|offline)[\\/]/.test(args.path))
+      // (a part's code, not a dictionary of texts, the offline chunks, the rules, the game page's own
+      // first wave or the log's chunk, also loads the later parts' small shared modules)
+      if (
+        ![GAME_ROOT, GAME_RULES, GAME_MORE].includes(args.path) &&
+        !/[\\/](i18n|lobby-i18n|offline)[\\/]/.test(args.path)
+      )
         roots.push("canopy:later");
       return {
         contents: `${roots.map((r) => `import ${JSON.stringify(r)};\n`).join("")}${source}`,
@@ -116,13 +124,7 @@ const oneSharedChunk = {
  * Small modules that the parts loaded after a page's first paint share (a few hundred bytes each):
  * one chunk, which every such part loads, rather than one each (the game page fetched six).
  */
-const LATER = [
-  "web/src/api/more.ts",
-  "web/src/ui/notify-box.tsx",
-  "web/src/ui/bot-text.ts",
-  "web/src/i18n/lazy.ts",
-  "web/src/backoff.ts",
-];
+const LATER = ["web/src/api/more.ts", "web/src/ui/notify-box.tsx", "web/src/ui/bot-text.ts", "web/src/i18n/lazy.ts"];
 
 /** The esbuild options of the client (also used by the size test, with write: false). */
 export function buildOptions({ dev = false } = {}) {

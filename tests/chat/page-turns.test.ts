@@ -19,7 +19,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { computeScores, legalActions, type Action, type GameState } from "../../src/engine";
 import { newPlan } from "../../web/src/game/model";
-import { planAdd, planState, turnToSubmit } from "../../web/src/game/rules";
+import { planAdd, planState, turnToSubmit } from "../../web/src/game/plan";
 import { call, inRoom, roomStub } from "../api/client";
 import type { Call } from "./platform.setup";
 import {

@@ -53,6 +53,9 @@ describe("web bundle", () => {
       // What only some moments of a game page show (a chosen cell's choices, going away, the final
       // scores, the legend, …), loaded when first shown.
       byEntry.get("web/src/game/moments.tsx"),
+      // A seated player's notifications box (the later parts' shared modules, which a spectator's
+      // page does not load).
+      byEntry.get("web/src/game/notify.ts"),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
       // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
@@ -152,6 +155,19 @@ describe("web bundle", () => {
     expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/game/more.tsx")}`].inputs)).toContain(
       "web/src/game/live.ts",
     );
+    // What a spectator's game page loads (its first wave and the log's chunk) carries no planning,
+    // no engine play and none of the later parts' shared modules (docs/web.md "Weights").
+    const spectatorLoads = [...firstWave, ...closure(meta, `dist/web/${byEntry.get("web/src/game/more.tsx")}`)].flatMap(
+      (k) => Object.keys(meta.outputs[k]?.inputs ?? {}),
+    );
+    expect(spectatorLoads).toContain("web/src/game/live.ts");
+    for (const f of [
+      "web/src/api/more.ts",
+      "web/src/ui/notify-box.tsx",
+      "web/src/game/view/turn.tsx",
+      "src/engine/game.ts",
+    ])
+      expect(spectatorLoads).not.toContain(f);
     expect(await gamePageKbGz()).toBeCloseTo(size.total / 1024, 1);
     // The panel is worth its own chunk: the page would be that much heavier with it.
     expect(size.panel.code).toBeGreaterThan(3 * 1024);

@@ -33,7 +33,7 @@ import {
   awayHours,
   type Plan,
 } from "../../web/src/game/model";
-import { planAdd, planState, rebase, replayStates, restorePlan, turnToSubmit } from "../../web/src/game/rules";
+import { planAdd, planState, rebase, replayStates, restorePlan, turnToSubmit } from "../../web/src/game/plan";
 import type { GameView, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
 

@@ -1,15 +1,9 @@
 /** The game controller's browser: the API, the live socket, storage, timers, focus (tests hand in fakes). */
 import { api, randomKey } from "../api";
 import { loadMoonUi } from "../moon/load";
-import { loadPart } from "../ui/part";
 import type { GameDeps } from "./ctrl";
 import { setUrlPly } from "./ply-url";
-
-/**
- * What lies below a turn's first paint (the log with the replay scrubber, going away, the final
- * scores, the notifications box, the legend, the practice hint): one chunk, loaded right after it.
- */
-export const more = () => loadPart("more", import("./more"));
+import { more } from "./view/lazy";
 
 /**
  * The live socket (./live, in ./more's chunk): loaded with the page's first view rather than in its
@@ -45,7 +39,7 @@ export function browserDeps(): GameDeps {
     resign: api.resign,
     sendTurn: (...a) => live().then((m) => m.sendTurn(...a)),
     follow,
-    hint: (id, plan) => more().then((m) => m.hintPlan(id, plan)),
+    hint: (id, plan) => Promise.all([more(), import("./rules")]).then(([m, r]) => m.hintPlan(id, plan, r.planAdd)),
     refused: (c, e, plan) => more().then((m) => m.refused(c, e, plan)),
     played: (log, p) => more().then((m) => m.playedAsPlanned(log, p)),
     loadMoon: loadMoonUi,

@@ -1,12 +1,12 @@
 /**
  * The parts of the game page below the first paint of a turn, in one chunk loaded right after it:
- * the game log with its replay scrubber, the scoring stacks, the notifications box (its panel is a
- * chunk of its own again, loaded when the box is opened), what a refused turn means; and the live
+ * the game log with its replay scrubber, the scoring stacks, what a refused turn means; and the live
  * socket (./live.ts), which every game page loads at the same moment: one file instead of two
  * (0.2 KB gz less; ./deps.ts). What only some moments show is ./moments.tsx.
  */
 import type { GameState } from "../../../src/engine/base";
 import { auth, request } from "../api";
+import type { Rules } from "./ctrl";
 import { newPlan, type Plan } from "./model";
 import type { GameView, LogEntryView } from "../types";
 import { lazy } from "../ui/lazy";
@@ -15,7 +15,6 @@ import { History, logLines } from "./view/history";
 
 export { playedAsPlanned, refused } from "./refused";
 export { Stacks } from "./view/stacks";
-export { NotifyBox } from "../ui/notify-box";
 export { follow, sendTurn } from "./live";
 
 /** The coach (web/src/coach): a chunk of its own, for a finished game or a practice game's player. */
@@ -66,14 +65,12 @@ export function GameLog(p: {
 
 /**
  * Practice games: the strong bot's turn for this seat (GET …/hint) as the planned turn on the
- * plan's base, which undo takes back; null when the game moved on meanwhile. Here, not in the
- * page's first chunk: only practice games ask.
+ * plan's base (checked by `planAdd`, the rules' own: ./plan.ts), which undo takes back; null when
+ * the game moved on meanwhile. Here, not in the page's first chunk: only practice games ask.
  */
-export async function hintPlan(id: string, plan: Plan): Promise<Plan | null> {
+export async function hintPlan(id: string, plan: Plan, planAdd: Rules["planAdd"]): Promise<Plan | null> {
   const h = await request("get", "/api/games/{id}/hint", { params: { path: { id } }, headers: auth() });
   if (h.version !== plan.baseVersion) return null;
-  // (loaded already: a plan is only made with the rules at hand)
-  const { planAdd } = await import("./rules");
   let out = newPlan(plan.base, plan.baseVersion);
   for (const a of h.actions) {
     const r = a.type === "endTurn" ? null : planAdd(out, a);

@@ -1,13 +1,18 @@
 /**
  * The game page's parts in chunks of their own: the lobby (a game in play does not need it), what
- * lies below a turn's first paint (../more.tsx: the log with the replay scrubber, the notifications
- * box, the scoring stacks), what only some moments show (../moments.tsx: what a chosen cell offers,
+ * lies below a turn's first paint (../more.tsx: the log with the replay scrubber, the scoring
+ * stacks), the notifications box (../notify.ts), what only some moments show (../moments.tsx: what a chosen cell offers,
  * going away, the final scores, the legend, …), table talk.
  */
 import { lang, t } from "../../i18n";
 import { lazy } from "../../ui/lazy";
 import { loadPart } from "../../ui/part";
-import { more } from "../deps";
+
+/**
+ * What lies below a turn's first paint (the log with the replay scrubber, the live socket, the
+ * scoring stacks, the practice hint): one chunk, loaded right after it (../deps.ts too).
+ */
+export const more = () => loadPart("more", import("../more"));
 
 export const Lobby = lazy(
   () =>
@@ -30,7 +35,8 @@ export const GameLog = lazy(() => more().then((m) => m.GameLog));
 export const Away = lazy(() => moment().then((m) => m.Away));
 export const HandOver = lazy(() => moment().then((m) => m.HandOver));
 export const FinalScores = lazy(() => moment().then((m) => m.FinalScores));
-export const NotifyBox = lazy(() => more().then((m) => m.NotifyBox));
+/** (for a seated player; styled by ./more's sheet) */
+export const NotifyBox = lazy(() => Promise.all([import("../notify"), more()]).then(([m]) => m.NotifyBox));
 /** (rendered once its <details> is opened: ./board.tsx) */
 export const BoardLegend = lazy(() => moment().then((m) => m.BoardLegend));
 export const CellInfoCard = lazy(() => moment().then((m) => m.CellInfoCard));

@@ -1,9 +1,10 @@
 /**
  * The board picture without the Moonlight drawing (moon.ts), for the web client, which loads that
- * only for Moonlight games and plugs it in with `registerMoonLayer`. Everyone else imports index.ts.
+ * only for Moonlight games and plugs it in with `registerMoonLayer`, and without the English words
+ * (english.ts: `renderBoard`, `ENGLISH_TEXT`), which its parts that want them import apart: the
+ * game page draws with `drawBoard` in its own language. Everyone else imports index.ts.
  */
 export {
-  ENGLISH_TEXT,
   HEX,
   ISLAND,
   SUN,
@@ -12,7 +13,7 @@ export {
   cellCenter,
   nextSun,
   registerMoonLayer,
-  renderBoard,
+  drawBoard,
   shapeElement,
   sunPoint,
   sunRays,

@@ -5,6 +5,7 @@ import * as moon from "./moon";
 registerMoonLayer(moon);
 
 export * from "./base";
+export { ENGLISH_TEXT, renderBoard } from "./english";
 export {
   ANIMAL_TOKEN,
   MOON_TILE,

@@ -156,7 +156,7 @@ describe("web bundle", () => {
       "web/src/game/live.ts",
     );
     // What a spectator's game page loads (its first wave and the log's chunk) carries no planning,
-    // no engine play and none of the later parts' shared modules (docs/web.md "Weights").
+    // no engine play, none of the later parts' shared modules and no English board words (docs/web.md "Weights").
     const spectatorLoads = [...firstWave, ...closure(meta, `dist/web/${byEntry.get("web/src/game/more.tsx")}`)].flatMap(
       (k) => Object.keys(meta.outputs[k]?.inputs ?? {}),
     );
@@ -166,6 +166,8 @@ describe("web bundle", () => {
       "web/src/ui/notify-box.tsx",
       "web/src/game/view/turn.tsx",
       "src/engine/game.ts",
+      // (the board's English words: the page draws in its own language)
+      "src/render/english.ts",
     ])
       expect(spectatorLoads).not.toContain(f);
     expect(await gamePageKbGz()).toBeCloseTo(size.total / 1024, 1);

@@ -9,7 +9,7 @@ import {
   type Action,
   type GameState,
 } from "../../src/engine";
-import { renderBoard } from "../../src/render/base";
+import { renderBoard } from "../../src/render/english";
 import { LANGS, setLang } from "../../web/src/i18n";
 import { boardText, setMoreBoardText } from "../../web/src/text";
 import { MOON_FORM_TEXT } from "../../web/src/moon/form";

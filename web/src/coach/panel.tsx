@@ -8,7 +8,8 @@
 import { useEffect, useState } from "preact/hooks";
 import type { Analysis, AnalysisTurn } from "../../../src/contract/api";
 import { applyActions, cellIndex, labelOf, type Action, type GameState } from "../../../src/engine/base";
-import { pieceIcon, renderBoard, type Highlight, type Theme } from "../../../src/render/base";
+import { pieceIcon, type Highlight, type Theme } from "../../../src/render/base";
+import { renderBoard } from "../../../src/render/english";
 import { renderScoreChart } from "../../../src/render/chart";
 import { auth, request } from "../api";
 import { lang } from "../i18n";

@@ -249,6 +249,7 @@ export class GameCtrl {
         if (lang !== this.lang) return;
         const first = !this.moon;
         this.moon = m;
+        this.rules ??= m.rules;
         this.#statesOf = null;
         // The rules have come: the planned turn (restored, or a fresh one) can now be checked.
         if (first && this.view) this.accept(this.view);
@@ -263,8 +264,9 @@ export class GameCtrl {
   /**
    * Whether the page needs the rules for `v` now: to plan this seat's turn, to show a moment of the
    * history (an address with ?ply=), for a finished game's or a practice game's review (the coach
-   * reads the replayed states), and under the Moonlight (its part plugs into them). A spectator and
-   * a player waiting for the others get them when they first touch the history (`prepareReplay`).
+   * reads the replayed states), and under the Moonlight (its part plugs into them, and brings them).
+   * A spectator and a player waiting for the others get them when they first touch the history
+   * (`prepareReplay`).
    */
   #needsRules(v: GameView, seat: number): boolean {
     const s = v.state;
@@ -274,7 +276,8 @@ export class GameCtrl {
   }
 
   #loadRules(): void {
-    if (this.rules || this.#rulesAsked) return;
+    // (under the Moonlight they come with its part: see #loadMoon)
+    if (this.rules || this.#rulesAsked || this.view?.state?.moon) return;
     this.#rulesAsked = true;
     this.#deps.rules.load().then(
       (r) => {

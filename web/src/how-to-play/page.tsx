@@ -18,11 +18,11 @@ import { MOONLIGHT_PLAY as MOONLIGHT_RULES } from "../../../src/engine/moonlight
 import {
   pieceIcon,
   registerMoonLayer,
-  renderBoard,
   type BoardText,
   type Highlight,
   type MoonPieceInfo,
 } from "../../../src/render/base";
+import { renderBoard } from "../../../src/render/english";
 import * as moonDrawing from "../../../src/render/moon";
 import type { Lang } from "../i18n";
 import { HOW_TO_PLAY, type HowToPlayMessages, type HowToPlaySection } from "../i18n/how-to-play";

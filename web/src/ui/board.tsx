@@ -1,7 +1,7 @@
 /** The interactive board: the shared SVG renderer, plus keyboard navigation (roving tabindex). */
 import { useLayoutEffect, useMemo, useRef, useState } from "preact/hooks";
 import { cellByLabel, CELLS, cellIndex, LABELS, type GameState } from "../../../src/engine/reading";
-import { renderBoard, VIEW, type Highlight, type Theme } from "../../../src/render/base";
+import { drawBoard, VIEW, type Highlight, type Theme } from "../../../src/render/base";
 import { boardText, boardWordsKey } from "../text";
 
 export interface BoardProps {
@@ -51,7 +51,7 @@ export function Board(p: BoardProps) {
   const hadFocus = useRef(false);
   const svg = useMemo(
     () =>
-      renderBoard(p.state, {
+      drawBoard(p.state, {
         size: VIEW.width,
         preview: p.preview,
         labels: p.labels,

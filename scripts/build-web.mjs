@@ -31,32 +31,43 @@ const GAME_ROOT = join(root, "web/src/game/page.tsx");
  * chunk the page loads when it plans a turn or replays, not for its first view (docs/web.md "Weights").
  */
 const GAME_RULES = join(root, "web/src/game/rules.ts");
-/**
- * What a game page loads right after its first view (the log, the live socket), a spectator's too:
- * it takes only what it uses of the later parts' shared modules, which a spectator uses none of.
- */
-const GAME_MORE = join(root, "web/src/game/more.tsx");
 /** A module that imports the engine's play (base.ts or an expansion's entry), not only its reading. */
 const PLAYS = /^import (?!type\b)[^;]*from "[./]*(src\/)?engine\/(base|[a-z]+\/index|moonlight)";/m;
 
 /**
  * The web client's modules that some module loads with `import("./…")` (a literal relative path),
  * each with whether it is a part of the game page: loaded from the game page's own modules
- * (web/src/game/, web/src/moon/) or from such a part ("How to play" too).
+ * (web/src/game/, web/src/moon/) or from such a part ("How to play" too); and `closure(file)`,
+ * the web client's modules a module loads at once (its static imports, read from the source).
  */
 function lazyModules() {
   /** @type {Map<string, string[]>} module → the files that import() it */
   const importers = new Map();
+  /** @type {Map<string, string[]>} module → the web client's modules it imports statically (not types) */
+  const imports = new Map();
+  const fileOf = (from, spec) => {
+    const base = resolve(dirname(from), spec);
+    return [".ts", ".tsx", "/index.ts", "/index.tsx"].map((x) => base + x).find((f) => existsSync(f));
+  };
   const walk = (dir) => {
     for (const e of readdirSync(dir, { withFileTypes: true })) {
       const p = join(dir, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.tsx?$/.test(e.name))
-        for (const m of readFileSync(p, "utf8").matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)) {
-          const base = resolve(dirname(p), m[1]);
-          const file = [".ts", ".tsx", "/index.ts", "/index.tsx"].map((x) => base + x).find((f) => existsSync(f));
+      else if (/\.tsx?$/.test(e.name)) {
+        const source = readFileSync(p, "utf8");
+        for (const m of source.matchAll(/\bimport\(\s*["'](\.{1,2}\/[^"']+)["']\s*\)/g)) {
+          const file = fileOf(p, m[1]);
           if (file) importers.set(file, [...(importers.get(file) ?? []), p]);
         }
+        const found = [];
+        for (const m of source.matchAll(
+          /^(?:import|export)\s+(?!type\b)(?:[^;]*?\s+from\s+)?["'](\.{1,2}\/[^"']+)["']/gm,
+        )) {
+          const file = fileOf(p, m[1]);
+          if (file) found.push(file);
+        }
+        imports.set(p, found);
+      }
     }
   };
   walk(join(root, "web/src"));
@@ -73,7 +84,18 @@ function lazyModules() {
         grew = true;
       }
   }
-  return { lazy: new Set(importers.keys()), gameParts };
+  /** The web client's modules `file` loads at once (itself, and what it imports statically). */
+  const closure = (file) => {
+    const seen = new Set();
+    const visit = (f) => {
+      if (seen.has(f)) return;
+      seen.add(f);
+      for (const g of imports.get(f) ?? []) visit(g);
+    };
+    visit(file);
+    return seen;
+  };
+  return { lazy: new Set(importers.keys()), gameParts, closure };
 }
 
 /**
@@ -91,10 +113,10 @@ function lazyModules() {
 const oneSharedChunk = {
   name: "one-shared-chunk",
   setup(build) {
-    const { lazy, gameParts } = lazyModules();
-    build.onResolve({ filter: /^canopy:later$/ }, () => ({ path: "later", namespace: "canopy-later" }));
-    build.onLoad({ filter: /.*/, namespace: "canopy-later" }, () => ({
-      contents: LATER.map((f) => `import ${JSON.stringify(join(root, f))};\n`).join(""),
+    const { lazy, gameParts, closure } = lazyModules();
+    build.onResolve({ filter: /^canopy:later:/ }, (args) => ({ path: args.path.slice(13), namespace: "canopy-later" }));
+    build.onLoad({ filter: /.*/, namespace: "canopy-later" }, (args) => ({
+      contents: LATER[args.path].map((f) => `import ${JSON.stringify(join(root, f))};\n`).join(""),
       loader: "js",
       resolveDir: root,
     }));
@@ -105,13 +127,11 @@ const oneSharedChunk = {
       // A part that plays the engine imports the game page's rules too: they then share one chunk
       // with the engine's play (the rules' own chunk is left nearly empty) instead of two.
       if (gameParts.has(args.path) && args.path !== GAME_RULES && PLAYS.test(source)) roots.push(GAME_RULES);
-      // (a part's code, not a dictionary of texts, the offline chunks, the rules, the game page's own
-      // first wave or the log's chunk, also loads the later parts' small shared modules)
-      if (
-        ![GAME_ROOT, GAME_RULES, GAME_MORE].includes(args.path) &&
-        !/[\\/](i18n|lobby-i18n|offline)[\\/]/.test(args.path)
-      )
-        roots.push("canopy:later");
+      // A part that uses one of a group of the later parts' small shared modules loads the whole
+      // group (one chunk), and only the groups it uses.
+      const loads = closure(args.path);
+      for (const [group, files] of Object.entries(LATER))
+        if (files.some((f) => loads.has(join(root, f)))) roots.push(`canopy:later:${group}`);
       return {
         contents: `${roots.map((r) => `import ${JSON.stringify(r)};\n`).join("")}${source}`,
         loader: args.path.endsWith(".tsx") ? "tsx" : "ts",
@@ -121,10 +141,18 @@ const oneSharedChunk = {
 };
 
 /**
- * Small modules that the parts loaded after a page's first paint share (a few hundred bytes each):
- * one chunk, which every such part loads, rather than one each (the game page fetched six).
+ * Small modules that the parts loaded after a page's first paint share (a few hundred bytes each),
+ * in groups: a group is one chunk, which every part using any of its modules loads, rather than one
+ * chunk each (the game page fetched six). Two groups, so that a seated player's game page (table
+ * talk, the notifications box, the Moonlight's part) does not load the API's rarer calls and the
+ * bots' names, which only the start page, the lobby and some moments use (docs/web.md "Weights").
  */
-const LATER = ["web/src/api/more.ts", "web/src/ui/notify-box.tsx", "web/src/ui/bot-text.ts", "web/src/i18n/lazy.ts"];
+const LATER = {
+  /** The API's rarer calls, the bots' names. */
+  api: ["web/src/api/more.ts", "web/src/ui/bot-text.ts"],
+  /** The notifications box, the loader of a feature's texts. */
+  ui: ["web/src/ui/notify-box.tsx", "web/src/i18n/lazy.ts"],
+};
 
 /** The esbuild options of the client (also used by the size test, with write: false). */
 export function buildOptions({ dev = false } = {}) {

@@ -14,8 +14,6 @@ import {
 } from "../../src/engine";
 import {
   boardHighlights,
-  buyChoices,
-  cellFocus,
   columns,
   logActions,
   newPlan,
@@ -33,7 +31,16 @@ import {
   awayHours,
   type Plan,
 } from "../../web/src/game/model";
-import { planAdd, planState, rebase, replayStates, restorePlan, turnToSubmit } from "../../web/src/game/plan";
+import {
+  buyChoices,
+  cellFocus,
+  planAdd,
+  planState,
+  rebase,
+  replayStates,
+  restorePlan,
+  turnToSubmit,
+} from "../../web/src/game/plan";
 import type { GameView, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
 

@@ -17,7 +17,6 @@ import type { LiveHandlers, LiveStatus } from "./live";
 import {
   actionCells,
   boardHighlights,
-  cellFocus,
   newPlan,
   planRedo,
   planToSave,
@@ -27,12 +26,12 @@ import {
   roundInfo,
   seatOf,
   turnOf,
-  type CellFocus,
   type Plan,
   type PlayerPanel,
   type RoundInfo,
   type SavedPlan,
 } from "./model";
+import type { CellFocus } from "./plan";
 import type * as RulesModule from "./rules";
 
 /** The rules the page plans and replays with (./rules.ts, a chunk of its own). */
@@ -772,7 +771,7 @@ export class GameCtrl {
     const shown = replaying ? states[ply] : myTurn ? rules.planState(plan) : view.state;
     const legal = myTurn && shown.current === seat && shown.phase !== "ended" ? rules.legalActions(shown) : [];
     const selected = this.selected;
-    const focus = selected && myTurn ? cellFocus(shown, legal, selected) : null;
+    const focus = selected && myTurn ? rules.cellFocus(shown, legal, selected) : null;
     const setupTargets =
       myTurn && shown.phase === "setup" ? legal.filter((a) => a.type === "place").map((a) => actionCells(a)[0]) : [];
     const replayLast = replaying && ply > 0 ? actionCells(this.log[ply - 1].entry) : [];

@@ -5,11 +5,7 @@
 import {
   BOARD_COSTS,
   BOARD_SLOTS,
-  COLLECT_COST,
-  GROW_COST,
   LABELS,
-  LEAVES,
-  PLANT_COST,
   TOKEN_VALUES,
   boardPrice,
   cellIndex,
@@ -29,6 +25,7 @@ import {
 } from "../../../src/engine/reading";
 import type { Highlight } from "../../../src/render";
 import type { GameView, LogAction, LogEntryView } from "../types";
+import type { CellFocus } from "./plan";
 
 export const PIECES: readonly PieceName[] = ["seed", "small", "medium", "large"];
 
@@ -266,68 +263,6 @@ export function readSavedPlan(text: string | null): SavedPlan | null {
 
 // ---- what a chosen cell offers ------------------------------------------------------------
 
-export type Choice =
-  | { kind: "place"; action: Action; cell: string }
-  | { kind: "grow"; action: Action; cell: string; from: number; to: number; cost: number }
-  | { kind: "collect"; action: Action; cell: string; cost: number; token: { leaves: number; value: number } | null }
-  | { kind: "plant"; action: Action; from: string; to: string; size: number; cost: number };
-
-export interface CellFocus {
-  label: string;
-  /** Actions on this cell (grow, collect, place), and plantings from it or onto it. */
-  choices: Choice[];
-  /** Cells this cell's tree can plant on (when it is a source). */
-  targets: string[];
-}
-
-function choiceOf(state: GameState, a: Action): Choice | null {
-  switch (a.type) {
-    case "place":
-      return { kind: "place", action: a, cell: labelOfHex(a.cell) };
-    case "grow": {
-      const i = cellIndex(a.cell.q, a.cell.r);
-      const from = (state.cells[i] - 1) & 3;
-      return { kind: "grow", action: a, cell: LABELS[i], from, to: from + 1, cost: GROW_COST[from + 1] };
-    }
-    case "collect": {
-      const i = cellIndex(a.cell.q, a.cell.r);
-      return { kind: "collect", action: a, cell: LABELS[i], cost: COLLECT_COST, token: tokenFor(state, LEAVES[i]) };
-    }
-    case "plant": {
-      const i = cellIndex(a.from.q, a.from.r);
-      return {
-        kind: "plant",
-        action: a,
-        from: LABELS[i],
-        to: labelOfHex(a.to),
-        size: (state.cells[i] - 1) & 3,
-        cost: PLANT_COST,
-      };
-    }
-    default:
-      return null;
-  }
-}
-
-/** What choosing `label` offers the player to act (from the engine's legal actions). */
-export function cellFocus(state: GameState, legal: readonly Action[], label: string): CellFocus {
-  const choices: Choice[] = [];
-  const targets: string[] = [];
-  for (const a of legal) {
-    const touches =
-      ((a.type === "place" || a.type === "grow" || a.type === "collect") && labelOfHex(a.cell) === label) ||
-      (a.type === "plant" && (labelOfHex(a.from) === label || labelOfHex(a.to) === label));
-    if (!touches) continue;
-    const c = choiceOf(state, a);
-    if (!c) continue;
-    if (c.kind === "plant" && c.from === label) targets.push(c.to);
-    // Plantings from this cell are offered by clicking a target, not listed one by one.
-    if (c.kind === "plant" && c.from === label) continue;
-    choices.push(c);
-  }
-  return { label, choices, targets };
-}
-
 /** Cells with at least one legal action of their own (what is worth choosing). */
 export function actionableCells(legal: readonly Action[]): Set<string> {
   const out = new Set<string>();
@@ -336,19 +271,6 @@ export function actionableCells(legal: readonly Action[]): Set<string> {
     else if (a.type === "plant") out.add(labelOfHex(a.from));
   }
   return out;
-}
-
-/** Buying: the price of the next piece per column, and whether it is legal now. */
-export function buyChoices(
-  legal: readonly Action[],
-  state: GameState,
-): { piece: PieceName; price: number | null; legal: boolean }[] {
-  const seat = state.current;
-  const p = state.players[seat];
-  return PIECES.map((piece, col) => {
-    const price = boardPrice(p, col);
-    return { piece, price: price < 0 ? null : price, legal: legal.some((a) => a.type === "buy" && a.piece === piece) };
-  });
 }
 
 /** Highlights for the board: the chosen cell, its targets, cells already used this turn. */

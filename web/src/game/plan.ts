@@ -1,13 +1,20 @@
 /**
  * What the game page plans a turn and replays the game with, on the engine's play (its legal
  * actions, applying them): the planned turn's state, a plan checked action by action, kept across a
- * newer view or a reload, the turn to send, what each planned action did, and the game's history
- * replayed for the scrubber. Pure functions, unit-tested in Node (tests/web/model.test.ts); the page
+ * newer view or a reload, the turn to send, what each planned action did, what a chosen cell offers
+ * and what can be bought, and the game's history replayed for the scrubber. Pure functions, unit-tested in Node (tests/web/model.test.ts); the page
  * loads them in ./rules.ts's chunk, not with its first view.
  */
 import {
+  COLLECT_COST,
+  GROW_COST,
+  LABELS,
+  LEAVES,
+  PLANT_COST,
   applyAction,
   applyActions,
+  boardPrice,
+  cellIndex,
   legalActions,
   replayStates as replayGame,
   replayView,
@@ -15,11 +22,14 @@ import {
   type GameEvent,
   type GameOptionsInput,
   type GameState,
+  type PieceName,
 } from "../../../src/engine/base";
 import type { LogEntryView } from "../types";
-import { newPlan, turnOf, type Plan, type SavedPlan } from "./model";
+import { newPlan, PIECES, tokenFor, turnOf, type Plan, type SavedPlan } from "./model";
 
 export { applyAction, legalActions };
+
+const labelOfHex = (c: { q: number; r: number }): string => LABELS[cellIndex(c.q, c.r)];
 
 /** The state after the planned actions (they were checked when added, so this cannot fail). */
 export function planState(plan: Plan): GameState {
@@ -126,4 +136,81 @@ export function planEvents(plan: Plan): GameEvent[] {
     out.push(...r.events);
   }
   return out;
+}
+
+// ---- what a chosen cell offers, buying ---------------------------------------------------------
+
+export type Choice =
+  | { kind: "place"; action: Action; cell: string }
+  | { kind: "grow"; action: Action; cell: string; from: number; to: number; cost: number }
+  | { kind: "collect"; action: Action; cell: string; cost: number; token: { leaves: number; value: number } | null }
+  | { kind: "plant"; action: Action; from: string; to: string; size: number; cost: number };
+
+export interface CellFocus {
+  label: string;
+  /** Actions on this cell (grow, collect, place), and plantings from it or onto it. */
+  choices: Choice[];
+  /** Cells this cell's tree can plant on (when it is a source). */
+  targets: string[];
+}
+
+function choiceOf(state: GameState, a: Action): Choice | null {
+  switch (a.type) {
+    case "place":
+      return { kind: "place", action: a, cell: labelOfHex(a.cell) };
+    case "grow": {
+      const i = cellIndex(a.cell.q, a.cell.r);
+      const from = (state.cells[i] - 1) & 3;
+      return { kind: "grow", action: a, cell: LABELS[i], from, to: from + 1, cost: GROW_COST[from + 1] };
+    }
+    case "collect": {
+      const i = cellIndex(a.cell.q, a.cell.r);
+      return { kind: "collect", action: a, cell: LABELS[i], cost: COLLECT_COST, token: tokenFor(state, LEAVES[i]) };
+    }
+    case "plant": {
+      const i = cellIndex(a.from.q, a.from.r);
+      return {
+        kind: "plant",
+        action: a,
+        from: LABELS[i],
+        to: labelOfHex(a.to),
+        size: (state.cells[i] - 1) & 3,
+        cost: PLANT_COST,
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+/** What choosing `label` offers the player to act (from the engine's legal actions). */
+export function cellFocus(state: GameState, legal: readonly Action[], label: string): CellFocus {
+  const choices: Choice[] = [];
+  const targets: string[] = [];
+  for (const a of legal) {
+    const touches =
+      ((a.type === "place" || a.type === "grow" || a.type === "collect") && labelOfHex(a.cell) === label) ||
+      (a.type === "plant" && (labelOfHex(a.from) === label || labelOfHex(a.to) === label));
+    if (!touches) continue;
+    const c = choiceOf(state, a);
+    if (!c) continue;
+    if (c.kind === "plant" && c.from === label) targets.push(c.to);
+    // Plantings from this cell are offered by clicking a target, not listed one by one.
+    if (c.kind === "plant" && c.from === label) continue;
+    choices.push(c);
+  }
+  return { label, choices, targets };
+}
+
+/** Buying: the price of the next piece per column, and whether it is legal now. */
+export function buyChoices(
+  legal: readonly Action[],
+  state: GameState,
+): { piece: PieceName; price: number | null; legal: boolean }[] {
+  const seat = state.current;
+  const p = state.players[seat];
+  return PIECES.map((piece, col) => {
+    const price = boardPrice(p, col);
+    return { piece, price: price < 0 ? null : price, legal: legal.some((a) => a.type === "buy" && a.piece === piece) };
+  });
 }

@@ -5,7 +5,8 @@
  */
 import { t } from "../../i18n";
 import type { Frame, GameCtrl } from "../ctrl";
-import { actionCells, type Choice } from "../model";
+import { actionCells } from "../model";
+import type { Choice } from "../plan";
 
 function choiceText(ch: Choice): string {
   switch (ch.kind) {

@@ -1,0 +1,54 @@
+/**
+ * What a turn costs its Durable Object beyond its one row (issue 24, service.turn_overhead_ratio):
+ * the row's statement is built once per object, not per turn.
+ */
+import { describe, expect, it, vi } from "vitest";
+import { call, inRoom, startedGame } from "../api/client";
+
+/** The player to act plays their first legal action; the answer. */
+async function playOne(id: string, players: { token: string }[], key?: string) {
+  const g = (await call("GET", `/api/games/${id}`)).body;
+  const token = players[g.toAct].token;
+  const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token })).body;
+  return call("POST", `/api/games/${id}/actions`, {
+    token,
+    body: { version: legal.version, action: legal.actions[0] },
+    headers: key ? { "idempotency-key": key } : {},
+  });
+}
+
+const lastRow = (id: string) =>
+  inRoom(
+    id,
+    (room) =>
+      (room as any).ctx.storage.sql
+        .exec(
+          "SELECT version, sync, hooks, synced, expanded, idem_key, idem_answer, notes FROM turns ORDER BY n DESC LIMIT 1",
+        )
+        .one() as Record<string, unknown>,
+  );
+
+describe("a turn's work in its Durable Object", () => {
+  it("writes its row with the statement prepared when the object started: no query is built per turn", async () => {
+    const { id, players } = await startedGame(2);
+    const built = await inRoom(id, (room) => vi.spyOn((room as any).a.store.db, "insert"));
+    const r = await playOne(id, players, `k-${id}`);
+    expect(r.status).toBe(200);
+    const keyed = await lastRow(id);
+    expect(keyed).toMatchObject({ version: r.body.version, sync: 0, idem_key: `k-${id}` });
+    expect(JSON.parse(keyed.idem_answer as string).value.version).toBe(r.body.version);
+    const plain = await playOne(id, players);
+    expect(plain.status).toBe(200);
+    expect(built).not.toHaveBeenCalled();
+    built.mockRestore();
+    // The row as the query builder wrote it: booleans as 0/1, absent values as NULL.
+    expect(await lastRow(id)).toMatchObject({
+      version: plain.body.version,
+      sync: 0,
+      hooks: expect.any(Number),
+      idem_key: null,
+      idem_answer: null,
+      notes: null,
+    });
+  });
+});

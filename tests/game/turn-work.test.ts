@@ -1,6 +1,7 @@
 /**
  * What a turn costs its Durable Object beyond its one row (issue 24, service.turn_overhead_ratio):
- * the row's statement is built once per object, not per turn.
+ * the row's statement is built once per object, not per turn, and a bench run's own counts are
+ * not written in the turn's commit.
  */
 import { describe, expect, it, vi } from "vitest";
 import { call, inRoom, startedGame } from "../api/client";
@@ -49,6 +50,26 @@ describe("a turn's work in its Durable Object", () => {
       idem_key: null,
       idem_answer: null,
       notes: null,
+    });
+  });
+
+  it("in a bench run keeps its counts a moment after the turn, not in the turn's commit", async () => {
+    const { id, players } = await startedGame(2);
+    const put = await inRoom(id, (room) => {
+      (room as any).a.host.benching = true;
+      return vi.spyOn((room as any).ctx.storage, "put");
+    });
+    const r = await playOne(id, players);
+    expect(r.status).toBe(200);
+    const during = put.mock.calls.filter(([k]) => k === "bench:rows").length;
+    expect(during).toBe(0);
+    // Written once the turn is over, with the turn's row counted.
+    await vi.waitFor(() => expect(put.mock.calls.filter(([k]) => k === "bench:rows").length).toBe(1));
+    const stats = await inRoom(id, (room) => room.storageStats());
+    expect(put.mock.calls.find(([k]) => k === "bench:rows")?.[1]).toMatchObject({ do: stats.rowsWritten });
+    await inRoom(id, (room) => {
+      (room as any).a.host.benching = false;
+      put.mockRestore();
     });
   });
 });

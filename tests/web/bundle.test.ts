@@ -44,6 +44,8 @@ describe("web bundle", () => {
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
       // The texts of the parts loaded after a game page's first paint, in each language.
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/parts/${l}.ts`)),
+      // (and of the later parts a game page's first view does not show: some moments, other pages)
+      ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/rest/${l}.ts`)),
       // The game page (a chunk app.tsx loads; index.html preloads it on a game's address) and its
       // lobby (its live socket comes with the log, in more.tsx's chunk, loaded with its first view).
       byEntry.get("web/src/game/page.tsx"),

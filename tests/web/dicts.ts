@@ -30,14 +30,19 @@ import pen from "../../web/src/i18n/parts/en";
 import pfr from "../../web/src/i18n/parts/fr";
 import pja from "../../web/src/i18n/parts/ja";
 import pnl from "../../web/src/i18n/parts/nl";
+import rde from "../../web/src/i18n/rest/de";
+import ren from "../../web/src/i18n/rest/en";
+import rfr from "../../web/src/i18n/rest/fr";
+import rja from "../../web/src/i18n/rest/ja";
+import rnl from "../../web/src/i18n/rest/nl";
 
-/** Each language's texts, the page's and the later parts' (./parts/) together, as `t` has them. */
+/** Each language's texts, the page's and the later parts' (./parts/, ./rest/) together, as `t` has them. */
 export const DICTS: Record<Lang, Messages> = {
-  en: { ...en, ...pen },
-  nl: { ...nl, ...pnl },
-  fr: { ...fr, ...pfr },
-  de: { ...de, ...pde },
-  ja: { ...ja, ...pja },
+  en: { ...en, ...pen, ...ren },
+  nl: { ...nl, ...pnl, ...rnl },
+  fr: { ...fr, ...pfr, ...rfr },
+  de: { ...de, ...pde, ...rde },
+  ja: { ...ja, ...pja, ...rja },
 };
 /** The notifications panel's texts (a chunk of their own). */
 export const NOTIFY_DICTS: Record<Lang, NotifyMessages> = { en: nen, nl: nnl, fr: nfr, de: nde, ja: nja };

@@ -690,7 +690,7 @@ export class GameCtrl {
     const n: Notice = { kind, text: words() };
     this.setNotice(n);
     if (!n.text)
-      void loadPartTexts().then(
+      void loadPartTexts(false).then(
         () => {
           n.text = words();
           this.redraw();

@@ -3,12 +3,16 @@
  * remembered in localStorage. Every language, English too, is a small chunk loaded on demand, so a
  * page carries exactly one (index.html preloads the one `initialLang` will pick, alongside app.js).
  * `t` is the live dictionary: main.tsx sets a language before the first render; re-render after setLang.
- * The texts of the parts loaded after a game page's first paint (start page, lobby, log, going away,
- * final scores, notifications box) are a second chunk per language, ./parts/: those parts' loaders
- * await `loadPartTexts()`, which merges them into `t` (and `setLang` keeps them, once asked for).
+ * The texts of the parts loaded after a game page's first paint are two more chunks per language:
+ * ./parts/ (the log, the notices of a turn, the notifications box, the scoring stacks: what a game
+ * page loads at once after its first view) and ./rest/ (going away, the final scores, the legend, a
+ * chosen cell, the profile form and the start page's fields: what other pages and some moments
+ * show). Those parts' loaders await `loadPartTexts()` (the log's: `loadPartTexts(false)`, ./parts/
+ * alone), which merges them into `t` (and `setLang` keeps them, once asked for).
  */
 import type { Messages as PageMessages } from "./en";
 import type { PartMessages } from "./parts/en";
+import type { RestMessages } from "./rest/en";
 
 export type Lang = "en" | "nl" | "fr" | "de" | "ja";
 export const LANGS: readonly Lang[] = ["en", "nl", "fr", "de", "ja"];
@@ -21,7 +25,7 @@ export const LANG_NAMES: Record<Lang, string> = {
   ja: "日本語",
 };
 /** Every text: the page's own and, once `loadPartTexts` has been awaited, the later parts'. */
-export type Messages = PageMessages & PartMessages;
+export type Messages = PageMessages & PartMessages & RestMessages;
 
 const LOADERS: Record<Lang, () => Promise<PageMessages>> = {
   en: () => import("./en").then((m) => m.default),
@@ -30,21 +34,33 @@ const LOADERS: Record<Lang, () => Promise<PageMessages>> = {
   de: () => import("./de").then((m) => m.default),
   ja: () => import("./ja").then((m) => m.default),
 };
-const PART_LOADERS: Record<Lang, () => Promise<PartMessages>> = {
-  en: () => import("./parts/en").then((m) => m.default),
-  nl: () => import("./parts/nl").then((m) => m.default),
-  fr: () => import("./parts/fr").then((m) => m.default),
-  de: () => import("./parts/de").then((m) => m.default),
-  ja: () => import("./parts/ja").then((m) => m.default),
+type Extra = PartMessages | RestMessages;
+/** The later parts' two dictionaries of each language (./parts/, ./rest/). */
+const EXTRA_LOADERS: Record<"parts" | "rest", Record<Lang, () => Promise<Extra>>> = {
+  parts: {
+    en: () => import("./parts/en").then((m) => m.default),
+    nl: () => import("./parts/nl").then((m) => m.default),
+    fr: () => import("./parts/fr").then((m) => m.default),
+    de: () => import("./parts/de").then((m) => m.default),
+    ja: () => import("./parts/ja").then((m) => m.default),
+  },
+  rest: {
+    en: () => import("./rest/en").then((m) => m.default),
+    nl: () => import("./rest/nl").then((m) => m.default),
+    fr: () => import("./rest/fr").then((m) => m.default),
+    de: () => import("./rest/de").then((m) => m.default),
+    ja: () => import("./rest/ja").then((m) => m.default),
+  },
 };
+type ExtraName = keyof typeof EXTRA_LOADERS;
 const loaded: Partial<Record<Lang, PageMessages>> = {};
-const loadedParts: Partial<Record<Lang, PartMessages>> = {};
-/** Whether a later part has asked for its texts (then a change of language loads them too). */
-let partsWanted = false;
-/** Whether `t` has the later parts' texts. */
-let withParts = false;
+const loadedExtra: Record<ExtraName, Partial<Record<Lang, Extra>>> = { parts: {}, rest: {} };
+/** Which of the later parts' dictionaries a part has asked for (then a change of language loads them too). */
+const wanted = new Set<ExtraName>();
+/** Which of them `t` has, in its language. */
+let withExtra = new Set<ExtraName>();
 
-const partsOf = async (l: Lang) => (loadedParts[l] ??= await PART_LOADERS[l]());
+const extraOf = async (name: ExtraName, l: Lang) => (loadedExtra[name][l] ??= await EXTRA_LOADERS[name][l]());
 
 const KEY = "canopy.lang";
 
@@ -75,11 +91,12 @@ export function initialLang(): Lang {
 
 /** Switch language (loading it first if needed); `remember` keeps the choice for next time. */
 export async function setLang(l: Lang, remember = false): Promise<void> {
-  const [dict, parts] = await Promise.all([loaded[l] ?? LOADERS[l](), partsWanted ? partsOf(l) : undefined]);
+  const names = [...wanted];
+  const [dict, ...extra] = await Promise.all([loaded[l] ?? LOADERS[l](), ...names.map((n) => extraOf(n, l))]);
   loaded[l] = dict;
   lang = l;
-  withParts = !!parts;
-  t = (parts ? { ...dict, ...parts } : dict) as Messages;
+  withExtra = new Set(names);
+  t = Object.assign({}, dict, ...extra) as Messages;
   if (typeof document !== "undefined") document.documentElement.lang = l;
   if (remember) {
     try {
@@ -92,17 +109,21 @@ export async function setLang(l: Lang, remember = false): Promise<void> {
 
 /**
  * The later parts' texts in the page's language, merged into `t` (a part's loader awaits this before
- * it renders; a failure is the part's failure to load).
+ * it renders; a failure is the part's failure to load): both dictionaries, or with `rest` false only
+ * ./parts/ (what the game page's log and its turn's notices say).
  */
-export async function loadPartTexts(): Promise<void> {
-  partsWanted = true;
+export async function loadPartTexts(rest = true): Promise<void> {
+  const names: ExtraName[] = rest ? ["parts", "rest"] : ["parts"];
+  for (const n of names) wanted.add(n);
   // (Until `t` has them in the language it is in: the language may change while they load.)
-  while (!withParts) {
+  while (names.some((n) => !withExtra.has(n))) {
     const l = lang;
-    const parts = await partsOf(l);
-    if (lang === l && !withParts) {
-      t = { ...t, ...parts };
-      withParts = true;
+    const missing = names.filter((n) => !withExtra.has(n));
+    const extra = await Promise.all(missing.map((n) => extraOf(n, l)));
+    if (lang === l) {
+      const still = missing.filter((n) => !withExtra.has(n));
+      t = Object.assign({}, t, ...extra.filter((_, i) => still.includes(missing[i]))) as Messages;
+      for (const n of still) withExtra.add(n);
     }
   }
 }

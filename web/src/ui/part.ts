@@ -29,7 +29,10 @@ export function loadSheet(name: Sheet): Promise<void> {
   return p;
 }
 
-/** A later part's chunk (`load`, its import), once its stylesheet and the later parts' texts are here too. */
+/**
+ * A later part's chunk (`load`, its import), once its stylesheet and the later parts' texts are here
+ * too (the game page's log, "more", needs only the first of their two dictionaries: i18n/index.ts).
+ */
 export function loadPart<T>(sheet: Sheet, load: Promise<T>): Promise<T> {
-  return Promise.all([load, loadSheet(sheet), loadPartTexts()]).then(([m]) => m);
+  return Promise.all([load, loadSheet(sheet), loadPartTexts(sheet !== "more")]).then(([m]) => m);
 }

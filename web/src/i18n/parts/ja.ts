@@ -1,20 +1,6 @@
 import type { PartMessages } from "./en";
 
 const ja: PartMessages = {
-  createProfileIntro:
-    "他のプレイヤーに表示される名前を決めてください。メールもパスワードも不要です。鍵はこのブラウザに保存されます。",
-  nameLabel: "名前",
-  createProfile: "プロフィールを作成",
-  useKey: "既存の鍵を使う",
-  keyLabel: "プロフィールの鍵",
-  useKeyButton: "この鍵を使う",
-  badKey: "その鍵は無効です。",
-  playersLabel: "人数",
-  moveTime: "1手の持ち時間",
-  moveTimeNone: "無制限",
-  copy: "コピー",
-  copied: "コピーしました",
-  share: "共有",
   logTitle: "ゲームの記録",
   logEmpty: "まだ何も起きていません。",
   replayTitle: "リプレイ",
@@ -22,31 +8,10 @@ const ja: PartMessages = {
   replayStart: "最初",
   replayPrev: "戻る",
   replayNext: "進む",
-  finalScores: "最終得点",
-  tokensPoints: "トークン",
-  lightPointsScore: (per) => `光点 ÷ ${per}`,
-  total: "合計",
   notificationsGameHint: "このゲームのチャンネルの Webhook と送信履歴",
   notificationsMeHint: "すべてのゲームに使うあなた自身の Webhook と Discord のメンション",
-  awayTitle: "しばらく不在にしますか？",
-  awayHelp: (days) =>
-    `不在の間はあなたの時計が止まり、他のプレイヤーにも表示されます。このゲームでは合計 ${days} 日まで。`,
-  awayNone: "このゲームでは不在にできません。",
-  awayFor: "不在の期間",
-  awayUnit: "単位",
-  unitHours: "時間",
-  unitDays: "日",
-  goAway: "不在にする",
-  imBack: "戻りました",
   autoTimeout: "自動で打たれました：時間切れ",
   // The board's legend (web/src/ui/legend.tsx)
-  legendShadow: "このラウンドの影",
-  legendNext: "次のラウンドの影",
-  legendLit: "光を受ける（1光点ごとに点1つ）",
-  legendTarget: "選べるマス",
-  legendRings: "土壌：中央から外へ葉 4・3・2・1 枚",
-  keyboardHelp: "矢印キーでマスを移動し、Enter かスペースで選択します。",
-  // The turn refused (game/refused.ts, with the parts below the first paint); the language's name.
   langName: "日本語",
   planKept: "予定していたアクションはまだ有効なので、そのまま残しました。",
   conflict: "計画中にゲームが変わりました（別のアクションが先に届きました）。ボードは現在のゲームを表示しています。",
@@ -75,10 +40,6 @@ const ja: PartMessages = {
   stackOut: "なし",
   // A device signed out from another one; a turn planned in two tabs (game/ctrl.ts).
   planPlayed: "予定していた手番は別のタブで行われました。",
-  signedOut: (name: string) =>
-    `この端末は別の端末の操作でプロフィール「${name}」からサインアウトされました。もう一度サインインするとプレイできます（予定していた手番は保存されています）。`,
-  signInAgain: "もう一度サインイン",
-  // Said after a turn or a click (game/ctrl.ts), when these texts have come.
   planDropped: "予定していたアクションは無効になったので、取り消しました。",
   planGone:
     "ゲームが進みました（この手番は別の場所で行われたか、時間切れになりました）。予定していたアクションは取り消しました。",
@@ -86,13 +47,9 @@ const ja: PartMessages = {
   resignConfirm: "このゲームを投了しますか？駒はボードに残りますが、勝つことはできなくなります。",
   turnSent: "手番を送信しました。",
   // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
-  noActionsHere: "このマスでは今できることはありません。",
-  cellTitle: (label) => `マス ${label}`,
   place: "ここに小樹木を置く",
   grow: (from, to) => `成長させる：${from} → ${to}`,
   collect: (value) => (value === null ? "点数を得る（トークンなし）" : `点数を得る：${value} 点のトークン`),
-  plantFrom: (from) => `${from} からここに種をまく`,
-  plantHint: (n) => `この樹木は強調表示された ${n} マスに種をまけます。1つ選んでください。`,
 };
 
 export default ja;

@@ -79,9 +79,9 @@ describe("web bundle", () => {
       byEntry.get("web/src/social/page.tsx"),
       // The open tables (/tables, issue 16).
       byEntry.get("web/src/tables/page.tsx"),
-      // Table talk, beside the log, for seated players (issue 16), with its texts.
+      // Table talk, beside the log, for seated players (issue 16), with its texts (English a chunk too).
       byEntry.get("web/src/talk/panel.tsx"),
-      ...langs.map((l) => byEntry.get(`web/src/talk/i18n/${l}.ts`)),
+      ...["en", ...langs].map((l) => byEntry.get(`web/src/talk/i18n/${l}.ts`)),
       // The coach under the log (issue 23): a finished game's review, with its texts and chart.
       byEntry.get("web/src/coach/panel.tsx"),
       // What next at a game's end (issue 25 item 2): Play again, the rating's change, with its texts.

@@ -1,6 +1,7 @@
 /**
  * A feature's texts loaded on demand, one chunk per language (the Moonlight's, the notifications
- * panel's): English is built in, the others are fetched when first asked for. One loader for every such
+ * panel's, table talk's): English is built in, or a chunk too, the others are fetched when first
+ * asked for. One loader for every such
  * feature; each passes its own `import()`s (literal, so the bundler splits them).
  */
 import { useEffect, useState } from "preact/hooks";
@@ -13,14 +14,20 @@ export interface LazyTexts<M> {
   use(lang: Lang): M;
 }
 
-export function lazyTexts<M>(en: M, loaders: Record<Exclude<Lang, "en">, () => Promise<{ default: M }>>): LazyTexts<M> {
-  const loaded: Partial<Record<Lang, M>> = { en };
-  let last = en;
+export function lazyTexts<M>(
+  en: M | (() => Promise<{ default: M }>),
+  loaders: Record<Exclude<Lang, "en">, () => Promise<{ default: M }>>,
+): LazyTexts<M> {
+  // English built in, or (a function) a chunk like the others: then a language that cannot be
+  // loaded falls back to English's chunk.
+  const lazyEn = typeof en === "function" ? (en as () => Promise<{ default: M }>) : null;
+  const loaded: Partial<Record<Lang, M>> = lazyEn ? {} : { en: en as M };
+  let last = loaded.en;
   const load = async (lang: Lang): Promise<M> => {
     if (!loaded[lang]) {
-      const loader = lang === "en" ? undefined : loaders[lang];
-      if (!loader) return en;
-      loaded[lang] = (await loader()).default;
+      const loader = lang === "en" ? lazyEn : loaders[lang];
+      if (!loader) return loaded.en ?? load("en");
+      loaded[lang] = (await (lazyEn && lang !== "en" ? loader().catch(() => lazyEn()) : loader())).default;
     }
     return loaded[lang] as M;
   };
@@ -35,7 +42,8 @@ export function lazyTexts<M>(en: M, loaders: Record<Exclude<Lang, "en">, () => P
     }, [lang]);
     const d = loaded[lang];
     if (d) last = d;
-    return d ?? last;
+    // (a part using chunked English shows once its texts are loaded: its loader awaits `load`)
+    return (d ?? last) as M;
   };
   return { load, use };
 }

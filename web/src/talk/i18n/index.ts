@@ -1,13 +1,14 @@
 /**
- * Table talk's texts in the page's language: English is built in, the others are chunks of their
- * own, loaded on demand (before the panel first shows: game/view/lazy.tsx awaits `loadTalkText`).
+ * Table talk's texts in the page's language: every language, English too, a chunk of its own,
+ * loaded on demand (before the panel first shows: game/view/lazy.tsx awaits `loadTalkText`), so a
+ * page carries only its own language's (docs/web.md "Weights").
  */
 import { lazyTexts } from "../../i18n/lazy";
-import en, { type TalkMessages } from "./en";
+import type { TalkMessages } from "./en";
 
 export type { TalkMessages };
 
-const texts = lazyTexts<TalkMessages>(en, {
+const texts = lazyTexts<TalkMessages>(() => import("./en"), {
   nl: () => import("./nl"),
   fr: () => import("./fr"),
   de: () => import("./de"),

@@ -200,8 +200,7 @@ export class Authority {
     if (visible) this.changes.add(t.entries.flatMap(eventsOf));
     for (const c of turnChanges(prev, next)) this.tellSoon(c.playerId);
     if (membership) this.urgent = true;
-    // In the alarm, its end sets the next one (after everything it commits): once, not per commit.
-    if (!this.alarming && (keep || clockDue(prev) !== clockDue(next) || bots.botToAct(next))) void this.scheduleAlarm();
+    if (keep || clockDue(prev) !== clockDue(next) || bots.botToAct(next)) void this.scheduleAlarm();
     return answer;
   }
 
@@ -292,33 +291,14 @@ export class Authority {
       ],
       answer: () => done(null),
     });
-    if (!this.alarming) void this.scheduleAlarm();
+    void this.scheduleAlarm();
   }
 
   // ---- the alarm: the clock, a bot, the coach, then the outbox ------------------------------
 
-  /**
-   * The alarm is running and will set the next one at its end: what it commits meanwhile (the
-   * clock's events, a bot's turn, a webhook switched off, a request's turn while it waits on the
-   * outbox) leaves that to it. Each setAlarm is a row written: an alarm that commits a step wanted
-   * one for the commit (null: the running alarm) and one at its end.
-   */
-  private alarming = false;
-
   async alarm(): Promise<void> {
     if (!this.game) return;
     if (this.host.benching) this.rows.alarms++;
-    this.alarming = true;
-    try {
-      await this.steps();
-    } finally {
-      this.alarming = false;
-    }
-    // Past every commit of the alarm (and of requests that came in while it waited).
-    await this.scheduleAlarm();
-  }
-
-  private async steps(): Promise<void> {
     const now = this.host.now();
     try {
       // Each step re-reads the record and commits on its own, so it happens at most once.
@@ -345,6 +325,7 @@ export class Authority {
     }
     await this.outbox.run(now);
     this.counted();
+    await this.scheduleAlarm();
   }
 
   /** Players' inboxes being told (one call in flight each), and whether they changed meanwhile. */

@@ -3,10 +3,8 @@
  * the row's statement is built once per object, not per turn, and a bench run's own counts are
  * not written in the turn's commit.
  */
-import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
-import { call, inRoom, newPlayer, roomStub, startedGame } from "../api/client";
-import { farFuture } from "../notify/helpers";
+import { call, inRoom, startedGame } from "../api/client";
 
 /** The player to act plays their first legal action; the answer. */
 async function playOne(id: string, players: { token: string }[], key?: string) {
@@ -73,41 +71,5 @@ describe("a turn's work in its Durable Object", () => {
       (room as any).a.host.benching = false;
       put.mockRestore();
     });
-  });
-});
-
-describe("the alarm's writes", () => {
-  it("an alarm that commits sets the next alarm once, at its end, not once per commit as well", async () => {
-    const human = await newPlayer("Ann");
-    const created = await call("POST", "/api/games", {
-      token: human.token,
-      body: { seats: 3, firstPlayer: 0, bots: ["easy", "easy"] },
-    });
-    expect(created.status).toBe(201);
-    const id: string = created.body.game.id;
-    // A clock far ahead (alarms never fire by themselves) that moves on at every reading.
-    let t = farFuture();
-    await inRoom(id, (room) => {
-      room.now = () => (t += 1000);
-    });
-    const g = (await call("GET", `/api/games/${id}`)).body;
-    expect(g.toAct).toBe(0);
-    const legal = (await call("GET", `/api/games/${id}/legal-actions`, { token: human.token })).body;
-    const moved = await call("POST", `/api/games/${id}/actions`, {
-      token: human.token,
-      body: { version: legal.version, action: legal.actions[0] },
-    });
-    expect(moved.status).toBe(200);
-    const setAlarm = await inRoom(id, (room) => vi.spyOn((room as any).ctx.storage, "setAlarm"));
-    // The first bot plays from the alarm; the second bot is to act next, so an alarm is wanted now.
-    expect(await runDurableObjectAlarm(roomStub(id))).toBe(true);
-    const after = (await call("GET", `/api/games/${id}`)).body;
-    expect(after.toAct).toBe(2);
-    expect(setAlarm).toHaveBeenCalledTimes(1);
-    expect(await inRoom(id, (room) => (room as any).ctx.storage.getAlarm())).not.toBeNull();
-    setAlarm.mockRestore();
-    // And it fires: the second bot plays.
-    expect(await runDurableObjectAlarm(roomStub(id))).toBe(true);
-    expect((await call("GET", `/api/games/${id}`)).body.toAct).toBe(0);
   });
 });

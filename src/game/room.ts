@@ -397,13 +397,28 @@ export class GameRoom extends DurableObject<Env> {
     return turnFor(this.game, playerId);
   }
 
-  /** Tell a player's inbox their line in this game (authority.ts, after a commit). */
-  private tellInbox = (playerId: string, line: TurnLine | null, version: number): Promise<void> => {
+  /**
+   * Tell a player's inbox their line in this game (authority.ts, after a commit: two a turn, the
+   * mover's and the next player's). Each inbox's stub is made once and kept (idFromName hashes the
+   * name every time), and made again after a call on it failed.
+   */
+  private tellInbox = async (playerId: string, line: TurnLine | null, version: number): Promise<void> => {
     const ns = this.bindings.PLAYER;
-    if (!ns || !this.game) return Promise.resolve();
-    const inbox = ns.get(ns.idFromName(playerId)) as unknown as DurableObjectStub<PlayerInbox>;
-    return inbox.tell(playerId, this.game.id, line, version);
+    if (!ns || !this.game) return;
+    let inbox = this.inboxStubs.get(playerId);
+    if (!inbox) {
+      inbox = ns.get(ns.idFromName(playerId)) as unknown as DurableObjectStub<PlayerInbox>;
+      this.inboxStubs.set(playerId, inbox);
+    }
+    try {
+      await inbox.tell(playerId, this.game.id, line, version);
+    } catch (e) {
+      this.inboxStubs.delete(playerId);
+      throw e;
+    }
   };
+
+  private readonly inboxStubs = new Map<string, DurableObjectStub<PlayerInbox>>();
 
   /** Where a game stands, for "whose turn is it" lists (D1 is not written on every turn). */
   summary(): reads.GameSummary | null {

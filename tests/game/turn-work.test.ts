@@ -73,3 +73,28 @@ describe("a turn's work in its Durable Object", () => {
     });
   });
 });
+
+describe("telling the players' inboxes", () => {
+  it("makes each inbox's stub once, and again after a call on it failed", async () => {
+    const { id, players } = await startedGame(2);
+    const made = await inRoom(id, async (room) => {
+      const ns = (room as any).bindings.PLAYER as DurableObjectNamespace;
+      const idFromName = vi.spyOn(ns, "idFromName");
+      const tell = (room as any).tellInbox as (p: string, line: unknown, v: number) => Promise<void>;
+      const line = { id, yourTurn: false, deadline: null, version: 1000 };
+      for (let v = 0; v < 3; v++) await tell(players[0].id, { ...line, version: 1000 + v }, 1000 + v);
+      const once = idFromName.mock.calls.length;
+      // A call that fails drops the stub: the next one makes it anew.
+      const stub = (room as any).inboxStubs.get(players[0].id);
+      const failing = vi.spyOn(stub, "tell").mockRejectedValueOnce(new Error("overloaded"));
+      await expect(async () => await tell(players[0].id, { ...line, version: 1010 }, 1010)).rejects.toThrow();
+      await tell(players[0].id, { ...line, version: 1011 }, 1011);
+      failing.mockRestore();
+      const after = idFromName.mock.calls.length;
+      idFromName.mockRestore();
+      return { once, after };
+    });
+    expect(made).toEqual({ once: 1, after: 2 });
+  });
+});
+

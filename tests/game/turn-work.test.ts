@@ -97,4 +97,3 @@ describe("telling the players' inboxes", () => {
     expect(made).toEqual({ once: 1, after: 2 });
   });
 });
-

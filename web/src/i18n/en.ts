@@ -3,6 +3,7 @@
  * enforces it). These are the texts a game page shows at once; the parts loaded later (start page, lobby,
  * log, going away, final scores) have theirs in ./parts/.
  */
+import type { Widen } from "./widen";
 import { plurals } from "./plural";
 
 const p = plurals("en");
@@ -177,14 +178,6 @@ const en = {
       ? `${who} collected the tree on ${cell} (no token left) (4 ☀)`
       : `${who} collected the tree on ${cell}: ${value} points (4 ☀)`,
 } as const;
-
-type Widen<T> = T extends string
-  ? string
-  : T extends readonly string[]
-    ? readonly string[]
-    : T extends (...args: infer A) => infer R
-      ? (...args: A) => R extends string ? string : R
-      : T;
 
 export type Messages = { [K in keyof typeof en]: Widen<(typeof en)[K]> };
 

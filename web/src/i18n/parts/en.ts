@@ -6,6 +6,7 @@
  * second dictionary (a chunk of its own), so the one a game page loads at once stays small (issue
  * 10's 40 KB budget); i18n/index.ts merges it into `t` when `loadPartTexts` is called.
  */
+import type { Widen } from "../widen";
 import { plurals } from "../plural";
 
 const p = plurals("en");
@@ -61,14 +62,6 @@ const en = {
   collect: (value: number | null) =>
     value === null ? "Collect (no token left)" : `Collect: take a ${value}-point token`,
 } as const;
-
-type Widen<T> = T extends string
-  ? string
-  : T extends readonly string[]
-    ? readonly string[]
-    : T extends (...args: infer A) => infer R
-      ? (...args: A) => R extends string ? string : R
-      : T;
 
 export type PartMessages = { [K in keyof typeof en]: Widen<(typeof en)[K]> };
 

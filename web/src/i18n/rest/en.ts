@@ -5,6 +5,7 @@
  * form and fields. A chunk per language, merged into `t` with ../parts/ when a part asks for them
  * (i18n/index.ts `loadPartTexts`); the log's chunk asks only for ../parts/ (docs/web.md "Weights").
  */
+import type { Widen } from "../widen";
 import { plurals } from "../plural";
 
 const p = plurals("en");
@@ -55,14 +56,6 @@ const en = {
   plantFrom: (from: string) => `Plant a seed here from ${from}`,
   plantHint: (n: number) => `This tree can plant a seed on ${n} highlighted ${p(n, "cell", "cells")}: choose one.`,
 } as const;
-
-type Widen<T> = T extends string
-  ? string
-  : T extends readonly string[]
-    ? readonly string[]
-    : T extends (...args: infer A) => infer R
-      ? (...args: A) => R extends string ? string : R
-      : T;
 
 export type RestMessages = { [K in keyof typeof en]: Widen<(typeof en)[K]> };
 

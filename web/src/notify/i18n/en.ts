@@ -3,6 +3,7 @@
  * these keys). Loaded with the panel, not with the page.
  */
 import { plurals } from "../../i18n/plural";
+import type { Widen } from "../../i18n/widen";
 
 const p = plurals("en");
 
@@ -140,12 +141,6 @@ const en = {
   save: "Save",
   saved: "Saved.",
 };
-
-type Widen<T> = T extends string
-  ? string
-  : T extends (...args: infer A) => infer R
-    ? (...args: A) => R extends string ? string : R
-    : T;
 
 export type NotifyMessages = { [K in keyof typeof en]: Widen<(typeof en)[K]> };
 

@@ -72,8 +72,10 @@ export function meterDiff(a: MeterReading, b: MeterReading): MeterReading {
     doRequests: byKey(a.doRequests, b.doRequests),
     doRowsWrittenBy: byKey(a.doRowsWrittenBy ?? {}, b.doRowsWrittenBy ?? {}),
     doRowsReadBy: byKey(a.doRowsReadBy ?? {}, b.doRowsReadBy ?? {}),
+    d1QueriesBy: byKey(a.d1QueriesBy ?? {}, b.d1QueriesBy ?? {}),
+    d1RowsWrittenBy: byKey(a.d1RowsWrittenBy ?? {}, b.d1RowsWrittenBy ?? {}),
   };
-  const byKind = ["doRequests", "doRowsWrittenBy", "doRowsReadBy"];
+  const byKind = ["doRequests", "doRowsWrittenBy", "doRowsReadBy", "d1QueriesBy", "d1RowsWrittenBy"];
   for (const k of Object.keys(b) as (keyof MeterReading)[])
     if (!byKind.includes(k)) (out[k] as number) = (b[k] as number) - (a[k] as number);
   return out;
@@ -303,6 +305,8 @@ export async function benchReal(
       doRequests: Object.fromEntries(Object.entries(m.doRequests).map(([k, v]) => [k, per(v)])),
       doRowsWrittenBy: Object.fromEntries(Object.entries(m.doRowsWrittenBy).map(([k, v]) => [k, per(v)])),
       doRowsReadBy: Object.fromEntries(Object.entries(m.doRowsReadBy).map(([k, v]) => [k, per(v)])),
+      d1QueriesBy: Object.fromEntries(Object.entries(m.d1QueriesBy).map(([k, v]) => [k, per(v)])),
+      d1RowsWrittenBy: Object.fromEntries(Object.entries(m.d1RowsWrittenBy).map(([k, v]) => [k, per(v)])),
       workerRequests: per(m.workerRequests),
       wsMessages: per(m.wsMessages),
       alarms: per(m.alarms),
@@ -377,6 +381,21 @@ export async function benchReal(
       if (v >= perGame.doRowsRead / 100)
         figures.push({
           name: `service.real.do_rows_read_per_game.${k.replace(/ /g, "_")}`,
+          unit: "rows",
+          value: r2(v),
+        });
+    // What the game asks D1, by kind of statement (most first): what one D1 carries is cut from these.
+    for (const [k, v] of Object.entries(perGame.d1QueriesBy).sort((x, y) => y[1] - x[1]))
+      if (v > 0)
+        figures.push({
+          name: `service.real.d1_queries_per_game.${k.replace(/ /g, "_")}`,
+          unit: "queries",
+          value: r2(v),
+        });
+    for (const [k, v] of Object.entries(perGame.d1RowsWrittenBy).sort((x, y) => y[1] - x[1]))
+      if (v > 0)
+        figures.push({
+          name: `service.real.d1_rows_written_per_game.${k.replace(/ /g, "_")}`,
           unit: "rows",
           value: r2(v),
         });

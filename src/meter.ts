@@ -27,6 +27,10 @@ export interface Meter {
   d1Queries: number;
   d1RowsWritten: number;
   d1RowsRead: number;
+  /** D1 queries by kind of statement ("select webhooks", "update devices", …): what one D1 carries is cut from these. */
+  d1QueriesBy: Record<string, number>;
+  /** D1 rows written by kind of statement. */
+  d1RowsWrittenBy: Record<string, number>;
 }
 
 const zero = (): Meter => ({
@@ -43,6 +47,8 @@ const zero = (): Meter => ({
   d1Queries: 0,
   d1RowsWritten: 0,
   d1RowsRead: 0,
+  d1QueriesBy: {},
+  d1RowsWrittenBy: {},
 });
 
 export const meter: Meter = zero();
@@ -86,6 +92,8 @@ export function readMeter(): Meter {
     doRequests: { ...meter.doRequests },
     doRowsWrittenBy: { ...meter.doRowsWrittenBy },
     doRowsReadBy: { ...meter.doRowsReadBy },
+    d1QueriesBy: { ...meter.d1QueriesBy },
+    d1RowsWrittenBy: { ...meter.d1RowsWrittenBy },
   };
 }
 
@@ -153,34 +161,39 @@ export function meteredState(ctx: DurableObjectState): DurableObjectState {
   });
 }
 
-function countD1(r: { meta?: { rows_read?: number; rows_written?: number } } | undefined): void {
+function countD1(kind: string, r: { meta?: { rows_read?: number; rows_written?: number } } | undefined): void {
+  const written = r?.meta?.rows_written ?? 0;
   meter.d1Queries++;
   meter.d1RowsRead += r?.meta?.rows_read ?? 0;
-  meter.d1RowsWritten += r?.meta?.rows_written ?? 0;
+  meter.d1RowsWritten += written;
+  countBy(kind, 1, meter.d1QueriesBy);
+  countBy(kind, written, meter.d1RowsWrittenBy);
 }
 
-/** The statement behind each metered one (D1's batch takes only its own statements). */
+/** The statement behind each metered one (D1's batch takes only its own statements), and its kind. */
 const unwrapped = new WeakMap<object, D1PreparedStatement>();
 const own = (s: D1PreparedStatement) => unwrapped.get(s) ?? s;
+const kinds = new WeakMap<object, string>();
+const kindOf = (s: D1PreparedStatement) => kinds.get(s) ?? "other";
 
-function meteredStatement(s: D1PreparedStatement): D1PreparedStatement {
+function meteredStatement(s: D1PreparedStatement, kind: string): D1PreparedStatement {
   const p = new Proxy(s, {
     get(t, p) {
       const v = Reflect.get(t, p);
       if (typeof v !== "function") return v;
       if (p === "bind")
-        return (...a: unknown[]) => meteredStatement((v as (...x: unknown[]) => D1PreparedStatement).apply(t, a));
+        return (...a: unknown[]) => meteredStatement((v as (...x: unknown[]) => D1PreparedStatement).apply(t, a), kind);
       if (p === "all" || p === "run")
         return async (...a: unknown[]) => {
           const r = (await (v as (...x: unknown[]) => Promise<D1Result>).apply(t, a)) as D1Result;
-          countD1(r);
+          countD1(kind, r);
           return r;
         };
       if (p === "first")
         return async (col?: string) => {
           // first() gives no meta: the same query through all(), its first row (or column).
           const r = await t.all();
-          countD1(r);
+          countD1(kind, r);
           const row = (r.results[0] ?? null) as Record<string, unknown> | null;
           return col === undefined ? row : row === null ? null : row[col];
         };
@@ -190,7 +203,7 @@ function meteredStatement(s: D1PreparedStatement): D1PreparedStatement {
           // changes nothing; the figure counts it once); a write runs through all() only, its
           // rows turned back into arrays (RETURNING columns have distinct names).
           const r = await t.all();
-          countD1(r);
+          countD1(kind, r);
           if (/^\s*(select|with)\b/i.test((t as unknown as { statement?: string }).statement ?? ""))
             return (v as (o?: unknown) => Promise<unknown[]>).call(t, opts);
           const rows = (r.results as Record<string, unknown>[]).map((o) => Object.values(o));
@@ -200,6 +213,7 @@ function meteredStatement(s: D1PreparedStatement): D1PreparedStatement {
     },
   });
   unwrapped.set(p, s);
+  kinds.set(p, kind);
   return p;
 }
 
@@ -209,11 +223,11 @@ export function meteredD1(db: D1Database): D1Database {
     get(t, p) {
       const v = Reflect.get(t, p);
       if (typeof v !== "function") return v;
-      if (p === "prepare") return (q: string) => meteredStatement(t.prepare(q));
+      if (p === "prepare") return (q: string) => meteredStatement(t.prepare(q), readKind(q));
       if (p === "batch")
         return async (stmts: D1PreparedStatement[]) => {
           const rs = await t.batch(stmts.map(own));
-          for (const r of rs) countD1(r);
+          rs.forEach((r, i) => countD1(kindOf(stmts[i]), r));
           return rs;
         };
       if (p === "withSession")
@@ -222,11 +236,11 @@ export function meteredD1(db: D1Database): D1Database {
           return new Proxy(s, {
             get(ts, ps) {
               const vs = Reflect.get(ts, ps);
-              if (ps === "prepare") return (q: string) => meteredStatement(ts.prepare(q));
+              if (ps === "prepare") return (q: string) => meteredStatement(ts.prepare(q), readKind(q));
               if (ps === "batch")
                 return async (stmts: D1PreparedStatement[]) => {
                   const rs = await ts.batch(stmts.map(own));
-                  for (const r of rs) countD1(r);
+                  rs.forEach((r, i) => countD1(kindOf(stmts[i]), r));
                   return rs;
                 };
               return typeof vs === "function" ? vs.bind(ts) : vs;

@@ -227,7 +227,7 @@ export function meteredD1(db: D1Database): D1Database {
       if (p === "batch")
         return async (stmts: D1PreparedStatement[]) => {
           const rs = await t.batch(stmts.map(own));
-          rs.forEach((r, i) => countD1(kindOf(stmts[i]), r));
+          for (const [i, r] of rs.entries()) countD1(kindOf(stmts[i]), r);
           return rs;
         };
       if (p === "withSession")
@@ -240,7 +240,7 @@ export function meteredD1(db: D1Database): D1Database {
               if (ps === "batch")
                 return async (stmts: D1PreparedStatement[]) => {
                   const rs = await ts.batch(stmts.map(own));
-                  rs.forEach((r, i) => countD1(kindOf(stmts[i]), r));
+                  for (const [i, r] of rs.entries()) countD1(kindOf(stmts[i]), r);
                   return rs;
                 };
               return typeof vs === "function" ? vs.bind(ts) : vs;

@@ -79,8 +79,10 @@ export async function deleteWebhook(d: Db, id: string): Promise<boolean> {
 
 /**
  * What a game needs to deliver its notifications: its own enabled webhooks, the enabled personal
- * webhooks and push subscriptions of the given players, and those players' Discord user ids (one
- * round trip).
+ * webhooks and push subscriptions of the given players (one round trip), and, only when one of
+ * those webhooks is a Discord one (the only kind that pings anyone: notify/discord.ts), the seated
+ * players' Discord user ids (a second). Issue 24: a game without a Discord webhook asks D1 one
+ * query less each time it matches its notifications.
  */
 export async function deliveryTargets(
   d: Db,
@@ -96,20 +98,23 @@ export async function deliveryTargets(
         and(eq(webhooks.scope, "player"), inArray(webhooks.ownerId, ids)),
       )!
     : and(eq(webhooks.scope, "game"), eq(webhooks.gameId, gameId))!;
-  const [rows, found, push] = await d.batch([
+  const [rows, push] = await d.batch([
     d
       .select()
       .from(webhooks)
       .where(and(scopeMatch, isNull(webhooks.disabledAt))),
     d
-      .select({ id: players.id, discordUserId: players.discordUserId })
-      .from(players)
-      .where(inArray(players.id, people.length ? people : [""])),
-    d
       .select()
       .from(pushSubscriptions)
       .where(inArray(pushSubscriptions.ownerId, ids.length ? ids : [""])),
   ]);
+  const found =
+    people.length && rows.some((r) => r.kind === "discord")
+      ? await d
+          .select({ id: players.id, discordUserId: players.discordUserId })
+          .from(players)
+          .where(inArray(players.id, people))
+      : [];
   return { rows, push, discordIds: new Map(found.map((p) => [p.id, p.discordUserId])) };
 }
 

@@ -13,7 +13,8 @@ import { ApiError, fail, send } from "./errors";
 
 export const turns = subApp();
 
-function inbox(c: Ctx, playerId: string): DurableObjectStub<PlayerInbox> {
+/** A player's inbox (src/player/inbox.ts). */
+export function inbox(c: Ctx, playerId: string): DurableObjectStub<PlayerInbox> {
   const ns = c.env.PLAYER;
   return ns.get(ns.idFromName(playerId)) as unknown as DurableObjectStub<PlayerInbox>;
 }

@@ -90,6 +90,39 @@ export interface GameSummary {
   deadline: number | null;
 }
 
+/**
+ * A game as a player's list of games shows it (GET /players/{id}/games, the same fields D1's list
+ * gives), for a player seated in it, or null: that list answered from the player's inbox and the
+ * games themselves, without D1 (issue 24).
+ */
+export interface GameListing extends GameSummary {
+  id: string;
+  seats: number;
+  seat: number;
+  options: GameRecord["settings"];
+  players: { seat: number; id: string; name: string }[];
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+}
+
+export function listing(g: GameRecord, playerId: string): GameListing | null {
+  const seat = g.seats.findIndex((s) => s.playerId === playerId);
+  if (seat < 0) return null;
+  // As D1 holds them (model.ts snapshotOf).
+  return {
+    ...summary(g),
+    id: g.id,
+    seats: g.status === "waiting" ? g.settings.seats : g.seats.length,
+    seat,
+    options: g.settings,
+    players: g.seats.map((s, i) => ({ seat: i, id: s.playerId, name: s.name })),
+    createdAt: g.createdAt,
+    startedAt: g.startedAt,
+    endedAt: g.endedAt,
+  };
+}
+
 export function summary(g: GameRecord): GameSummary {
   return {
     status: g.status,

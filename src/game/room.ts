@@ -425,6 +425,11 @@ export class GameRoom extends DurableObject<Env> {
     return this.game ? reads.summary(this.game) : null;
   }
 
+  /** The game as `playerId`'s list of games shows it, or null when they do not sit in it (src/api/players.ts). */
+  listing(playerId: string): reads.GameListing | null {
+    return this.game ? reads.listing(this.game, playerId) : null;
+  }
+
   /** Where a game stands, with its players' names and ids (a chat channel's list of games, src/chat). */
   channelSummary(): (reads.GameSummary & { seats: { id: string; name: string }[]; channel: string | null }) | null {
     const g = this.game;

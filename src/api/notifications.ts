@@ -20,7 +20,7 @@ import {
   webhookById,
   type NewWebhook,
 } from "../db/webhooks";
-import type { RoomReply } from "../game/room";
+import type { Membership, RoomReply } from "../game/room";
 import { encrypt, MissingKeyError, webhookKey } from "../notify/crypto";
 import { GONE_LIMIT } from "../notify/deliver";
 import { notifyConfig, openTarget } from "../notify/directory";
@@ -97,13 +97,24 @@ async function key(c: Ctx): Promise<CryptoKey> {
 }
 
 /** The caller, checked to sit in the game (answers 401/403/404 otherwise). */
-async function seated(c: Ctx, gameId: string) {
+async function seated(c: Ctx, gameId: string, answers = false) {
   const caller = await claimedCaller(c);
   if (!caller) throw new ApiError(401, "UNAUTHORIZED", "Send your token as Authorization: Bearer <token>.");
-  const reply = (await room(c, gameId).membership(caller)) as unknown as RoomReply;
+  const reply = (await room(c, gameId).membership(caller, answers)) as unknown as RoomReply;
   if (!reply.ok) return { response: await answer(c, reply) };
-  const body = reply.value as { seat: number; status: string; playerIds: string[] };
-  return { caller, playerId: caller.playerId, seat: body.seat, status: body.status };
+  const body = reply.value as Membership;
+  return { caller, playerId: caller.playerId, seat: body.seat, status: body.status, answers: body.answers ?? {} };
+}
+
+/**
+ * A game webhook's row with its last answer the newer of D1's and the game's delivery log's: a
+ * first success to a game's own webhook is kept in the log only (src/game/outbox.ts, issue 24).
+ */
+function withLastAnswer(w: WebhookRow, answers: Membership["answers"] = {}): WebhookRow {
+  const a = w.scope === "game" ? answers[w.id] : undefined;
+  return a && a.at > (w.lastAttemptAt ?? Number.NEGATIVE_INFINITY)
+    ? { ...w, lastStatus: a.status, lastAttemptAt: a.at }
+    : w;
 }
 
 /** Where webhooks may point on this server (the same policy at creation and when sending). */
@@ -166,6 +177,7 @@ async function update(
     enabled?: boolean;
     rotateSecret?: boolean;
   },
+  answers?: Membership["answers"],
 ) {
   const now = Date.now();
   const set: Partial<NewWebhook> = { updatedAt: now };
@@ -194,7 +206,8 @@ async function update(
   if (body.enabled === true) Object.assign(set, { disabledAt: null, disabledReason: null, failures: 0 });
   if (body.enabled === false && w.disabledAt === null)
     Object.assign(set, { disabledAt: now, disabledReason: "switched off by a player" });
-  const row = await updateWebhook(db(c.env.DB), w.id, set);
+  const updated = await updateWebhook(db(c.env.DB), w.id, set);
+  const row = updated && withLastAnswer(updated, answers);
   if (!row) throw new ApiError(404, "NOT_FOUND", "No such webhook.");
   if (row.disabledAt === null) await webhooksChanged(c, row.scope, row.ownerId, row.gameId);
   // Only the webhook's owner, or a game's creator for a channel, gets here.
@@ -250,10 +263,10 @@ notifications.openapi(
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    const who = await seated(c, id);
+    const who = await seated(c, id, true);
     if ("response" in who) return who.response;
     const d = db(c.env.DB);
-    const hooks = await gameWebhooks(d, id);
+    const hooks = (await gameWebhooks(d, id)).map((w) => withLastAnswer(w, who.answers));
     const creator = hooks.some((w) => w.ownerId !== who.playerId) ? await gameCreator(d, id) : null;
     const names = await playerNames(
       d,
@@ -307,9 +320,9 @@ notifications.openapi(
   }),
   async (c) => {
     const { id, wid } = c.req.valid("param");
-    const who = await seated(c, id);
+    const who = await seated(c, id, true);
     if ("response" in who) return who.response;
-    return update(c, await managedGameWebhook(c, id, wid, who.playerId), c.req.valid("json"));
+    return update(c, await managedGameWebhook(c, id, wid, who.playerId), c.req.valid("json"), who.answers);
   },
 );
 

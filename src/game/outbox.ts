@@ -331,7 +331,13 @@ export class Outbox {
           const started = this.host.now();
           const result = await this.attempt(f.t, f.n, false);
           f.sent = { result, at: started, patch: this.after({ due: f.at, attempts: 0, failures: 0 }, result) };
-          const off = f.t.kind === "chat" ? null : await this.recordAnswer(f.t, result, started);
+          // A chat channel is no webhook of the directory's; a success to a game's own webhook whose
+          // D1 row counts no failures changes nothing there but its last answer, which this delivery's
+          // row keeps (the game's webhook list takes the newer of the two: Deliveries.lastAnswers).
+          const kept =
+            f.t.kind === "chat" ||
+            (f.t.scope === "game" && f.t.failures === 0 && !f.t.refused && result.outcome === "delivered");
+          const off = kept ? null : await this.recordAnswer(f.t, result, started);
           // Switched off: what of it is still pending is dropped (this one with its attempt).
           if (off) for (const g of list) if (!g.sent || g.sent.patch.state === "pending") g.dropped = off;
           if (result.outcome !== "delivered" && result.outcome !== "rejected") break;
@@ -453,6 +459,9 @@ export class Outbox {
   private async recordAnswer(target: Target, result: AttemptResult, at: number): Promise<string | null> {
     try {
       const reason = answerText(result, target);
+      // What D1 counts now: none after a success recorded; unknown otherwise (no success is kept
+      // from then on: the next one is recorded, which resets the count there).
+      target.failures = undefined;
       const off = await this.host.directory().record(target.id, {
         status: result.status,
         at,
@@ -460,6 +469,7 @@ export class Outbox {
         delivered: result.outcome === "delivered",
         reason,
       });
+      if (result.outcome === "delivered") target.failures = 0;
       if (!off) return null;
       const why = target.refused
         ? `the webhook was switched off: its address is refused (${reason})`
@@ -543,6 +553,11 @@ export class Outbox {
 
   row(n: number): DeliveryRow | null {
     return this.rows.row(n);
+  }
+
+  /** Each of the game's own webhooks' newest answer in the log (see Deliveries.lastAnswers). */
+  lastAnswers(): Map<string, { status: number | null; at: number }> {
+    return this.rows.lastAnswers();
   }
 
   /** The delivery log, newest first. Another player's personal webhook shows only its kind. */

@@ -43,6 +43,15 @@ export type { TimedOutEvent } from "./events";
 export type { RoomReply } from "./outcome";
 export type { TestResult } from "./hooks";
 
+/** What `membership` answers. */
+export interface Membership {
+  seat: number;
+  status: string;
+  playerIds: string[];
+  /** The game's own webhooks' newest answers in its delivery log: webhook id → status and time. */
+  answers?: Record<string, { status: number | null; at: number }>;
+}
+
 /**
  * The rematch's game as the old game calls it (the stub's own RPC types of GameRoom, seen from inside
  * GameRoom, collapse to never: these three methods are all it uses).
@@ -496,12 +505,23 @@ export class GameRoom extends DurableObject<Env> {
     return "refusal" in auth ? auth.refusal : hooks.redeliver(this.a, auth, id, this.now());
   }
 
-  /** Whether the caller sits in this game (the API checks it before touching the game's webhooks). */
-  membership(caller: Who | null): RoomReply<{ seat: number; status: string; playerIds: string[] }> {
+  /**
+   * Whether the caller sits in this game (the API checks it before touching the game's webhooks);
+   * `answers`: with the newest answer of each of the game's own webhooks in its delivery log (their
+   * list takes the newer of D1's and these: outbox.ts keeps a first success here only).
+   */
+  membership(caller: Who | null, answers = false): RoomReply<Membership> {
     const auth = this.a.authorize(caller);
-    if ("refusal" in auth) return auth.refusal as RoomReply<{ seat: number; status: string; playerIds: string[] }>;
+    if ("refusal" in auth) return auth.refusal as RoomReply<Membership>;
     const { game: g, seat } = auth;
-    return reply(done({ seat, status: g.status, playerIds: g.seats.map((s) => s.playerId) }));
+    return reply(
+      done({
+        seat,
+        status: g.status,
+        playerIds: g.seats.map((s) => s.playerId),
+        ...(answers ? { answers: Object.fromEntries(this.a.outbox.lastAnswers()) } : {}),
+      }),
+    );
   }
 
   /** Pending notification work and the clock's next due time (tests). */

@@ -67,6 +67,12 @@ export interface Target {
   refused: string | null;
   /** A push subscription's keys and the server's VAPID keys (kind "push" only). */
   push?: { keys: PushKeys; vapid: VapidConfig };
+  /**
+   * Its answers in a row that count toward switching it off, as D1 held them when it was read
+   * (webhooks only; unknown once an answer of ours may have changed them). A success to a game's
+   * own webhook showing none is kept in the game's delivery log only (src/game/outbox.ts).
+   */
+  failures?: number;
 }
 
 /**
@@ -117,6 +123,7 @@ export async function openTarget(key: CryptoKey, row: WebhookRow, policy: UrlPol
     events: (row.events as EventType[] | null) ?? null,
     redactedUrl: row.urlRedacted,
     refused: check.ok ? null : check.message,
+    failures: row.failures,
   };
 }
 

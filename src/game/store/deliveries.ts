@@ -192,7 +192,30 @@ export class Deliveries {
     return this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries WHERE state = 'pending'`)?.n ?? 0;
   }
 
-  /** Keep the log bounded: the newest `keep` deliveries, and every pending one (checked past `keep + slack`). */
+  /**
+   * Each of the game's own webhooks' (scope "game") newest answer in the log: the last attempt of
+   * its newest attempted delivery (a webhook's deliveries are attempted in order), target id → its
+   * status and time. A first success to such a webhook is recorded here only, not on its D1 row
+   * (outbox.ts), so the game's webhook list takes the newer of the two.
+   */
+  lastAnswers(): Map<string, { status: number | null; at: number }> {
+    const newest = this.db.all<{ n: number }>(
+      sql`SELECT max(n) AS n FROM deliveries WHERE target_scope = 'game' AND attempts > 0 GROUP BY target_id`,
+    );
+    const out = new Map<string, { status: number | null; at: number }>();
+    for (const { n } of newest) {
+      const r = this.row(n);
+      if (!r) continue;
+      const last = this.attempts(n).at(-1);
+      out.set(r.targetId, last ? { status: last.status, at: last.at } : { status: r.lastStatus, at: r.updatedAt });
+    }
+    return out;
+  }
+
+  /**
+   * Keep the log bounded: the newest `keep` deliveries, every pending one, and each game webhook's
+   * newest attempted one (its last answer, `lastAnswers`), checked past `keep + slack`.
+   */
   prune(keep: number, slack: number): boolean {
     // The numbers' span bounds the count (two rows read, not the whole log): counted only past it.
     const span = this.db.get<{ n: number | null }>(sql`SELECT max(n) - min(n) + 1 AS n FROM deliveries`)?.n ?? 0;
@@ -200,10 +223,11 @@ export class Deliveries {
     const total = this.db.get<{ n: number }>(sql`SELECT count(*) AS n FROM deliveries`)?.n ?? 0;
     if (total <= keep + slack) return false;
     const cutoff = this.db.get<{ n: number }>(sql`SELECT n FROM deliveries ORDER BY n DESC LIMIT 1 OFFSET ${keep}`)!.n;
+    const kept = sql`(SELECT max(n) FROM deliveries WHERE target_scope = 'game' AND attempts > 0 GROUP BY target_id)`;
     this.db.run(
-      sql`DELETE FROM delivery_attempts WHERE delivery IN (SELECT n FROM deliveries WHERE n <= ${cutoff} AND state != 'pending')`,
+      sql`DELETE FROM delivery_attempts WHERE delivery IN (SELECT n FROM deliveries WHERE n <= ${cutoff} AND state != 'pending' AND n NOT IN ${kept})`,
     );
-    this.db.run(sql`DELETE FROM deliveries WHERE n <= ${cutoff} AND state != 'pending'`);
+    this.db.run(sql`DELETE FROM deliveries WHERE n <= ${cutoff} AND state != 'pending' AND n NOT IN ${kept}`);
     return true;
   }
 }

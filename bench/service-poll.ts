@@ -7,7 +7,9 @@
  * cursor). The read measured is the steady one — the inbox already started and the device's key
  * already checked; the first read of a device (its key checked in D1 once) and the first read of
  * a player (their games in play listed from D1 once) are printed beside it, and so is the list
- * the page polled before the inbox (GET …/games?status=active) for comparison.
+ * the page polled before the inbox (GET …/games?status=active, as D1 answers it: asked without a
+ * key) for comparison, and that list as the page asks for it now, with the player's key (answered
+ * from the inbox and the games since 2026-11-28).
  */
 import type { MeterReading } from "./real";
 import { meterDiff } from "./real";
@@ -38,9 +40,9 @@ export async function benchPoll(base: string, counts = [0, 10, 100]): Promise<Fi
     const turns = `/api/players/${me.player.id}/turns`;
     const first = await measure(() => call("GET", turns, me.token));
     const steady = await measure(() => call("GET", turns, me.token), 5);
-    const list = await measure(() =>
-      call("GET", `/api/players/${me.player.id}/games?status=active&limit=100`, me.token),
-    );
+    const listPath = `/api/players/${me.player.id}/games?status=active&limit=100`;
+    const list = await measure(() => call("GET", listPath));
+    const ownList = await measure(() => call("GET", listPath, me.token), 5);
     const got = await call("GET", turns, me.token);
     if (!got.games.some((g: { id: string }) => g.id === live)) throw new Error("the game in play is not in the inbox");
     figures.push(
@@ -50,6 +52,8 @@ export async function benchPoll(base: string, counts = [0, 10, 100]): Promise<Fi
       { name: `service.poll_first_read_rows_read (N=${n})`, unit: "rows", value: first.rowsRead },
       { name: `service.poll_before_inbox_d1_queries (N=${n})`, unit: "queries", value: list.queries },
       { name: `service.poll_before_inbox_rows_read (N=${n})`, unit: "rows", value: list.rowsRead },
+      { name: `service.poll_own_list_d1_queries (N=${n})`, unit: "queries", value: ownList.queries },
+      { name: `service.poll_own_list_rows_read (N=${n})`, unit: "rows", value: ownList.rowsRead },
     );
   }
   return figures;

@@ -378,7 +378,12 @@ export class Authority {
     const current = await this.ctx.storage.getAlarm();
     if (want === null) {
       if (current !== null) await this.ctx.storage.deleteAlarm();
-    } else if (current !== want) await this.ctx.storage.setAlarm(want);
+    } else if (current !== want && !(want === now && current !== null && current <= now))
+      // An alarm stored for a moment already past fires as soon as it can, as one set for now
+      // would: wanted now, it is not set again (each setAlarm is a row written, issue 24). A commit
+      // and the lobby's settle each asked for "now", a moment apart; so did a bot's turn played
+      // from the alarm and the alarm's end.
+      await this.ctx.storage.setAlarm(want);
   }
 }
 

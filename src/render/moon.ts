@@ -6,7 +6,7 @@
  * and only from what a view of the state shows (`viewFor`): a face-down baby is the same tile
  * whatever it is.
  */
-import { CELLS, SUN_CORNERS, cellIndex, type Hex } from "../engine/base";
+import { CELLS, SUN_CORNERS, cellIndex, type Hex } from "../engine/reading";
 import { moonGeometry, moonReport, type AnimalName, type MoonReport, type MoonState } from "../engine/moonlight";
 import { escapeHtml } from "./escape";
 import { HEX, SQRT3, cellCenter, hexPoints, polygon, round2, shapeElement } from "./shapes";

@@ -68,6 +68,9 @@ describe("web bundle", () => {
       // The rules the game page plans and replays with (the engine's play: in a shared chunk with
       // the parts that play it, the Moonlight's and "How to play"), loaded to plan a turn or replay.
       byEntry.get("web/src/game/rules.ts"),
+      // The history's replay (the engine's replay), loaded on the first touch of the history, for a
+      // moment of it in the address, a finished or a practice game: a turn is planned without it.
+      byEntry.get("web/src/game/history.ts"),
       // The poll of games waiting for you, loaded after the page (it only changes the title).
       byEntry.get("web/src/turns.ts"),
       // Signing a device in (/pair; with the start page, it shares the WebAuthn helpers in a chunk
@@ -172,6 +175,12 @@ describe("web bundle", () => {
       "src/render/english.ts",
     ])
       expect(spectatorLoads).not.toContain(f);
+    // The chunk a turn is planned with carries no replay of the history.
+    const rulesLoads = [...closure(meta, `dist/web/${byEntry.get("web/src/game/rules.ts")}`)].flatMap((k) =>
+      Object.keys(meta.outputs[k]?.inputs ?? {}),
+    );
+    expect(rulesLoads).toContain("src/engine/game.ts");
+    expect(rulesLoads).not.toContain("src/engine/replay.ts");
     expect(await gamePageKbGz()).toBeCloseTo(size.total / 1024, 1);
     // The panel is worth its own chunk: the page would be that much heavier with it.
     expect(size.panel.code).toBeGreaterThan(3 * 1024);

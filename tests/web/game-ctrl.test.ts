@@ -22,6 +22,7 @@ import { loadPartTexts, setLang, t } from "../../web/src/i18n";
 import { GameCtrl, planKey, SIGNED_OUT_KEY, type GameDeps } from "../../web/src/game/ctrl";
 import type { LiveHandlers } from "../../web/src/game/live";
 import { playedAsPlanned, refused } from "../../web/src/game/refused";
+import * as history from "../../web/src/game/history";
 import * as rules from "../../web/src/game/rules";
 import type { GameView, Identity, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
@@ -98,6 +99,7 @@ function fakes(first: GameView, log: LogEntryView[] = []) {
       throw new Error("not a Moonlight game");
     },
     rules: { now: rules, load: async () => rules },
+    history: { now: history, load: async () => history },
     storage: {
       getItem: (k) => store.get(k) ?? null,
       setItem: (k, v) => void store.set(k, v),
@@ -328,16 +330,17 @@ describe("the game controller", () => {
     expect(c.frame()!.replaying).toBe(false);
   });
 
-  it("fetches the rules only to plan a turn or replay: a spectator's first view needs none of them", async () => {
+  it("fetches the rules only to plan a turn, the history's replay only to replay it: a spectator's first view needs neither", async () => {
     const moves: Action[] = [
       { type: "place", cell: at("a1") },
       { type: "place", cell: at("a4") },
     ];
     const { state, entries } = play(start(), moves);
-    // (state: seat 0 to place again; the page's rules not at hand, as in the browser)
+    // (state: seat 0 to place again; the page's rules and replay not at hand, as in the browser)
     const lazyFakes = (v: GameView) => {
       const f = fakes(v, entries);
       let loads = 0;
+      let replays = 0;
       f.deps.rules = {
         now: null,
         load: async () => {
@@ -345,7 +348,14 @@ describe("the game controller", () => {
           return rules;
         },
       };
-      return { f, loads: () => loads };
+      f.deps.history = {
+        now: null,
+        load: async () => {
+          replays++;
+          return history;
+        },
+      };
+      return { f, loads: () => loads, replays: () => replays };
     };
     const watch = lazyFakes(view(state, 3));
     const spectator = new GameCtrl("g", null, watch.f.deps);
@@ -353,28 +363,43 @@ describe("the game controller", () => {
     spectator.start();
     await settle();
     await settle();
-    // The board and the log are there, the rules are not; the history offers replaying.
+    // The board and the log are there, the rules and the replay are not; the history offers replaying.
     expect(spectator.frame()!.shown.cells).toEqual(state.cells);
     expect(spectator.log).toHaveLength(2);
-    expect(watch.loads()).toBe(0);
+    expect([watch.loads(), watch.replays()]).toEqual([0, 0]);
     expect(spectator.states()).toBeNull();
     expect(spectator.canReplay()).toBe(true);
-    // Touching the history fetches them (once), then a moment of it is shown.
+    // Touching the history fetches its replay (once, and not the rules), then a moment of it is shown.
     spectator.prepareReplay();
     spectator.prepareReplay();
     spectator.setPly(1);
     await settle();
-    expect(watch.loads()).toBe(1);
+    expect([watch.loads(), watch.replays()]).toEqual([0, 1]);
     expect(spectator.states()).toHaveLength(3);
     expect(spectator.frame()!.replaying).toBe(true);
-    // A seated player on their turn gets them at once, and plans with them.
+    // An address with a moment of the history fetches the replay at once.
+    const atPly = lazyFakes(view(state, 3));
+    const cy = new GameCtrl("g", null, atPly.f.deps, { ply: 1 });
+    cy.setLang("en");
+    cy.start();
+    await settle();
+    await settle();
+    expect([atPly.loads(), atPly.replays()]).toEqual([0, 1]);
+    expect(cy.frame()!.replaying).toBe(true);
+    // A seated player on their turn gets the rules at once, and plans with them; the replay when
+    // they touch the history.
     const play0 = lazyFakes(view(state, 3));
     const ann = new GameCtrl("g", ANN, play0.f.deps);
     ann.setLang("en");
     ann.start();
     await settle();
     await settle();
-    expect(play0.loads()).toBe(1);
+    expect([play0.loads(), play0.replays()]).toEqual([1, 0]);
+    expect(ann.canReplay()).toBe(true);
+    ann.prepareReplay();
+    await settle();
+    expect(play0.replays()).toBe(1);
+    expect(ann.states()).toHaveLength(3);
     const fr = ann.frame()!;
     expect(fr.myTurn).toBe(true);
     expect(fr.highlights.g4).toBe("target");

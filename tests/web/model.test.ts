@@ -31,16 +31,8 @@ import {
   awayHours,
   type Plan,
 } from "../../web/src/game/model";
-import {
-  buyChoices,
-  cellFocus,
-  planAdd,
-  planState,
-  rebase,
-  replayStates,
-  restorePlan,
-  turnToSubmit,
-} from "../../web/src/game/plan";
+import { buyChoices, cellFocus, planAdd, planState, rebase, restorePlan, turnToSubmit } from "../../web/src/game/plan";
+import { replayStates } from "../../web/src/game/history";
 import type { GameView, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
 

@@ -32,10 +32,13 @@ import {
   type SavedPlan,
 } from "./model";
 import type { CellFocus } from "./plan";
+import type * as HistoryModule from "./history";
 import type * as RulesModule from "./rules";
 
-/** The rules the page plans and replays with (./rules.ts, a chunk of its own). */
+/** The rules the page plans with (./rules.ts, a chunk of its own). */
 export type Rules = typeof RulesModule;
+/** The history replayed (./history.ts, a chunk of its own). */
+export type History = typeof HistoryModule;
 
 export interface Notice {
   kind: "info" | "error" | "warn";
@@ -76,6 +79,8 @@ export interface GameDeps {
   loadMoon(lang: string): Promise<MoonUi>;
   /** The rules (./rules.ts): `now` when they are at hand already (the tests), else `load` fetches them. */
   rules: { now: Rules | null; load(): Promise<Rules> };
+  /** The history replayed (./history.ts), the same way. */
+  history: { now: History | null; load(): Promise<History> };
   /** Where planned turns and preferences are kept (null: nowhere, they live as long as the page). */
   storage: KeyValue | null;
   confirm(text: string): boolean;
@@ -147,6 +152,8 @@ export class GameCtrl {
    * game draws needs none of them, so they come when the page plans a turn or replays (`#needsRules`).
    */
   rules: Rules | null;
+  /** The history replayed, once loaded (null before): it comes when the history is first touched (`#needsHistory`). */
+  history: History | null;
   lang = "";
   /**
    * This device was signed out of this profile from another device (DEVICE_REVOKED): the page
@@ -172,6 +179,7 @@ export class GameCtrl {
   /** The language the Moonlight part is loaded (or loading) in. */
   #moonLang = "";
   #rulesAsked = false;
+  #historyAsked = false;
   /** Until the first view after start(): any version is taken. */
   #fresh = true;
 
@@ -183,6 +191,7 @@ export class GameCtrl {
   ) {
     this.#deps = deps;
     this.rules = deps.rules.now;
+    this.history = deps.history.now;
     this.#identity = identity;
     this.ply = opts.ply ?? null;
     this.#signedOut = opts.signedOut ?? (() => {});
@@ -261,17 +270,12 @@ export class GameCtrl {
   }
 
   /**
-   * Whether the page needs the rules for `v` now: to plan this seat's turn, to show a moment of the
-   * history (an address with ?ply=), for a finished game's or a practice game's review (the coach
-   * reads the replayed states), and under the Moonlight (its part plugs into them, and brings them).
-   * A spectator and a player waiting for the others get them when they first touch the history
-   * (`prepareReplay`).
+   * Whether the page needs the rules for `v` now: to plan this seat's turn (under the Moonlight its
+   * part brings them). Replaying the history needs only ./history.ts (`#needsHistory`).
    */
   #needsRules(v: GameView, seat: number): boolean {
     const s = v.state;
-    if (!s || v.status === "waiting") return false;
-    const myTurn = v.status === "active" && seat >= 0 && s.current === seat;
-    return myTurn || this.ply !== null || !!s.moon || v.status === "finished" || (!!v.practice && seat >= 0);
+    return !!s && v.status === "active" && seat >= 0 && s.current === seat;
   }
 
   #loadRules(): void {
@@ -292,8 +296,33 @@ export class GameCtrl {
     );
   }
 
-  /** The history is about to be replayed (a pointer, the keyboard or focus on it): the rules are fetched. */
-  prepareReplay = (): void => this.#loadRules();
+  /**
+   * Whether the page needs the history replayed for `v` now: a moment of it (an address with ?ply=),
+   * a finished game's or a practice game's review (the coach reads the replayed states). Otherwise
+   * it comes when the history is first touched (`prepareReplay`).
+   */
+  #needsHistory(v: GameView, seat: number): boolean {
+    if (!v.state || v.status === "waiting") return false;
+    return this.ply !== null || v.status === "finished" || (!!v.practice && seat >= 0);
+  }
+
+  #loadHistory(): void {
+    if (this.history || this.#historyAsked) return;
+    this.#historyAsked = true;
+    this.#deps.history.load().then(
+      (h) => {
+        this.history = h;
+        this.#statesOf = null;
+        this.redraw();
+      },
+      () => {
+        this.#historyAsked = false;
+      },
+    );
+  }
+
+  /** The history is about to be replayed (a pointer, the keyboard or focus on it): it is fetched. */
+  prepareReplay = (): void => this.#loadHistory();
 
   async reload(): Promise<void> {
     try {
@@ -377,6 +406,7 @@ export class GameCtrl {
     if (timedOut) this.#say("warn", "youTimedOut");
     this.#loadMoon();
     if (this.#needsRules(v, seat)) this.#loadRules();
+    if (this.#needsHistory(v, seat)) this.#loadHistory();
     // The log follows the game's version (as the bench's page visit counts it: one fetch when nothing moved).
     if (started && moved) void this.loadLog();
     this.#followPlan(v, seat, timedOut);
@@ -712,7 +742,7 @@ export class GameCtrl {
   /** Step through the history (null: back to the game as it is). */
   setPly = (ply: number | null): void => {
     this.ply = ply;
-    if (ply !== null) this.#loadRules();
+    if (ply !== null) this.#loadHistory();
     this.#deps.setUrlPly(ply);
     this.redraw();
   };
@@ -725,13 +755,13 @@ export class GameCtrl {
   states(): GameState[] | null {
     const v = this.view;
     const viewer = this.seat() >= 0 ? this.seat() : null;
-    const rules = this.rules;
-    const key = [this.log, v?.state?.options.players, viewer, this.replayOptions, this.moon, rules];
+    const history = this.history;
+    const key = [this.log, v?.state?.options.players, viewer, this.replayOptions, this.moon, history];
     if (this.#statesOf?.key.every((k, i) => k === key[i])) return this.#statesOf.states;
     let states: GameState[] | null = null;
     // A Moonlight game replays once its chunk (which plugs the expansion into the engine) is loaded.
-    if (rules && v?.state && this.log.length && (!v.state.moon || this.moon)) {
-      const all = rules.replayStates(v.state, this.log, viewer, this.replayOptions);
+    if (history && v?.state && this.log.length && (!v.state.moon || this.moon)) {
+      const all = history.replayStates(v.state, this.log, viewer, this.replayOptions);
       // Only offer the replay when it lands exactly on the game as the server has it.
       const last = all?.at(-1);
       const off = this.log.length === v.state.ply && JSON.stringify(last?.cells) !== JSON.stringify(v.state.cells);
@@ -742,13 +772,14 @@ export class GameCtrl {
   }
 
   /**
-   * Whether the history can be replayed: its states are there, or (the rules not loaded yet: a
-   * spectator's page) the log is, and touching the history loads the rules (`prepareReplay`).
+   * Whether the history can be replayed: its states are there, or (its replay not loaded yet) the
+   * log is, and touching the history loads it (`prepareReplay`).
    */
   canReplay(): boolean {
     const s = this.view?.state;
-    if (this.rules || !s || s.moon) return this.states() !== null;
-    return this.log.length > 0;
+    if (this.history || !s) return this.states() !== null;
+    // (a Moonlight game replays once its part is there too)
+    return this.log.length > 0 && (!s.moon || !!this.moon);
   }
 
   /** The game in play as the page shows it (null while there is none to show, or its rules have not come). */

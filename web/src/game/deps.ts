@@ -44,6 +44,7 @@ export function browserDeps(): GameDeps {
     played: (log, p) => more().then((m) => m.playedAsPlanned(log, p)),
     loadMoon: loadMoonUi,
     rules: { now: null, load: () => import("./rules") },
+    history: { now: null, load: () => import("./history") },
     storage: storage(),
     confirm: (text) => confirm(text),
     setUrlPly,

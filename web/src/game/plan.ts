@@ -1,9 +1,9 @@
 /**
- * What the game page plans a turn and replays the game with, on the engine's play (its legal
- * actions, applying them): the planned turn's state, a plan checked action by action, kept across a
- * newer view or a reload, the turn to send, what each planned action did, what a chosen cell offers
- * and what can be bought, and the game's history replayed for the scrubber. Pure functions, unit-tested in Node (tests/web/model.test.ts); the page
- * loads them in ./rules.ts's chunk, not with its first view.
+ * What the game page plans a turn with, on the engine's play (its legal actions, applying them):
+ * the planned turn's state, a plan checked action by action, kept across a newer view or a reload,
+ * the turn to send, what each planned action did, what a chosen cell offers and what can be bought
+ * (the history is replayed by ./history.ts). Pure functions, unit-tested in Node
+ * (tests/web/model.test.ts); the page loads them in ./rules.ts's chunk, not with its first view.
  */
 import {
   COLLECT_COST,
@@ -16,15 +16,11 @@ import {
   boardPrice,
   cellIndex,
   legalActions,
-  replayStates as replayGame,
-  replayView,
   type Action,
   type GameEvent,
-  type GameOptionsInput,
   type GameState,
   type PieceName,
-} from "../../../src/engine/base";
-import type { LogEntryView } from "../types";
+} from "../../../src/engine/play";
 import { newPlan, PIECES, tokenFor, turnOf, type Plan, type SavedPlan } from "./model";
 
 export { applyAction, legalActions };
@@ -97,32 +93,6 @@ export function restorePlan(
     redo.unshift(saved.redo[i] as Action);
   }
   return { plan: { ...fresh, actions: saved.actions as Action[], redo }, kept: true };
-}
-
-/**
- * Every state of the game from the start as the viewer (a seat, or null for a spectator) saw it,
- * from the log as the server sends it to that viewer (entries with their events): the engine's
- * `replayView`. Once the game has ended the server sends the options with the seed (`replay`),
- * and the whole game is replayed exactly (`replayStates`). Returns null if the log does not replay
- * (then the page hides the scrubber).
- */
-export function replayStates(
-  state: GameState,
-  log: readonly (Pick<LogEntryView, "entry"> & Partial<Pick<LogEntryView, "seat" | "events">>)[],
-  viewer: number | null = null,
-  replayOptions: GameOptionsInput | null = null,
-): GameState[] | null {
-  if (replayOptions) {
-    const r = replayGame(
-      replayOptions,
-      log.map((l) => l.entry),
-    );
-    return r.ok ? r.states : null;
-  }
-  // The service's own events (a move played at a timeout) are not the engine's: leave them out.
-  const engineLog = log.map((l) => ({ ...l, events: l.events?.filter((e): e is GameEvent => e.type !== "timedOut") }));
-  const r = replayView(state.options, engineLog, viewer);
-  return r.ok ? r.states : null;
 }
 
 /** What each planned action did (the engine's events, in order): the turn panel words them. */

@@ -3,7 +3,7 @@
  * state and the legal actions of the seat to act (the engine's `legalActions`, so the page never
  * decides a rule itself). Pure functions, unit-tested in Node (tests/web/moon-model.test.ts).
  */
-import { LABELS, cellIndex, type Action, type GameState } from "../../../src/engine/base";
+import { LABELS, cellIndex, type Action, type GameState } from "../../../src/engine/reading";
 import { moonReport, moonRules } from "../../../src/engine/moonlight";
 import type { AbilityName, AnimalName, BabyName } from "../../../src/engine";
 

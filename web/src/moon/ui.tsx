@@ -12,7 +12,7 @@ import {
   type Action,
   type GameEvent,
   type GameState,
-} from "../../../src/engine/base";
+} from "../../../src/engine/play";
 import { MOONLIGHT_PLAY, moonGeometry } from "../../../src/engine/moonlight";
 import { registerMoonLayer, type BoardText, type MoonPieceInfo } from "../../../src/render/base";
 import * as moonDrawing from "../../../src/render/moon";

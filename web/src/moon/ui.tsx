@@ -16,7 +16,7 @@ import {
 import { MOONLIGHT_PLAY, moonGeometry } from "../../../src/engine/moonlight";
 import { registerMoonLayer, type BoardText, type MoonPieceInfo } from "../../../src/render/base";
 import * as moonDrawing from "../../../src/render/moon";
-// (the game page plans and replays a Moonlight game with the rules this chunk already carries: its
+// (the game page plans a Moonlight game with the rules this chunk already carries: its
 // controller takes them from here rather than fetch the rules' own small chunk: web/src/game/ctrl.ts)
 export * as rules from "../game/rules";
 import type { MoonEvent } from "../../../src/engine";

@@ -3,8 +3,8 @@
  * and the favicon wears it, so a background tab says when a turn arrives.
  *
  * Kept live by a light poll of your active games (GET /api/players/:id/games?status=active): one
- * Worker request, three D1 reads and one call per game in play (whose turn it is lives in the game,
- * not in D1), and no write anywhere (tests/api/turn-poll.test.ts). Every minute while the page is
+ * Worker request, answered with your key from your inbox and one call per game in play, no D1 read
+ * (whose turn it is lives in the game), and no write anywhere (tests/api/turn-poll.test.ts). Every minute while the page is
  * seen, every five while hidden, at once when it is seen again or the network comes back, backing
  * off (doubling, up to 10 min) while it fails. Following every game's socket instead would keep one
  * connection per game open and wake each game for a ping every 25 s (game/live.ts): a poll is cheaper

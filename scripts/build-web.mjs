@@ -229,10 +229,10 @@ export async function buildWeb(opts = {}) {
 }
 
 /**
- * The service worker's registration (a chunk loaded after the first paint) and the offline notice
- * (loaded only when offline or a kept turn is answered): the worker keeps both beforehand.
+ * The service worker's registration with the offline notice (a chunk loaded after the first paint):
+ * the worker keeps it beforehand, for a page opened offline.
  */
-const OFFLINE_CHUNKS = ["web/src/offline/register.ts", "web/src/offline/notice.tsx"];
+const OFFLINE_CHUNKS = ["web/src/offline/register.ts"];
 
 /**
  * The service worker (web/src/sw/index.ts) as /sw.js: one classic script (no chunks, no imports),

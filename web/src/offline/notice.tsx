@@ -1,6 +1,6 @@
 /**
- * The offline notice, at the top of every page (a chunk of its own, loaded by offline/register.ts
- * only when there is something to say): offline, with when what is shown was saved and that it is
+ * The offline notice, at the top of every page (in offline/register.ts's chunk, which the worker
+ * keeps at install; shown only when there is something to say): offline, with when what is shown was saved and that it is
  * read-only; a turn kept on this device; and, back online, what became of it — played, or not
  * played because the game moved on (409, said plainly), or refused. Its texts are the page's
  * language's (`t.offline`, web/src/i18n/en.ts): the worker keeps this chunk at install, for every

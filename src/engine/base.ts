@@ -5,7 +5,8 @@
  * module is registered, its states are treated as base games. Everyone else imports index.ts.
  */
 export * from "./reading";
-export { createGame, legalMoves, applyMove, checkMove, resign, takeOver } from "./game";
+export { createGame } from "./create";
+export { legalMoves, applyMove, checkMove, resign, takeOver } from "./game";
 export { usable, usable2 } from "./draft";
 export { registerExpansion, expansions, expansionOf, type Expansion } from "./expansion";
 export { actionOf, applyAction, applyActions, legalActions, parseAction } from "./actions";

@@ -1,7 +1,8 @@
 /** A uniformly random player, driven by its own seeded generator: for tests, benchmarks and bots. */
 import { BASE, expansionOf } from "./expansion";
 import { Draft } from "./draft";
-import { createGame, listInto, play, playInPlace } from "./game";
+import { createGame } from "./create";
+import { listInto, play, playInPlace } from "./game";
 import type { GameEvent, GameOptionsInput, GameState } from "./types";
 
 /** A deep copy of plain state data (objects, arrays, primitives), keeping each object's shape. */

@@ -1,7 +1,8 @@
 /** Replay: options (with their seed) and the list of what was played reproduce a game exactly. */
 import { applyAction } from "./actions";
 import { expansionOf } from "./expansion";
-import { createGame, resign, takeOver } from "./game";
+import { createGame } from "./create";
+import { resign, takeOver } from "./game";
 import type { Action, ApplyResult, GameEvent, GameOptionsInput, GameState, RuleError } from "./types";
 import { viewFor, type Viewer } from "./view";
 

@@ -5,7 +5,7 @@
  * parts sampled (determinization).
  */
 import "../expansions"; // registers Under the Moonlight with createGame
-import { createGame } from "../game";
+import { createGame } from "../create";
 import type { GameOptionsInput } from "../types";
 import { toFast } from "./convert";
 import type { FastPosition } from "./position";

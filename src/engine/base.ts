@@ -6,7 +6,8 @@
  */
 export * from "./reading";
 export { createGame } from "./create";
-export { legalMoves, applyMove, checkMove, resign, takeOver } from "./game";
+export { legalMoves, applyMove, checkMove } from "./game";
+export { resign, takeOver } from "./resign";
 export { usable, usable2 } from "./draft";
 export { registerExpansion, expansions, expansionOf, type Expansion } from "./expansion";
 export { actionOf, applyAction, applyActions, legalActions, parseAction } from "./actions";

@@ -1,6 +1,6 @@
 /**
  * The base game (docs/rules.md §3–§6): the legal moves of the player to act, and applying a move
- * (creating a game: create.ts). Pure: no clock, no I/O, randomness only from the state's seeded generator.
+ * (creating a game: create.ts; resigning and taking a resigned seat over: resign.ts). Pure: no clock, no I/O, randomness only from the state's seeded generator.
  *
  * Moves are handled internally as small integers (a "move code": type in the low 3 bits, then two
  * 6-bit cell/piece fields) so random play and search need no object churn; `actions.ts` converts
@@ -502,50 +502,14 @@ function playOn(d: Draft, code: number, events: GameEvent[]): void {
   }
 }
 
-/**
- * Resign a seat (any time, not only on its turn). Its pieces stay on the board; its turns end by
- * themselves from now on; it cannot win. If it was that seat's turn, play passes on.
- */
-export function resign(state: GameState, seat: number): ApplyResult {
-  if (state.phase === "ended") return err("GAME_OVER", "The game is over.");
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.options.players)
-    return err("MALFORMED_ACTION", "No such seat.");
-  if (state.players[seat].resigned) return err("ALREADY_RESIGNED", "That seat has already resigned.");
-  const d = new Draft(state);
-  d.playerOnly(seat).resigned = true;
-  const events: GameEvent[] = [{ type: "resigned", seat }];
-  if (allResigned(d.s)) endGame(d, events);
-  else if (seat === state.current && expansionOf(state.options).resignOnTurn(d)) {
-    // the expansion passed its setup step on itself (expansion.ts)
-  } else if (seat === state.current) {
-    if (state.phase === "play") events.push({ type: "turnEnded", seat, auto: true });
-    advance(d, events);
-  }
-  return { ok: true, state: d.s, events };
-}
-
-/**
- * A seat that resigned (or timed out for good) plays again from its next turn: the service hands
- * it to a bot (docs/rules.md §6, "A resigned seat taken over"). Its pieces, light and tokens are
- * as it left them; a turn in progress is not taken back.
- */
-export function takeOver(state: GameState, seat: number): ApplyResult {
-  if (state.phase === "ended") return err("GAME_OVER", "The game is over.");
-  if (!Number.isInteger(seat) || seat < 0 || seat >= state.options.players)
-    return err("MALFORMED_ACTION", "No such seat.");
-  if (!state.players[seat].resigned) return err("MALFORMED_ACTION", "That seat has not resigned.");
-  const d = new Draft(state);
-  d.player(seat).resigned = false;
-  return { ok: true, state: d.s, events: [] };
-}
-
-function allResigned(s: GameState): boolean {
+/** Whether every seat has resigned (resign.ts ends the game then). */
+export function allResigned(s: GameState): boolean {
   for (let i = 0; i < s.players.length; i++) if (!s.players[i].resigned) return false;
   return true;
 }
 
 /** Pass play to the next seat that may act, running setup's end, round ends and photosynthesis. */
-function advance(d: Draft, events: GameEvent[]): void {
+export function advance(d: Draft, events: GameEvent[]): void {
   const s = d.s;
   const n = s.options.players;
   const ext = expansionOf(s.options);
@@ -612,7 +576,7 @@ function startRound(d: Draft, round: number, events: GameEvent[]): void {
   ext.afterLight(d, events);
 }
 
-function endGame(d: Draft, events: GameEvent[]): void {
+export function endGame(d: Draft, events: GameEvent[]): void {
   d.s.phase = "ended";
   d.s.touched = [];
   expansionOf(d.s.options).endTurn(d);

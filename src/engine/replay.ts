@@ -2,7 +2,7 @@
 import { applyAction } from "./actions";
 import { expansionOf } from "./expansion";
 import { createGame } from "./create";
-import { resign, takeOver } from "./game";
+import { resign, takeOver } from "./resign";
 import type { Action, ApplyResult, GameEvent, GameOptionsInput, GameState, RuleError } from "./types";
 import { viewFor, type Viewer } from "./view";
 

@@ -121,7 +121,7 @@ export async function weigh(
     context.on("response", (r) => {
       const url = new URL(r.url());
       if (!/\.(js|css)$/.test(url.pathname) || bodies.has(url.pathname) || r.status() !== 200) return;
-      // (what the service worker fetches for its cache, such as the offline notice, shows here with
+      // (what the service worker fetches for its cache, such as the files it keeps at install, shows here with
       // no body: those are read again from the server, so that they count as what they weigh)
       const body = r.body().then(
         (b) => (b.length > 0 ? b : context.request.get(r.url()).then((again) => again.body())),

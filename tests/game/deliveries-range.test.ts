@@ -11,6 +11,7 @@ import { describe, expect, it } from "vitest";
 import { Deliveries, type NewDelivery } from "../../src/game/store/deliveries";
 import * as schema from "../../src/game/store/schema";
 import { roomStub, startedGame } from "../api/client";
+import { logRow } from "./delivery-fixture";
 
 /** Deliveries over a game's storage, with the rows read by every statement summed. */
 function counted(storage: DurableObjectStorage) {
@@ -33,22 +34,8 @@ function counted(storage: DurableObjectStorage) {
 
 const FAR = Date.parse("2099-01-01T00:00:00Z");
 
-const delivery = (i: number, target: string, state: NewDelivery["state"], due = FAR): NewDelivery => ({
-  id: `test-event-${i}:${target}`,
-  eventId: `test-event-${i}`,
-  eventType: "turn.started",
-  targetId: target,
-  targetScope: "game",
-  targetKind: "json",
-  targetOwner: "nobody",
-  targetLabel: null,
-  targetRedacted: "https://receiver.example.net/…",
-  notification: "{}",
-  state,
-  due,
-  createdAt: 0,
-  updatedAt: 0,
-});
+const delivery = (i: number, target: string, state: NewDelivery["state"], due = FAR): NewDelivery =>
+  logRow("test-event", i, target, state, due, 0);
 
 describe("the delivery queue reads from the oldest pending delivery on", () => {
   it("a look at the queue reads the pending end of the log, not its 300 delivered rows", async () => {

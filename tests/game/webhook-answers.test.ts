@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { Deliveries, type NewDelivery, type SettledDelivery } from "../../src/game/store/deliveries";
 import * as schema from "../../src/game/store/schema";
 import { call, roomStub, startedGame } from "../api/client";
+import { logRow } from "./delivery-fixture";
 import { JSON_URL, clockedGame, farFuture, fireAlarm, playFirstLegal, receiver, type Clock } from "../notify/helpers";
 
 afterEach(() => vi.restoreAllMocks());
@@ -110,22 +111,7 @@ describe("a game's own webhook's answers", () => {
 });
 
 const delivery = (i: number, target: string, attempted: boolean): NewDelivery | SettledDelivery => {
-  const base: NewDelivery = {
-    id: `answer-event-${i}:${target}`,
-    eventId: `answer-event-${i}`,
-    eventType: "turn.started",
-    targetId: target,
-    targetScope: "game",
-    targetKind: "json",
-    targetOwner: "nobody",
-    targetLabel: null,
-    targetRedacted: "https://receiver.example.net/…",
-    notification: "{}",
-    state: attempted ? "delivered" : "dropped",
-    due: i,
-    createdAt: i,
-    updatedAt: i,
-  };
+  const base = logRow("answer-event", i, target, attempted ? "delivered" : "dropped", i, i);
   if (!attempted) return base;
   const log = [{ attempt: 1, at: i * 10, status: 200 + (i % 7), latencyMs: 1, outcome: "delivered", error: null }];
   return {

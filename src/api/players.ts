@@ -156,22 +156,15 @@ players.openapi(
     const last = page.at(-1);
     return c.json(
       {
-        games: page.map((r, i) => ({
-          id: r.id,
-          status: r.status,
-          seats: r.seats,
-          seat: r.seat,
-          options: r.options as Record<string, unknown>,
-          players: names.get(r.id) ?? [],
-          round: now[i]?.round ?? r.round,
-          toAct: now[i] ? now[i].toAct : r.toAct,
-          yourTurn: r.status === "active" && (now[i] ? now[i].toAct : r.toAct) === r.seat,
-          deadline: iso(now[i]?.deadline ?? null),
-          createdAt: iso(r.createdAt)!,
-          startedAt: iso(r.startedAt),
-          endedAt: iso(r.endedAt),
-          url: `${origin(c)}/g/${r.id}`,
-        })),
+        games: page.map((r, i) =>
+          listed(c, {
+            ...r,
+            players: names.get(r.id) ?? [],
+            round: now[i]?.round ?? r.round,
+            toAct: now[i] ? now[i].toAct : r.toAct,
+            deadline: now[i]?.deadline ?? null,
+          }),
+        ),
         nextCursor: rows.length > q.limit && last ? encodeCursor(last.createdAt, last.id) : null,
       },
       200,
@@ -205,23 +198,44 @@ async function activeFromInbox(c: Ctx, id: string, limit: number) {
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    games: page.map((g) => ({
-      id: g.id,
-      status: g.status as "active",
-      seats: g.seats,
-      seat: g.seat,
-      options: g.options as Record<string, unknown>,
-      players: g.players,
-      round: g.round,
-      toAct: g.toAct,
-      yourTurn: g.toAct === g.seat,
-      deadline: iso(g.deadline),
-      createdAt: iso(g.createdAt)!,
-      startedAt: iso(g.startedAt),
-      endedAt: iso(g.endedAt),
-      url: `${origin(c)}/g/${g.id}`,
-    })),
+    games: page.map((g) => listed(c, { ...g, status: "active" })),
     nextCursor: rows.length > limit && last ? encodeCursor(last.createdAt, last.id) : null,
+  };
+}
+
+/** A game as a player's list shows it, from D1's row or from the game itself (the two answers above). */
+function listed(
+  c: Ctx,
+  g: {
+    id: string;
+    status: "waiting" | "active" | "finished";
+    seats: number;
+    seat: number;
+    options: unknown;
+    players: { seat: number; id: string; name: string }[];
+    round: number;
+    toAct: number | null;
+    deadline: number | null;
+    createdAt: number;
+    startedAt: number | null;
+    endedAt: number | null;
+  },
+) {
+  return {
+    id: g.id,
+    status: g.status,
+    seats: g.seats,
+    seat: g.seat,
+    options: g.options as Record<string, unknown>,
+    players: g.players,
+    round: g.round,
+    toAct: g.toAct,
+    yourTurn: g.status === "active" && g.toAct === g.seat,
+    deadline: iso(g.deadline),
+    createdAt: iso(g.createdAt)!,
+    startedAt: iso(g.startedAt),
+    endedAt: iso(g.endedAt),
+    url: `${origin(c)}/g/${g.id}`,
   };
 }
 

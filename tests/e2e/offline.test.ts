@@ -144,8 +144,19 @@ describe("the app offline", () => {
     expect((await game()).version).toBe(before);
     expect(await page.$$(".plan li")).toHaveLength(1);
 
+    // The connection comes back, but its first moments still fail: the worker's first two sends of
+    // the kept turn do not get through (the page's `online` and Background Sync can both start
+    // one); it tries again on its own until it does.
+    let cut = 0;
+    await ctx.route(new RegExp(`/api/games/${gameId}/actions$`), (route) => {
+      if (cut >= 2 || route.request().method() !== "POST") return route.continue();
+      cut++;
+      return route.abort("internetdisconnected");
+    });
     await ctx.setOffline(false);
     await page.locator('#offline-notice [data-turn="played"]').waitFor({ timeout: 20_000 });
+    expect(cut).toBe(2);
+    await ctx.unrouteAll();
     expect(await notice(page).textContent()).toContain(en.played);
     const after = await game();
     expect(after.version).toBe(before + 1);

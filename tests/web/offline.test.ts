@@ -4,7 +4,7 @@
  * answer means; the badge set and cleared with the title's count.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { gameOfPath, routeOf, sentOutcome, tabFor, turnGame } from "../../web/src/sw/logic";
+import { gameOfPath, resendWaitMs, routeOf, sentOutcome, tabFor, turnGame } from "../../web/src/sw/logic";
 import { setTitleCount } from "../../web/src/title";
 
 const O = "https://canopy.example";
@@ -42,6 +42,13 @@ describe("what the service worker answers", () => {
     expect(routeOf("GET", "cors", new URL("https://elsewhere.example/app.js"), O)).toBeNull();
     expect(turnGame("/api/games/k3x9m2p7q4rt/actions")).toBe("k3x9m2p7q4rt");
     expect(turnGame("/api/games/k3x9m2p7q4rt/resign")).toBeNull();
+  });
+
+  it("a kept turn that cannot get through yet is tried again, sooner first, for about a minute", () => {
+    const waits: number[] = [];
+    for (let f = 0, ms = resendWaitMs(0); ms !== null; ms = resendWaitMs(++f)) waits.push(ms);
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 16_000]);
+    expect(resendWaitMs(6)).toBeNull();
   });
 
   it("a kept turn's answer: played (a replay too), stale (409), refused, or sent again later", () => {

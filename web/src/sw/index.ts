@@ -12,15 +12,16 @@
  *   offline and read-only (offline/notice.tsx). Online, everything comes from the network first.
  * - A turn sent without a connection is kept (one per game and key, in IndexedDB) and sent again
  *   when the connection returns — the page's `online`, Background Sync where the browser has it, or
- *   the next request that reaches the network — with the same Idempotency-Key, so the game plays it
- *   at most once; a turn that became stale is refused by the game (409) as always, and the pages
+ *   the next request that reaches the network, tried again for about a minute while it still fails
+ *   (the page can hear `online` before the worker's connection works) — with the same
+ *   Idempotency-Key, so the game plays it at most once; a turn that became stale is refused by the game (409) as always, and the pages
  *   are told what became of it.
  *
  * Updating: the file changes with every build of the app (the precache list below names the build's
  * files), so the browser installs the new worker, which takes over at once; the shell is cached per
  * version and the old version's dropped, hashed chunks are kept (a page still open may load them).
  */
-import { routeOf, sentOutcome, tabFor, turnGame } from "./logic";
+import { resendWaitMs, routeOf, sentOutcome, tabFor, turnGame } from "./logic";
 
 // The Service Worker API's types are not in this project's libraries (DOM, Workers): the few used.
 interface Ext extends Event {
@@ -195,16 +196,36 @@ async function sendOrKeep(req: Request): Promise<Response> {
 }
 
 let flushing: Promise<void> | null = null;
+let wake: (() => void) | null = null;
 
-/** Send every kept turn (one run at a time); stop at the first that still cannot reach the network. */
+/**
+ * Send every kept turn (one run at a time). While one cannot reach the game yet, try again after
+ * a wait (logic.ts resendWaitMs: about a minute in all); a call during the wait tries at once.
+ */
 function flush(): Promise<void> {
-  flushing ??= sendKept().finally(() => {
+  if (flushing) {
+    wake?.();
+    return flushing;
+  }
+  flushing = (async () => {
+    for (let failures = 0; ; failures++) {
+      if ((await sendKept()) === "sent") return;
+      const ms = resendWaitMs(failures);
+      if (ms === null) return;
+      await new Promise<void>((r) => {
+        wake = r;
+        setTimeout(r, ms);
+      });
+      wake = null;
+    }
+  })().finally(() => {
     flushing = null;
   });
   return flushing;
 }
 
-async function sendKept(): Promise<void> {
+/** Send the kept turns in turn; stop at the first that still cannot reach the game ("later"). */
+async function sendKept(): Promise<"sent" | "later"> {
   const all = (await store("readonly", (s) => s.getAll())) as Kept[];
   for (const t of all) {
     let res: Response;
@@ -215,10 +236,10 @@ async function sendKept(): Promise<void> {
         body: t.body,
       });
     } catch {
-      return; // still offline
+      return "later"; // still offline
     }
     const outcome = sentOutcome(res.status);
-    if (outcome === "later") return;
+    if (outcome === "later") return "later";
     let code: string | null = null;
     try {
       code = ((await res.json()) as { error?: { code?: string } }).error?.code ?? null;
@@ -235,6 +256,7 @@ async function sendKept(): Promise<void> {
     });
     await tell({ type: "canopy-turn", game: t.game, key: t.key, outcome, code, status: res.status });
   }
+  return "sent";
 }
 
 function db(): Promise<IDBDatabase> {

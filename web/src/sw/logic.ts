@@ -3,6 +3,7 @@
  * requests it answers and how, which open tab a notification's tap goes to, and what a kept turn's
  * answer means. No browser API here.
  */
+import { backoff } from "../backoff";
 
 /** How the worker answers a request of this site (null: it does not, the browser fetches as usual). */
 export type Route =
@@ -64,6 +65,18 @@ export function tabFor(open: readonly string[], target: string): { tab: number; 
 
 /** What became of a kept turn once sent: played (or played before, same key), refused, or to send again later. */
 export type Sent = "played" | "stale" | "refused" | "later";
+
+/**
+ * How long to wait before sending the kept turns again, after `failures` tries in a row that could
+ * not reach the game (no network, or a 429/5xx): 1, 2, 4, 8, 16, 16 s, then null (give up until the
+ * next chance: the page's `online`, Background Sync, the next request that reaches the network).
+ * The page's `online` event can come before the worker's own connection works (and a connection's
+ * first moments often fail): one try then would leave the turn kept until the next request.
+ * About a minute in all, well within the time a browser grants an event's `waitUntil`.
+ */
+export function resendWaitMs(failures: number): number | null {
+  return failures < 6 ? backoff(failures, 1000, 16_000) : null;
+}
 
 export function sentOutcome(status: number): Sent {
   if (status >= 200 && status < 300) return "played";

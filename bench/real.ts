@@ -36,7 +36,6 @@ export const PAGE_VISIT = [
   "WS /api/games/:id/live",
   "GET /api/games/:id/log?after=0",
   "GET /api/players/:me/games?status=active&limit=100",
-  "GET /api/games/:id/messages?limit=500",
 ] as const;
 
 /** A visit lasts this long (the player plans the turn): the page's socket sends a ping every 25 s (web/src/game/live.ts). */

@@ -59,5 +59,22 @@ export interface MessageView {
   at: string;
 }
 
-/** What the live socket sends seated players about table talk. */
-export type TalkSocketMessage = { type: "talk"; message: MessageView } | { type: "talk.deleted"; n: number };
+/** The messages a seated player may read, oldest first, the last message's number, and the seats they muted. */
+export interface TalkList {
+  messages: MessageView[];
+  last: number;
+  muted: number[];
+}
+
+/** How many messages the page reads when it opens (GET …/messages?limit=, and the socket's greeting). */
+export const TALK_ON_OPEN = 500;
+
+/**
+ * What the live socket sends seated players about table talk: when it signs them in, the list as
+ * it stands (`talk.list`, after the seat's view: the page asks for no list of its own), then each
+ * message and deletion.
+ */
+export type TalkSocketMessage =
+  | ({ type: "talk.list" } & TalkList)
+  | { type: "talk"; message: MessageView }
+  | { type: "talk.deleted"; n: number };

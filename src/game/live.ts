@@ -7,6 +7,7 @@ import type { RoomReply } from "./outcome";
 import { type Caller, hashToken } from "./tokens";
 import { scrub } from "../notify/targets";
 import { UNCHECKED_CLOSE } from "../contract/live";
+import type { TalkList, TalkSocketMessage } from "../contract/talk";
 
 interface SocketInfo {
   /** The seat the socket's key sat in when it said who it is (kept for sockets of older code). */
@@ -103,6 +104,8 @@ const MAX_MESSAGE = 32 * 1024;
  * plays a turn sent on the socket by the device that signed it in, through the same command as
  * the HTTP route (room.ts); its answer goes back on this socket only, with the move's key:
  * `{type: "submitted", key, version, events, game}` or `{type: "refused", key, error: {code, message}}`.
+ * `talkOf` is table talk as a seat may read it: a seated player's socket is greeted with it after
+ * the view (one read a visit fewer: the page asks for no list of its own, issue 24).
  */
 export async function onMessage(
   ws: WebSocket,
@@ -110,6 +113,7 @@ export async function onMessage(
   data: string | ArrayBuffer,
   verify: (tokenHash: string) => Promise<Caller | "revoked" | null>,
   move: (caller: Caller, m: SocketMove, origin: string) => Promise<RoomReply>,
+  talkOf: (seat: number) => TalkList,
 ): Promise<void> {
   if (typeof data !== "string" || data.length > MAX_MESSAGE) {
     ws.send(JSON.stringify({ type: "error", ...errorBody("BAD_REQUEST", "Messages are JSON text of 32 KB at most.") }));
@@ -156,6 +160,7 @@ export async function onMessage(
       return;
     }
     ws.send(message(g, seat, info.origin, []));
+    ws.send(JSON.stringify({ type: "talk.list", ...talkOf(seat) } satisfies TalkSocketMessage));
   } else if (msg.type === "sync") ws.send(message(g, seatOf(g, info), info.origin, []));
   else if (msg.type === "submit") await submitted(ws, info, msg, move);
 }

@@ -8,6 +8,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { chatConfig } from "../chat/rest";
 import { errorBody } from "../contract/errors";
+import { TALK_ON_OPEN } from "../contract/talk";
 import { deviceByTokenHash, revokedAmong } from "../db/identity";
 import { db, syncGame } from "../db/queries";
 import { claimTable, settleTable } from "../db/tables";
@@ -588,13 +589,15 @@ export class GameRoom extends DurableObject<Env> {
 
   private async onSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     this.a.changes.flush();
-    if (this.game)
+    const g = this.game;
+    if (g)
       await live.onMessage(
         ws,
-        this.game,
+        g,
         message,
         (hash) => this.deviceCaller(hash),
         (caller, m, origin) => this.socketMove(caller, m, origin),
+        (seat) => this.talk.list(g, seat, 0, TALK_ON_OPEN),
       );
   }
 

@@ -312,15 +312,16 @@ describe("a revoked device's live game page", () => {
     expect((await next(1)).game.you).toBeNull();
     ws.send(JSON.stringify({ type: "auth", token: phone.token }));
     expect((await next(2)).game.you).toEqual({ seat: 0 });
+    expect((await next(3)).type).toBe("talk.list");
 
     expect((await call("DELETE", `/api/me/devices/${phone.device.id}`, { token: players[0].token })).status).toBe(204);
-    expect((await next(3)).error.code).toBe("DEVICE_REVOKED");
-    const after = await next(4);
+    expect((await next(4)).error.code).toBe("DEVICE_REVOKED");
+    const after = await next(5);
     expect(after.type).toBe("game");
     expect(after.game.you).toBeNull();
     expect(after.game.version).toBe(game.version);
     ws.send(JSON.stringify({ type: "auth", token: phone.token }));
-    const again = await next(5);
+    const again = await next(6);
     expect(again.type).toBe("error");
     expect(again.error.code).toBe("DEVICE_REVOKED");
     ws.close(1000);

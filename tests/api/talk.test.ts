@@ -34,7 +34,9 @@ async function settled(live: Awaited<ReturnType<typeof socket>>) {
   for (let n = before + 1; ; n++) if ((await live.next(n)).type === "pong") break;
   return live.messages.filter((m) => m.type !== "pong");
 }
-const talkOf = (messages: any[]) => messages.filter((m) => String(m.type).startsWith("talk"));
+/** Talk sent live (a message, a deletion), not the list a seated socket is greeted with. */
+const talkOf = (messages: any[]) => messages.filter((m) => String(m.type).startsWith("talk") && m.type !== "talk.list");
+const greetings = (messages: any[]) => messages.filter((m) => m.type === "talk.list");
 
 describe("table talk", () => {
   it("seated players write and read in order; others are refused, and no public view carries a message", async () => {
@@ -218,9 +220,47 @@ describe("table talk", () => {
       const all = await settled(live);
       expect(all.length).toBeGreaterThan(0);
       expect(talkOf(all)).toEqual([]);
+      expect(greetings(all)).toEqual([]);
       expect(JSON.stringify(all)).not.toMatch(/"one"|"two"|"three"/);
     }
     for (const live of [mine, theirs, spectator, watching]) live.ws.close();
+  });
+
+  it("a seated player's socket is greeted with the talk they may read, after the view, as GET …/messages answers; again on every opening; nobody else's is", async () => {
+    const { id, players } = await startedGame(3);
+    const [ann, ben, cy] = players;
+    await write(id, ann.token, "hello");
+    await write(id, ben.token, "from Ben");
+    expect((await call("PUT", `/api/games/${id}/mutes/0`, { token: cy.token })).status).toBe(200);
+
+    const cySocket = await socket(id, cy.token);
+    const got = await settled(cySocket);
+    const at = got.findIndex((m) => m.type === "talk.list");
+    expect(at).toBeGreaterThan(got.findLastIndex((m) => m.type === "game" && m.game.you));
+    expect(greetings(got)).toEqual([{ type: "talk.list", ...(await list(id, cy.token)).body }]);
+    expect(got[at].messages.map((m: any) => m.text)).toEqual(["from Ben"]);
+    expect([got[at].muted, got[at].last]).toEqual([[0], 2]);
+    const benSocket = await socket(id, ben.token);
+    expect(greetings(await settled(benSocket)).map((g) => g.messages.map((m: any) => m.text))).toEqual([
+      ["hello", "from Ben"],
+    ]);
+    // Closed, and a message while it was: the next opening's greeting has it.
+    cySocket.ws.close();
+    await write(id, ben.token, "again");
+    const reopened = await socket(id, cy.token);
+    expect(greetings(await settled(reopened)).map((g) => g.messages.map((m: any) => m.text))).toEqual([
+      ["from Ben", "again"],
+    ]);
+    // A spectator, and a signed-in player who does not sit here: no list.
+    const spectator = await socket(id);
+    const stranger = await newPlayer("Outside");
+    const watching = await socket(id, stranger.token);
+    for (const live of [spectator, watching]) {
+      const all = await settled(live);
+      expect(greetings(all)).toEqual([]);
+      expect(JSON.stringify(all)).not.toMatch(/hello|from Ben|again/);
+    }
+    for (const live of [reopened, benSocket, spectator, watching]) live.ws.close();
   });
 
   it("a writer deletes their own message: it leaves the lists and every seated page; nobody else can", async () => {

@@ -48,6 +48,8 @@ it("a visit to play a turn asks the Worker for what the bench's visit does", asy
   await page.waitForSelector('[data-cell][data-highlight="target"]', { timeout: 30_000 });
   for (let i = 0; i < 300 && seen.length < PAGE_VISIT.length; i++) await page.waitForTimeout(100);
   await page.waitForLoadState("networkidle");
+  // Table talk is on the page (its list came with the socket's greeting, not a request of its own).
+  await page.waitForSelector("section.talk", { timeout: 30_000 });
   expect([...seen].sort()).toEqual([...PAGE_VISIT].sort());
   await ctx.close();
 });

@@ -96,6 +96,21 @@ describe("table talk", () => {
     // Ben cannot delete Ann's or anyone's but his own.
     expect(await ben.getByRole("button", { name: /Delete your message/ }).count()).toBe(1);
 
+    // Opened again, each page shows the talk as its reader may read it — the socket's greeting
+    // brings it (the page asks for no list of its own) — and Cy's mute with it.
+    const asked: string[] = [];
+    for (const p of [ben, cy])
+      p.on("request", (r) => {
+        if (r.method() === "GET" && new URL(r.url()).pathname.endsWith("/messages")) asked.push(r.url());
+      });
+    await Promise.all([ben.reload(), cy.reload()]);
+    await ben.locator(".talk-list .talk-text", { hasText: "Good luck" }).waitFor();
+    await cy.locator(".talk-list .talk-text", { hasText: "Good luck" }).waitFor();
+    expect(await texts(ben)).toEqual(["Hi Ann! Good luck 🌳"]);
+    expect(await texts(cy)).toEqual(["Hi Ann! Good luck 🌳"]);
+    expect(await cy.getByText("You do not see the messages of Ann.").count()).toBe(1);
+    expect(asked).toEqual([]);
+
     // A spectator's page (signed in, not seated) has no talk at all.
     const stranger = await apiCall(worker.base, "POST", "/api/players", { name: "Dee" });
     const ctx = await chrome.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: "en-US" });

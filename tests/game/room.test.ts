@@ -105,8 +105,10 @@ describe("the game Durable Object", () => {
     ws.send(JSON.stringify({ type: "auth", token: players[0].token }));
     const mine = await next(3);
     expect(mine.game.you).toEqual({ seat: 0 });
+    // (then, seated, table talk as that seat may read it: tests/api/talk.test.ts)
+    expect((await next(4)).type).toBe("talk.list");
     ws.send(JSON.stringify({ type: "auth", token: "cnp_nobody" }));
-    expect((await next(4)).type).toBe("error");
+    expect((await next(5)).type).toBe("error");
     // A move and, before its update can be sent, a sync: the socket still sees the versions in order.
     const again = (await call("GET", `/api/games/${id}/legal-actions`, { token: players[1 - game.toAct].token })).body;
     const moved = call("POST", `/api/games/${id}/actions`, {
@@ -115,7 +117,7 @@ describe("the game Durable Object", () => {
     });
     ws.send(JSON.stringify({ type: "sync" }));
     expect((await moved).status).toBe(200);
-    await next(6);
+    await next(7);
     const versions = messages.filter((m) => m.type === "game").map((m) => m.game.version);
     expect(versions).toEqual([...versions].sort((a, b) => a - b));
     expect(versions.at(-1)).toBe(game.version + 2);

@@ -163,26 +163,6 @@ describe("a server that keeps failing the sign-in", () => {
 });
 
 describe("table talk on the socket", () => {
-  it("hands talk messages, and each opening of the socket, to the talk panel; game views are not", () => {
-    const seen: unknown[] = [];
-    const stop = follow("g1", "tok", { onGame: (g) => seen.push(g), onStatus: noop });
-    const ws = FakeSocket.last!;
-    ws.open();
-    const message = { n: 1, seat: 0, text: "hi", at: "2026-11-23T08:00:00.000Z" };
-    ws.receive({ type: "talk", message });
-    ws.receive({ type: "talk.deleted", n: 1 });
-    ws.receive({ type: "game", game: { id: "g1" }, events: [] });
-    expect(talked).toEqual([
-      ["canopy-talk", { type: "talk.open" }],
-      ["canopy-talk", { type: "talk", message }],
-      ["canopy-talk", { type: "talk.deleted", n: 1 }],
-    ]);
-    expect(seen).toEqual([{ id: "g1" }]);
-    stop();
-  });
-});
-
-describe("table talk read once a visit", () => {
   /** The window with its listeners kept, so that the panel's hello reaches the page's socket. */
   function windowWithListeners() {
     const listeners = new Map<string, (e: Event) => void>();
@@ -193,37 +173,85 @@ describe("table talk read once a visit", () => {
     });
     return () => listeners.get("canopy-talk-hello")?.(new Event("canopy-talk-hello"));
   }
-  const opens = () => talked.filter((t) => (t as [string, { type: string }])[1].type === "talk.open").length;
+  const opens = () =>
+    talked.flatMap((t) => {
+      const d = (t as [string, { type: string; list?: { messages: { n: number }[] } | null }])[1];
+      return d.type === "talk.open" ? [d.list ? d.list.messages.map((m) => m.n) : null] : [];
+    });
+  const msg = (n: number) => ({ n, seat: 0, text: `m${n}`, at: "2026-11-23T08:00:00.000Z" });
+  const list = (...ns: number[]) => ({ type: "talk.list", messages: ns.map(msg), last: Math.max(0, ...ns), muted: [] });
 
-  it("a panel that says hello while the socket connects is told to read when it opens, once", () => {
+  it("the list the socket greets with reaches the panel as it stands when the panel shows; messages, deletions pass on; game views are not talk; no HTTP", () => {
     const hello = windowWithListeners();
-    const stop = follow("g1", "tok", { onGame: noop, onStatus: noop });
+    const seen: unknown[] = [];
+    const stop = follow("g1", "tok", { onGame: (g) => seen.push(g), onStatus: noop });
+    const ws = FakeSocket.last!;
+    ws.open();
+    ws.receive({ type: "game", game: { id: "g1" }, events: [] });
+    ws.receive(list(1, 2));
+    ws.receive({ type: "talk", message: msg(3) });
+    ws.receive({ type: "talk.deleted", n: 1 });
+    expect(talked).toEqual([
+      ["canopy-talk", { type: "talk", message: msg(3) }],
+      ["canopy-talk", { type: "talk.deleted", n: 1 }],
+    ]);
     hello();
-    expect(opens()).toBe(0);
-    FakeSocket.last!.open();
-    expect(opens()).toBe(1);
+    expect(talked.at(-1)).toEqual([
+      "canopy-talk",
+      { type: "talk.open", list: { type: "talk.list", messages: [msg(2), msg(3)], last: 3, muted: [] } },
+    ]);
+    expect(seen).toEqual([{ id: "g1" }]);
+    expect(http).not.toHaveBeenCalled();
     stop();
   });
 
-  it("a panel that says hello when the socket is open reads at once; one whose socket fails to open reads then", () => {
+  it("a panel that says hello before the greeting gets the list when it comes, and again at every reopening", () => {
+    vi.useFakeTimers();
+    try {
+      const hello = windowWithListeners();
+      const stop = follow("g1", "tok", { onGame: noop, onStatus: noop });
+      hello();
+      FakeSocket.last!.open();
+      expect(opens()).toEqual([]);
+      FakeSocket.last!.receive(list(1));
+      expect(opens()).toEqual([[1]]);
+      const first = FakeSocket.last!;
+      first.close();
+      expect(opens()).toEqual([[1]]);
+      vi.advanceTimersByTime(31_000);
+      expect(FakeSocket.last).not.toBe(first);
+      FakeSocket.last!.open();
+      FakeSocket.last!.receive(list(1, 2));
+      expect(opens()).toEqual([[1], [1, 2]]);
+      expect(http).not.toHaveBeenCalled();
+      stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("with no greeting to wait for — the socket closes or errs first — the panel is told to read over HTTP, once", () => {
     const hello = windowWithListeners();
     const stop = follow("g1", "tok", { onGame: noop, onStatus: noop });
-    FakeSocket.last!.open();
     hello();
-    expect(opens()).toBe(2);
+    FakeSocket.last!.close();
+    expect(opens()).toEqual([null]);
     stop();
 
     talked.length = 0;
     const hello2 = windowWithListeners();
     const stop2 = follow("g2", "tok", { onGame: noop, onStatus: noop });
+    FakeSocket.last!.open();
     hello2();
-    expect(opens()).toBe(0);
+    expect(opens()).toEqual([]);
+    FakeSocket.last!.receive({ type: "error", error: { code: "UNAUTHORIZED", message: "not seated" } });
+    expect(opens()).toEqual([null]);
     FakeSocket.last!.close();
-    expect(opens()).toBe(1);
+    expect(opens()).toEqual([null]);
     // Stopped, the page no longer answers.
     stop2();
     hello2();
-    expect(opens()).toBe(1);
+    expect(opens()).toEqual([null]);
   });
 });
 

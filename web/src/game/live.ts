@@ -12,6 +12,7 @@
  */
 import type { Action, GameEvent } from "../../../src/engine";
 import { PING, UNCHECKED_CLOSE } from "../../../src/contract/live";
+import type { TalkList, TalkSocketMessage } from "../../../src/contract/talk";
 import { api } from "../api";
 import { backoff } from "../backoff";
 import type { GameView } from "../types";
@@ -33,10 +34,9 @@ export async function sendTurn(gameId: string, version: number, actions: Action[
 export type LiveStatus = "connecting" | "open" | "closed";
 
 /**
- * Table talk's messages, for its own chunk (web/src/talk/panel.tsx), which listens on the window.
- * `talk.open` tells it to read the messages: when the socket opens (what came before is not on the
- * socket) and when the panel says hello (`canopy-talk-hello`, as it first shows) unless a socket is
- * connecting, whose opening will say it: one read a visit, not two.
+ * Table talk's messages, for its own chunk (web/src/talk/panel.tsx), which listens on the window:
+ * each message and deletion as the socket sends it, and `talk.open` with the list as it stands
+ * (see `talkReads`), or without one: then the panel reads it over HTTP.
  */
 const talk = (detail: unknown) => window.dispatchEvent(new CustomEvent("canopy-talk", { detail }));
 
@@ -90,31 +90,55 @@ function turns(socket: () => WebSocket | null) {
 }
 
 /**
- * When table talk reads its messages (see `talk`): on each opening of the socket, and on the
- * panel's hello unless the socket is connecting — then when it opens, or fails to.
+ * Table talk's list for its panel. The socket greets a seated player with it (`talk.list`) each
+ * time it opens, then sends each change; the panel says hello when it first shows and is handed
+ * the list as it stands — at once if the socket has greeted it, else when it does (again on every
+ * reopening: nothing missed while closed stays missing) — or, with no socket, or one that closes
+ * or errs before greeting, none: then the panel reads it over HTTP.
  */
 function talkReads(socket: () => WebSocket | null) {
-  let asked = false;
-  const read = () => talk({ type: "talk.open" });
+  let list: TalkList | null = null;
+  let shown = false;
+  let waiting = false;
+  const give = () => {
+    waiting = false;
+    talk({ type: "talk.open", list });
+  };
   return {
     hello: () => {
-      if (socket()?.readyState === 0) asked = true;
-      else read();
+      shown = true;
+      if (list || !socket()) give();
+      else waiting = true;
     },
-    opened: () => {
-      asked = false;
-      read();
+    message: (m: TalkSocketMessage) => {
+      if (m.type === "talk.list") {
+        list = m;
+        if (shown) give();
+        return;
+      }
+      if (list) {
+        const rest = list.messages.filter((x) => x.n !== (m.type === "talk" ? m.message.n : m.n));
+        list =
+          m.type === "talk"
+            ? { ...list, messages: [...rest, m.message], last: Math.max(list.last, m.message.n) }
+            : { ...list, messages: rest };
+      }
+      talk(m);
     },
     closed: () => {
-      if (!asked) return;
-      asked = false;
-      read();
+      list = null;
+      if (waiting) give();
     },
   };
 }
 
 /** Hand a message of the socket on: a view to the page, a turn's answer to its sender, talk to its panel. */
-function dispatch(data: unknown, h: LiveHandlers, answered: (msg: Message) => boolean): void {
+function dispatch(
+  data: unknown,
+  h: LiveHandlers,
+  answered: (msg: Message) => boolean,
+  reads: ReturnType<typeof talkReads>,
+): void {
   let msg: Message;
   try {
     msg = JSON.parse(String(data));
@@ -123,8 +147,10 @@ function dispatch(data: unknown, h: LiveHandlers, answered: (msg: Message) => bo
   }
   if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? []);
   else if (answered(msg)) return;
-  else if (msg.error?.code === "DEVICE_REVOKED") h.onRevoked?.();
-  else if (msg.type?.startsWith("talk")) talk(msg);
+  else if (msg.type === "error" || msg.error?.code === "DEVICE_REVOKED") {
+    reads.closed();
+    if (msg.error?.code === "DEVICE_REVOKED") h.onRevoked?.();
+  } else if (msg.type?.startsWith("talk")) reads.message(msg as TalkSocketMessage);
 }
 
 /** Call `kick` when the page becomes visible again, the network comes back or the window is focused; returns how to stop. */
@@ -244,11 +270,10 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
       c.lastMessage = Date.now();
       if (token) sock.send(JSON.stringify({ type: "auth", token }));
       h.onStatus("open");
-      reads.opened();
     };
     sock.onmessage = (m) => {
       c.lastMessage = Date.now();
-      dispatch(m.data, h, turn.answered);
+      dispatch(m.data, h, turn.answered, reads);
     };
     sock.onclose = (e) => {
       if (c.ws !== sock) return;

@@ -2,13 +2,21 @@
  * Table talk on the game page (issue 16): the seated players' messages beside the log, a box to
  * write one, a writer's delete, and mutes. A chunk of its own (the game page's 40 KB budget): the
  * page mounts it for a seated player only. New messages and deletions come on the page's live
- * socket (web/src/game/live.ts hands them over as "canopy-talk" window events); when that socket
- * (re)opens, the list is read again, so nothing missed while it was closed stays missing.
+ * socket (web/src/game/live.ts hands them over as "canopy-talk" window events), and so does the
+ * list itself: the socket greets a seated player with it each time it (re)opens, so nothing missed
+ * while it was closed stays missing (read over HTTP only when there is no socket to greet it).
  * Text is shown as text (Preact escapes it): a message can never be markup.
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { SeatView } from "../../../src/contract/views";
-import { checkMessage, MESSAGE_MAX, type MessageView, type TalkSocketMessage } from "../../../src/contract/talk";
+import {
+  checkMessage,
+  MESSAGE_MAX,
+  type MessageView,
+  TALK_ON_OPEN,
+  type TalkList,
+  type TalkSocketMessage,
+} from "../../../src/contract/talk";
 import { ApiError, auth, request } from "../api";
 import { errorText } from "../errors";
 import { lang, listOf } from "../i18n";
@@ -31,7 +39,7 @@ function talkApi(id: string) {
   const game = { params: { path: { id } }, headers: auth() };
   return {
     list: () =>
-      request("get", "/api/games/{id}/messages", { ...game, params: { path: { id }, query: { limit: 500 } } }),
+      request("get", "/api/games/{id}/messages", { ...game, params: { path: { id }, query: { limit: TALK_ON_OPEN } } }),
     send: (text: string) => request("post", "/api/games/{id}/messages", { ...game, body: { text } }),
     remove: (n: number) =>
       request("delete", "/api/games/{id}/messages/{n}", { params: { path: { id, n } }, headers: auth() }),
@@ -67,14 +75,17 @@ function useTalk(p: Props, s: TalkMessages) {
 
   useEffect(() => {
     const on = (e: Event) => {
-      const m = (e as CustomEvent<TalkSocketMessage | { type: "talk.open" }>).detail;
+      const m = (e as CustomEvent<TalkSocketMessage | { type: "talk.open"; list: TalkList | null }>).detail;
       if (m.type === "talk") setMessages((l) => byN([...l, m.message]));
       else if (m.type === "talk.deleted") setMessages((l) => l.filter((x) => x.n !== m.n));
-      else if (m.type === "talk.open") void load();
+      else if (m.type === "talk.open" && m.list) {
+        setMessages(m.list.messages);
+        setMuted(m.list.muted);
+      } else if (m.type === "talk.open") void load();
     };
     addEventListener("canopy-talk", on);
-    // The page's socket (web/src/game/live.ts) answers with talk.open (read now) unless it is
-    // connecting, and then says it when it opens: the messages are read once a visit.
+    // The page's socket (web/src/game/live.ts) answers with talk.open: the list it was greeted
+    // with, now or once it is; without one (no socket), the panel reads it over HTTP.
     dispatchEvent(new CustomEvent("canopy-talk-hello"));
     return () => removeEventListener("canopy-talk", on);
   }, [p.gameId]);

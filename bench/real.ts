@@ -36,7 +36,15 @@ export const PAGE_VISIT = [
   "WS /api/games/:id/live",
   "GET /api/games/:id/log?after=0",
   "GET /api/players/:me/games?status=active&limit=100",
+  "WS /api/players/:me/turns/live",
 ] as const;
+
+/**
+ * What the page asks for once its turn is played (on the socket): the log of the new version
+ * (web/src/game/ctrl.ts: a view of a newer version reads the log on from its last entry).
+ * tests/e2e/page-visit.test.ts records it too.
+ */
+export const AFTER_TURN = ["GET /api/games/:id/log?after=:last"] as const;
 
 /** A visit lasts this long (the player plans the turn): the page's socket sends a ping every 25 s (web/src/game/live.ts). */
 export const VISIT_SECONDS = 120;
@@ -147,13 +155,13 @@ export async function benchReal(
       fetch(`${base}/api/_bench/${id}/clock?ms=${ms}`).then((r) => r.json() as Promise<{ fired: number }>);
 
     /** A game page's loading requests (PAGE_VISIT's reads, the log read in pages as game.tsx's loadLog does). */
-    const pageLoad = async (id: string, me: Player) => {
+    const pageLoad = async (id: string, me: Player): Promise<number> => {
+      let after = 0;
       for (const step of PAGE_VISIT) {
         const [method, path0] = step.split(" ");
         const path = path0.replace(":id", id).replace(":me", me.id);
         if (method !== "GET") continue;
         if (path.startsWith("/api/games/") && path.includes("/log?")) {
-          let after = 0;
           for (let guard = 0; guard < 50; guard++) {
             const r = await call("GET", `/api/games/${id}/log?after=${after}`, me.token);
             after = r.entries.at(-1)?.index ?? after;
@@ -161,6 +169,7 @@ export async function benchReal(
           }
         } else await call("GET", path, path.startsWith("/g/") ? undefined : me.token);
       }
+      return after;
     };
 
     /** The page's live socket, signed in: its messages as they come, and the seat's view it greets with. */
@@ -192,20 +201,41 @@ export async function benchReal(
       return { ws, next, seatView };
     };
 
+    /**
+     * The page's socket on the player's inbox (web/src/turns.ts), signed in, once it has greeted with
+     * the player's turns; its keep-alive is answered by the platform (nothing billed, not sent here).
+     */
+    const openInbox = async (me: Player): Promise<WebSocket> => {
+      const ws = new WebSocket(`${base.replace("http", "ws")}/api/players/${me.id}/turns/live`);
+      await new Promise<void>((resolve, reject) => {
+        ws.addEventListener("open", () => ws.send(JSON.stringify({ type: "auth", token: me.token })));
+        ws.addEventListener("message", (e) => {
+          if (JSON.parse(String(e.data)).type === "turns") resolve();
+        });
+        ws.addEventListener("error", () => reject(new Error("inbox socket error")));
+        ws.addEventListener("close", () => reject(new Error("inbox socket closed")));
+      });
+      return ws;
+    };
+
     /** A web player's turn: the page visit, the turn on its socket, the pings while it is open. */
     const visit = async (id: string, me: Player, rng: number, key: string): Promise<{ rng: number; view: any }> => {
-      await pageLoad(id, me);
+      const last = await pageLoad(id, me);
+      const inbox = await openInbox(me);
       const { ws, next, seatView } = await openSocket(id, me);
       const planned = planTurn(seatView.game.state, rng);
       ws.send(JSON.stringify({ type: "submit", key, version: seatView.game.version, actions: planned.turn }));
       const answer = await next((m) => m.key === key);
       if (answer.type !== "submitted") throw new Error(`socket turn: ${JSON.stringify(answer).slice(0, 300)}`);
+      for (const step of AFTER_TURN)
+        await call("GET", step.split(" ")[1].replace(":id", id).replace(":last", String(last)), me.token);
       // The page stays open while the player looks: a ping every 25 s, answered.
       for (let p = 0; p < Math.floor(VISIT_SECONDS / PING_EVERY_S); p++) {
         ws.send(JSON.stringify({ type: "ping" }));
         await next((m) => m.type === "pong");
       }
       ws.close(1000);
+      inbox.close(1000);
       return { rng: planned.rng, view: answer.game };
     };
 
@@ -218,6 +248,7 @@ export async function benchReal(
      */
     const endVisit = async (id: string, me: Player) => {
       await pageLoad(id, me);
+      const inbox = await openInbox(me);
       const { ws } = await openSocket(id, me);
       for (let i = 0; ; i++) {
         const r = await fetch(`${base}/api/games/${id}/analysis`, { headers: { authorization: `Bearer ${me.token}` } });
@@ -227,6 +258,7 @@ export async function benchReal(
         for (let k = 0; k < 100 && (await clock(id, k === 0 ? ANALYSIS_POLL_MS : 0)).fired; k++);
       }
       ws.close(1000);
+      inbox.close(1000);
     };
 
     /** An API player's turn (README: read the game, then the whole turn with an Idempotency-Key). */

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DICTS } from "../web/dicts";
 import { HOME_TEXT } from "../../web/src/i18n/home";
-import { apiCall, launchChromium, startWorker, type LocalWorker, shot } from "./support";
+import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker, shot } from "./support";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -39,14 +39,20 @@ async function game(a: Player, b: Player | null, options: Record<string, unknown
   return created.game.id;
 }
 
-/** A browser context signed in as `p`, polling its games every second (the page's test setting). */
-async function signedIn(p: Player, errors: string[]): Promise<Page> {
+/**
+ * A browser context signed in as `p`, polling its games every second when its inbox's socket is not
+ * open (the page's test setting) — or as the app is, when `asShipped`.
+ */
+async function signedIn(p: Player, errors: string[], asShipped = false): Promise<Page> {
   const ctx = await chrome.browser.newContext({ viewport: { width: 390, height: 844 }, locale: "en-US" });
   contexts.push(ctx);
-  await ctx.addInitScript((id) => {
-    localStorage.setItem("canopy.identity", JSON.stringify(id));
-    localStorage.setItem("canopy.turnPollMs", "1000");
-  }, p);
+  await ctx.addInitScript(
+    ([id, fast]) => {
+      localStorage.setItem("canopy.identity", JSON.stringify(id));
+      if (fast) localStorage.setItem("canopy.turnPollMs", "1000");
+    },
+    [p, !asShipped] as const,
+  );
   const page = await ctx.newPage();
   page.on("pageerror", (e) => errors.push(`${p.name}: ${e.message}`));
   return page;
@@ -119,6 +125,41 @@ describe("the start page", () => {
     await page.waitForSelector(`#others li[data-game="${withBob}"]`);
     expect(await page.textContent(`#others li[data-game="${withBob}"]`)).toContain(h.waitingOn("Bob"));
     await titleIs(page, "(1) Canopy");
+    expect(errors).toEqual([]);
+  });
+
+  it("shows a new 'your turn' as the opponent moves, from your inbox's socket: no request for the list in between", async () => {
+    const errors: string[] = [];
+    const [ann, bob] = await Promise.all([player("Ann"), player("Bob")]);
+    // Bob's turn first, in a game Ann's list already has.
+    const id = await game(bob, ann, { firstPlayer: 0 });
+    const page = await signedIn(ann, errors, true);
+    const inbox = new Promise<void>((resolve) =>
+      page.on("websocket", (ws) => {
+        if (!ws.url().endsWith(`/api/players/${ann.id}/turns/live`)) return;
+        ws.on("framereceived", (f) => {
+          if (String(f.payload).includes('"type":"turns"')) resolve();
+        });
+      }),
+    );
+    const lists: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === `/api/players/${ann.id}/games`) lists.push(r.url());
+    });
+    await page.goto(`${worker.base}/`);
+    await page.waitForSelector(`#others li[data-game="${id}"]`);
+    await inbox;
+    await titleIs(page, "Canopy");
+    const asked = lists.length;
+
+    // Bob moves (another device): Ann's page shows her turn, with nothing asked for it.
+    const at = Date.now();
+    await playTurnByApi(worker.base, id, [bob.token, ann.token]);
+    await page.waitForSelector(`#turns li[data-game="${id}"]`, { timeout: 10_000 });
+    const took = Date.now() - at;
+    await titleIs(page, "(1) Canopy");
+    expect(lists.length, `the list asked again within ${took} ms of the move`).toBe(asked);
+    expect(await page.$(`#others li[data-game="${id}"]`)).toBeNull();
     expect(errors).toEqual([]);
   });
 });

@@ -2,12 +2,13 @@
  * The service bench's page visit (bench/real.ts PAGE_VISIT) is what the web client really asks the
  * Worker for: a real Chromium opens a game page where it is the player's turn, and every request
  * that reaches the Worker (the API, the game page's preview, sockets; not the static files the
- * platform serves alone) is recorded until the page is settled. If the client changes what a visit
+ * platform serves alone) is recorded until the page is settled; then the player plays the turn, and
+ * what the page asks for after it is recorded too (AFTER_TURN). If the client changes what a visit
  * costs, this fails until the bench's visit is changed with it.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { PAGE_VISIT } from "../../bench/real";
+import { AFTER_TURN, PAGE_VISIT } from "../../bench/real";
 import { annAndBruno, launchChromium, startWorker, type LocalWorker } from "./support";
 
 let worker: LocalWorker;
@@ -51,5 +52,16 @@ it("a visit to play a turn asks the Worker for what the bench's visit does", asy
   // Table talk is on the page (its list came with the socket's greeting, not a request of its own).
   await page.waitForSelector("section.talk", { timeout: 30_000 });
   expect([...seen].sort()).toEqual([...PAGE_VISIT].sort());
+
+  // Ann plays her turn (on the socket): what the page asks for after it is the bench's too.
+  seen.length = 0;
+  const before = Number(await page.getAttribute(".game", "data-version"));
+  await page.click('[data-cell][data-highlight="target"]');
+  await page.waitForSelector(".plan li");
+  await page.click(".end-turn");
+  await page.waitForFunction((v) => Number(document.querySelector(".game")?.getAttribute("data-version")) > v, before);
+  for (let i = 0; i < 300 && seen.length < AFTER_TURN.length; i++) await page.waitForTimeout(100);
+  await page.waitForLoadState("networkidle");
+  expect(seen.map((r) => r.replace(/after=\d+/, "after=:last"))).toEqual([...AFTER_TURN]);
   await ctx.close();
 });

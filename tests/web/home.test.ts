@@ -5,7 +5,7 @@ import { HOME_TEXT } from "../../web/src/i18n/home";
 import { DEVICE_TEXT } from "../../web/src/devices/i18n";
 import { SOCIAL_TEXT } from "../../web/src/social/i18n";
 import { groupGames, othersOf, waitingOn } from "../../web/src/home/model";
-import { faviconHref, nextPollMs, POLL_MS, waitingCount } from "../../web/src/turns";
+import { faviconHref, nextPollMs, POLL_MS, waitingCount, withLines } from "../../web/src/turns";
 import type { GameSummary } from "../../web/src/types";
 
 const ME = "me0000000000";
@@ -93,6 +93,34 @@ describe("the count of games waiting for you", () => {
     expect(waitingCount([], new Map([["new", false]]))).toBe(0);
   });
 
+  it("follows your inbox's lines: whose turn and the deadline; who waits unknown where it was you; the list read again when it lacks a game or has one gone", () => {
+    const line = (id: string, yourTurn: boolean, deadline: string | null = null) => ({
+      id,
+      yourTurn,
+      deadline,
+      version: 9,
+    });
+    // b turns to you (its deadline with it); a stops being yours: who waits there is not known yet
+    // (three seats; of two, the other).
+    const two = game("two", { seats: 2, players: players.slice(0, 2) });
+    expect(withLines([two], [line("two", false)], false).games[0].toAct).toBe(1);
+    const r = withLines([a, b], [line("b", true, "2026-11-30T00:00:00.000Z"), line("a", false)], false);
+    expect(r).toMatchObject({ stale: false, changed: true });
+    expect(r.games.map((g) => [g.id, g.yourTurn, g.toAct, g.deadline])).toEqual([
+      ["a", false, null, null],
+      ["b", true, 0, "2026-11-30T00:00:00.000Z"],
+    ]);
+    expect(waitingOn(r.games[0])).toBeNull();
+    // The same lines again change nothing; the greeting (all) naming a game the list lacks, or
+    // leaving one out, makes it stale.
+    const same = withLines(r.games, [line("a", false), line("b", true, "2026-11-30T00:00:00.000Z")], true);
+    expect(same).toMatchObject({ stale: false, changed: false });
+    expect(same.games).toEqual(r.games);
+    expect(withLines([a, b], [line("a", true), line("b", false), line("c", true)], true).stale).toBe(true);
+    expect(withLines([a, b], [line("a", true)], true).stale).toBe(true);
+    expect(withLines([a, b], [line("a", true)], false).stale).toBe(false);
+  });
+
   it("puts the count on the favicon, and none when nothing waits", () => {
     expect(faviconHref(0)).toBe("/favicon.svg");
     expect(decodeURIComponent(faviconHref(2))).toMatch(/^data:image\/svg\+xml,<svg .*>2<\/text><\/svg>$/);
@@ -107,6 +135,7 @@ describe("the count of games waiting for you", () => {
     expect(nextPollMs(true, 50)).toBe(POLL_MS.max);
     expect(nextPollMs(false, 1)).toBe(POLL_MS.max);
     expect(POLL_MS.visible).toBeLessThan(POLL_MS.hidden);
+    expect(POLL_MS.live).toBeGreaterThan(POLL_MS.visible);
   });
 });
 

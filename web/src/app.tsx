@@ -97,6 +97,7 @@ export function App() {
         seen,
         whenSeen,
         setTitleCount,
+        token: identity?.token ?? null,
       }),
     );
   }, [identity?.id]);

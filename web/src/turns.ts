@@ -2,16 +2,22 @@
  * The games waiting for you, on every page: the tab's title starts with their count ("(2) Canopy")
  * and the favicon wears it, so a background tab says when a turn arrives.
  *
- * Kept live by a light poll of your active games (GET /api/players/:id/games?status=active): one
- * Worker request, answered with your key from your inbox and one call per game in play, no D1 read
- * (whose turn it is lives in the game), and no write anywhere (tests/api/turn-poll.test.ts). Every minute while the page is
- * seen, every five while hidden, at once when it is seen again or the network comes back, backing
- * off (doubling, up to 10 min) while it fails. Following every game's socket instead would keep one
- * connection per game open and wake each game for a ping every 25 s (game/live.ts): a poll is cheaper
- * for a player with several games and costs nothing between polls. The game page's own socket
+ * Kept live by your inbox's socket (/api/players/:id/turns/live, src/player/inbox.ts: one per
+ * player, hibernating, its keep-alive answered by the platform without waking it), which says
+ * each change of whose turn it is in your games as it happens; the list itself (players, round,
+ * who waits) comes from your active games (GET /api/players/:id/games?status=active: one Worker
+ * request, answered with your key from your inbox and one call per game in play, no D1 read, no
+ * write; tests/api/turn-poll.test.ts), read when the page opens, when the socket names a game the
+ * list has not got (or misses one), and every five minutes while the page is seen (the round, and
+ * who waits in a game of three or four, which the socket does not tell). Without the socket (it cannot open, or was
+ * refused) the list is polled instead: every minute while the page is seen, every five while
+ * hidden, at once when it is seen again or the network comes back, backing off (doubling, up to
+ * 10 min) while it fails. The game page's own socket
  * reports its game (title.ts saw()), so a turn played there changes the count at once.
  * A chunk of its own, loaded after the page: showing a game does not wait for it.
  */
+import { PING } from "../../src/contract/live";
+import { INBOX_CLOSE, type InboxMessage, type TurnView } from "../../src/contract/turns";
 import { backoff } from "./backoff";
 import type { GameSummary } from "./types";
 
@@ -27,9 +33,12 @@ export interface TurnsPage {
   /** Call back when the game page sees a turn. */
   whenSeen(f: () => void): void;
   setTitleCount(n: number): void;
+  /** Your key, for your inbox's socket (none: the list is polled). */
+  token?: string | null;
 }
 
-export const POLL_MS = { visible: 60_000, hidden: 300_000, max: 600_000 };
+/** The poll's waits; `live`: how often the list is read while your inbox's socket is open (a seen page). */
+export const POLL_MS = { visible: 60_000, hidden: 300_000, max: 600_000, live: 300_000 };
 
 /** The wait before the next poll, after `failures` failed polls in a row. */
 export function nextPollMs(visible: boolean, failures: number, every = POLL_MS): number {
@@ -50,6 +59,88 @@ export function faviconHref(n: number): string {
   const label = n > 9 ? "9+" : String(n);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-12 -12 24 24"><polygon points="0,-11 9.5,-5.5 9.5,5.5 0,11 -9.5,5.5 -9.5,-5.5" fill="#4f8a3a"/><circle cx="0" cy="-1" r="5.5" fill="#ffc20a"/><circle cx="5" cy="-5" r="7" fill="#c62828"/><text x="5" y="-1.6" font-size="${label.length > 1 ? 8 : 10}" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">${label}</text></svg>`;
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
+/**
+ * Your games in play after your inbox's lines (`all`: every game in play, as the socket greets):
+ * whose turn and the deadline from the lines; `stale` when the list lacks a game a line names, or
+ * has one no greeting names (then the list is read again). Who waits: you, the other of two seats,
+ * or unknown where it was you.
+ */
+export function withLines(
+  games: readonly GameSummary[],
+  lines: readonly TurnView[],
+  all: boolean,
+): { games: GameSummary[]; stale: boolean; changed: boolean } {
+  let stale = all && games.some((g) => !lines.some((l) => l.id === g.id));
+  let changed = false;
+  const next = games.map((g) => {
+    const l = lines.find((x) => x.id === g.id);
+    if (!l || (l.yourTurn === g.yourTurn && l.deadline === g.deadline)) return g;
+    changed = true;
+    // (two seats: the other one; more: not known until the list is read again)
+    const toAct = l.yourTurn ? g.seat : g.seats === 2 ? 1 - g.seat : g.toAct === g.seat ? null : g.toAct;
+    return { ...g, yourTurn: l.yourTurn, deadline: l.deadline, toAct };
+  });
+  if (lines.some((l) => !games.some((g) => g.id === l.id))) stale = true;
+  return { games: next, stale, changed };
+}
+
+/**
+ * Follow your inbox's socket: `lines` for its greeting (all) and each change, `gone` for a game no
+ * longer in play, `up` when it is greeted (true) or closed (false). Reconnects with a backoff,
+ * not after a refusal (4401, 4403). Returns how to stop.
+ */
+function followInbox(
+  playerId: string,
+  token: string,
+  h: { lines(l: TurnView[], all: boolean): void; gone(id: string): void; up(open: boolean): void },
+): () => void {
+  let ws: WebSocket | null = null;
+  let attempt = 0;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let ping: ReturnType<typeof setInterval> | undefined;
+  const connect = () => {
+    const s = new WebSocket(
+      `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/players/${encodeURIComponent(playerId)}/turns/live`,
+    );
+    ws = s;
+    s.onopen = () => {
+      s.send(JSON.stringify({ type: "auth", token }));
+      // The platform answers it without waking the inbox; it keeps idle connections open.
+      ping = setInterval(() => s.send(PING), 25_000);
+    };
+    s.onmessage = (e) => {
+      let m: InboxMessage;
+      try {
+        m = JSON.parse(String(e.data));
+      } catch {
+        return;
+      }
+      if (m.type === "turns") {
+        attempt = 0;
+        h.up(true);
+        h.lines(m.games, true);
+      } else if (m.type === "turn") h.lines([m.game], false);
+      else if (m.type === "gone") h.gone(m.id);
+    };
+    s.onclose = (e) => {
+      clearInterval(ping);
+      if (ws !== s) return;
+      ws = null;
+      h.up(false);
+      if (e.code !== INBOX_CLOSE.unauthorized && e.code !== INBOX_CLOSE.forbidden)
+        retry = setTimeout(connect, backoff(attempt++, 1000, 300_000, true));
+    };
+    s.onerror = () => s.close();
+  };
+  connect();
+  return () => {
+    clearTimeout(retry);
+    const s = ws;
+    ws = null;
+    s?.close(1000);
+  };
 }
 
 let page: TurnsPage | null = null;
@@ -113,10 +204,17 @@ export function watchTurns(playerId: string | null, on: TurnsPage): void {
   } catch {
     /* storage blocked */
   }
-  const wait = every ? { visible: Math.max(1000, every), hidden: Math.max(1000, every), max: 600_000 } : POLL_MS;
+  const fast = Math.max(1000, every);
+  const wait = every ? { visible: fast, hidden: fast, max: 600_000, live: fast } : POLL_MS;
+  // Whether your inbox's socket is open and greeted: then the list is read only when it says so.
+  let live = false;
   const schedule = () => {
     clearTimeout(timer);
-    timer = setTimeout(poll, nextPollMs(document.visibilityState === "visible", failures, wait));
+    const visible = document.visibilityState === "visible";
+    // Live, a seen page reads the list now and then (the round, who waits in a game of three or
+    // four, which the socket does not tell); a hidden one when it is seen again.
+    if (!live) timer = setTimeout(poll, nextPollMs(visible, failures, wait));
+    else if (visible) timer = setTimeout(poll, wait.live);
   };
   const poll = async () => {
     if (stopped || busy) return;
@@ -144,7 +242,7 @@ export function watchTurns(playerId: string | null, on: TurnsPage): void {
     }
   };
   const kick = () => {
-    if (document.visibilityState === "visible" && Date.now() - lastAt > 5_000) void poll();
+    if (document.visibilityState === "visible" && Date.now() - lastAt > (live ? wait.live : 5_000)) void poll();
     else schedule();
   };
   document.addEventListener("visibilitychange", kick);
@@ -153,8 +251,31 @@ export function watchTurns(playerId: string | null, on: TurnsPage): void {
     if (Date.now() - lastAt >= maxAgeMs) void poll();
   };
   void poll();
+  const unfollow =
+    on.token && typeof WebSocket !== "undefined"
+      ? followInbox(playerId, on.token, {
+          up: (open) => {
+            live = open;
+            schedule();
+          },
+          lines: (lines, all) => {
+            if (!games) return;
+            const r = withLines(games, lines, all);
+            games = r.games;
+            // What the game page saw is older than what the inbox says now.
+            for (const l of lines) seen.delete(l.id);
+            changed();
+            if (r.stale) void poll();
+          },
+          gone: (id) => {
+            if (games) games = games.filter((g) => g.id !== id);
+            changed();
+          },
+        })
+      : () => {};
   stop = () => {
     stopped = true;
+    unfollow();
     clearTimeout(timer);
     document.removeEventListener("visibilitychange", kick);
     removeEventListener("online", kick);

@@ -35,7 +35,6 @@ export const PAGE_VISIT = [
   "GET /api/games/:id",
   "WS /api/games/:id/live",
   "GET /api/games/:id/log?after=0",
-  "GET /api/players/:me/games?status=active&limit=100",
   "WS /api/players/:me/turns/live",
 ] as const;
 

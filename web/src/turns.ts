@@ -7,9 +7,10 @@
  * each change of whose turn it is in your games as it happens; the list itself (players, round,
  * who waits) comes from your active games (GET /api/players/:id/games?status=active: one Worker
  * request, answered with your key from your inbox and one call per game in play, no D1 read, no
- * write; tests/api/turn-poll.test.ts), read when the page opens, when the socket names a game the
- * list has not got (or misses one), and every five minutes while the page is seen (the round, and
- * who waits in a game of three or four, which the socket does not tell). Without the socket (it cannot open, or was
+ * write; tests/api/turn-poll.test.ts), read only where a page shows it (the start page: when it
+ * opens, when the socket names a game the list has not got or misses one, and every five minutes
+ * while seen, for the round and who waits in a game of three or four, which the socket does not
+ * tell); elsewhere the socket's greeting gives the count. Without the socket (it cannot open, or was
  * refused) the list is polled instead: every minute while the page is seen, every five while
  * hidden, at once when it is seen again or the network comes back, backing off (doubling, up to
  * 10 min) while it fails. The game page's own socket
@@ -46,7 +47,10 @@ export function nextPollMs(visible: boolean, failures: number, every = POLL_MS):
 }
 
 /** How many games wait for you: the polled list, corrected by what the game page saw since. */
-export function waitingCount(games: readonly GameSummary[], sawNow: ReadonlyMap<string, boolean>): number {
+export function waitingCount(
+  games: readonly Pick<GameSummary, "id" | "yourTurn">[],
+  sawNow: ReadonlyMap<string, boolean>,
+): number {
   let n = 0;
   for (const g of games) if (sawNow.get(g.id) ?? g.yourTurn) n++;
   for (const [id, mine] of sawNow) if (mine && !games.some((g) => g.id === id)) n++;
@@ -145,13 +149,17 @@ function followInbox(
 
 let page: TurnsPage | null = null;
 let games: GameSummary[] | null = null;
+/** Live: each of your games in play as your inbox's socket last said (your turn or not); null while it is not open. */
+let lines: Map<string, boolean> | null = null;
+/** Whether a page here shows the list itself (the start page): then it is read, not only counted. */
+let listWanted = false;
 let failed = false;
 const listeners = new Set<() => void>();
 let shown = -1;
 
 function changed(): void {
   if (!page) return;
-  const n = waitingCount(games ?? [], page.seen);
+  const n = waitingCount(lines ? [...lines].map(([id, yourTurn]) => ({ id, yourTurn })) : (games ?? []), page.seen);
   page.setTitleCount(n);
   if (n !== shown) {
     shown = n;
@@ -175,6 +183,7 @@ let pollNow: (maxAgeMs: number) => void = () => {};
 
 /** Ask again now, unless the last answer is younger than `maxAgeMs` (the start page opening). */
 export function refreshTurns(maxAgeMs = 0): void {
+  listWanted = true;
   pollNow(maxAgeMs);
 }
 
@@ -189,6 +198,7 @@ export function watchTurns(playerId: string | null, on: TurnsPage): void {
   if (watching !== undefined && watching !== playerId) seen.clear();
   watching = playerId;
   games = null;
+  lines = null;
   failed = false;
   changed();
   if (!playerId) return;
@@ -214,7 +224,7 @@ export function watchTurns(playerId: string | null, on: TurnsPage): void {
     // Live, a seen page reads the list now and then (the round, who waits in a game of three or
     // four, which the socket does not tell); a hidden one when it is seen again.
     if (!live) timer = setTimeout(poll, nextPollMs(visible, failures, wait));
-    else if (visible) timer = setTimeout(poll, wait.live);
+    else if (visible && listWanted) timer = setTimeout(poll, wait.live);
   };
   const poll = async () => {
     if (stopped || busy) return;
@@ -242,7 +252,8 @@ export function watchTurns(playerId: string | null, on: TurnsPage): void {
     }
   };
   const kick = () => {
-    if (document.visibilityState === "visible" && Date.now() - lastAt > (live ? wait.live : 5_000)) void poll();
+    const due = !live ? 5_000 : listWanted ? wait.live : Number.POSITIVE_INFINITY;
+    if (document.visibilityState === "visible" && Date.now() - lastAt > due) void poll();
     else schedule();
   };
   document.addEventListener("visibilitychange", kick);
@@ -250,29 +261,43 @@ export function watchTurns(playerId: string | null, on: TurnsPage): void {
   pollNow = (maxAgeMs) => {
     if (Date.now() - lastAt >= maxAgeMs) void poll();
   };
-  void poll();
-  const unfollow =
-    on.token && typeof WebSocket !== "undefined"
-      ? followInbox(playerId, on.token, {
-          up: (open) => {
-            live = open;
-            schedule();
-          },
-          lines: (lines, all) => {
-            if (!games) return;
-            const r = withLines(games, lines, all);
+  // With the socket, the count comes from its greeting: the list is read only for a page that shows
+  // it (or, should the socket not open in time, by the poll's timer).
+  const socket = !!on.token && typeof WebSocket !== "undefined";
+  if (!socket || listWanted) void poll();
+  else schedule();
+  const unfollow = socket
+    ? followInbox(playerId, on.token!, {
+        up: (open) => {
+          live = open;
+          if (!open) {
+            lines = null;
+            changed();
+            if (!games) return void poll();
+          }
+          schedule();
+        },
+        lines: (told, all) => {
+          if (all || !lines) lines = new Map();
+          // What the game page saw is older than what the inbox says now.
+          for (const l of told) {
+            lines.set(l.id, l.yourTurn);
+            seen.delete(l.id);
+          }
+          if (games) {
+            const r = withLines(games, told, all);
             games = r.games;
-            // What the game page saw is older than what the inbox says now.
-            for (const l of lines) seen.delete(l.id);
-            changed();
             if (r.stale) void poll();
-          },
-          gone: (id) => {
-            if (games) games = games.filter((g) => g.id !== id);
-            changed();
-          },
-        })
-      : () => {};
+          }
+          changed();
+        },
+        gone: (id) => {
+          lines?.delete(id);
+          if (games) games = games.filter((g) => g.id !== id);
+          changed();
+        },
+      })
+    : () => {};
   stop = () => {
     stopped = true;
     unfollow();

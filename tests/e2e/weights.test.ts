@@ -17,10 +17,10 @@ import { launchChromium, type LocalWorker, startWorker } from "./support";
 
 /** Pages over budget today (docs/web.md, "Weights"): the most they may weigh, KB gz. */
 const CEILING_KB: Partial<Record<PageKind, number>> = {
-  // (54.3 and 77.6 KB on 2026-11-28 at 05:55 UTC, Japanese the heaviest: docs/web.md "Weights"; a
-  // spectator's page, 42.8 KB then, is held at its budget)
-  game: 54.8,
-  moonlight: 78.1,
+  // (55.4 and 78.6 KB on 2026-11-28 at 08:31 UTC, Japanese the heaviest: docs/web.md "Weights" —
+  // heavier by the inbox's socket; a spectator's page, 43.0 KB then, is held at its budget)
+  game: 55.9,
+  moonlight: 79.1,
 };
 
 let worker: LocalWorker;

@@ -606,7 +606,8 @@ describe("notifications, deadlines and vacations in the browser", () => {
     });
     let toPage: ((m: string) => void) | null = null;
     let lastGame: unknown = null;
-    await ctx.routeWebSocket(/\/live$/, (ws) => {
+    // (the game's socket, not the inbox's: /api/players/…/turns/live)
+    await ctx.routeWebSocket(/\/api\/games\/[^/]+\/live$/, (ws) => {
       const server = ws.connectToServer();
       toPage = (m) => ws.send(m);
       server.onMessage((m) => {

@@ -6,9 +6,10 @@
  * - the D1 index: a change of membership or result marks its turn row `sync`; `synced` in the
  *   room row says how far D1 has caught up;
  * - notifications: carried by the turn row of the change that caused them, matched to webhooks
- *   once (`expanded`, carried by the next turn row), giving one `deliveries` row per (event,
- *   webhook), written once after its first attempt (made at once unless older ones of its webhook
- *   wait) and changed by each retry;
+ *   once (`expanded`, carried by the next turn row), giving one delivery per (event, webhook),
+ *   written once after its first attempt (made at once unless older ones of its webhook wait):
+ *   those that attempt settled share one `deliveries` row, one that waits for a retry has its own,
+ *   changed by each retry;
  * - deliveries: strictly in order per webhook — only the oldest pending delivery of a webhook may
  *   be sent, so nothing newer goes out while an older one waits for its retry, and a 429 pauses
  *   the whole webhook until its Retry-After. Different webhooks go in parallel.
@@ -302,7 +303,8 @@ export class Outbox {
     const more = store.notesAfter(upTo, 1).length > 0;
     // One transaction: every delivery row, and the cursor.
     store.atomically(() => {
-      for (const f of fresh) this.rows.addNew(this.newRow(f));
+      // The deliveries the first attempt settled share a row (issue 24); one waiting has its own.
+      this.rows.addAll(fresh.map((f) => this.newRow(f)));
       const pruned = this.prune();
       const cursor = { expanded: upTo, hooks: targets.length > 0 };
       // The next turn's row carries the cursor (no row of its own) unless none may come soon or

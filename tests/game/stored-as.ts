@@ -4,7 +4,8 @@
  * columns those tables had, and `__drizzle_migrations` ending at `tag`. Built from the migrations
  * themselves, so a new migration needs no undo of its own in the tests that use it (undoing each by
  * hand missed 0003_deliveries_lean: its index and column stayed, and the migration ran on a storage
- * it had already changed).
+ * it had already changed). Deliveries that share a row (`deliveries.batch`, 0005) are put back as a
+ * row each, as the code before it wrote them.
  */
 import migrations from "../../src/game/store/migrations.gen";
 
@@ -36,7 +37,7 @@ export function storeAsOf(sql: SqlStorage, tag: string): Rows {
       .toArray()
       .map((c) => c.name);
     if (columns.length === 0) continue; // a table made by a later migration
-    for (const row of list) {
+    for (const row of unbatched(list, columns)) {
       const kept = columns.filter((c) => c in row);
       sql.exec(
         `INSERT INTO "${t}" (${kept.map((c) => `"${c}"`).join(", ")}) VALUES (${kept.map(() => "?").join(", ")})`,
@@ -50,4 +51,22 @@ export function storeAsOf(sql: SqlStorage, tag: string): Rows {
   for (const e of entries.filter((x) => x.idx <= upTo.idx))
     sql.exec('INSERT INTO __drizzle_migrations ("hash", "created_at") VALUES (?, ?)', "", e.when);
   return rows;
+}
+
+/** The delivery log's shared rows (`batch`, room migration 0005) as a row each, for tables without it. */
+function unbatched(list: Record<string, SqlStorageValue>[], columns: string[]): Record<string, SqlStorageValue>[] {
+  if (columns.includes("batch")) return list;
+  const column = (key: string) => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+  return list
+    .flatMap((row) => {
+      if (typeof row.batch !== "string") return [row];
+      const entries = JSON.parse(row.batch) as Record<string, SqlStorageValue>[];
+      const n = row.n as number;
+      const own = entries.map((e, i) => ({
+        ...Object.fromEntries(Object.entries(e).map(([k, v]) => [column(k), v])),
+        n: n - entries.length + i,
+      }));
+      return [...own, row];
+    })
+    .sort((a, b) => (a.n as number) - (b.n as number));
 }

@@ -9,7 +9,8 @@
  * - `room`: the outbox's bookkeeping (D1 sync, notification cursor); written only when it moves
  *   outside a turn and no turn row will carry it (a failed sync, a webhook added, a finished game);
  *   a turn row carries `hooks`, `synced` and `expanded` as they stand.
- * - `deliveries`, `delivery_attempts`: the per-webhook delivery log (games with webhooks only).
+ * - `deliveries`, `delivery_attempts`: the per-webhook delivery log (games with webhooks only); the
+ *   deliveries a match settled at once share one row (`batch`).
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
@@ -98,6 +99,15 @@ export const deliveries = sqliteTable(
      * attempts made before this column (a row each, and its primary key's index entry).
      */
     attemptLog: text("attempt_log"),
+    /**
+     * Deliveries settled together with this one (issue 24): JSON, the rows (`BatchEntry[]` of
+     * ./deliveries.ts: every column but `n` and `batch`) of the deliveries numbered just before this
+     * row's `n`, oldest first. A match's deliveries that its first attempt settled (delivered,
+     * failed, dropped) are one row written, not one each; a delivery that waits for a retry has a
+     * row of its own. Never pending; redelivered, an entry gets a row of its own at its number,
+     * which wins over the entry from then on. Null: this row holds only its own delivery.
+     */
+    batch: text("batch"),
   },
   // No index: each index entry is a row written (billed) on every insert and on every change of
   // state, two more rows per delivery; the queue's queries scan a log kept under 550 rows

@@ -118,10 +118,10 @@ export class Deliveries {
 
   /**
    * Every delivery held by these rows (a row's own, its batch's), each with its number, oldest
-   * first, one per number: a row of its own (among these rows or `own`) wins over its entry in a batch.
+   * first, one per number: a row of its own (among these rows) wins over its entry in a batch.
    */
-  private unpack(rows: DeliveryRow[], own: Set<number> = new Set()): DeliveryRow[] {
-    const mine = new Set([...own, ...rows.map((r) => r.n)]);
+  private unpack(rows: DeliveryRow[]): DeliveryRow[] {
+    const mine = new Set(rows.map((r) => r.n));
     const out = new Map<number, DeliveryRow>();
     for (const r of rows) {
       out.set(r.n, { ...r, batch: null });

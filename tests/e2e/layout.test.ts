@@ -247,7 +247,24 @@ describe("on a desktop (1280 × 900)", () => {
             )
             .catch(() => {});
           const b = await box(page, sel);
-          expect(inView(b, 1280, 900), `${label} to ${ply}: ${what} in view (${JSON.stringify(b)})`).toBe(true);
+          // (if not: where it is, and what hides it — the element, its ancestors' display, the page)
+          const why = inView(b, 1280, 900)
+            ? ""
+            : await page.evaluate((q) => {
+                const el = document.querySelector(q);
+                const up: string[] = [];
+                for (let e = el as Element | null; e; e = e.parentElement)
+                  up.push(`${e.tagName.toLowerCase()}.${e.getAttribute("class") ?? ""}:${getComputedStyle(e).display}`);
+                return JSON.stringify({
+                  url: location.href,
+                  visibility: document.visibilityState,
+                  connected: el?.isConnected,
+                  up,
+                  html: el?.outerHTML.slice(0, 200),
+                  game: document.querySelector(".game")?.outerHTML.slice(0, 400),
+                });
+              }, sel);
+          expect(inView(b, 1280, 900), `${label} to ${ply}: ${what} in view (${JSON.stringify(b)}) ${why}`).toBe(true);
         }
         expect(await page.evaluate(() => window.scrollY), `${label} to ${ply}: not scrolled`).toBe(y);
       };

@@ -16,12 +16,13 @@
  *   deliveries still waiting (a webhook retrying) are withdrawn.
  */
 import {
-  checkMessage,
   MESSAGE_BURST,
+  MESSAGE_MAX,
   MESSAGE_WINDOW_MS,
   type MessageView,
   type TalkSocketMessage,
 } from "../contract/talk";
+import { checkMessage } from "../contract/talk-check";
 import type { Seated } from "./access";
 import { type Authority, reply } from "./authority";
 import { seatedSockets } from "./live";
@@ -87,7 +88,7 @@ export class Talk {
 
   /** Keep a message of `seat` (synchronous: the caller commits the notification with it). */
   write(g: GameRecord, seat: number, raw: string, now: number): Outcome<MessageView> {
-    const checked = checkMessage(raw);
+    const checked = checkMessage(raw, MESSAGE_MAX);
     if (!checked.ok) return refuse(checked.code, checked.message);
     const recent = this.rows.recentTimes(g.seats[seat].playerId, MESSAGE_BURST);
     if (recent.length >= MESSAGE_BURST && recent[MESSAGE_BURST - 1] > now - MESSAGE_WINDOW_MS) {

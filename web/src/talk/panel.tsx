@@ -9,8 +9,8 @@
  */
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { SeatView } from "../../../src/contract/views";
+import type { MessageCheck } from "../../../src/contract/talk-check";
 import {
-  checkMessage,
   MESSAGE_MAX,
   type MessageView,
   TALK_ON_OPEN,
@@ -28,6 +28,18 @@ interface Props {
   seat: number;
   seats: SeatView[];
 }
+
+/**
+ * The check before sending (./check.ts, the server's own): a chunk loaded when the box
+ * is first used (its focus) or a message sent, not with the messages (docs/web.md "Weights"). A failed load is
+ * tried again on the next use.
+ */
+let check: Promise<typeof import("./check")> | undefined;
+const loadCheck = () =>
+  (check ??= import("./check").catch((e: unknown) => {
+    check = undefined;
+    throw e;
+  }));
 
 const byN = (list: MessageView[]) => [...new Map(list.map((m) => [m.n, m])).values()].sort((a, b) => a.n - b.n);
 
@@ -92,7 +104,13 @@ function useTalk(p: Props, s: TalkMessages) {
 
   const send = async (e?: Event) => {
     e?.preventDefault();
-    const checked = checkMessage(text);
+    let checked: MessageCheck;
+    try {
+      checked = (await loadCheck()).checkMessage(text, MESSAGE_MAX);
+    } catch (err) {
+      setError(errorText(err));
+      return;
+    }
     if (!checked.ok) {
       setError(checked.code === "MESSAGE_EMPTY" ? s.errEmpty : s.errTooLong(MESSAGE_MAX));
       return;
@@ -233,6 +251,7 @@ function TalkBox({ s, talk }: { s: TalkMessages; talk: Talk }) {
         maxLength={MESSAGE_MAX * 2}
         aria-describedby="talk-count"
         style={{ width: "100%", boxSizing: "border-box" }}
+        onFocus={() => void loadCheck().catch(() => undefined)}
         onInput={(e) => talk.setText((e.target as HTMLTextAreaElement).value)}
         onKeyDown={(e) => {
           if (e.key === "Enter" && !e.shiftKey && !e.isComposing) void talk.send(e);

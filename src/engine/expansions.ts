@@ -4,8 +4,10 @@
  * Adding a module: one import and one `registerExpansion` line here.
  */
 import { registerExpansion } from "./expansion";
-import { MOONLIGHT } from "./moonlight";
+import { MOONLIGHT } from "./moonlight/full";
 
 registerExpansion(MOONLIGHT);
 
 export * from "./moonlight";
+export { MOONLIGHT } from "./moonlight/full";
+export { MOONLIGHT_MAKE } from "./moonlight/make";

@@ -62,6 +62,8 @@ describe("web bundle", () => {
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
       // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
       byEntry.get("web/src/moon/ui.tsx"),
+      // with what only replaying its history needs beside it (its making and replaying hooks).
+      byEntry.get("web/src/moon/replay.ts"),
       ...["en", ...langs].map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
       // The start page (a game page does not carry it).
       byEntry.get("web/src/home/page.tsx"),
@@ -162,6 +164,12 @@ describe("web bundle", () => {
     const moonLoaded = [...moonClosure].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
     expect(moonLoaded.some((i) => i.startsWith("src/engine/moonlight/"))).toBe(true);
     expect(moonLoaded).toContain("src/render/moon.ts");
+    // (but not the expansion's making and replaying of a game: a turn is planned without them)
+    expect(moonLoaded).not.toContain("src/engine/moonlight/make.ts");
+    expect(moonLoaded).not.toContain("src/engine/moonlight/replay.ts");
+    expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/moon/replay.ts")}`].inputs)).toContain(
+      "src/engine/moonlight/make.ts",
+    );
     // The live socket is in the chunk of what a game page loads right after its first paint.
     expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/game/more.tsx")}`].inputs)).toContain(
       "web/src/game/live.ts",

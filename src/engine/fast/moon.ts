@@ -498,7 +498,7 @@ function draw(rng: number, n: number): number {
 }
 
 /**
- * A new game's moon part (setup.ts createMoon), the array zeroed: the animal boards shuffled with
+ * A new game's moon part (make.ts createMoon), the array zeroed: the animal boards shuffled with
  * the generator (rng.ts shuffle) and dealt two per seat, stage choose, the moon at its start, 2 moon
  * points each. Returns the generator's state after the deal.
  */

@@ -1,11 +1,12 @@
 /**
  * The Under the Moonlight expansion (docs/rules.md §8): switched on by `createGame({ moonlight })`.
- * The base game calls into it only through the hooks of ../expansion.ts (`MOONLIGHT`, module.ts);
+ * The base game calls into it only through the hooks of ../expansion.ts (`MOONLIGHT`, full.ts,
+ * which this file leaves to ../expansions.ts);
  * this is what it offers consumers besides (re-exported by ../expansions.ts and ../index.ts).
  */
 export * as moonGeometry from "./geometry";
 export * as moonRules from "./rules";
-export { MOONLIGHT, MOONLIGHT_PLAY } from "./module";
+export { MOONLIGHT_PLAY } from "./module";
 export {
   moonReport,
   moonlight,

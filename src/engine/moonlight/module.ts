@@ -1,16 +1,14 @@
 /**
  * Under the Moonlight as an expansion module (../expansion.ts): the hooks the base game calls,
- * each implemented by this folder's files. Registered in ../expansions.ts.
+ * each implemented by this folder's files, but for making a game, replaying one and the notation
+ * (./full.ts `MOONLIGHT`, what ../expansions.ts registers, has those too).
  */
 import { labelOf } from "../board";
 import { M_EXT_SETUP, moveType } from "../codes";
 import type { Expansion } from "../expansion";
-import type { GameState } from "../types";
 import { moonActionOf, parseMoonAction } from "./actions";
 import { addShade } from "./light";
-import { moonFromText, moonToText } from "./notation";
 import { applyPlay, canonicalPlay, checkPlay, collectMoon, moveMoon, playMoves, resetTurn, reuse } from "./play";
-import { prepareReplay } from "./replay";
 import { BABY_POINTS, POINTS_PER_MOON_POINT } from "./rules";
 import {
   applySetup,
@@ -18,8 +16,6 @@ import {
   blockedSet,
   canonicalSetup,
   checkSetup,
-  createMoon,
-  moonOptions,
   nextSetupStep,
   passSetupStep,
   setupMoves,
@@ -27,21 +23,23 @@ import {
 } from "./setup";
 import { viewEntry, viewEvent, viewState } from "./view";
 
+/** What a hook `MOONLIGHT_PLAY` leaves out says when called. */
+const notHere = (what: string): never => {
+  throw new Error(`Under the Moonlight's ${what} is not in this build (MOONLIGHT_PLAY)`);
+};
+
 /**
- * The expansion for a client that plays and draws its games but never writes or reads their
- * position notation (the web page): every hook but the notation's field, whose code (./notation.ts)
- * it then does not carry (issue 25's weights). `toNotation` / `fromNotation` of such a game throw.
+ * The expansion for a client that plays and draws the games it is sent but never writes or reads
+ * their position notation (the web page): every hook but the notation's field, whose code
+ * (./notation.ts) it then does not carry (issue 25's weights), and but making a game and replaying
+ * one (`parseOptions`, `init`, `prepareReplay`: ./make.ts `MOONLIGHT_MAKE`, which such a client adds
+ * when it replays a history). `toNotation` / `fromNotation` of such a game throw, and so do those.
  */
 export const MOONLIGHT_PLAY: Expansion = {
   key: "moonlight",
   stateKey: "moon",
-  parseOptions: (input) => moonOptions(input as never),
-  init(state: GameState) {
-    // the animal deal comes first; setup starts with the choice (setup.ts)
-    const moon = createMoon(state.options, state.rng);
-    state.moon = moon.moon;
-    state.rng = moon.rng;
-  },
+  parseOptions: () => notHere("making of a game"),
+  init: () => notHere("making of a game"),
   setupStage: (state) => state.moon?.stage ?? null,
   setupStepCount: (options, firstPlayer) => setupSchedule(options, firstPlayer).length,
   setupMoves,
@@ -83,7 +81,7 @@ export const MOONLIGHT_PLAY: Expansion = {
   view: viewState,
   viewEvent,
   viewEntry,
-  prepareReplay,
+  prepareReplay: () => notHere("replay"),
   notationTag: "PS2",
   title: "Moonlight",
   flagsHelp: "M, then G and/or S",
@@ -92,20 +90,6 @@ export const MOONLIGHT_PLAY: Expansion = {
     const m = /^M(G?)(S?)$/.exec(flags);
     return m ? { greatTree: m[1] === "G", moonstones: m[2] === "S" } : null;
   },
-  toText() {
-    throw new Error("Under the Moonlight's notation is not in this build (MOONLIGHT_PLAY)");
-  },
+  toText: () => notHere("notation"),
   fromText: (_text, _state, fail) => fail("Under the Moonlight's notation is not in this build (MOONLIGHT_PLAY)"),
 };
-
-/**
- * The expansion with every hook: what ../expansions.ts registers. (Made by a call marked pure rather
- * than a spread, which a bundler must keep for its possible getters: a bundle that does not use
- * MOONLIGHT then leaves it, and the notation's code, out.)
- */
-export const MOONLIGHT: Expansion = /* @__PURE__ */ Object.assign({}, MOONLIGHT_PLAY, {
-  toText: (state: GameState) => moonToText(state.moon!),
-  fromText(text: string, state: GameState, fail: (message: string) => never) {
-    state.moon = moonFromText(text, state.options.players, fail);
-  },
-});

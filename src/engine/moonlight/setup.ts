@@ -10,9 +10,9 @@ import { pushCells } from "../masks";
 import { moonOf, moonPlayerOf } from "./draft";
 import { shuffle } from "../rng";
 import type { GameEvent, GameOptions, GameState, RuleError } from "../types";
-import { ANIMAL_START_LEAVES, MOONSTONES, MOON_START, MOON_START_FULL, NEST_CELLS } from "./geometry";
-import { ANIMALS, ANIMALS_DEALT, BABIES, BABIES_LAID, MOON_POINTS_START } from "./rules";
-import type { MoonOptions, MoonOptionsInput, MoonStage, MoonState } from "./types";
+import { ANIMAL_START_LEAVES, MOONSTONES, NEST_CELLS } from "./geometry";
+import { ANIMALS, BABIES, BABIES_LAID } from "./rules";
+import type { MoonStage, MoonState } from "./types";
 
 /** `sub` of a setup move code. */
 export const S_CHOOSE = 0;
@@ -27,55 +27,11 @@ export function canonicalSetup(code: number): boolean {
   return sub <= S_MOONSTONE && code === extCode(M_EXT_SETUP, sub, moveA(code));
 }
 
-/** Normalise createGame's `moonlight` option: undefined/false = off. */
-export function moonOptions(input: MoonOptionsInput | undefined | null): MoonOptions | null | "bad" {
-  if (input === undefined || input === null || input === false) return null;
-  if (input === true) return { greatTree: false, moonstones: false };
-  if (typeof input !== "object" || Array.isArray(input)) return "bad";
-  // Its two modes and nothing else: an unknown field is refused, not dropped.
-  for (const [k, v] of Object.entries(input))
-    if (v !== undefined && k !== "greatTree" && k !== "moonstones") return "bad";
-  const { greatTree, moonstones } = input;
-  if (
-    (greatTree !== undefined && typeof greatTree !== "boolean") ||
-    (moonstones !== undefined && typeof moonstones !== "boolean")
-  )
-    return "bad";
-  return { greatTree: greatTree === true, moonstones: moonstones === true };
-}
-
 /** Moonstones in play for a number of players. */
 export function moonstoneCount(options: GameOptions): number {
   const m = options.moonlight;
   if (!m?.moonstones) return 0;
   return (m.greatTree ? MOONSTONES.withGreatTree : MOONSTONES.without)[options.players] ?? 0;
-}
-
-/** The expansion's part of a new game: the animal boards dealt from the seeded generator. */
-export function createMoon(options: GameOptions, rng: number): { moon: MoonState; rng: number } {
-  const dealt = shuffle(rng, ANIMALS);
-  const moon: MoonState = {
-    stage: "choose",
-    position: MOON_START,
-    full: MOON_START_FULL,
-    greatTree: -1,
-    stones: [],
-    dam: [],
-    nests: [],
-    box: [],
-    players: Array.from({ length: options.players }, (_, seat) => ({
-      deal: dealt.items.slice(seat * ANIMALS_DEALT, (seat + 1) * ANIMALS_DEALT),
-      animal: null,
-      cell: -1,
-      points: MOON_POINTS_START,
-      babies: [],
-      spent: [],
-    })),
-    moved: false,
-    used: [],
-    double: false,
-  };
-  return { moon, rng: dealt.rng };
 }
 
 /**

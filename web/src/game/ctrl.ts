@@ -79,8 +79,11 @@ export interface GameDeps {
   loadMoon(lang: string): Promise<MoonUi>;
   /** The rules (./rules.ts): `now` when they are at hand already (the tests), else `load` fetches them. */
   rules: { now: Rules | null; load(): Promise<Rules> };
-  /** The history replayed (./history.ts), the same way. */
-  history: { now: History | null; load(): Promise<History> };
+  /**
+   * The history replayed (./history.ts), the same way; for a Moonlight game (`moon`) with the
+   * expansion's replay hooks (web/src/moon/replay.ts), which its part leaves out.
+   */
+  history: { now: History | null; load(moon: boolean): Promise<History> };
   /** Where planned turns and preferences are kept (null: nowhere, they live as long as the page). */
   storage: KeyValue | null;
   confirm(text: string): boolean;
@@ -309,7 +312,7 @@ export class GameCtrl {
   #loadHistory(): void {
     if (this.history || this.#historyAsked) return;
     this.#historyAsked = true;
-    this.#deps.history.load().then(
+    this.#deps.history.load(!!this.view?.state?.moon).then(
       (h) => {
         this.history = h;
         this.#statesOf = null;

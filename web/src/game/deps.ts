@@ -1,6 +1,6 @@
 /** The game controller's browser: the API, the live socket, storage, timers, focus (tests hand in fakes). */
 import { api, randomKey } from "../api";
-import { loadMoonUi } from "../moon/load";
+import { loadMoonReplay, loadMoonUi } from "../moon/load";
 import type { GameDeps } from "./ctrl";
 import { setUrlPly } from "./ply-url";
 import { more } from "./view/lazy";
@@ -44,7 +44,12 @@ export function browserDeps(): GameDeps {
     played: (log, p) => more().then((m) => m.playedAsPlanned(log, p)),
     loadMoon: loadMoonUi,
     rules: { now: null, load: () => import("./rules") },
-    history: { now: null, load: () => import("./history") },
+    // (a Moonlight game's replay needs its own hooks too)
+    history: {
+      now: null,
+      load: (moon) =>
+        moon ? Promise.all([import("./history"), loadMoonReplay()]).then(([h]) => h) : import("./history"),
+    },
     storage: storage(),
     confirm: (text) => confirm(text),
     setUrlPly,

@@ -3,7 +3,8 @@
  * it, ./ctrl.ts waits for it), apart from the planning (./rules.ts), since a turn is planned without
  * it. It is fetched when the history is first touched (pointerdown or focus on it), for a moment of
  * it in the address (`?ply=`), a finished game and a practice game (the coach reads the replayed
- * states); under the Moonlight its part brings it (docs/web.md, "Weights").
+ * states); under the Moonlight with the expansion's hooks for it (web/src/moon/replay.ts: its part
+ * plans without them; docs/web.md, "Weights").
  */
 import {
   replayStates as replayGame,

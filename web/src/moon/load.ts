@@ -23,3 +23,6 @@ export async function loadMoonUi(lang: string): Promise<MoonUi> {
   setMoreBoardText(m.moonBoardText);
   return m;
 }
+
+/** What replaying a Moonlight game's history needs besides (./replay.ts, a chunk of its own). */
+export const loadMoonReplay = (): Promise<unknown> => import("./replay");

@@ -17,10 +17,11 @@ import { launchChromium, type LocalWorker, startWorker } from "./support";
 
 /** Pages over budget today (docs/web.md, "Weights"): the most they may weigh, KB gz. */
 const CEILING_KB: Partial<Record<PageKind, number>> = {
-  // (55.4 and 78.6 KB on 2026-11-28 at 08:31 UTC, Japanese the heaviest: docs/web.md "Weights" —
-  // heavier by the inbox's socket; a spectator's page, 43.0 KB then, is held at its budget)
-  game: 55.9,
-  moonlight: 79.1,
+  // (55.2 and 77.8 KB on 2026-11-28 at 09:07 UTC, Japanese the heaviest: docs/web.md "Weights" —
+  // table talk's check and the Moonlight's making and replaying on demand; a spectator's page,
+  // 43.1 KB then, is held at its budget)
+  game: 55.7,
+  moonlight: 78.3,
 };
 
 let worker: LocalWorker;

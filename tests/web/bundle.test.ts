@@ -42,9 +42,8 @@ describe("web bundle", () => {
     const langs = ["de", "fr", "ja", "nl"];
     const expected = new Set([
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/${l}.ts`)),
-      // The texts of the parts loaded after a game page's first paint, in each language.
-      ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/parts/${l}.ts`)),
-      // (and of the later parts a game page's first view does not show: some moments, other pages)
+      // The texts of the later parts a game page's first view does not show (some moments, other
+      // pages): those of what it loads at once after its first paint are in the language's chunk.
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/rest/${l}.ts`)),
       // The game page (a chunk app.tsx loads; index.html preloads it on a game's address) and its
       // lobby (its live socket comes with the log, in more.tsx's chunk, loaded with its first view).

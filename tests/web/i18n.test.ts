@@ -70,7 +70,7 @@ describe("dictionaries", () => {
     }
   });
 
-  it("come in two chunks per language: a game page's, and the later parts' once asked for, in every language after", async () => {
+  it("come in two chunks per language: a page's (with what a game page loads right after its first paint), and the later parts' once asked for, in every language after", async () => {
     await setLang("de");
     expect(t.endTurn).toBe(DICTS.de.endTurn);
     await loadPartTexts();

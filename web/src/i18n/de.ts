@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import parts from "./parts/de";
 import { plurals } from "./plural";
 
 const p = plurals("de");
@@ -143,4 +144,5 @@ const de: Messages = {
     p(n, "hat beim letzten Zug die Zeit überschritten", "hat bei den letzten # Zügen die Zeit überschritten"),
 };
 
-export default de;
+// (with the later parts' texts: one chunk a language, docs/web.md "Weights")
+export default { ...parts, ...de };

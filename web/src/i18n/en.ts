@@ -5,6 +5,7 @@
  */
 import type { Widen } from "./widen";
 import { plurals } from "./plural";
+import parts from "./parts/en";
 
 const p = plurals("en");
 
@@ -181,4 +182,5 @@ const en = {
 
 export type Messages = { [K in keyof typeof en]: Widen<(typeof en)[K]> };
 
-export default en as Messages;
+// (with the later parts' texts: one chunk a language, docs/web.md "Weights")
+export default { ...parts, ...(en as Messages) };

@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import parts from "./parts/fr";
 import { plurals, plural } from "./plural";
 
 const p = plurals("fr");
@@ -143,4 +144,5 @@ const fr: Messages = {
   timeoutsLong: (n) => p(n, "a dépassé son temps au dernier tour", "a dépassé son temps aux # derniers tours"),
 };
 
-export default fr;
+// (with the later parts' texts: one chunk a language, docs/web.md "Weights")
+export default { ...parts, ...fr };

@@ -3,12 +3,13 @@
  * remembered in localStorage. Every language, English too, is a small chunk loaded on demand, so a
  * page carries exactly one (index.html preloads the one `initialLang` will pick, alongside app.js).
  * `t` is the live dictionary: main.tsx sets a language before the first render; re-render after setLang.
- * The texts of the parts loaded after a game page's first paint are two more chunks per language:
- * ./parts/ (the log, the notices of a turn, the notifications box, the scoring stacks: what a game
- * page loads at once after its first view) and ./rest/ (going away, the final scores, the legend, a
- * chosen cell, the profile form and the start page's fields: what other pages and some moments
- * show). Those parts' loaders await `loadPartTexts()` (the log's: `loadPartTexts(false)`, ./parts/
- * alone), which merges them into `t` (and `setLang` keeps them, once asked for).
+ * The language's chunk has the texts of the parts a game page and the start page load at once after
+ * their first paint too (./parts/: the log, the notices of a turn, the notifications box, the
+ * scoring stacks; one chunk weighs less than two, docs/web.md "Weights"). Those of the parts other
+ * pages and some moments show are one more chunk per language, ./rest/ (going away, the final
+ * scores, the legend, a chosen cell, the profile form and the start page's fields). Those parts'
+ * loaders await `loadPartTexts()` (the log's: `loadPartTexts(false)`, which has nothing more to
+ * load), which merges them into `t` (and `setLang` keeps them, once asked for).
  */
 import type { Messages as PageMessages } from "./en";
 import type { PartMessages } from "./parts/en";
@@ -24,26 +25,19 @@ export const LANG_NAMES: Record<Lang, string> = {
   de: "Deutsch",
   ja: "日本語",
 };
-/** Every text: the page's own and, once `loadPartTexts` has been awaited, the later parts'. */
+/** Every text: the page's own with ./parts/ and, once `loadPartTexts` has been awaited, ./rest/. */
 export type Messages = PageMessages & PartMessages & RestMessages;
 
-const LOADERS: Record<Lang, () => Promise<PageMessages>> = {
+const LOADERS: Record<Lang, () => Promise<PageMessages & PartMessages>> = {
   en: () => import("./en").then((m) => m.default),
   nl: () => import("./nl").then((m) => m.default),
   fr: () => import("./fr").then((m) => m.default),
   de: () => import("./de").then((m) => m.default),
   ja: () => import("./ja").then((m) => m.default),
 };
-type Extra = PartMessages | RestMessages;
-/** The later parts' two dictionaries of each language (./parts/, ./rest/). */
-const EXTRA_LOADERS: Record<"parts" | "rest", Record<Lang, () => Promise<Extra>>> = {
-  parts: {
-    en: () => import("./parts/en").then((m) => m.default),
-    nl: () => import("./parts/nl").then((m) => m.default),
-    fr: () => import("./parts/fr").then((m) => m.default),
-    de: () => import("./parts/de").then((m) => m.default),
-    ja: () => import("./parts/ja").then((m) => m.default),
-  },
+type Extra = RestMessages;
+/** The later parts' dictionary of each language that the page's leaves out (./rest/). */
+const EXTRA_LOADERS: Record<"rest", Record<Lang, () => Promise<Extra>>> = {
   rest: {
     en: () => import("./rest/en").then((m) => m.default),
     nl: () => import("./rest/nl").then((m) => m.default),
@@ -53,8 +47,8 @@ const EXTRA_LOADERS: Record<"parts" | "rest", Record<Lang, () => Promise<Extra>>
   },
 };
 type ExtraName = keyof typeof EXTRA_LOADERS;
-const loaded: Partial<Record<Lang, PageMessages>> = {};
-const loadedExtra: Record<ExtraName, Partial<Record<Lang, Extra>>> = { parts: {}, rest: {} };
+const loaded: Partial<Record<Lang, PageMessages & PartMessages>> = {};
+const loadedExtra: Record<ExtraName, Partial<Record<Lang, Extra>>> = { rest: {} };
 /** Which of the later parts' dictionaries a part has asked for (then a change of language loads them too). */
 const wanted = new Set<ExtraName>();
 /** Which of them `t` has, in its language. */
@@ -109,11 +103,11 @@ export async function setLang(l: Lang, remember = false): Promise<void> {
 
 /**
  * The later parts' texts in the page's language, merged into `t` (a part's loader awaits this before
- * it renders; a failure is the part's failure to load): both dictionaries, or with `rest` false only
- * ./parts/ (what the game page's log and its turn's notices say).
+ * it renders; a failure is the part's failure to load): ./rest/, or with `rest` false nothing more
+ * (./parts/, what the game page's log and its turn's notices say, came with the page's language).
  */
 export async function loadPartTexts(rest = true): Promise<void> {
-  const names: ExtraName[] = rest ? ["parts", "rest"] : ["parts"];
+  const names: ExtraName[] = rest ? ["rest"] : [];
   for (const n of names) wanted.add(n);
   // (Until `t` has them in the language it is in: the language may change while they load.)
   while (names.some((n) => !withExtra.has(n))) {

@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import parts from "./parts/ja";
 
 const piece = ["種", "小樹木", "中樹木", "大樹木"];
 
@@ -135,4 +136,5 @@ const ja: Messages = {
   timeoutsLong: (n) => `直近 ${n} 手番続けて時間切れ`,
 };
 
-export default ja;
+// (with the later parts' texts: one chunk a language, docs/web.md "Weights")
+export default { ...parts, ...ja };

@@ -1,4 +1,5 @@
 import type { Messages } from "./en";
+import parts from "./parts/nl";
 import { plurals } from "./plural";
 
 const p = plurals("nl");
@@ -139,4 +140,5 @@ const nl: Messages = {
   timeoutsLong: (n) => p(n, "was bij de laatste beurt te laat", "was bij de laatste # beurten te laat"),
 };
 
-export default nl;
+// (with the later parts' texts: one chunk a language, docs/web.md "Weights")
+export default { ...parts, ...nl };

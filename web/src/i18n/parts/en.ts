@@ -3,8 +3,8 @@
  * and replay, the notices of a turn, the notifications box, the scoring stacks, errors. (What only
  * some moments and other pages show is ../rest/; the start page's own are in ../home.ts, the
  * lobby's in web/src/game/lobby-i18n/: a game in play carries neither.) Each language has such a
- * second dictionary (a chunk of its own), so the one a game page loads at once stays small (issue
- * 10's 40 KB budget); i18n/index.ts merges it into `t` when `loadPartTexts` is called.
+ * second dictionary, which the language's page dictionary (../en.ts …) spreads into its own: one
+ * chunk weighs less than two, and the game pages and the start page load both (docs/web.md "Weights").
  */
 import type { Widen } from "../widen";
 import { plurals } from "../plural";

@@ -2,8 +2,8 @@
  * English texts of the later parts that a game page's first view does not show: going away, the
  * final scores, the board's legend, a device signed out, what a chosen cell offers (a game page's
  * moments: web/src/game/moments.tsx), and the start page's, the lobby's and the open tables' profile
- * form and fields. A chunk per language, merged into `t` with ../parts/ when a part asks for them
- * (i18n/index.ts `loadPartTexts`); the log's chunk asks only for ../parts/ (docs/web.md "Weights").
+ * form and fields. A chunk per language, merged into `t` when a part asks for them (i18n/index.ts
+ * `loadPartTexts`); the log's chunk asks for none (../parts/ come with the page's language).
  */
 import type { Widen } from "../widen";
 import { plurals } from "../plural";

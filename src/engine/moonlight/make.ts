@@ -3,7 +3,7 @@
  * new game dealt, and the hidden draws put back before each entry of a viewer's log. Apart from
  * ./module.ts's `MOONLIGHT_PLAY` so that a client that plays and draws the games it is sent (the web
  * page) loads them only to replay a history (web/src/moon/replay.ts; docs/web.md "Weights").
- * `MOONLIGHT` (./module.ts) has them.
+ * `MOONLIGHT` (./full.ts) has them.
  */
 import type { Expansion } from "../expansion";
 import { shuffle } from "../rng";

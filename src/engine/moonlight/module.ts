@@ -24,8 +24,9 @@ import {
 import { viewEntry, viewEvent, viewState } from "./view";
 
 /** What a hook `MOONLIGHT_PLAY` leaves out says when called. */
+const missing = (what: string) => `Under the Moonlight's ${what} is not in this build (MOONLIGHT_PLAY)`;
 const notHere = (what: string): never => {
-  throw new Error(`Under the Moonlight's ${what} is not in this build (MOONLIGHT_PLAY)`);
+  throw new Error(missing(what));
 };
 
 /**
@@ -91,5 +92,5 @@ export const MOONLIGHT_PLAY: Expansion = {
     return m ? { greatTree: m[1] === "G", moonstones: m[2] === "S" } : null;
   },
   toText: () => notHere("notation"),
-  fromText: (_text, _state, fail) => fail("Under the Moonlight's notation is not in this build (MOONLIGHT_PLAY)"),
+  fromText: (_text, _state, fail) => fail(missing("notation")),
 };

@@ -298,14 +298,19 @@ push.openapi(
       vapid(c),
     );
     return sendTest(c, target, { id: me.id, name: me.name }, (r, at) =>
-      recordPushAnswer(db(c.env.DB), row.id, {
-        status: r.status,
-        at,
-        delivered: r.outcome === "delivered",
-        gone: r.outcome === "gone",
-        expired: isExpired(r.status),
-        limit: GONE_LIMIT,
-      }),
+      recordPushAnswer(
+        db(c.env.DB),
+        row.id,
+        {
+          status: r.status,
+          at,
+          delivered: r.outcome === "delivered",
+          gone: r.outcome === "gone",
+          expired: isExpired(r.status),
+          limit: GONE_LIMIT,
+        },
+        true,
+      ),
     );
   },
 );

@@ -98,19 +98,31 @@ export async function deletePushSubscription(d: Db, id: string, ownerId?: string
  * Record a push service's answer. 404/410 (`expired`): the subscription is gone for good and is
  * removed at once. 401/403 (`gone`): counted, removed at `limit` in a row. A success resets the
  * count. Returns whether the subscription was removed by this call.
+ *
+ * A success like the last one recorded (the same status, no failures counted) changes nothing: it
+ * is not written (issue 24: a write a push was half of a real game's D1 rows), so `lastAttemptAt`
+ * is when the subscription's answer last changed — its first success, each failure, the first
+ * success after one. The check is in the UPDATE itself, so two games pushing to one device at once
+ * never skip a reset a failure needs. `always` records it anyway (a test message its sender asked for).
  */
 export async function recordPushAnswer(
   d: Db,
   id: string,
   a: { status: number | null; at: number; delivered: boolean; gone: boolean; expired: boolean; limit: number },
+  always = false,
 ): Promise<boolean> {
   if (a.expired) return deletePushSubscription(d, id);
   const base = { lastStatus: a.status, lastAttemptAt: a.at };
-  if (a.delivered || !a.gone) {
+  if (a.delivered) {
+    const changed = sql`(${pushSubscriptions.failures} <> 0 OR ${pushSubscriptions.lastStatus} IS NOT ${a.status} OR ${pushSubscriptions.lastAttemptAt} IS NULL)`;
     await d
       .update(pushSubscriptions)
-      .set(a.delivered ? { ...base, failures: 0 } : base)
-      .where(eq(pushSubscriptions.id, id));
+      .set({ ...base, failures: 0 })
+      .where(always ? eq(pushSubscriptions.id, id) : and(eq(pushSubscriptions.id, id), changed));
+    return false;
+  }
+  if (!a.gone) {
+    await d.update(pushSubscriptions).set(base).where(eq(pushSubscriptions.id, id));
     return false;
   }
   const [row] = await d

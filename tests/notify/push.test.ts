@@ -7,6 +7,8 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, inject, it } from "vitest";
+import { db } from "../../src/db/queries";
+import { recordPushAnswer } from "../../src/db/push";
 import { call, newPlayer } from "../api/client";
 import { clockedGame, farFuture, fireAlarm, playFirstLegal } from "./helpers";
 import { pushServiceClient, type ServiceSubscription } from "./push-service-client";
@@ -261,6 +263,47 @@ describe("push deliveries from the game's outbox", () => {
     const theirs = (await call("GET", `/api/games/${g.id}/deliveries`, { token: g.players[0].token })).body.deliveries;
     const seen = theirs.find((d: any) => d.id === pushed[0].id);
     expect(seen.target).toMatchObject({ kind: "push", url: null, label: null, id: "" });
+  });
+
+  it("a success like the last one recorded is not written again; a failure, the success after it and a test message are", async () => {
+    const row = async (id: string) =>
+      (await env.DB.prepare("SELECT failures, last_status, last_attempt_at FROM push_subscriptions WHERE id = ?")
+        .bind(id)
+        .first()) as { failures: number; last_status: number | null; last_attempt_at: number | null };
+    const clock = { t: farFuture() };
+    const g = await clockedGame(2, clock);
+    const s = await subscribe();
+    const sub = (await call("POST", "/api/me/push", { token: g.players[1].token, body: asBody(s) })).body.subscription;
+    await g.join();
+    const started = clock.t;
+    await fireAlarm(g.id);
+    expect(await row(sub.id)).toEqual({ failures: 0, last_status: 201, last_attempt_at: started });
+    // Two more pushes, both delivered: nothing written, the first success stays the answer shown.
+    for (let i = 0; i < 2; i++) {
+      clock.t += 60_000;
+      await playFirstLegal(g.id, g.players);
+      await fireAlarm(g.id);
+    }
+    expect((await received(s)).map((m) => m.type)).toEqual(["game.started", "turn.started"]);
+    expect(await row(sub.id)).toEqual({ failures: 0, last_status: 201, last_attempt_at: started });
+    const listed = (await call("GET", "/api/me/push", { token: g.players[1].token })).body.subscriptions;
+    expect(listed[0]).toMatchObject({ lastStatus: 201, lastAttemptAt: new Date(started).toISOString() });
+    // A refusal is counted; the success after it resets the count and is written.
+    const answer = { status: 403, at: started + 1, delivered: false, gone: true, expired: false, limit: 3 };
+    expect(await recordPushAnswer(db(env.DB), sub.id, answer)).toBe(false);
+    expect(await row(sub.id)).toEqual({ failures: 1, last_status: 403, last_attempt_at: started + 1 });
+    const ok = { ...answer, status: 201, at: started + 2, delivered: true, gone: false };
+    await recordPushAnswer(db(env.DB), sub.id, ok);
+    expect(await row(sub.id)).toEqual({ failures: 0, last_status: 201, last_attempt_at: started + 2 });
+    await recordPushAnswer(db(env.DB), sub.id, { ...ok, at: started + 3 });
+    expect(await row(sub.id)).toEqual({ failures: 0, last_status: 201, last_attempt_at: started + 2 });
+    // Another success status is a change; a test message is always recorded.
+    await recordPushAnswer(db(env.DB), sub.id, { ...ok, status: 200, at: started + 4 });
+    expect(await row(sub.id)).toMatchObject({ last_status: 200, last_attempt_at: started + 4 });
+    expect((await call("POST", `/api/me/push/${sub.id}/test`, { token: g.players[1].token })).status).toBe(200);
+    const tested = await row(sub.id);
+    expect(tested.last_status).toBe(201);
+    expect(tested.last_attempt_at).not.toBe(started + 4);
   });
 
   it("an expired subscription (410) is removed and what was waiting for it is dropped", async () => {

@@ -59,8 +59,11 @@ export const PushSubscriptionSchema = z
     label: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
-    lastStatus: z.number().int().nullable(),
-    lastAttemptAt: z.string().nullable(),
+    lastStatus: z.number().int().nullable().openapi({
+      description:
+        "The push service's last answer that changed anything: its first success, each failure, the first success after one (a success like the one before is not recorded again), or a test message.",
+    }),
+    lastAttemptAt: z.string().nullable().openapi({ description: "When that answer came (ISO 8601)." }),
   })
   .openapi("PushSubscription");
 

@@ -6,13 +6,17 @@
  *
  * When: from the first ask for it (GET /analysis: the game page's history asks as it shows a
  * finished game), not at the game's end: a game nobody looks back at costs no review, which is a
- * few seconds of CPU a game (docs/coach.md). In the game's alarm (authority.ts), one slice at a
+ * few seconds of CPU a game (docs/coach.md). In the game's alarm (authority.ts), a slice at a
  * time, never inside a player's request.
  * A slice reviews turns in the game's order until it has spent `SLICE_WORK` policy turns (a count:
- * inside workerd the clock stands still during CPU work), and is written as one row (store/
- * analysis.ts); the next slice comes from the next alarm. Each turn is reviewed once and kept:
- * a retried alarm finds it stored and goes on from there. Same game, same analysis: the search is
- * deterministic and its samples are seeded by the turn's ply, never by the game's seed.
+ * inside workerd the clock stands still during CPU work); between two slices the alarm pauses, so
+ * the game's requests are answered meanwhile. The first alarm of a review stores its first slice at
+ * once (the ask lives in memory: a stored slice carries the review through a restart); the next
+ * reviews the rest of a finished game, up to `ALARM_SLICES` slices, and stores them as one row (store/analysis.ts):
+ * a row and an alarm a slice were ≈ 38 of a 4-player game's rows written (issue 24). Each turn is
+ * reviewed once and kept: a retried alarm finds it stored and goes on from there. Same game, same
+ * analysis: the search is deterministic and its samples are seeded by the turn's ply, never by the
+ * game's seed.
  *
  * Who sees what: a finished game's analysis is public like its log. In a practice game still in
  * play, a seated player may ask for it; they get their own turns only (a bot's review is made from
@@ -39,8 +43,11 @@ import type { LoggedEntry, Store } from "./store";
 export const MARKS = { inaccuracy: 3, mistake: 6, blunder: 10 } as const;
 export type Mark = keyof typeof MARKS;
 
-/** Policy turns played out per alarm slice (the slice's CPU budget, as a count); a slice reviews one turn at least. */
+/** Policy turns played out per slice (its CPU budget, as a count, a few hundred ms); a slice reviews one turn at least. */
 export const SLICE_WORK = 4000;
+
+/** Slices one alarm reviews at most (a 4-player game's whole review is about 20: a few seconds of CPU). */
+export const ALARM_SLICES = 32;
 
 /** A play-phase turn as the log holds it, with the full state before it (server side only). */
 export interface TurnToReview {
@@ -187,6 +194,8 @@ export class Analysis {
   private requested = false;
   /** A review threw: no more slices until the object starts again (the error is logged). */
   private failed = false;
+  /** An alarm is reviewing (it pauses between slices). */
+  private reviewing = false;
 
   constructor(
     private readonly store: Store,
@@ -213,31 +222,58 @@ export class Analysis {
   /** Whether a slice is due (the alarm's schedule asks). */
   due(): boolean {
     const g = this.game();
-    if (!g || this.failed || !this.store.exists() || !this.wanted(g)) return false;
+    if (!g || this.failed || this.reviewing || !this.store.exists() || !this.wanted(g)) return false;
     return this.reviewed() < this.turns(g).length;
   }
 
-  /** One slice from the alarm: review turns until the budget is spent, kept as one row. */
-  slice(): void {
+  /**
+   * The alarm's part: slices of the review, `pause()` between two (the game's requests go first),
+   * kept as one row — one slice when nothing is stored yet or the game is in play, up to
+   * `ALARM_SLICES` after.
+   */
+  async review(pause: () => Promise<void>): Promise<void> {
+    // (Never two at once: nothing is due while one runs.)
     if (!this.due()) return;
-    const g = this.game()!;
-    const turns = this.turns(g);
+    this.reviewing = true;
     const first = this.reviewed();
+    // (A practice game in play keeps a slice an alarm: its bots play from the same alarm.)
+    const slices = first === 0 || this.game()?.status !== "finished" ? 1 : ALARM_SLICES;
     const records: TurnReviewRecord[] = [];
     let work = 0;
     let i = first;
     try {
-      for (; i < turns.length && (i === first || work < SLICE_WORK); i++) {
-        const r = reviewOne(turns[i]);
-        records.push(r.record);
-        work += r.work;
+      for (let s = 0; s < slices; s++) {
+        if (s > 0) await pause();
+        // (A practice game may have moved during the pause: its turns so far, the reviewed ones unchanged.)
+        const g = this.game();
+        const turns = g ? this.turns(g) : [];
+        if (i >= turns.length) break;
+        const start = i;
+        let sliceWork = 0;
+        for (; i < turns.length && (i === start || sliceWork < SLICE_WORK); i++) {
+          const r = reviewOne(turns[i]);
+          records.push(r.record);
+          sliceWork += r.work;
+        }
+        work += sliceWork;
       }
     } catch (e) {
       this.failed = true;
       throw e;
+    } finally {
+      // What was reviewed is kept, even when a later turn's review threw.
+      if (records.length) {
+        this.store.analysis.add({
+          first,
+          last: i,
+          version: this.game()!.version,
+          work,
+          reviews: JSON.stringify(records),
+        });
+        this.stored = i;
+      }
+      this.reviewing = false;
     }
-    this.store.analysis.add({ first, last: i, version: g.version, work, reviews: JSON.stringify(records) });
-    this.stored = i;
   }
 
   /**

@@ -49,7 +49,7 @@ export class Authority {
   game: GameRecord | null = null;
   readonly store: Store;
   readonly outbox: Outbox;
-  /** The coach's post-game review, a slice per alarm (analysis.ts). */
+  /** The coach's post-game review, from the alarm (analysis.ts). */
   readonly coach: Analysis;
   /** Visible changes, told to the live sockets just after the answer. */
   readonly changes: live.Changes;
@@ -317,13 +317,14 @@ export class Authority {
     } catch (e) {
       console.error("bot failed", (e as Error)?.stack ?? String(e));
     }
+    await this.outbox.run(now);
     try {
-      // The coach: one slice of the review once the game is over (or a practice game's player asked).
-      this.coach.slice();
+      // The coach, once the game is over (or a practice game's player asked): slices of the review,
+      // the game's requests answered between two (a timer lets them in).
+      await this.coach.review(() => new Promise((go) => setTimeout(go, 0)));
     } catch (e) {
       console.error("analysis failed", (e as Error)?.stack ?? String(e));
     }
-    await this.outbox.run(now);
     this.counted();
     await this.scheduleAlarm();
   }

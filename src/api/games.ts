@@ -18,6 +18,7 @@ import {
   JoinBody,
   JoinedSchema,
   LegalActionsSchema,
+  LiveQuery,
   LogQuery,
   LogSchema,
   RematchSchema,
@@ -385,8 +386,8 @@ games.openAPIRegistry.registerPath({
   path: "/games/{id}/live",
   tags: ["games"],
   summary:
-    "WebSocket: the game view on connect and after every change ({type:'game', game, events}); send {type:'auth', token} for your seat's view, then {type:'submit', key, version, actions} to play a turn as POST /actions does (key: its Idempotency-Key), answered {type:'submitted', key, version, events, game} or {type:'refused', key, error}",
-  request: { params: IdParam },
+    "WebSocket: the game view on connect and after every change ({type:'game', game, events}; opened with ?after=, the log too: {…, log}); send {type:'auth', token} for your seat's view, then {type:'submit', key, version, actions} to play a turn as POST /actions does (key: its Idempotency-Key), answered {type:'submitted', key, version, events, game} or {type:'refused', key, error}",
+  request: { params: IdParam, query: LiveQuery },
   responses: {
     101: { description: "Switching protocols" },
     ...errorResponses(400, 404),
@@ -397,6 +398,8 @@ games.openAPIRegistry.registerPath({
 games.get("/games/:id/live", async (c) => {
   const id = c.req.param("id");
   if (!IdParam.safeParse({ id }).success) return send(c, fail(400, "VALIDATION_FAILED", "Invalid game id."));
+  const query = LiveQuery.safeParse(c.req.query());
+  if (!query.success) return send(c, fail(400, "VALIDATION_FAILED", "after: a log index (an integer ≥ 0); auth: 1."));
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket")
     return send(c, fail(426, "UPGRADE_REQUIRED", "Open this URL as a WebSocket."));
   return room(c, id).fetch(c.req.raw);

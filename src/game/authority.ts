@@ -14,6 +14,7 @@ import { Analysis } from "./analysis";
 import * as bots from "./bots";
 import { clockStep, nextDue as clockDue, withClock } from "./deadlines";
 import { eventsOf } from "./events";
+import { LIVE_LOG_LIMIT } from "../contract/live";
 import * as live from "./live";
 import { gameView, listedAt, type GameRecord } from "./model";
 import { notifyGame, transitionNotifications, type PendingNotification } from "./notifications";
@@ -64,7 +65,7 @@ export class Authority {
   ) {
     this.store = new Store(ctx.storage);
     this.coach = new Analysis(this.store, () => this.game);
-    this.changes = new live.Changes(ctx, () => this.game);
+    this.changes = new live.Changes(ctx, () => this.game, this.logEntries);
     this.outbox = new Outbox({
       store: this.store,
       now: () => host.now(),
@@ -197,12 +198,15 @@ export class Authority {
       at: now,
       idem: idem && { ...idem, answer },
     });
-    if (visible) this.changes.add(t.entries.flatMap(eventsOf));
+    if (visible) this.changes.add(t.entries.flatMap(eventsOf), prev.logLength);
     for (const c of turnChanges(prev, next)) this.tellSoon(c.playerId);
     if (membership) this.urgent = true;
     if (keep || clockDue(prev) !== clockDue(next) || bots.botToAct(next)) void this.scheduleAlarm();
     return answer;
   }
+
+  /** The stored log after an index, as much as a live socket's message carries (live.ts). */
+  readonly logEntries: live.Entries = (after) => this.store.entries(after, LIVE_LOG_LIMIT);
 
   /** Write a row (a change, or what only the server keeps). */
   write(t: NewTurn): void {

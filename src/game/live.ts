@@ -1,12 +1,14 @@
 /** The live channel: hibernatable WebSockets that get the game view after every visible change. */
 import { viewLogEvents, type LogEvent } from "./events";
 import { gameView, type GameRecord } from "./model";
+import { logPage } from "./reads";
+import type { LoggedEntry } from "./store";
 import { errorBody } from "../contract/errors";
 import { SubmitBody } from "../contract/schemas/games";
 import type { RoomReply } from "./outcome";
 import { type Caller, hashToken } from "./tokens";
 import { scrub } from "../notify/targets";
-import { UNCHECKED_CLOSE } from "../contract/live";
+import { UNCHECKED_CLOSE, type LiveGameMessage, type LiveLog } from "../contract/live";
 import type { TalkList, TalkSocketMessage } from "../contract/talk";
 
 interface SocketInfo {
@@ -26,6 +28,28 @@ interface SocketInfo {
   key?: string;
   /** Its device was signed out: moves sent on it are refused with DEVICE_REVOKED. */
   revoked?: boolean;
+  /**
+   * Opened with `?after=N` (contract LiveLog): the page reads its log from this socket; its greetings
+   * carry the entries after N, its changes theirs. Absent: a page of older code, sent no log.
+   */
+  after?: number;
+  /** Opened with `&auth=1`: its key is on its way, and the log waits for the seat's greeting. */
+  awaitsKey?: boolean;
+}
+
+/** The stored log entries after an index (at most the contract's LIVE_LOG_LIMIT): the game's store. */
+export type Entries = (after: number) => LoggedEntry[];
+
+/** The log a socket's greeting carries: the entries after `after` as `seat` reads them (as GET /log answers). */
+const logAfter = (g: GameRecord, seat: number | null, after: number, entries: Entries): LiveLog => ({
+  after,
+  ...logPage(g, entries(after), seat, after),
+});
+
+/** What a `?after=` or a sync's `after` says: a log index, or undefined (none, or not one). */
+function indexOf(x: unknown): number | undefined {
+  const n = typeof x === "string" && /^\d{1,15}$/.test(x) ? Number(x) : x;
+  return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : undefined;
 }
 
 /** A turn sent on the socket: the same request as POST /api/games/{id}/actions, its Idempotency-Key required. */
@@ -43,20 +67,35 @@ function seatOf(g: GameRecord, info: SocketInfo | null): number | null {
   return seat < 0 ? null : seat;
 }
 
-const message = (g: GameRecord, seat: number | null, origin: string, events: LogEvent[]) =>
+/** A `game` message; `log` only for a socket opened with `?after=` (undefined: none, as for older pages). */
+const message = (g: GameRecord, seat: number | null, origin: string, events: LogEvent[], log?: LiveLog | null) =>
   JSON.stringify({
     type: "game",
     game: gameView(g, seat, origin),
     events: viewLogEvents(events, seat, g.status === "finished"),
-  });
+    ...(log === undefined ? {} : { log }),
+  } satisfies LiveGameMessage);
 
-export function accept(ctx: DurableObjectState, g: GameRecord, request: Request): Response {
-  const origin = new URL(request.url).origin;
+/**
+ * A new socket, greeted with the game as a spectator sees it; opened with `?after=N` (validated by the
+ * Worker's route), with the log after N too, unless `&auth=1` says a key follows (then `log: null`:
+ * the seat's greeting carries it).
+ */
+export function accept(ctx: DurableObjectState, g: GameRecord, request: Request, entries: Entries): Response {
+  const url = new URL(request.url);
+  const origin = url.origin;
+  const after = indexOf(url.searchParams.get("after"));
+  const awaitsKey = after !== undefined && url.searchParams.get("auth") === "1";
   const pair = new WebSocketPair();
   const [client, server] = [pair[0], pair[1]];
   ctx.acceptWebSocket(server);
-  server.serializeAttachment({ seat: null, origin } satisfies SocketInfo);
-  server.send(message(g, null, origin, []));
+  server.serializeAttachment({
+    seat: null,
+    origin,
+    ...(after === undefined ? {} : { after, ...(awaitsKey ? { awaitsKey } : {}) }),
+  } satisfies SocketInfo);
+  const log = after === undefined ? undefined : awaitsKey ? null : logAfter(g, null, after, entries);
+  server.send(message(g, null, origin, [], log));
   return new Response(null, { status: 101, webSocket: client });
 }
 
@@ -105,7 +144,9 @@ const MAX_MESSAGE = 32 * 1024;
  * the HTTP route (room.ts); its answer goes back on this socket only, with the move's key:
  * `{type: "submitted", key, version, events, game}` or `{type: "refused", key, error: {code, message}}`.
  * `talkOf` is table talk as a seat may read it: a seated player's socket is greeted with it after
- * the view (one read a visit fewer: the page asks for no list of its own, issue 24).
+ * the view (one read a visit fewer: the page asks for no list of its own, issue 24). `entries` is
+ * the stored log: a socket opened with `?after=` is greeted with its seat's log (contract LiveLog),
+ * and a `sync` answered with the log after its `after` (the socket's own when it names none).
  */
 export async function onMessage(
   ws: WebSocket,
@@ -114,6 +155,7 @@ export async function onMessage(
   verify: (tokenHash: string) => Promise<Caller | "revoked" | null>,
   move: (caller: Caller, m: SocketMove, origin: string) => Promise<RoomReply>,
   talkOf: (seat: number) => TalkList,
+  entries: Entries,
 ): Promise<void> {
   if (typeof data !== "string" || data.length > MAX_MESSAGE) {
     ws.send(JSON.stringify({ type: "error", ...errorBody("BAD_REQUEST", "Messages are JSON text of 32 KB at most.") }));
@@ -137,8 +179,10 @@ export async function onMessage(
       unchecked(ws, e, [msg.token, tokenHash]);
       return;
     }
+    // (a socket that reads its log here goes on doing so, whoever it is now)
+    const logs = info.after === undefined ? {} : { after: info.after };
     if (verified === "revoked") {
-      ws.serializeAttachment({ seat: null, origin: info.origin, revoked: true } satisfies SocketInfo);
+      ws.serializeAttachment({ seat: null, origin: info.origin, revoked: true, ...logs } satisfies SocketInfo);
       ws.send(JSON.stringify({ type: "error", ...errorBody(REVOKED.code, REVOKED.message) }));
       return;
     }
@@ -154,15 +198,31 @@ export async function onMessage(
       device: caller?.deviceId,
       player: caller?.playerId,
       key: caller?.keyHash,
+      ...logs,
     } satisfies SocketInfo);
+    const log = info.after === undefined ? undefined : logAfter(g, seat < 0 ? null : seat, info.after, entries);
     if (seat < 0) {
+      // A page that waited for its seat's greeting to bring the log gets the spectator's, before the refusal.
+      if (info.awaitsKey) ws.send(message(g, null, info.origin, [], log));
       ws.send(JSON.stringify({ type: "error", ...errorBody("UNAUTHORIZED", "That token does not sit in this game.") }));
       return;
     }
-    ws.send(message(g, seat, info.origin, []));
+    ws.send(message(g, seat, info.origin, [], log));
     ws.send(JSON.stringify({ type: "talk.list", ...talkOf(seat) } satisfies TalkSocketMessage));
-  } else if (msg.type === "sync") ws.send(message(g, seatOf(g, info), info.origin, []));
-  else if (msg.type === "submit") await submitted(ws, info, msg, move);
+  } else if (msg.type === "sync") {
+    const seat = seatOf(g, info);
+    let log: LiveLog | null | undefined;
+    if (info.after !== undefined && info.awaitsKey) log = null;
+    else if (info.after !== undefined) {
+      const after = msg.after === undefined ? info.after : indexOf(msg.after);
+      if (after === undefined) {
+        ws.send(JSON.stringify({ type: "error", ...errorBody("BAD_REQUEST", "after: a log index, an integer ≥ 0.") }));
+        return;
+      }
+      log = logAfter(g, seat, after, entries);
+    }
+    ws.send(message(g, seat, info.origin, [], log));
+  } else if (msg.type === "submit") await submitted(ws, info, msg, move);
 }
 
 async function submitted(
@@ -210,10 +270,12 @@ export function signOut(ctx: DurableObjectState, g: GameRecord, deviceId: string
   for (const ws of ctx.getWebSockets()) {
     const info = ws.deserializeAttachment() as SocketInfo | null;
     if (!info || info.device !== deviceId) continue;
-    ws.serializeAttachment({ seat: null, origin: info.origin, revoked: true } satisfies SocketInfo);
+    const logs = info.after === undefined ? {} : { after: info.after };
+    ws.serializeAttachment({ seat: null, origin: info.origin, revoked: true, ...logs } satisfies SocketInfo);
     try {
       ws.send(JSON.stringify({ type: "error", ...errorBody(REVOKED.code, REVOKED.message) }));
-      ws.send(message(g, null, info.origin, []));
+      // (its page starts again as a spectator, greeted with the log: none here)
+      ws.send(message(g, null, info.origin, [], info.after === undefined ? undefined : null));
     } catch {
       /* a closing socket */
     }
@@ -228,16 +290,33 @@ export function onClose(ws: WebSocket, code: number): void {
   }
 }
 
-/** Tell every socket, each in its seat's view. */
-export function broadcast(ctx: DurableObjectState, g: GameRecord, events: LogEvent[]): void {
+/**
+ * Tell every socket, each in its seat's view; a socket that reads its log here (`after`) gets the
+ * entries the change added, those after `from` (the log's length before it), as its seat reads them.
+ */
+export function broadcast(
+  ctx: DurableObjectState,
+  g: GameRecord,
+  events: LogEvent[],
+  from: number,
+  entries: Entries,
+): void {
   const views = new Map<string, string>();
+  let rows: LoggedEntry[] | undefined;
   for (const ws of ctx.getWebSockets()) {
     const info = ws.deserializeAttachment() as SocketInfo | null;
     const seat = seatOf(g, info);
-    const key = `${seat}|${info?.origin ?? ""}`;
+    const logs = info?.after === undefined ? "" : info.awaitsKey ? "wait" : "log";
+    const key = `${seat}|${info?.origin ?? ""}|${logs}`;
     let text = views.get(key);
     if (!text) {
-      text = message(g, seat, info?.origin ?? "", events);
+      let log: LiveLog | null | undefined;
+      if (logs === "wait") log = null;
+      else if (logs === "log") {
+        rows ??= entries(from);
+        log = { after: from, ...logPage(g, rows, seat, from) };
+      }
+      text = message(g, seat, info?.origin ?? "", events, log);
       views.set(key, text);
     }
     try {
@@ -256,19 +335,23 @@ export function broadcast(ctx: DurableObjectState, g: GameRecord, events: LogEve
  */
 export class Changes {
   private events: LogEvent[] | null = null;
+  /** The log's length before the first change waiting to be told: the entries after it are the changes'. */
+  private from = 0;
 
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly game: () => GameRecord | null,
+    private readonly entries: Entries,
   ) {}
 
-  /** A visible change was committed: tell the sockets right after this request. */
-  add(events: LogEvent[]): void {
+  /** A visible change was committed over a log of `from` entries: tell the sockets right after this request. */
+  add(events: LogEvent[], from: number): void {
     if (this.events) {
       this.events.push(...events);
       return;
     }
     this.events = [...events];
+    this.from = from;
     setTimeout(() => this.flush(), 0);
   }
 
@@ -277,7 +360,7 @@ export class Changes {
     const events = this.events;
     this.events = null;
     const g = this.game();
-    if (events && g) broadcast(this.ctx, g, events);
+    if (events && g) broadcast(this.ctx, g, events, this.from, this.entries);
   }
 }
 

@@ -4,7 +4,8 @@ import { deadlineOf } from "./clock";
 import { eventsOf, viewLogEvents } from "./events";
 import { engineOptions, gameView, startedState, type GameRecord } from "./model";
 import { done, refuse, type Outcome } from "./outcome";
-import type { Store } from "./store";
+import type { LoggedEntry, Store } from "./store";
+import type { LogPage } from "../contract/live";
 import type { LogEntryView } from "../contract/views";
 
 export type { LogEntryView };
@@ -19,10 +20,15 @@ export function legal(g: GameRecord, seat: number | null): Outcome {
   });
 }
 
-export function log(g: GameRecord, store: Store, viewer: number | null, after: number, limit: number): Outcome {
+/**
+ * A page of the log as `viewer` sees it (a seat, or null: a spectator), from the stored entries after
+ * `after`: what GET /log answers, and what the live socket carries in its greetings and with each
+ * change (src/game/live.ts) — one redaction for both.
+ */
+export function logPage(g: GameRecord, rows: readonly LoggedEntry[], viewer: number | null, after: number): LogPage {
   // Under the Moonlight a seat's animal choice is hidden from the others until the game has ended
   const ended = g.status === "finished";
-  const entries: LogEntryView[] = store.entries(after, limit).map((e) => ({
+  const entries: LogEntryView[] = rows.map((e) => ({
     index: e.index,
     version: e.version,
     seat: e.seat,
@@ -32,14 +38,18 @@ export function log(g: GameRecord, store: Store, viewer: number | null, after: n
     auto: e.timedOut ? "timeout" : null,
   }));
   const last = entries.at(-1)?.index ?? after;
-  return done({
+  return {
     version: g.version,
     total: g.logLength,
     entries,
     next: last < g.logLength ? last : null,
     // The seed replays the game; it is secret until the game has ended.
     replay: g.status === "finished" ? { options: engineOptions(g) } : null,
-  });
+  };
+}
+
+export function log(g: GameRecord, store: Store, viewer: number | null, after: number, limit: number): Outcome {
+  return done(logPage(g, store.entries(after, limit), viewer, after));
 }
 
 /**

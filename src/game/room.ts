@@ -576,7 +576,7 @@ export class GameRoom extends DurableObject<Env> {
       return Response.json(errorBody("UPGRADE_REQUIRED", "Expected a WebSocket upgrade."), { status: 426 });
     if (!this.game) return Response.json(errorBody("NOT_FOUND", "No such game."), { status: 404 });
     this.a.changes.flush();
-    return live.accept(this.ctx, this.game, request);
+    return live.accept(this.ctx, this.game, request, this.a.logEntries);
   }
 
   override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
@@ -598,6 +598,7 @@ export class GameRoom extends DurableObject<Env> {
         (hash) => this.deviceCaller(hash),
         (caller, m, origin) => this.socketMove(caller, m, origin),
         (seat) => this.talk.list(g, seat, 0, TALK_ON_OPEN),
+        this.a.logEntries,
       );
   }
 

@@ -87,10 +87,15 @@ export async function inRoom<R>(id: string, fn: (room: GameRoom) => R | Promise<
   return run(roomStub(id), fn);
 }
 
-/** A live socket on a game, as a page opens it: every message parsed, and `next(n)` waits for the n-th. */
-export async function openLive(id: string) {
+/**
+ * A live socket on a game, as a page opens it (`query`: e.g. "?after=0&auth=1"): every message
+ * parsed, and `next(n)` waits for the n-th.
+ */
+export async function openLive(id: string, query = "") {
   const { exports } = await import("cloudflare:workers");
-  const res = await exports.default.fetch(`${BASE}/api/games/${id}/live`, { headers: { upgrade: "websocket" } });
+  const res = await exports.default.fetch(`${BASE}/api/games/${id}/live${query}`, {
+    headers: { upgrade: "websocket" },
+  });
   const ws = res.webSocket!;
   const messages: any[] = [];
   let wake: () => void = () => {};

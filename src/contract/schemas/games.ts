@@ -229,6 +229,18 @@ export const LogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(1000),
 });
 
+/** The game socket's query (contract/live.ts LiveLog): the log it should carry, and whether a key follows. */
+export const LiveQuery = z.object({
+  after: z.coerce.number().int().min(0).optional().openapi({
+    description:
+      "The index of the last log entry the page has (0: none): the greeting carries the log after it, every change its entries ({type:'game', …, log}); without it, no log on this socket.",
+  }),
+  auth: z.literal("1").optional().openapi({
+    description:
+      "The page sends {type:'auth', token} at once: the log comes with the seat's greeting (the first one says log: null).",
+  }),
+});
+
 export const LogSchema = z
   .object({
     version: z.number().int(),

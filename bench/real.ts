@@ -28,22 +28,23 @@ type Figure = { name: string; unit: string; value: number };
  * What the web client asks for when a player opens a game page to play their turn (web/src/game/
  * page.tsx and what it loads, web/src/app.tsx, web/src/turns.ts), in order; `:id` the game, `:me`
  * the player. Static files are served by the platform without the Worker (not billed) and left out.
+ * The game's socket is opened with the page's last log entry and signs in at once: its seat's
+ * greeting carries the log (src/contract/live.ts LiveLog), so no log is read over HTTP.
  * tests/e2e/page-visit.test.ts records a real Chromium visit and fails when this list is not it.
  */
 export const PAGE_VISIT = [
   "GET /g/:id",
   "GET /api/games/:id",
-  "WS /api/games/:id/live",
-  "GET /api/games/:id/log?after=0",
+  "WS /api/games/:id/live?after=0&auth=1",
   "WS /api/players/:me/turns/live",
 ] as const;
 
 /**
- * What the page asks for once its turn is played (on the socket): the log of the new version
- * (web/src/game/ctrl.ts: a view of a newer version reads the log on from its last entry).
- * tests/e2e/page-visit.test.ts records it too.
+ * What the page asks for once its turn is played (on the socket): nothing — the change the socket
+ * tells carries the turn's log entries (web/src/game/ctrl.ts reads the log over HTTP only when no
+ * socket brings it). tests/e2e/page-visit.test.ts records it too.
  */
-export const AFTER_TURN = ["GET /api/games/:id/log?after=:last"] as const;
+export const AFTER_TURN = [] as const;
 
 /** A visit lasts this long (the player plans the turn): the page's socket sends a ping every 25 s (web/src/game/live.ts). */
 export const VISIT_SECONDS = 120;
@@ -153,10 +154,10 @@ export async function benchReal(
     const clock = (id: string, ms: number): Promise<{ fired: number }> =>
       fetch(`${base}/api/_bench/${id}/clock?ms=${ms}`).then((r) => r.json() as Promise<{ fired: number }>);
 
-    /** A game page's loading requests (PAGE_VISIT's reads, the log read in pages as game.tsx's loadLog does). */
+    /** A game page's loading requests (PAGE_VISIT's reads, a log read in pages as ctrl.ts's loadLog does). */
     const pageLoad = async (id: string, me: Player): Promise<number> => {
       let after = 0;
-      for (const step of PAGE_VISIT) {
+      for (const step of PAGE_VISIT as readonly string[]) {
         const [method, path0] = step.split(" ");
         const path = path0.replace(":id", id).replace(":me", me.id);
         if (method !== "GET") continue;
@@ -171,9 +172,13 @@ export async function benchReal(
       return after;
     };
 
-    /** The page's live socket, signed in: its messages as they come, and the seat's view it greets with. */
+    /**
+     * The page's live socket, signed in: its messages as they come, and the seat's view it greets with
+     * (opened as PAGE_VISIT says: its greeting then carries the log, checked here).
+     */
     const openSocket = async (id: string, me: Player) => {
-      const ws = new WebSocket(`${base.replace("http", "ws")}/api/games/${id}/live`);
+      const step = PAGE_VISIT.find((s) => s.startsWith("WS /api/games/"))!;
+      const ws = new WebSocket(`${base.replace("http", "ws")}${step.split(" ")[1].replace(":id", id)}`);
       const inbox: any[] = [];
       let wake: (() => void) | null = null;
       ws.addEventListener("message", (e) => {
@@ -197,6 +202,7 @@ export async function benchReal(
       });
       ws.send(JSON.stringify({ type: "auth", token: me.token }));
       const seatView = await next((m) => m.type === "game" && m.game.you);
+      if (step.includes("after=") && !seatView.log) throw new Error("the seat's greeting carried no log");
       return { ws, next, seatView };
     };
 
@@ -226,8 +232,10 @@ export async function benchReal(
       ws.send(JSON.stringify({ type: "submit", key, version: seatView.game.version, actions: planned.turn }));
       const answer = await next((m) => m.key === key);
       if (answer.type !== "submitted") throw new Error(`socket turn: ${JSON.stringify(answer).slice(0, 300)}`);
-      for (const step of AFTER_TURN)
+      for (const step of AFTER_TURN as readonly string[])
         await call("GET", step.split(" ")[1].replace(":id", id).replace(":last", String(last)), me.token);
+      // (the change the socket tells carries the turn's log entries: checked, as the page reads them there)
+      if (!AFTER_TURN.length) await next((m) => m.type === "game" && m.game.version === answer.version && m.log);
       // The page stays open while the player looks: a ping every 25 s, answered.
       for (let p = 0; p < Math.floor(VISIT_SECONDS / PING_EVERY_S); p++) {
         ws.send(JSON.stringify({ type: "ping" }));

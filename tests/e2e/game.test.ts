@@ -345,7 +345,7 @@ describe("a whole game in the browser", () => {
     const ctx = await chrome.browser.newContext({ viewport: { width: 800, height: 700 }, locale: "en-US" });
     let cut = false;
     const open: WebSocketRoute[] = [];
-    await ctx.routeWebSocket(/\/api\/games\/[^/]+\/live$/, (ws) => {
+    await ctx.routeWebSocket(/\/api\/games\/[^/]+\/live(\?|$)/, (ws) => {
       if (cut) return ws.close({ code: 1011, reason: "network down" });
       ws.connectToServer();
       open.push(ws);

@@ -593,21 +593,24 @@ describe("notifications, deadlines and vacations in the browser", () => {
       await route.fulfill({ response: res, json: mark(await res.json()) });
     });
     let timedOutEntry = -1;
-    await page.route(new RegExp(`/api/games/${gameId}/log`), async (route) => {
-      const res = await route.fetch();
-      const log = await res.json();
-      const entry = log.entries.find((e: { index: number }) => e.index === last.index);
+    /** The log as it would be: that turn's end played by the service (over HTTP, or with the socket's view). */
+    const markLog = (log: { entries: { index: number; auto: string | null; events: unknown[] }[] }) => {
+      const entry = log.entries.find((e) => e.index === last.index);
       if (entry) {
         entry.auto = "timeout";
         entry.events.unshift({ type: "timedOut", seat: late, strikes: 1, resigned: false });
         timedOutEntry = entry.index;
       }
-      await route.fulfill({ response: res, json: log });
+      return log;
+    };
+    await page.route(new RegExp(`/api/games/${gameId}/log`), async (route) => {
+      const res = await route.fetch();
+      await route.fulfill({ response: res, json: markLog(await res.json()) });
     });
     let toPage: ((m: string) => void) | null = null;
     let lastGame: unknown = null;
     // (the game's socket, not the inbox's: /api/players/…/turns/live)
-    await ctx.routeWebSocket(/\/api\/games\/[^/]+\/live$/, (ws) => {
+    await ctx.routeWebSocket(/\/api\/games\/[^/]+\/live(\?|$)/, (ws) => {
       const server = ws.connectToServer();
       toPage = (m) => ws.send(m);
       server.onMessage((m) => {
@@ -615,6 +618,7 @@ describe("notifications, deadlines and vacations in the browser", () => {
         if (msg.type === "game") {
           msg.game = mark(msg.game);
           lastGame = msg.game;
+          if (msg.log) msg.log = markLog(msg.log);
         }
         ws.send(JSON.stringify(msg));
       });

@@ -2,14 +2,15 @@
  * The service bench's page visit (bench/real.ts PAGE_VISIT) is what the web client really asks the
  * Worker for: a real Chromium opens a game page where it is the player's turn, and every request
  * that reaches the Worker (the API, the game page's preview, sockets; not the static files the
- * platform serves alone) is recorded until the page is settled; then the player plays the turn, and
- * what the page asks for after it is recorded too (AFTER_TURN). If the client changes what a visit
- * costs, this fails until the bench's visit is changed with it.
+ * platform serves alone) is recorded until the page is settled and shows the game's log; then the
+ * player plays the turn, and what the page asks for after it is recorded too (AFTER_TURN), until
+ * the page shows the turn in its log. If the client changes what a visit costs, this fails until the
+ * bench's visit is changed with it.
  */
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AFTER_TURN, PAGE_VISIT } from "../../bench/real";
-import { annAndBruno, launchChromium, startWorker, type LocalWorker } from "./support";
+import { annAndBruno, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -27,8 +28,10 @@ afterAll(async () => {
 const WORKER_ROUTES = /^\/(api\/|oembed|embed\/|g\/)/;
 
 it("a visit to play a turn asks the Worker for what the bench's visit does", async () => {
-  const { ann, game } = await annAndBruno(worker.base);
+  const { ann, game, tokens } = await annAndBruno(worker.base);
   const id = await game({ moveTimeSeconds: 86400 });
+  // Ann's second placement: the game has a log to show (her first and Bruno's).
+  for (let i = 0; i < 2; i++) await playTurnByApi(worker.base, id, tokens);
   const ctx = await chrome.browser.newContext({ locale: "en-US" });
   await ctx.addInitScript((p) => localStorage.setItem("canopy.identity", JSON.stringify(p)), ann);
   const page = await ctx.newPage();
@@ -49,6 +52,11 @@ it("a visit to play a turn asks the Worker for what the bench's visit does", asy
   await page.waitForSelector('[data-cell][data-highlight="target"]', { timeout: 30_000 });
   for (let i = 0; i < 300 && seen.length < PAGE_VISIT.length; i++) await page.waitForTimeout(100);
   await page.waitForLoadState("networkidle");
+  // The game's log is on the page (however it came: with the socket's greeting, or a request).
+  const logLines = () => page.$$eval(".history .log li", (l) => l.length);
+  await page.waitForFunction(() => document.querySelectorAll(".history .log li").length >= 2, null, {
+    timeout: 30_000,
+  });
   // Table talk is on the page (its list came with the socket's greeting, not a request of its own).
   await page.waitForSelector("section.talk", { timeout: 30_000 });
   expect([...seen].sort()).toEqual([...PAGE_VISIT].sort());
@@ -59,7 +67,12 @@ it("a visit to play a turn asks the Worker for what the bench's visit does", asy
   await page.click('[data-cell][data-highlight="target"]');
   await page.waitForSelector(".plan li");
   await page.click(".end-turn");
+  const lines = await logLines();
   await page.waitForFunction((v) => Number(document.querySelector(".game")?.getAttribute("data-version")) > v, before);
+  // Its log shows the turn (with the socket's change, or from a request).
+  await page.waitForFunction((n) => document.querySelectorAll(".history .log li").length > n, lines, {
+    timeout: 30_000,
+  });
   for (let i = 0; i < 300 && seen.length < AFTER_TURN.length; i++) await page.waitForTimeout(100);
   await page.waitForLoadState("networkidle");
   expect(seen.map((r) => r.replace(/after=\d+/, "after=:last"))).toEqual([...AFTER_TURN]);

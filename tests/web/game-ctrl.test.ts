@@ -20,6 +20,7 @@ import { ApiError } from "../../web/src/api";
 import { loadMoonUi } from "../../web/src/moon/load";
 import { loadPartTexts, setLang, t } from "../../web/src/i18n";
 import { GameCtrl, planKey, SIGNED_OUT_KEY, type GameDeps } from "../../web/src/game/ctrl";
+import type { LiveLog } from "../../src/contract/live";
 import type { LiveHandlers } from "../../web/src/game/live";
 import { playedAsPlanned, refused } from "../../web/src/game/refused";
 import * as history from "../../web/src/game/history";
@@ -66,8 +67,11 @@ function play(s: GameState, actions: Action[]): { state: GameState; entries: Log
 const view = (state: GameState, version: number): GameView =>
   gameView(state, { version, options: { seats: 2, moveTimeSeconds: null, maxTimeouts: null } });
 
-/** A fake browser and server: what the controller asked, and what it answers. */
-function fakes(first: GameView, log: LogEntryView[] = []) {
+/**
+ * A fake browser and server: what the controller asked, and what it answers. `socket`: the live
+ * socket is one that brings the log (it says "connecting" at once, as the page's does).
+ */
+function fakes(first: GameView, log: LogEntryView[] = [], opts: { socket?: boolean } = {}) {
   const store = new Map<string, string>();
   const timers: { f: () => void; ms: number; live: boolean }[] = [];
   const sent: { version: number; actions: Action[]; key: string }[] = [];
@@ -78,9 +82,14 @@ function fakes(first: GameView, log: LogEntryView[] = []) {
     throw new Error("no answer set");
   };
   let keys = 0;
+  /** The log's reads over HTTP, by their `after`. */
+  const logAsks: number[] = [];
   const deps: GameDeps = {
     game: async () => current,
-    log: async (_id, after) => ({ entries: log.filter((e) => e.index > after), next: null }),
+    log: async (_id, after) => {
+      logAsks.push(after);
+      return { entries: log.filter((e) => e.index > after), next: null };
+    },
     resign: async () => ({ game: current }),
     sendTurn: (_id, version, actions, key) => {
       sent.push({ version, actions, key });
@@ -88,6 +97,7 @@ function fakes(first: GameView, log: LogEntryView[] = []) {
     },
     follow: (_id, _token, h) => {
       live = h;
+      if (opts.socket) h.onStatus("connecting");
       return () => {
         live = null;
       };
@@ -123,6 +133,11 @@ function fakes(first: GameView, log: LogEntryView[] = []) {
     sent,
     url,
     timers,
+    logAsks,
+    /** The handlers the page follows the socket with. */
+    get live() {
+      return live!;
+    },
     /** The server's game now (what a fetch answers). */
     set game(v: GameView) {
       current = v;
@@ -134,10 +149,10 @@ function fakes(first: GameView, log: LogEntryView[] = []) {
     revoke() {
       live!.onRevoked?.();
     },
-    /** The socket brings a view. */
-    push(v: GameView, events: GameEvent[] = []) {
+    /** The socket brings a view (and, on a socket that brings the log, `log`: see contract LiveLog). */
+    push(v: GameView, events: GameEvent[] = [], log?: LiveLog | null) {
       current = v;
-      live!.onGame(v, events);
+      live!.onGame(v, events, log);
     },
     get following() {
       return live !== null;
@@ -687,3 +702,151 @@ describe("a device signed out from another one", () => {
 });
 
 const readSaved = (text: string | undefined) => (text ? (JSON.parse(text) as { actions: unknown[] }).actions : null);
+
+/** The log a socket message carries: `entries` after `after`, whole up to `version`. */
+const liveLog = (after: number, entries: LogEntryView[], version: number, more: Partial<LiveLog> = {}): LiveLog => ({
+  after,
+  version,
+  total: after + entries.length,
+  entries,
+  next: null,
+  replay: null,
+  ...more,
+});
+
+describe("the log from the live socket", () => {
+  async function page(v: GameView, log: LogEntryView[] = [], identity: Identity | null = ANN) {
+    const f = fakes(v, log, { socket: true });
+    const c = new GameCtrl("g", identity, f.deps);
+    c.redraw = () => {};
+    c.setLang("en");
+    c.start();
+    return { c, f };
+  }
+
+  for (const order of ["the page's own fetch of the game first", "the socket's greeting first"])
+    it(`reads no log over HTTP while the socket brings it (${order}); its turn's change brings the turn's entries`, async () => {
+      const s = start();
+      const f0 = fakes(view(s, 1), [], { socket: true });
+      let answer: (v: GameView) => void = () => {};
+      f0.deps.game = () => new Promise((r) => (answer = r));
+      const c = new GameCtrl("g", ANN, f0.deps);
+      c.redraw = () => {};
+      c.setLang("en");
+      c.start();
+      const f = f0;
+      expect(f.live.logAfter?.()).toBe(0);
+      const spectators = gameView(s, { version: 1, you: null, options: { seats: 2, moveTimeSeconds: null } });
+      const greet = () => {
+        f.push(spectators, [], null);
+        f.push(view(s, 1), [], liveLog(0, [], 1));
+      };
+      if (order.startsWith("the page's")) {
+        answer(view(s, 1));
+        await settle();
+        greet();
+      } else {
+        greet();
+        answer(view(s, 1));
+      }
+      await settle();
+      expect(c.view!.version).toBe(1);
+      expect(c.frame()!.myTurn).toBe(true);
+      // Ann plays her turn; the answer has no log, the change the socket tells brings it.
+      c.choose("a1");
+      const played = play(s, [{ type: "place", cell: at("a1") }]);
+      f.answer(async () => ({ game: view(played.state, 2), events: played.entries[0].events as GameEvent[] }));
+      await c.submit();
+      f.push(view(played.state, 2), played.entries[0].events as GameEvent[], liveLog(0, played.entries, 2));
+      await settle();
+      expect(c.log.map((e) => e.index)).toEqual([1]);
+      // Closed and open again: nothing to read meanwhile; the new socket asks for what follows entry 1.
+      f.live.onStatus("closed");
+      f.live.onStatus("connecting");
+      expect(f.live.logAfter?.()).toBe(1);
+      await settle();
+      expect(f.logAsks).toEqual([]);
+    });
+
+  it("reads it over HTTP when the socket closes before its greeting, greets without one (an older server), errs while it waits, or stays silent", async () => {
+    const s = start();
+    const spectators = gameView(s, { version: 1, you: null, options: { seats: 2, moveTimeSeconds: null } });
+    // Closed before any greeting: the log of the view the page fetched.
+    const a = await page(view(s, 1));
+    await settle();
+    expect(a.f.logAsks).toEqual([]);
+    a.f.live.onStatus("closed");
+    await settle();
+    expect(a.f.logAsks).toEqual([0]);
+    // A greeting with no log at all: a server of older code.
+    const b = await page(view(s, 1));
+    await settle();
+    b.f.push(view(s, 1));
+    await settle();
+    expect(b.f.logAsks).toEqual([0]);
+    // Waiting for the seat's greeting, the socket says error (an older server refusing the key).
+    const d = await page(view(s, 1));
+    await settle();
+    d.f.push(spectators, [], null);
+    await settle();
+    expect(d.f.logAsks).toEqual([]);
+    d.f.live.onError?.();
+    await settle();
+    expect(d.f.logAsks).toEqual([0]);
+    // A socket that neither greets nor closes (a connection left hanging): HTTP after 5 s.
+    const e = await page(view(s, 1));
+    await settle();
+    expect(e.f.logAsks).toEqual([]);
+    expect(e.f.timers.filter((x) => x.live).map((x) => x.ms)).toEqual([5000]);
+    e.f.tick(5000);
+    await settle();
+    expect(e.f.logAsks).toEqual([0]);
+  });
+
+  it("reads on over HTTP from its last entry when a change's log starts past it (missed entries) or goes on past the message", async () => {
+    const s = start();
+    const moves: Action[] = [
+      { type: "place", cell: at("a1") },
+      { type: "place", cell: at("a4") },
+      { type: "place", cell: at("g4") },
+    ];
+    const { state, entries } = play(s, moves);
+    const { c, f } = await page(view(s, 1), entries);
+    await settle();
+    f.push(view(s, 1), [], liveLog(0, [], 1));
+    // A change whose entries start after entry 2, while the page has none: those before are read over HTTP.
+    f.push(view(state, 4), [], liveLog(2, entries.slice(2), 4));
+    await settle();
+    await settle();
+    expect(f.logAsks).toEqual([0]);
+    expect(c.log.map((e) => e.index)).toEqual([1, 2, 3]);
+    // A greeting that carries the first entry and says more follow: the rest over HTTP.
+    const g = await page(view(state, 4), entries);
+    await settle();
+    g.f.push(view(state, 4), [], liveLog(0, entries.slice(0, 1), 4, { next: 1 }));
+    await settle();
+    await settle();
+    expect(g.f.logAsks).toEqual([1]);
+    expect(g.c.log.map((e) => e.index)).toEqual([1, 2, 3]);
+  });
+
+  it("says a turn planned here and sent from another tab was played, from the socket's log alone; takes a finished game's replay from it", async () => {
+    const s = start();
+    const { c, f } = await page(view(s, 1));
+    await settle();
+    f.push(view(s, 1), [], liveLog(0, [], 1));
+    c.choose("a1");
+    expect(c.plan!.actions).toHaveLength(1);
+    const played = play(s, [{ type: "place", cell: at("a1") }]);
+    f.push(view(played.state, 2), played.entries[0].events as GameEvent[], liveLog(0, played.entries, 2));
+    await settle();
+    await settle();
+    expect(c.plan).toBeNull();
+    expect(c.notice).toEqual({ kind: "info", text: t.planPlayed });
+    expect(f.logAsks).toEqual([]);
+    const options = { players: 2, seed: 7, firstPlayer: 0 };
+    f.push(view(played.state, 3), [], liveLog(1, [], 3, { replay: { options } }));
+    expect(c.replayOptions).toEqual(options);
+    expect(f.logAsks).toEqual([]);
+  });
+});

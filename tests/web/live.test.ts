@@ -268,3 +268,67 @@ describe("a device signed out on the socket", () => {
     stop();
   });
 });
+
+describe("the log on the socket", () => {
+  it("is asked for after the page's last entry at every opening (auth=1 when it signs in), and on a sync; each view is handed on with its log as sent", () => {
+    vi.useFakeTimers();
+    try {
+      let last = 0;
+      const got: [number, unknown][] = [];
+      let errors = 0;
+      const h = {
+        onGame: (g: { version: number }, _e: unknown, log?: unknown) => got.push([g.version, log]),
+        onStatus: noop,
+        onError: () => errors++,
+        logAfter: () => last,
+      };
+      const stop = follow("g1", "tok", h as never);
+      const first = FakeSocket.last!;
+      expect(first.url).toBe("ws://canopy.test/api/games/g1/live?after=0&auth=1");
+      first.open();
+      expect(first.sent[0]).toEqual({ type: "auth", token: "tok" });
+      const log = { after: 0, version: 2, total: 1, entries: [{ index: 1 }], next: null, replay: null };
+      first.receive({ type: "game", game: { version: 2 }, events: [], log: null });
+      first.receive({ type: "game", game: { version: 2 }, events: [], log });
+      first.receive({ type: "game", game: { version: 2 }, events: [] });
+      expect(got).toEqual([
+        [2, null],
+        [2, log],
+        [2, undefined],
+      ]);
+      first.receive({ type: "error", error: { code: "UNAUTHORIZED", message: "not seated" } });
+      expect(errors).toBe(1);
+      // The page has an entry more; the socket goes silent and is replaced (60 s without a word).
+      last = 1;
+      vi.advanceTimersByTime(75_000);
+      const second = FakeSocket.last!;
+      expect(second).not.toBe(first);
+      expect(second.url).toBe("ws://canopy.test/api/games/g1/live?after=1&auth=1");
+      stop();
+      // A spectator's page: no auth=1; a page that reads no log from the socket: no query at all.
+      const watch = follow("g2", null, { onGame: noop, onStatus: noop, logAfter: () => 3 });
+      expect(FakeSocket.last!.url).toBe("ws://canopy.test/api/games/g2/live?after=3");
+      watch();
+      const old = follow("g3", "tok", { onGame: noop, onStatus: noop });
+      expect(FakeSocket.last!.url).toBe("ws://canopy.test/api/games/g3/live");
+      old();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("a sync asks for the log after the page's last entry", () => {
+    const listeners = new Map<string, () => void>();
+    vi.stubGlobal("window", {
+      addEventListener: (type: string, f: () => void) => listeners.set(type, f),
+      removeEventListener: (type: string) => listeners.delete(type),
+      dispatchEvent: noop,
+    });
+    const stop = follow("g1", "tok", { onGame: noop, onStatus: noop, logAfter: () => 7 });
+    const ws = FakeSocket.last!;
+    ws.open();
+    listeners.get("online")?.();
+    expect(ws.sent.at(-1)).toEqual({ type: "sync", after: 7 });
+    stop();
+  });
+});

@@ -13,6 +13,7 @@ import { errorText } from "../errors";
 import { loadPartTexts, t } from "../i18n";
 import type { MoonPick, MoonUi } from "../moon/load";
 import type { GameView, Identity, LogEntryView } from "../types";
+import type { LiveLog } from "../../../src/contract/live";
 import type { LiveHandlers, LiveStatus } from "./live";
 import {
   actionCells,
@@ -65,7 +66,7 @@ export interface GameDeps {
   log(
     id: string,
     after: number,
-  ): Promise<{ entries: LogEntryView[]; next?: unknown; replay?: { options: unknown } | null }>;
+  ): Promise<{ version?: number; entries: LogEntryView[]; next?: unknown; replay?: { options: unknown } | null }>;
   resign(id: string): Promise<unknown>;
   sendTurn(id: string, version: number, actions: Action[], key: string): Promise<Submitted>;
   follow(id: string, token: string | null, h: LiveHandlers): () => void;
@@ -112,6 +113,8 @@ export interface Frame {
 }
 
 const PREFS_KEY = "canopy.prefs";
+/** How long the page waits for its socket's greeting (and the log it carries) before reading the log over HTTP. */
+const GREETING_WAIT_MS = 5000;
 /**
  * The profile this browser was signed out of by another device (DEVICE_REVOKED), kept so that the
  * game pages of that profile's games go on saying so, after a reload too, until a profile signs in.
@@ -176,6 +179,17 @@ export class GameCtrl {
   #verdict: { version: number; actions: readonly unknown[]; seat: number } | null = null;
   #logBusy = false;
   #logAgain = false;
+  /** The game's version the log is known whole up to (-1: not yet read since start()). */
+  #logVersion = -1;
+  /** The version the log was last read over HTTP for (one read a version). */
+  #logAsked = -1;
+  /**
+   * Whether the live socket brings the log (contract LiveLog): "waiting" while it is connecting or
+   * its greeting is still to come, "yes" once it has carried it, "no" when it is closed, greeted with
+   * no log (a server of older code) or erred before greeting: then the log is read over HTTP.
+   */
+  #liveLog: "waiting" | "yes" | "no" = "no";
+  #cancelGreetingWait = () => {};
   #cancelLogRetry = () => {};
   #cancelFade = () => {};
   #statesOf: { key: unknown[]; states: GameState[] | null } | null = null;
@@ -216,17 +230,30 @@ export class GameCtrl {
     this.#stopLive?.();
     this.#fresh = true;
     this.plan = null;
+    this.#logVersion = -1;
+    this.#logAsked = -1;
+    this.#liveLog = "no";
     void this.reload();
     const stop = this.#deps.follow(this.id, this.#identity?.token ?? null, {
-      onGame: (g, events) => this.accept(g, events),
+      onGame: (g, events, log) => {
+        this.#liveLog = log ? "yes" : log === null ? "waiting" : "no";
+        this.accept(g, events, log ?? undefined);
+      },
       onStatus: (s) => {
         this.live = s;
+        if (s === "connecting") this.#waitForGreeting();
+        else if (s === "closed") this.#noLiveLog();
         this.redraw();
       },
+      onError: () => {
+        if (this.#liveLog === "waiting") this.#noLiveLog();
+      },
       onRevoked: () => this.deviceSignedOut(),
+      logAfter: () => this.log.at(-1)?.index ?? 0,
     });
     this.#stopLive = () => {
       stop();
+      this.#cancelGreetingWait();
       this.#cancelLogRetry();
       this.#cancelFade();
     };
@@ -378,22 +405,27 @@ export class GameCtrl {
     return this.view ? this.view.seats.map((s) => s.player?.name ?? `#${s.seat + 1}`) : [];
   }
 
-  /** Take a newer view of the game (from a fetch, the socket, or a reply) and keep the planned turn consistent. */
-  accept = (incoming: GameView, events: GameEvent[] = []): void => {
+  /**
+   * Take a newer view of the game (from a fetch, the socket, or a reply) and keep the planned turn
+   * consistent; `log`: the log the socket carried with it (contract LiveLog).
+   */
+  accept = (incoming: GameView, events: GameEvent[] = [], log?: LiveLog): void => {
     const old = this.view;
     const fresh = this.#fresh;
-    if (old && !fresh && incoming.version < old.version) return;
+    const took = log ? this.#takeLog(log) : false;
     // The socket greets with the game as a spectator sees it, before it has read this page's key
     // (src/game/live.ts: the seat's view follows the key's check): over the seat's view of the same
     // version, that greeting would take away what the seat sees (What next, a Moonlight deal) until
     // the check answers — and for good if it never does.
-    if (old?.you && !fresh && !incoming.you && incoming.version === old.version && this.seat() >= 0) return;
+    const older = !!old && !fresh && incoming.version < old.version;
+    if (older || (old?.you && !fresh && !incoming.you && incoming.version === old.version && this.seat() >= 0)) {
+      if (took) this.redraw();
+      return;
+    }
     this.#fresh = false;
     let v = incoming;
     if (!v.invite && old?.invite && v.status === "waiting") v = { ...v, invite: old.invite };
     const started = !!v.state && v.status !== "waiting";
-    // (A fresh start, e.g. with another key, reads the log again as well.)
-    const moved = !old || fresh || old.version !== v.version;
     this.view = v;
     const touched = events.flatMap((e) =>
       e.type === "placed" || e.type === "planted" || e.type === "grew" || e.type === "collected" ? actionCells(e) : [],
@@ -410,11 +442,60 @@ export class GameCtrl {
     this.#loadMoon();
     if (this.#needsRules(v, seat)) this.#loadRules();
     if (this.#needsHistory(v, seat)) this.#loadHistory();
-    // The log follows the game's version (as the bench's page visit counts it: one fetch when nothing moved).
-    if (started && moved) void this.loadLog();
+    // The log follows the game's version: from the socket while it brings it, else over HTTP (one
+    // read a version, as the bench's page visit counts it). A fresh start reads on from the last entry.
+    if (started) this.#catchUpLog();
     this.#followPlan(v, seat, timedOut);
+    // A turn planned and gone by: the log, whole up to this view, says whether it was played as planned.
+    if (this.#logVersion >= v.version) this.#judge();
     this.redraw();
   };
+
+  /**
+   * The log the socket carried: the entries after the page's last are added (the same entries GET
+   * …/log would answer this page). One that starts after the page's last entry (some were missed),
+   * or that goes on past what a message carries, is read on over HTTP.
+   */
+  #takeLog(log: LiveLog): boolean {
+    const last = this.log.at(-1)?.index ?? 0;
+    if (log.replay) this.replayOptions = log.replay.options as GameOptionsInput;
+    if (log.after > last) {
+      void this.loadLog();
+      return !!log.replay;
+    }
+    const fresh = log.entries.filter((e) => e.index > last);
+    if (fresh.length) this.log = [...this.log, ...fresh];
+    if (log.next !== null) void this.loadLog();
+    else this.#logVersion = Math.max(this.#logVersion, log.version);
+    return fresh.length > 0 || !!log.replay;
+  }
+
+  /**
+   * A socket is connecting: its greeting brings the log. One that neither greets nor closes within
+   * GREETING_WAIT_MS (a connection left hanging, a key check that does not answer) leaves it to HTTP.
+   */
+  #waitForGreeting(): void {
+    this.#liveLog = "waiting";
+    this.#cancelGreetingWait();
+    this.#cancelGreetingWait = this.#deps.later(() => {
+      if (this.#liveLog === "waiting") this.#noLiveLog();
+    }, GREETING_WAIT_MS);
+  }
+
+  /** The socket will not bring the log (closed, or it did not greet with it): read what is missing over HTTP. */
+  #noLiveLog(): void {
+    this.#cancelGreetingWait();
+    this.#liveLog = "no";
+    if (this.view?.state && this.view.status !== "waiting") this.#catchUpLog();
+  }
+
+  /** Read the log up to the view's version over HTTP, unless the socket brings it. */
+  #catchUpLog(): void {
+    const v = this.view;
+    if (!v || v.version <= this.#logVersion || v.version === this.#logAsked || this.#liveLog !== "no") return;
+    this.#logAsked = v.version;
+    void this.loadLog();
+  }
 
   /** The planned turn after a new view: kept, restored, rebased, or said lost. */
   #followPlan(v: GameView, seat: number, timedOut: boolean): void {
@@ -508,7 +589,10 @@ export class GameCtrl {
           const fresh = r.entries.filter((e) => e.index > (this.log.at(-1)?.index ?? 0));
           if (fresh.length) this.log = [...this.log, ...fresh];
           if (fresh.length || r.replay) this.redraw();
-          if (!r.next || r.entries.length === 0) break;
+          if (!r.next || r.entries.length === 0) {
+            if (typeof r.version === "number") this.#logVersion = Math.max(this.#logVersion, r.version);
+            break;
+          }
         }
       } while (this.#logAgain);
       this.#judge();

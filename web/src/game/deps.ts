@@ -15,9 +15,17 @@ const live = () => import("./more");
 const follow: GameDeps["follow"] = (id, token, h) => {
   let stop: (() => void) | null = null;
   let stopped = false;
-  void live().then((m) => {
-    if (!stopped) stop = m.follow(id, token, h);
-  });
+  // Connecting from now (the page waits for the socket's greeting, and its log, rather than ask for
+  // it), and closed if the socket's code cannot be loaded (the page then reads the log over HTTP).
+  h.onStatus("connecting");
+  void live().then(
+    (m) => {
+      if (!stopped) stop = m.follow(id, token, h);
+    },
+    () => {
+      if (!stopped) h.onStatus("closed");
+    },
+  );
   return () => {
     stopped = true;
     stop?.();

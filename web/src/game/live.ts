@@ -11,7 +11,7 @@
  * answered again, never played twice, and a refusal comes back as the HTTP error the page handles.
  */
 import type { Action, GameEvent } from "../../../src/engine";
-import { PING, UNCHECKED_CLOSE } from "../../../src/contract/live";
+import { PING, UNCHECKED_CLOSE, type LiveLog } from "../../../src/contract/live";
 import type { TalkList, TalkSocketMessage } from "../../../src/contract/talk";
 import { api } from "../api";
 import { backoff } from "../backoff";
@@ -41,10 +41,21 @@ export type LiveStatus = "connecting" | "open" | "closed";
 const talk = (detail: unknown) => window.dispatchEvent(new CustomEvent("canopy-talk", { detail }));
 
 export interface LiveHandlers {
-  onGame(game: GameView, events: GameEvent[]): void;
+  /**
+   * A view of the game, with the change's events; on a socket that carries the log (`logAfter`),
+   * its `log` (contract LiveLog: null, not in this message; undefined, this socket carries none).
+   */
+  onGame(game: GameView, events: GameEvent[], log?: LiveLog | null): void;
   onStatus(status: LiveStatus): void;
   /** The server said this device was signed out of its profile (DEVICE_REVOKED). */
   onRevoked?(): void;
+  /** The socket said `error` (a key refused or revoked, bad input): a seat's greeting may not come. */
+  onError?(): void;
+  /**
+   * The index of the last log entry the page has: the socket is opened with `?after=` it (and
+   * `&auth=1` when it signs in), so its greeting carries the log after it and each change its entries.
+   */
+  logAfter?(): number;
 }
 
 /** A message of the socket: a game view, a turn's answer, an error, table talk. */
@@ -53,6 +64,7 @@ type Message = {
   key?: string;
   game?: GameView;
   events?: GameEvent[];
+  log?: LiveLog | null;
   error?: { code?: string };
 } & Partial<Answer>;
 
@@ -145,11 +157,12 @@ function dispatch(
   } catch {
     return;
   }
-  if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? []);
+  if (msg.type === "game" && msg.game) h.onGame(msg.game, msg.events ?? [], msg.log);
   else if (answered(msg)) return;
   else if (msg.type === "error" || msg.error?.code === "DEVICE_REVOKED") {
     reads.closed();
     if (msg.error?.code === "DEVICE_REVOKED") h.onRevoked?.();
+    else h.onError?.();
   } else if (msg.type?.startsWith("talk")) reads.message(msg as TalkSocketMessage);
 }
 
@@ -211,7 +224,7 @@ function keepAlive(c: Conn, connect: () => void, h: LiveHandlers) {
       // the socket does not answer within 8 s it is a dead, half-open one: replace it.
       const sentAt = Date.now();
       try {
-        ws.send(JSON.stringify({ type: "sync" }));
+        ws.send(JSON.stringify({ type: "sync", after: h.logAfter?.() }));
       } catch {
         replace();
         return;
@@ -246,7 +259,9 @@ function keepAlive(c: Conn, connect: () => void, h: LiveHandlers) {
 export function follow(gameId: string, token: string | null, h: LiveHandlers): () => void {
   const c: Conn = { ws: null, attempt: 0, failing: 0, stopped: false, lastMessage: Date.now() };
   let retry: ReturnType<typeof setTimeout> | undefined;
-  const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/games/${encodeURIComponent(gameId)}/live`;
+  const base = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/games/${encodeURIComponent(gameId)}/live`;
+  // The log after the page's last entry, asked anew at every opening (a reconnect's greeting: what it missed).
+  const url = () => (h.logAfter ? `${base}?after=${h.logAfter()}${token ? "&auth=1" : ""}` : base);
   const socket = () => c.ws;
   const turn = turns(socket);
   channel = [gameId, turn.send];
@@ -259,7 +274,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
     h.onStatus("connecting");
     let sock: WebSocket;
     try {
-      sock = new WebSocket(url);
+      sock = new WebSocket(url());
     } catch {
       schedule();
       return;

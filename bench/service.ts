@@ -294,7 +294,8 @@ export async function benchService(opts: { games?: number; concurrency?: number 
         seats.map(
           (p) =>
             new Promise<WebSocket>((resolve, reject) => {
-              const ws = new WebSocket(`${base.replace("http", "ws")}/api/games/${id}/live`);
+              // (as the page opens it: its greeting and every change carry the log, bench/real.ts PAGE_VISIT)
+              const ws = new WebSocket(`${base.replace("http", "ws")}/api/games/${id}/live?after=0&auth=1`);
               ws.addEventListener("message", (e) => {
                 const msg = JSON.parse(String(e.data));
                 if (msg.type === "submitted" || msg.type === "refused") answers.get(msg.key)?.(msg);

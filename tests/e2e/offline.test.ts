@@ -121,10 +121,20 @@ describe("the app offline", () => {
     await page.reload();
     await page.waitForSelector(".turn-panel");
     const version = (await game()).version;
+    // The log came with the socket's greeting (the page read none): the page handed it to the worker to keep.
+    await page.waitForFunction(
+      async () => (await (await caches.open("canopy-views")).keys()).some((r) => r.url.includes("/log?after=0&")),
+      undefined,
+      { timeout: 20_000 },
+    );
     await ctx.setOffline(true);
     await page.reload();
     await page.waitForSelector(".game");
     expect(Number(await page.getAttribute(".game", "data-version"))).toBe(version);
+    // Its history as last seen.
+    await page.waitForFunction(() => document.querySelectorAll(".history .log li").length > 0, undefined, {
+      timeout: 20_000,
+    });
     await notice(page).waitFor();
     expect(await notice(page).getAttribute("data-state")).toBe("offline");
     const text = (await notice(page).textContent()) ?? "";

@@ -14,6 +14,7 @@ import type { Action, GameEvent } from "../../../src/engine";
 import { PING, UNCHECKED_CLOSE, type LiveLog } from "../../../src/contract/live";
 import type { TalkList, TalkSocketMessage } from "../../../src/contract/talk";
 import { api } from "../api";
+import { viewKey } from "../offline/key";
 import { backoff } from "../backoff";
 import type { GameView } from "../types";
 
@@ -166,6 +167,19 @@ function dispatch(
   } else if (msg.type?.startsWith("talk")) reads.message(msg as TalkSocketMessage);
 }
 
+/**
+ * What the socket told the page in place of a read (the whole log its greeting carried: the answer
+ * to GET …/log?after=0, which the page no longer makes), handed to the service worker to keep as
+ * that read's answer, under the read's own key (offline/key.ts): a game opened offline shows its
+ * history as last seen, as when the page read it.
+ */
+async function keepOffline(path: string, token: string | null, body: unknown): Promise<void> {
+  const worker = typeof navigator === "undefined" ? undefined : navigator.serviceWorker?.controller;
+  if (!worker) return;
+  const key = await viewKey(`${location.protocol}//${location.host}${path}`, token ? `Bearer ${token}` : "");
+  worker.postMessage({ type: "keep", key, body });
+}
+
 /** Call `kick` when the page becomes visible again, the network comes back or the window is focused; returns how to stop. */
 function onWake(kick: () => void): () => void {
   const onVisible = () => {
@@ -266,6 +280,16 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   const turn = turns(socket);
   channel = [gameId, turn.send];
   const reads = talkReads(socket);
+  const handlers: LiveHandlers = {
+    ...h,
+    onGame: (game, events, log) => {
+      if (log?.after === 0) {
+        const { after: _, ...page } = log;
+        void keepOffline(`/api/games/${encodeURIComponent(gameId)}/log?after=0`, token, page).catch(() => {});
+      }
+      h.onGame(game, events, log);
+    },
+  };
   window.addEventListener("canopy-talk-hello", reads.hello);
 
   const connect = () => {
@@ -288,7 +312,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
     };
     sock.onmessage = (m) => {
       c.lastMessage = Date.now();
-      dispatch(m.data, h, turn.answered, reads);
+      dispatch(m.data, handlers, turn.answered, reads);
     };
     sock.onclose = (e) => {
       if (c.ws !== sock) return;

@@ -21,6 +21,7 @@
  * files), so the browser installs the new worker, which takes over at once; the shell is cached per
  * version and the old version's dropped, hashed chunks are kept (a page still open may load them).
  */
+import { sha256, viewKey } from "../offline/key";
 import { resendWaitMs, routeOf, sentOutcome, tabFor, turnGame } from "./logic";
 
 // The Service Worker API's types are not in this project's libraries (DOM, Workers): the few used.
@@ -90,7 +91,7 @@ sw.addEventListener("fetch", (e: FetchEv) => {
   if (route === "turn") e.respondWith(sendOrKeep(req));
   else if (route === "page") e.respondWith(networkFirst(req, SHELL, pageKey(req)));
   else if (route === "static") e.respondWith(networkFirst(req, SHELL, req.url));
-  else if (route === "view") e.respondWith(viewKey(req).then((k) => networkFirst(req, VIEWS, k)));
+  else if (route === "view") e.respondWith(viewKeyOf(req).then((k) => networkFirst(req, VIEWS, k)));
   else if (route === "chunk") e.respondWith(cacheFirst(req));
 });
 
@@ -99,19 +100,9 @@ const pageKey = (req: Request) => new URL(req.url).pathname;
 
 /**
  * A view is kept per key (the token's hash, never the token): the view a seat sees is that seat's,
- * and another profile on this browser never gets it.
+ * and another profile on this browser never gets it (offline/key.ts).
  */
-async function viewKey(req: Request): Promise<string> {
-  const who = req.headers.get("authorization") ?? "";
-  const u = new URL(req.url);
-  u.searchParams.set("canopy-who", who ? (await sha256(who)).slice(0, 24) : "-");
-  return u.href;
-}
-
-async function sha256(s: string): Promise<string> {
-  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
-  return Array.from(new Uint8Array(d), (b) => b.toString(16).padStart(2, "0")).join("");
-}
+const viewKeyOf = (req: Request): Promise<string> => viewKey(req.url, req.headers.get("authorization") ?? "");
 
 async function networkFirst(req: Request, cache: string, key: string): Promise<Response> {
   try {
@@ -288,8 +279,17 @@ sw.addEventListener("sync", (e: Ext & { tag: string }) => {
 });
 
 sw.addEventListener("message", (e: Ext & { data: unknown }) => {
-  const m = e.data as { type?: string; files?: unknown } | null;
+  const m = e.data as { type?: string; files?: unknown; key?: unknown; body?: unknown } | null;
   if (m?.type === "flush") e.waitUntil(flush());
+  // What a game page's socket told it in place of a read (game/live.ts): kept as that read's answer,
+  // under the read's own key, so it opens offline as last seen. Only a read this worker keeps.
+  else if (m?.type === "keep" && typeof m.key === "string" && m.body && typeof m.body === "object") {
+    const u = new URL(m.key, sw.location.origin);
+    if (routeOf("GET", "cors", u, sw.location.origin) === "view" && u.searchParams.has("canopy-who"))
+      e.waitUntil(
+        keep(VIEWS, u.href, new Response(JSON.stringify(m.body), { headers: { "content-type": "application/json" } })),
+      );
+  }
   // The files the page loaded before this worker controlled it (its first visit): kept too.
   else if (m?.type === "loaded" && Array.isArray(m.files))
     e.waitUntil(

@@ -7,6 +7,8 @@
 import { CARD } from "./card";
 import { moonPointsLine, oneLine, scoreLine, type Summary } from "./moment";
 import { escapeHtml } from "../render";
+import { PAGE_VIEW_ID } from "../contract/page";
+import type { GameView } from "../contract/views";
 
 export const GAME_PAGE_FRAMING = {
   "content-security-policy": "frame-ancestors 'self'",
@@ -60,14 +62,27 @@ export function previewTags({ origin, summary: s, atPly = false }: PreviewInput)
 }
 
 /** The client's page with the preview tags and title put into its <head> (the client's own description is replaced). */
-export function withPreview(page: Response, s: Summary, origin: string, atPly = false): Response {
-  const tags = previewTags({ origin, summary: s, atPly });
+export function withPreview(page: Response, s: Summary, origin: string, atPly = false, view?: GameView): Response {
+  const tags = previewTags({ origin, summary: s, atPly }) + (view ? pageView(view) : "");
   const rewritten = new HTMLRewriter()
     .on("head > title", { element: (e) => void e.setInnerContent(`${s.title} · Canopy`) })
     .on('head > meta[name="description"]', { element: (e) => void e.remove() })
     .on("head", { element: (e) => void e.append(tags, { html: true }) })
     .transform(page);
   return framed(rewritten, 200);
+}
+
+/**
+ * The game as a spectator sees it (contract PAGE_VIEW_ID: the public view, no seat's), as JSON in a
+ * data block the browser never runs: `<`, `>`, `&` and the two line separators escaped, so no text in
+ * it (a player's name) can close the element or be read as markup.
+ */
+export function pageView(view: GameView): string {
+  const json = JSON.stringify(view).replace(
+    /[<>&\u2028\u2029]/g,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return `<script type="application/json" id="${PAGE_VIEW_ID}">${json}</script>`;
 }
 
 /** The page with headers that forbid other sites to frame it. */

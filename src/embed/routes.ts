@@ -138,7 +138,8 @@ embedPages.get("/g/:id", async (c) => {
   // An unknown game: the client's page still explains it; there is just nothing to preview.
   if (!loaded.ok) return framed(page, loaded.status === 404 ? 404 : 200);
   const s = summarize(loaded.moment);
-  return withPreview(page, s, originOf(c.req.url), ply !== null && s.ply === ply && !s.mutable);
+  // (with the game as a spectator sees it: the page paints it at once, PAGE_VIEW_ID)
+  return withPreview(page, s, originOf(c.req.url), ply !== null && s.ply === ply && !s.mutable, loaded.moment.game);
 });
 
 // Anything deeper under /g/ (the client has no such page) is still the client's page, unframable.

@@ -28,13 +28,13 @@ type Figure = { name: string; unit: string; value: number };
  * What the web client asks for when a player opens a game page to play their turn (web/src/game/
  * page.tsx and what it loads, web/src/app.tsx, web/src/turns.ts), in order; `:id` the game, `:me`
  * the player. Static files are served by the platform without the Worker (not billed) and left out.
- * The game's socket is opened with the page's last log entry and signs in at once: its seat's
- * greeting carries the log (src/contract/live.ts LiveLog), so no log is read over HTTP.
+ * The page's HTML carries the public view (src/contract/page.ts), painted at once; the game's socket
+ * is opened with the page's last log entry and signs in at once: its seat's greeting carries the
+ * seat's view and the log (src/contract/live.ts LiveLog), so neither is read over HTTP.
  * tests/e2e/page-visit.test.ts records a real Chromium visit and fails when this list is not it.
  */
 export const PAGE_VISIT = [
   "GET /g/:id",
-  "GET /api/games/:id",
   "WS /api/games/:id/live?after=0&auth=1",
   "WS /api/players/:me/turns/live",
 ] as const;

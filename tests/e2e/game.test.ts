@@ -501,7 +501,8 @@ describe("a finished game", () => {
     expect(await page.textContent(".status")).toContain("Partie terminée");
     expect(await page.$$(".final tbody tr")).toHaveLength(2);
     expect(await page.getAttribute(".game", "data-phase")).toBe("ended");
-    expect(await page.evaluate(() => localStorage.getItem("canopy.identity"))).toBeNull();
+    // (the page paints the view its HTML came with at once; the key is forgotten once the server refused it)
+    await page.waitForFunction(() => localStorage.getItem("canopy.identity") === null, undefined, { timeout: 20_000 });
     await shot(page, "finished");
     // Replay: back to the very start (an empty board), then one action forward.
     await page.waitForSelector(".replay");

@@ -121,10 +121,16 @@ describe("the app offline", () => {
     await page.reload();
     await page.waitForSelector(".turn-panel");
     const version = (await game()).version;
-    // The log came with the socket's greeting (the page read none): the page handed it to the worker to keep.
+    // The seat's view and the log came with the socket's greeting (the page read neither): the page
+    // handed them to the worker to keep as the answers to its reads.
     await page.waitForFunction(
-      async () => (await (await caches.open("canopy-views")).keys()).some((r) => r.url.includes("/log?after=0&")),
-      undefined,
+      async (id) => {
+        const urls = (await (await caches.open("canopy-views")).keys()).map((r) => r.url);
+        return (
+          urls.some((u) => u.includes(`/api/games/${id}?canopy-who=`)) && urls.some((u) => u.includes("/log?after=0&"))
+        );
+      },
+      gameId,
       { timeout: 20_000 },
     );
     await ctx.setOffline(true);

@@ -84,8 +84,13 @@ function fakes(first: GameView, log: LogEntryView[] = [], opts: { socket?: boole
   let keys = 0;
   /** The log's reads over HTTP, by their `after`. */
   const logAsks: number[] = [];
+  /** How many times the game's view was read over HTTP. */
+  let gameAsks = 0;
   const deps: GameDeps = {
-    game: async () => current,
+    game: async () => {
+      gameAsks++;
+      return current;
+    },
     log: async (_id, after) => {
       logAsks.push(after);
       return { entries: log.filter((e) => e.index > after), next: null };
@@ -134,6 +139,9 @@ function fakes(first: GameView, log: LogEntryView[] = [], opts: { socket?: boole
     url,
     timers,
     logAsks,
+    get gameAsks() {
+      return gameAsks;
+    },
     /** The handlers the page follows the socket with. */
     get live() {
       return live!;
@@ -849,4 +857,93 @@ describe("the log from the live socket", () => {
     expect(c.replayOptions).toEqual(options);
     expect(f.logAsks).toEqual([]);
   });
+});
+
+describe("the view the page's HTML came with", () => {
+  /** A page whose HTML carried the spectators' view of `s` at `version` (its socket connecting). */
+  async function page(s: GameState, version: number, log: LogEntryView[] = []) {
+    const f = fakes(view(s, version), log, { socket: true });
+    const spectators = gameView(s, { version, you: null, options: { seats: 2, moveTimeSeconds: null } });
+    let taken = 0;
+    f.deps.first = (id) => (id === "g" && taken++ === 0 ? spectators : null);
+    const c = new GameCtrl("g", ANN, f.deps);
+    c.redraw = () => {};
+    c.setLang("en");
+    c.start();
+    return { c, f, spectators };
+  }
+
+  it("is painted at once; the socket's greeting brings the seat's view and the log: nothing read over HTTP", async () => {
+    const s = start();
+    const { c, f, spectators } = await page(s, 1);
+    expect(c.view).toEqual(spectators);
+    await settle();
+    f.push(spectators, [], null);
+    f.push(view(s, 1), [], liveLog(0, [], 1));
+    await settle();
+    expect(c.view!.you).toEqual({ seat: 0 });
+    expect(c.frame()!.myTurn).toBe(true);
+    expect([f.gameAsks, f.logAsks]).toEqual([0, []]);
+    // Started again (another profile): the HTML's view is used once only, the view is read.
+    c.setIdentity({ id: "p9", name: "Bob", token: "tok9" });
+    await settle();
+    expect(f.gameAsks).toBe(1);
+  });
+
+  it("is read over HTTP once when the socket refuses the page's key: a key the server no longer knows is forgotten", async () => {
+    const s = start();
+    const spectators = gameView(s, { version: 1, you: null, options: { seats: 2, moveTimeSeconds: null } });
+    let forgotten = 0;
+    const g = fakes(view(s, 1), [], { socket: true });
+    g.deps.first = () => spectators;
+    let asked = 0;
+    g.deps.game = async () => {
+      asked++;
+      throw new ApiError(401, "UNAUTHORIZED", "who?", null);
+    };
+    const ghost = new GameCtrl("g", { id: "p8", name: "Ghost", token: "dead" }, g.deps, {
+      signedOut: () => forgotten++,
+    });
+    ghost.redraw = () => {};
+    ghost.start();
+    // The spectators' view and log, then the refusal (src/game/live.ts): the page asks HTTP, once.
+    g.live.onGame(spectators, [], null);
+    g.live.onGame(spectators, [], liveLog(0, [], 1));
+    expect(asked).toBe(0);
+    g.live.onError?.("UNAUTHORIZED");
+    g.live.onError?.("UNAUTHORIZED");
+    await settle();
+    expect([asked, forgotten]).toEqual([1, 1]);
+    // Any other error (bad input) reads nothing.
+    const { f } = await page(s, 1);
+    await settle();
+    f.live.onGame(view(s, 1), [], liveLog(0, [], 1));
+    f.live.onError?.("BAD_REQUEST");
+    await settle();
+    expect(f.gameAsks).toBe(0);
+  });
+
+  for (const how of [
+    "closes before its greeting",
+    "errs while it waits",
+    "stays silent",
+    "greets with no log (an older server)",
+  ])
+    it(`is read over HTTP when the socket ${how}`, async () => {
+      const s = start();
+      const { c, f, spectators } = await page(s, 1);
+      await settle();
+      if (how.startsWith("closes")) f.live.onStatus("closed");
+      // (the socket's views straight to the page: the server's game, what HTTP answers, stays the seat's)
+      else if (how.startsWith("errs")) {
+        f.live.onGame(spectators, [], null);
+        f.live.onError?.();
+      } else if (how.startsWith("stays")) f.tick(5000);
+      else f.live.onGame(spectators, []);
+      await settle();
+      await settle();
+      expect(f.gameAsks).toBe(1);
+      expect(c.view!.you).toEqual({ seat: 0 });
+      expect(f.logAsks).toEqual([0]);
+    });
 });

@@ -4,7 +4,9 @@
  * answer means; the badge set and cleared with the title's count.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { gameOfPath, resendWaitMs, routeOf, sentOutcome, tabFor, turnGame } from "../../web/src/sw/logic";
+import { api } from "../../web/src/api";
+import { viewKey } from "../../web/src/offline/key";
+import { gameOfPath, keptReads, resendWaitMs, routeOf, sentOutcome, tabFor, turnGame } from "../../web/src/sw/logic";
 import { setTitleCount } from "../../web/src/title";
 
 const O = "https://canopy.example";
@@ -103,5 +105,33 @@ describe("the app badge", () => {
     vi.stubGlobal("navigator", {});
     expect(() => setTitleCount(2)).not.toThrow();
     expect(document.title).toBe("(2) Canopy");
+  });
+});
+
+describe("what a game page's socket greeting stands in for", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is kept at the addresses the page reads the view and the log at, under the keys the worker finds them by", async () => {
+    const fetched: [string, Record<string, string>][] = [];
+    vi.stubGlobal("localStorage", { getItem: () => JSON.stringify({ id: "p", token: "tok", name: "Ann" }) });
+    vi.stubGlobal("fetch", async (url: string, init: { headers: Record<string, string> }) => {
+      fetched.push([url, init.headers]);
+      return new Response("{}", { status: 200 });
+    });
+    await api.game("k3x9m2p7q4rt");
+    await api.log("k3x9m2p7q4rt", 0);
+    const log = { after: 0, version: 3, total: 0, entries: [], next: null, replay: null };
+    const kept = keptReads(O, "k3x9m2p7q4rt", { version: 3 }, log);
+    expect(kept.map(([u]) => u)).toEqual(fetched.map(([u]) => `${O}${u}`));
+    expect(kept.map(([, body]) => body)).toEqual([
+      { version: 3 },
+      { version: 3, total: 0, entries: [], next: null, replay: null },
+    ]);
+    for (const [u] of kept) expect(routeOf("GET", "cors", new URL(u), O)).toBe("view");
+    // The same key as the page's own read with its key (never the token in it).
+    const key = await viewKey(kept[0][0], fetched[0][1].authorization);
+    expect(key).toBe(`${O}/api/games/k3x9m2p7q4rt?canopy-who=${key.split("=").at(-1)}`);
+    expect(key).not.toContain("tok");
+    expect(await viewKey(kept[0][0], "Bearer tok")).toBe(key);
   });
 });

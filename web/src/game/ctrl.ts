@@ -63,6 +63,11 @@ type KeyValue = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 /** What the controller needs of the browser and the server (./deps.ts has the real ones). */
 export interface GameDeps {
   game(id: string): Promise<GameView>;
+  /**
+   * The view the page's HTML came with (the public one, contract PAGE_VIEW_ID), once: the page paints
+   * it at once and reads no view of its own while the socket greets it. Null: none (read it).
+   */
+  first?(id: string): GameView | null;
   log(
     id: string,
     after: number,
@@ -189,6 +194,10 @@ export class GameCtrl {
    * no log (a server of older code) or erred before greeting: then the log is read over HTTP.
    */
   #liveLog: "waiting" | "yes" | "no" = "no";
+  /** The page shows the view its HTML came with: the socket's greeting brings the seat's, else it is read over HTTP. */
+  #awaitView = false;
+  /** The view was read over HTTP since start(). */
+  #viewRead = false;
   #cancelGreetingWait = () => {};
   #cancelLogRetry = () => {};
   #cancelFade = () => {};
@@ -233,11 +242,17 @@ export class GameCtrl {
     this.#logVersion = -1;
     this.#logAsked = -1;
     this.#liveLog = "no";
-    void this.reload();
+    const first = this.#deps.first?.(this.id) ?? null;
+    this.#awaitView = !!first;
+    this.#viewRead = false;
+    if (!first) void this.reload();
     const stop = this.#deps.follow(this.id, this.#identity?.token ?? null, {
       onGame: (g, events, log) => {
         this.#liveLog = log ? "yes" : log === null ? "waiting" : "no";
+        // (the greeting that carries the log is the view this socket's key sees: the seat's, or a spectator's)
+        if (log) this.#awaitView = false;
         this.accept(g, events, log ?? undefined);
+        if (log === undefined) this.#noLiveLog();
       },
       onStatus: (s) => {
         this.live = s;
@@ -245,12 +260,17 @@ export class GameCtrl {
         else if (s === "closed") this.#noLiveLog();
         this.redraw();
       },
-      onError: () => {
+      onError: (code) => {
         if (this.#liveLog === "waiting") this.#noLiveLog();
+        // The key sits nowhere here: read the view once over HTTP, whose answer tells a key the
+        // server no longer knows (401: forgotten, see reload) from another player's (a spectator's view).
+        if (code === "UNAUTHORIZED" && this.#identity && !this.#viewRead) void this.reload();
       },
       onRevoked: () => this.deviceSignedOut(),
       logAfter: () => this.log.at(-1)?.index ?? 0,
     });
+    // Painted at once; the socket (connecting by now) greets with the seat's view and the log.
+    if (first) this.accept(first);
     this.#stopLive = () => {
       stop();
       this.#cancelGreetingWait();
@@ -355,6 +375,7 @@ export class GameCtrl {
   prepareReplay = (): void => this.#loadHistory();
 
   async reload(): Promise<void> {
+    this.#viewRead = true;
     try {
       const v = await this.#deps.game(this.id);
       this.failure = null;
@@ -486,6 +507,10 @@ export class GameCtrl {
   #noLiveLog(): void {
     this.#cancelGreetingWait();
     this.#liveLog = "no";
+    if (this.#awaitView) {
+      this.#awaitView = false;
+      void this.reload();
+    }
     if (this.view?.state && this.view.status !== "waiting") this.#catchUpLog();
   }
 

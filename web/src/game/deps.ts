@@ -1,5 +1,7 @@
 /** The game controller's browser: the API, the live socket, storage, timers, focus (tests hand in fakes). */
+import { PAGE_VIEW_ID } from "../../../src/contract/page";
 import { api, randomKey } from "../api";
+import type { GameView } from "../types";
 import { loadMoonReplay, loadMoonUi } from "../moon/load";
 import type { GameDeps } from "./ctrl";
 import { setUrlPly } from "./ply-url";
@@ -40,9 +42,24 @@ function storage(): GameDeps["storage"] {
   }
 }
 
+/** The view the page's HTML came with (src/embed/meta.ts pageView), for `id`, once. */
+function first(id: string): GameView | null {
+  const el = typeof document === "undefined" ? null : document.getElementById(PAGE_VIEW_ID);
+  if (!el) return null;
+  // Once: a later start (another profile) or another game reads its own.
+  el.remove();
+  try {
+    const v = JSON.parse(el.textContent ?? "") as GameView | null;
+    return v?.id === id ? v : null;
+  } catch {
+    return null;
+  }
+}
+
 export function browserDeps(): GameDeps {
   return {
     game: api.game,
+    first,
     log: api.log,
     resign: api.resign,
     sendTurn: (...a) => live().then((m) => m.sendTurn(...a)),

@@ -14,7 +14,6 @@ import type { Action, GameEvent } from "../../../src/engine";
 import { PING, UNCHECKED_CLOSE, type LiveLog } from "../../../src/contract/live";
 import type { TalkList, TalkSocketMessage } from "../../../src/contract/talk";
 import { api } from "../api";
-import { viewKey } from "../offline/key";
 import { backoff } from "../backoff";
 import type { GameView } from "../types";
 
@@ -50,8 +49,8 @@ export interface LiveHandlers {
   onStatus(status: LiveStatus): void;
   /** The server said this device was signed out of its profile (DEVICE_REVOKED). */
   onRevoked?(): void;
-  /** The socket said `error` (a key refused or revoked, bad input): a seat's greeting may not come. */
-  onError?(): void;
+  /** The socket said `error` (its `code`: a key refused, bad input; DEVICE_REVOKED goes to onRevoked): a seat's greeting may not come. */
+  onError?(code?: string): void;
   /**
    * The index of the last log entry the page has: the socket is opened with `?after=` it (and
    * `&auth=1` when it signs in), so its greeting carries the log after it and each change its entries.
@@ -163,21 +162,8 @@ function dispatch(
   else if (msg.type === "error" || msg.error?.code === "DEVICE_REVOKED") {
     reads.closed();
     if (msg.error?.code === "DEVICE_REVOKED") h.onRevoked?.();
-    else h.onError?.();
+    else h.onError?.(msg.error?.code);
   } else if (msg.type?.startsWith("talk")) reads.message(msg as TalkSocketMessage);
-}
-
-/**
- * What the socket told the page in place of a read (the whole log its greeting carried: the answer
- * to GET …/log?after=0, which the page no longer makes), handed to the service worker to keep as
- * that read's answer, under the read's own key (offline/key.ts): a game opened offline shows its
- * history as last seen, as when the page read it.
- */
-async function keepOffline(path: string, token: string | null, body: unknown): Promise<void> {
-  const worker = typeof navigator === "undefined" ? undefined : navigator.serviceWorker?.controller;
-  if (!worker) return;
-  const key = await viewKey(`${location.protocol}//${location.host}${path}`, token ? `Bearer ${token}` : "");
-  worker.postMessage({ type: "keep", key, body });
 }
 
 /** Call `kick` when the page becomes visible again, the network comes back or the window is focused; returns how to stop. */
@@ -283,10 +269,11 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   const handlers: LiveHandlers = {
     ...h,
     onGame: (game, events, log) => {
-      if (log?.after === 0) {
-        const { after: _, ...page } = log;
-        void keepOffline(`/api/games/${encodeURIComponent(gameId)}/log?after=0`, token, page).catch(() => {});
-      }
+      // What the greeting told the page in place of its reads (GET /api/games/:id and its log?after=0),
+      // handed to the service worker to keep as their answers (sw/index.ts): opened offline, the game
+      // shows the seat's view and its history as last seen, as when the page read them.
+      if (log?.after === 0)
+        navigator.serviceWorker?.controller?.postMessage({ type: "keep", id: gameId, token, game, log });
       h.onGame(game, events, log);
     },
   };

@@ -1,8 +1,8 @@
 /**
  * Where the service worker keeps a read for offline use (sw/index.ts, its views' cache): the read's
  * address with who asked — a hash of the Authorization header, never the token itself — so the view
- * a seat sees stays that seat's and another profile on this browser never gets it. The game page
- * uses the same key to hand the worker what its socket told it in place of a read (game/live.ts).
+ * a seat sees stays that seat's and another profile on this browser never gets it. The same key for
+ * what a game page's socket told it in place of its reads (sw/logic.ts keptReads).
  */
 export async function viewKey(url: string, authorization: string): Promise<string> {
   const u = new URL(url);

@@ -22,7 +22,7 @@
  * version and the old version's dropped, hashed chunks are kept (a page still open may load them).
  */
 import { sha256, viewKey } from "../offline/key";
-import { resendWaitMs, routeOf, sentOutcome, tabFor, turnGame } from "./logic";
+import { keptReads, resendWaitMs, routeOf, sentOutcome, tabFor, turnGame } from "./logic";
 
 // The Service Worker API's types are not in this project's libraries (DOM, Workers): the few used.
 interface Ext extends Event {
@@ -279,16 +279,29 @@ sw.addEventListener("sync", (e: Ext & { tag: string }) => {
 });
 
 sw.addEventListener("message", (e: Ext & { data: unknown }) => {
-  const m = e.data as { type?: string; files?: unknown; key?: unknown; body?: unknown } | null;
+  const m = e.data as {
+    type?: string;
+    files?: unknown;
+    id?: unknown;
+    token?: unknown;
+    game?: unknown;
+    log?: { after?: number } | null;
+  } | null;
   if (m?.type === "flush") e.waitUntil(flush());
-  // What a game page's socket told it in place of a read (game/live.ts): kept as that read's answer,
-  // under the read's own key, so it opens offline as last seen. Only a read this worker keeps.
-  else if (m?.type === "keep" && typeof m.key === "string" && m.body && typeof m.body === "object") {
-    const u = new URL(m.key, sw.location.origin);
-    if (routeOf("GET", "cors", u, sw.location.origin) === "view" && u.searchParams.has("canopy-who"))
-      e.waitUntil(
-        keep(VIEWS, u.href, new Response(JSON.stringify(m.body), { headers: { "content-type": "application/json" } })),
-      );
+  // What a game page's socket greeted it with in place of its reads (game/live.ts): the view and the
+  // whole log, kept as the answers to GET /api/games/:id and …/log?after=0 under those reads' own
+  // keys (the token hashed, as for every read), so the game opens offline as last seen.
+  else if (m?.type === "keep" && typeof m.id === "string" && m.game && m.log) {
+    const who = typeof m.token === "string" ? `Bearer ${m.token}` : "";
+    e.waitUntil(
+      Promise.all(
+        keptReads(sw.location.origin, m.id, m.game, m.log).map(
+          async ([url, body]) =>
+            routeOf("GET", "cors", new URL(url), sw.location.origin) === "view" &&
+            keep(VIEWS, await viewKey(url, who), Response.json(body)),
+        ),
+      ),
+    );
   }
   // The files the page loaded before this worker controlled it (its first visit): kept too.
   else if (m?.type === "loaded" && Array.isArray(m.files))

@@ -36,6 +36,20 @@ export function routeOf(method: string, mode: string, url: URL, origin: string):
   return null;
 }
 
+/**
+ * The reads a game page's socket greeting stands in for (game/live.ts, a "keep" message): GET
+ * /api/games/:id and GET …/log?after=0 at the addresses the page would ask them (web/src/api), each
+ * with the answer to keep for it: the greeting's view, and its log (the body GET …/log answers).
+ */
+export function keptReads(origin: string, id: string, game: unknown, log: { after?: number }): [string, unknown][] {
+  const { after: _, ...page } = log;
+  const path = `${origin}/api/games/${encodeURIComponent(id)}`;
+  return [
+    [path, game],
+    [`${path}/log?after=0`, page],
+  ];
+}
+
 /** The game a turn is sent to (its path), or null. */
 export function turnGame(path: string): string | null {
   return TURN.exec(path)?.[1] ?? null;

@@ -7,7 +7,9 @@
  *   shows another — or opens one. When the push service replaces the subscription, the new one is
  *   sent to POST /api/push/renew, proven by the old one's endpoint and auth secret (no profile key here).
  * - Offline: the app's files, the pages and the last view of each of your games (the game, its log,
- *   your games, your profile) are kept as they are fetched; without a connection they are answered
+ *   your games, your profile) are kept as they are fetched — a game page's view and log as its
+ *   socket's greeting brings them (the page hands them over: it no longer reads them, sw/logic.ts
+ *   keptReads), under the reads' own keys; without a connection they are answered
  *   from there, marked with the time they were saved (x-canopy-saved), and the page says it is
  *   offline and read-only (offline/notice.tsx). Online, everything comes from the network first.
  * - A turn sent without a connection is kept (one per game and key, in IndexedDB) and sent again

@@ -86,8 +86,8 @@ describe("web bundle", () => {
       // Table talk, beside the log, for seated players (issue 16), with its texts (English a chunk too).
       byEntry.get("web/src/talk/panel.tsx"),
       ...["en", ...langs].map((l) => byEntry.get(`web/src/talk/i18n/${l}.ts`)),
-      // Its check before sending, loaded when the box is first used.
-      byEntry.get("web/src/talk/check.ts"),
+      // What its box does (the check before sending, the requests that write), loaded when the box is first used.
+      byEntry.get("web/src/talk/act.ts"),
       // The coach under the log (issue 23): a finished game's review, with its texts and chart.
       byEntry.get("web/src/coach/panel.tsx"),
       // What next at a game's end (issue 25 item 2): Play again, the rating's change, with its texts.

@@ -30,14 +30,15 @@ interface Props {
 }
 
 /**
- * The check before sending (./check.ts, the server's own): a chunk loaded when the box
- * is first used (its focus) or a message sent, not with the messages (docs/web.md "Weights"). A failed load is
- * tried again on the next use.
+ * What the box does (./act.ts: the check before sending, the server's own, and the requests that
+ * write): a chunk loaded when the box is first used (its focus) or a message is sent, deleted or a
+ * seat muted, not with the messages (docs/web.md "Weights"). A failed load is tried again on the next use.
  */
-let check: Promise<typeof import("./check")> | undefined;
-const loadCheck = () =>
-  (check ??= import("./check").catch((e: unknown) => {
-    check = undefined;
+type Act = typeof import("./act");
+let act: Promise<Act> | undefined;
+const loadAct = () =>
+  (act ??= import("./act").catch((e: unknown) => {
+    act = undefined;
     throw e;
   }));
 
@@ -46,22 +47,12 @@ const byN = (list: MessageView[]) => [...new Map(list.map((m) => [m.n, m])).valu
 /** A seat's player's name, or its number when the seat is empty. */
 const nameOf = (seats: SeatView[], seat: number) => seats[seat]?.player?.name ?? `#${seat + 1}`;
 
-/** Table talk's requests for one game: its messages (and your mutes), write one, delete yours, mute a seat. */
-function talkApi(id: string) {
-  const game = { params: { path: { id } }, headers: auth() };
-  return {
-    list: () =>
-      request("get", "/api/games/{id}/messages", { ...game, params: { path: { id }, query: { limit: TALK_ON_OPEN } } }),
-    send: (text: string) => request("post", "/api/games/{id}/messages", { ...game, body: { text } }),
-    remove: (n: number) =>
-      request("delete", "/api/games/{id}/messages/{n}", { params: { path: { id, n } }, headers: auth() }),
-    mute: (seat: number, on: boolean) =>
-      request(on ? "put" : "delete", "/api/games/{id}/mutes/{seat}", {
-        params: { path: { id, seat } },
-        headers: auth(),
-      }),
-  };
-}
+/** A game's talk (and your mutes), over HTTP: what a page reads when no socket greets it with the list. */
+const listTalk = (id: string) =>
+  request("get", "/api/games/{id}/messages", {
+    params: { path: { id }, query: { limit: TALK_ON_OPEN } },
+    headers: auth(),
+  });
 
 /**
  * Table talk's state and actions: the messages (read again whenever the page's socket opens,
@@ -73,11 +64,12 @@ function useTalk(p: Props, s: TalkMessages) {
   const [text, setText] = useState("");
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const api = talkApi(p.gameId);
+  /** The requests that write, once their chunk has come (it throws when it cannot be loaded). */
+  const writes = async () => (await loadAct()).talkWrites(p.gameId);
 
   const load = async () => {
     try {
-      const r = await api.list();
+      const r = await listTalk(p.gameId);
       setMessages(r.messages);
       setMuted(r.muted);
     } catch (e) {
@@ -105,8 +97,11 @@ function useTalk(p: Props, s: TalkMessages) {
   const send = async (e?: Event) => {
     e?.preventDefault();
     let checked: MessageCheck;
+    let api: ReturnType<Act["talkWrites"]>;
     try {
-      checked = (await loadCheck()).checkMessage(text, MESSAGE_MAX);
+      const a = await loadAct();
+      checked = a.checkMessage(text, MESSAGE_MAX);
+      api = a.talkWrites(p.gameId);
     } catch (err) {
       setError(errorText(err));
       return;
@@ -130,7 +125,7 @@ function useTalk(p: Props, s: TalkMessages) {
 
   const remove = async (n: number) => {
     try {
-      await api.remove(n);
+      await (await writes()).remove(n);
       setMessages((l) => l.filter((x) => x.n !== n));
     } catch (err) {
       setError(errorText(err));
@@ -139,7 +134,7 @@ function useTalk(p: Props, s: TalkMessages) {
 
   const mute = async (seat: number, on: boolean) => {
     try {
-      const r = await api.mute(seat, on);
+      const r = await (await writes()).mute(seat, on);
       setMuted(r.muted);
       await load();
     } catch (err) {
@@ -251,7 +246,7 @@ function TalkBox({ s, talk }: { s: TalkMessages; talk: Talk }) {
         maxLength={MESSAGE_MAX * 2}
         aria-describedby="talk-count"
         style={{ width: "100%", boxSizing: "border-box" }}
-        onFocus={() => void loadCheck().catch(() => undefined)}
+        onFocus={() => void loadAct().catch(() => undefined)}
         onInput={(e) => talk.setText((e.target as HTMLTextAreaElement).value)}
         onKeyDown={(e) => {
           if (e.key === "Enter" && !e.shiftKey && !e.isComposing) void talk.send(e);

@@ -159,57 +159,79 @@ export function beamInCell(cx: number, cy: number, d: P, t: ThemeColors): string
   );
 }
 
+/**
+ * A drawing centred on (cx, cy): its shapes are written around the origin, as literal strings, and
+ * moved there (as pieces.ts draws the pieces): the smallest code for the Moonlight's chunk, and a
+ * shorter picture, than every point computed from the cell's centre.
+ */
+const at = (cx: number, cy: number, body: string) =>
+  `<g transform="translate(${round2(cx)} ${round2(cy)})">${body}</g>`;
+
+/** The points of a hexagon around the origin (computed once). */
+const HEX_GLOW = hexPoints(0, 0, HEX - 5.5);
+const HEX_TREE = hexPoints(0, 0, HEX - 3);
+const HEX_DAM = hexPoints(0, 0, HEX - 4.6);
+
+/** `n` segments from radius `from` to `to` around the origin, the first at `start` radians (a stone's halo, a nest's shell). */
+function spokes(n: number, start: number, from: number, to: number): string {
+  let out = "";
+  for (let i = 0; i < n; i++) {
+    const a = start + ((2 * Math.PI) / n) * i;
+    const [c, s] = [Math.cos(a), Math.sin(a)];
+    out += `<line x1="${round2(c * from)}" y1="${round2(s * from)}" x2="${round2(c * to)}" y2="${round2(s * to)}"/>`;
+  }
+  return out;
+}
+const STONE_RAYS = spokes(8, Math.PI / 8, 15, 21);
+const NEST_LINES = spokes(6, 0, 2.6, 5.6);
+const NEST_SHELL = polygon(0, 0, 2.6, 6, 0);
+
 /** A cell lit indirectly by a glowing moonstone: a dotted pale ring inside the hexagon. */
 export function glowInCell(cx: number, cy: number, t: ThemeColors): string {
-  return (
-    `<g class="moonglow"><polygon points="${hexPoints(cx, cy, HEX - 5.5)}" fill="none" stroke="${t.moonlightEdge}" stroke-opacity="0.55" stroke-width="4.4" stroke-linejoin="round"/>` +
-    `<polygon points="${hexPoints(cx, cy, HEX - 5.5)}" fill="none" stroke="${t.moonlight}" stroke-width="2.6" stroke-dasharray="1.2 3.2" stroke-linecap="round"/></g>`
-  );
+  return `<g class="moonglow">${at(
+    cx,
+    cy,
+    `<polygon points="${HEX_GLOW}" fill="none" stroke="${t.moonlightEdge}" stroke-opacity="0.55" stroke-width="4.4" stroke-linejoin="round"/>` +
+      `<polygon points="${HEX_GLOW}" fill="none" stroke="${t.moonlight}" stroke-width="2.6" stroke-dasharray="1.2 3.2" stroke-linecap="round"/>`,
+  )}</g>`;
 }
 
 /** The Great Tree: a big layered crown over a trunk, filling its (blocked) cell. */
 export function greatTreeElement(cx: number, cy: number, t: ThemeColors): string {
-  const s = (v: number) => round2(v);
   const o = t.greatTreeDark;
-  return (
-    `<g class="great-tree">` +
-    `<polygon points="${hexPoints(cx, cy, HEX - 3)}" fill="none" stroke="${o}" stroke-width="2.4"/>` +
-    `<rect x="${s(cx - 3.2)}" y="${s(cy + 6)}" width="6.4" height="14" rx="1.2" fill="${t.trunk}" stroke="${o}" stroke-width="1.4"/>` +
-    `<path d="M${s(cx - 20)} ${s(cy + 10)}L${s(cx - 12)} ${s(cy - 2)}L${s(cx - 16)} ${s(cy - 2)}L${s(cx - 7)} ${s(cy - 13)}L${s(cx - 11)} ${s(cy - 13)}L${s(cx)} ${s(cy - 25)}L${s(cx + 11)} ${s(cy - 13)}L${s(cx + 7)} ${s(cy - 13)}L${s(cx + 16)} ${s(cy - 2)}L${s(cx + 12)} ${s(cy - 2)}L${s(cx + 20)} ${s(cy + 10)}Z" fill="${t.greatTree}" stroke="${o}" stroke-width="1.8" stroke-linejoin="round"/>` +
-    `<path d="M${s(cx - 9)} ${s(cy + 3)}L${s(cx)} ${s(cy - 1)}L${s(cx + 9)} ${s(cy + 3)}M${s(cx - 6)} ${s(cy - 9)}L${s(cx)} ${s(cy - 12)}L${s(cx + 6)} ${s(cy - 9)}" fill="none" stroke="${o}" stroke-opacity="0.6" stroke-width="1.2"/>` +
-    `</g>`
-  );
+  return `<g class="great-tree">${at(
+    cx,
+    cy,
+    `<polygon points="${HEX_TREE}" fill="none" stroke="${o}" stroke-width="2.4"/>` +
+      `<rect x="-3.2" y="6" width="6.4" height="14" rx="1.2" fill="${t.trunk}" stroke="${o}" stroke-width="1.4"/>` +
+      `<path d="M-20 10L-12-2L-16-2L-7-13L-11-13L0-25L11-13L7-13L16-2L12-2L20 10Z" fill="${t.greatTree}" stroke="${o}" stroke-width="1.8" stroke-linejoin="round"/>` +
+      `<path d="M-9 3L0-1L9 3M-6-9L0-12L6-9" fill="none" stroke="${o}" stroke-opacity="0.6" stroke-width="1.2"/>`,
+  )}</g>`;
 }
 
 /** A moonstone: a standing stone with a crescent; a glowing one has a pale halo with rays. */
 export function stoneElement(cx: number, cy: number, glowing: boolean, t: ThemeColors): string {
-  const s = (v: number) => round2(v);
-  let halo = "";
-  if (glowing) {
-    let rays = "";
-    for (let i = 0; i < 8; i++) {
-      const a = (Math.PI / 4) * i + Math.PI / 8;
-      rays += `<line x1="${s(cx + Math.cos(a) * 15)}" y1="${s(cy + Math.sin(a) * 15)}" x2="${s(cx + Math.cos(a) * 21)}" y2="${s(cy + Math.sin(a) * 21)}"/>`;
-    }
-    halo =
-      `<circle cx="${s(cx)}" cy="${s(cy)}" r="16" fill="${t.moonlight}" fill-opacity="0.8" stroke="${t.moonlightEdge}" stroke-opacity="0.7" stroke-width="1"/>` +
-      `<g stroke="${t.moonlight}" stroke-width="2.2" stroke-linecap="round">${rays}</g>`;
-  }
-  return (
-    `<g class="moonstone${glowing ? " glowing" : ""}">${halo}` +
-    `<path d="M${s(cx - 9)} ${s(cy + 11)}L${s(cx - 10)} ${s(cy - 3)}Q${s(cx - 9)} ${s(cy - 13)} ${s(cx)} ${s(cy - 14)}Q${s(cx + 9)} ${s(cy - 13)} ${s(cx + 10)} ${s(cy - 3)}L${s(cx + 9)} ${s(cy + 11)}Z" fill="${t.stone}" stroke="${t.stoneDark}" stroke-width="1.8" stroke-linejoin="round"/>` +
-    `<path d="M${s(cx + 1.5)} ${s(cy - 7.5)}A6 6 0 1 0 ${s(cx + 1.5)} ${s(cy + 4.5)}A4.6 4.6 0 1 1 ${s(cx + 1.5)} ${s(cy - 7.5)}Z" fill="${glowing ? t.moonLit : t.stoneDark}" stroke="${t.stoneDark}" stroke-width="0.8"/>` +
-    `</g>`
-  );
+  const halo = glowing
+    ? `<circle r="16" fill="${t.moonlight}" fill-opacity="0.8" stroke="${t.moonlightEdge}" stroke-opacity="0.7" stroke-width="1"/>` +
+      `<g stroke="${t.moonlight}" stroke-width="2.2" stroke-linecap="round">${STONE_RAYS}</g>`
+    : "";
+  return `<g class="moonstone${glowing ? " glowing" : ""}">${at(
+    cx,
+    cy,
+    halo +
+      `<path d="M-9 11L-10-3Q-9-13 0-14Q9-13 10-3L9 11Z" fill="${t.stone}" stroke="${t.stoneDark}" stroke-width="1.8" stroke-linejoin="round"/>` +
+      `<path d="M1.5-7.5A6 6 0 1 0 1.5 4.5A4.6 4.6 0 1 1 1.5-7.5Z" fill="${glowing ? t.moonLit : t.stoneDark}" stroke="${t.stoneDark}" stroke-width="0.8"/>`,
+  )}</g>`;
 }
 
 /** The beaver's dam on a cell: logs along the inside of the hexagon. */
 export function damElement(cx: number, cy: number, t: ThemeColors): string {
-  const pts = hexPoints(cx, cy, HEX - 4.6);
-  return (
-    `<g class="dam"><polygon points="${pts}" fill="none" stroke="${t.damDark}" stroke-width="6" stroke-linejoin="round"/>` +
-    `<polygon points="${pts}" fill="none" stroke="${t.dam}" stroke-width="4" stroke-dasharray="6 1.6" stroke-linejoin="round"/></g>`
-  );
+  return `<g class="dam">${at(
+    cx,
+    cy,
+    `<polygon points="${HEX_DAM}" fill="none" stroke="${t.damDark}" stroke-width="6" stroke-linejoin="round"/>` +
+      `<polygon points="${HEX_DAM}" fill="none" stroke="${t.dam}" stroke-width="4" stroke-dasharray="6 1.6" stroke-linejoin="round"/>`,
+  )}</g>`;
 }
 
 /** Where a face-down baby turtle lies on its corner cell, and its radius. */
@@ -217,18 +239,13 @@ export const NEST = { dx: 0.52 * HEX, dy: 0.1 * HEX, radius: 6.6 } as const;
 
 /** A face-down baby turtle: a round tile with a shell pattern (the same for every baby). */
 export function nestElement(cx: number, cy: number, t: ThemeColors): string {
-  const x = round2(cx + NEST.dx);
-  const y = round2(cy + NEST.dy);
-  return (
-    `<g class="nest"><circle cx="${x}" cy="${y}" r="${NEST.radius}" fill="${t.nest}" stroke="${t.nestDark}" stroke-width="1.4"/>` +
-    `<polygon points="${polygon(x, y, 2.6, 6, 0)}" fill="none" stroke="${t.nestDark}" stroke-width="1"/>` +
-    `<g stroke="${t.nestDark}" stroke-width="0.8">${[0, 60, 120, 180, 240, 300]
-      .map((deg) => {
-        const a = (Math.PI / 180) * deg;
-        return `<line x1="${round2(x + Math.cos(a) * 2.6)}" y1="${round2(y + Math.sin(a) * 2.6)}" x2="${round2(x + Math.cos(a) * 5.6)}" y2="${round2(y + Math.sin(a) * 5.6)}"/>`;
-      })
-      .join("")}</g></g>`
-  );
+  return `<g class="nest">${at(
+    cx + NEST.dx,
+    cy + NEST.dy,
+    `<circle r="${NEST.radius}" fill="${t.nest}" stroke="${t.nestDark}" stroke-width="1.4"/>` +
+      `<polygon points="${NEST_SHELL}" fill="none" stroke="${t.nestDark}" stroke-width="1"/>` +
+      `<g stroke="${t.nestDark}" stroke-width="0.8">${NEST_LINES}</g>`,
+  )}</g>`;
 }
 
 // ---- animals ----------------------------------------------------------------------------------

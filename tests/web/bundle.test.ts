@@ -45,12 +45,12 @@ describe("web bundle", () => {
       // The texts of the later parts a game page's first view does not show (some moments, other
       // pages): those of what it loads at once after its first paint are in the language's chunk.
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/rest/${l}.ts`)),
-      // The game page (a chunk app.tsx loads; index.html preloads it on a game's address) and its
-      // lobby (its live socket comes with the log, in more.tsx's chunk, loaded with its first view).
+      // The game page (a chunk app.tsx loads; index.html preloads it on a game's address; with it
+      // the log, more.tsx), its live socket (loaded with its first view) and its lobby.
       byEntry.get("web/src/game/page.tsx"),
+      byEntry.get("web/src/game/live.ts"),
       byEntry.get("web/src/game/lobby.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/game/lobby-i18n/${l}.ts`)),
-      byEntry.get("web/src/game/more.tsx"),
       // What only some moments of a game page show (a chosen cell's choices, going away, the final
       // scores, the legend, …), loaded when first shown.
       byEntry.get("web/src/game/moments.tsx"),
@@ -130,7 +130,6 @@ describe("web bundle", () => {
       "src/engine/replay.ts",
       "web/src/game/rules.ts",
       "web/src/i18n/en.ts",
-      "web/src/game/view/history.tsx",
       "web/src/game/view/away.tsx",
       "web/src/ui/profile-form.tsx",
       "web/src/how-to-play/page.tsx",
@@ -169,13 +168,16 @@ describe("web bundle", () => {
     expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/moon/replay.ts")}`].inputs)).toContain(
       "src/engine/moonlight/make.ts",
     );
-    // The live socket is in the chunk of what a game page loads right after its first paint.
-    expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/game/more.tsx")}`].inputs)).toContain(
-      "web/src/game/live.ts",
-    );
-    // What a spectator's game page loads (its first wave and the log's chunk) carries no planning,
-    // no engine play, none of the later parts' shared modules and no English board words (docs/web.md "Weights").
-    const spectatorLoads = [...firstWave, ...closure(meta, `dist/web/${byEntry.get("web/src/game/more.tsx")}`)].flatMap(
+    // The log comes in the game page's chunk (every game page loads it at once: one file weighs
+    // less than two, docs/web.md "Weights"), not as a chunk of its own; the live socket is one.
+    expect(byEntry.get("web/src/game/more.tsx")).toBeUndefined();
+    for (const f of ["web/src/game/more.tsx", "web/src/game/view/history.tsx"])
+      expect(inputsOf(gameChunk)).toContain(f);
+    expect(inputsOf(gameChunk)).not.toContain("web/src/game/live.ts");
+    // What a spectator's game page loads (its first wave with the log, and the live socket) carries
+    // no planning, no engine play, none of the later parts' shared modules and no English board
+    // words (docs/web.md "Weights").
+    const spectatorLoads = [...firstWave, ...closure(meta, `dist/web/${byEntry.get("web/src/game/live.ts")}`)].flatMap(
       (k) => Object.keys(meta.outputs[k]?.inputs ?? {}),
     );
     expect(spectatorLoads).toContain("web/src/game/live.ts");

@@ -8,11 +8,13 @@ import { setUrlPly } from "./ply-url";
 import { more } from "./view/lazy";
 
 /**
- * The live socket (./live, in ./more's chunk): loaded with the page's first view rather than in its
- * first wave (the page's first view comes over HTTP; the socket follows it). A turn sent before it
- * has arrived waits for it. (Without ./more's stylesheet and texts, which the socket does not wait for.)
+ * The live socket (./live.ts, a chunk of its own): loaded with the page's first view rather than in
+ * its first wave (the page's first view comes over HTTP; the socket follows it). A turn sent before
+ * it has arrived waits for it. (In the game page's chunk with the rest of ./more.tsx it weighed
+ * 0.2 KB gz less, but the socket then opened before the first view had come, and a turn's change
+ * sometimes did not bring the log to the page: tests/e2e/page-visit.test.ts, docs/web.md "Weights".)
  */
-const live = () => import("./more");
+const live = () => import("./live");
 
 const follow: GameDeps["follow"] = (id, token, h) => {
   let stop: (() => void) | null = null;

@@ -1,8 +1,9 @@
 /**
- * The parts of the game page below the first paint of a turn, in one chunk loaded right after it:
- * the game log with its replay scrubber, the scoring stacks, what a refused turn means; and the live
- * socket (./live.ts), which every game page loads at the same moment: one file instead of two
- * (0.2 KB gz less; ./deps.ts). What only some moments show is ./moments.tsx.
+ * The parts of the game page below the first paint of a turn: the game log with its replay
+ * scrubber, the scoring stacks, what a refused turn means. Every game page loads them at once, so
+ * they come in the game page's chunk (./view/lazy.tsx; one file weighs less than two: docs/web.md
+ * "Weights") and show once their sheet (styles/more.css) and the later parts' texts have come. The
+ * live socket is ./live.ts (../deps.ts), what only some moments show ./moments.tsx.
  */
 import type { GameState } from "../../../src/engine/base";
 import { auth, request } from "../api";
@@ -15,7 +16,6 @@ import { History, logLines } from "./view/history";
 
 export { playedAsPlanned, refused } from "./refused";
 export { Stacks } from "./view/stacks";
-export { follow, sendTurn } from "./live";
 
 /** The coach (web/src/coach): a chunk of its own, for a finished game or a practice game's player. */
 const Coach = lazy(() => loadPart("coach", import("../coach/panel")).then((m) => m.CoachPanel));

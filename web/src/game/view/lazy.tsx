@@ -1,18 +1,21 @@
 /**
- * The game page's parts in chunks of their own: the lobby (a game in play does not need it), what
- * lies below a turn's first paint (../more.tsx: the log with the replay scrubber, the scoring
- * stacks), the notifications box (../notify.ts), what only some moments show (../moments.tsx: what a chosen cell offers,
- * going away, the final scores, the legend, …), table talk.
+ * The game page's parts in chunks of their own: the lobby (a game in play does not need it), the
+ * notifications box (../notify.ts), what only some moments show (../moments.tsx: what a chosen cell
+ * offers, going away, the final scores, the legend, …), table talk. What lies below a turn's first
+ * paint (../more.tsx) comes with the page's code, its sheet and texts after its first paint.
  */
 import { lang, t } from "../../i18n";
 import { lazy } from "../../ui/lazy";
 import { loadPart } from "../../ui/part";
+import * as More from "../more";
 
 /**
- * What lies below a turn's first paint (the log with the replay scrubber, the live socket, the
- * scoring stacks, the practice hint): one chunk, loaded right after it (../deps.ts too).
+ * What lies below a turn's first paint (the log with the replay scrubber, the scoring stacks, the
+ * practice hint), once its sheet (styles/more.css) and the later parts' texts
+ * have come (../deps.ts too). Its code is in the game page's chunk: every game page loads it at
+ * once, and as a chunk of its own it weighed 0.6 KB gz more (docs/web.md "Weights").
  */
-export const more = () => loadPart("more", import("../more"));
+export const more = () => loadPart("more", Promise.resolve(More));
 
 export const Lobby = lazy(
   () =>

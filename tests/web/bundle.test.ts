@@ -54,9 +54,9 @@ describe("web bundle", () => {
       // What only some moments of a game page show (a chosen cell's choices, going away, the final
       // scores, the legend, …), loaded when first shown.
       byEntry.get("web/src/game/moments.tsx"),
-      // A seated player's notifications box (the later parts' shared modules, which a spectator's
-      // page does not load).
-      byEntry.get("web/src/game/notify.ts"),
+      // A seated player's notifications box and table talk (issue 16), one chunk (with the later
+      // parts' shared modules, which a spectator's page does not load).
+      byEntry.get("web/src/game/seated.ts"),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
       // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
@@ -83,8 +83,7 @@ describe("web bundle", () => {
       byEntry.get("web/src/social/page.tsx"),
       // The open tables (/tables, issue 16).
       byEntry.get("web/src/tables/page.tsx"),
-      // Table talk, beside the log, for seated players (issue 16), with its texts (English a chunk too).
-      byEntry.get("web/src/talk/panel.tsx"),
+      // Table talk's texts (English a chunk too).
       ...["en", ...langs].map((l) => byEntry.get(`web/src/talk/i18n/${l}.ts`)),
       // What its box does (the check before sending, the requests that write), loaded when the box is first used.
       byEntry.get("web/src/talk/act.ts"),
@@ -190,6 +189,9 @@ describe("web bundle", () => {
       "src/render/english.ts",
     ])
       expect(spectatorLoads).not.toContain(f);
+    // A seated player's table talk is in the chunk of their notifications box (one file, not two).
+    expect(inputsOf(byEntry.get("web/src/game/seated.ts")!)).toContain("web/src/talk/panel.tsx");
+    expect(spectatorLoads).not.toContain("web/src/talk/panel.tsx");
     // The chunk a turn is planned with carries no replay of the history.
     const rulesLoads = [...closure(meta, `dist/web/${byEntry.get("web/src/game/rules.ts")}`)].flatMap((k) =>
       Object.keys(meta.outputs[k]?.inputs ?? {}),

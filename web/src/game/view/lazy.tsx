@@ -1,8 +1,9 @@
 /**
- * The game page's parts in chunks of their own: the lobby (a game in play does not need it), the
- * notifications box (../notify.ts), what only some moments show (../moments.tsx: what a chosen cell
- * offers, going away, the final scores, the legend, …), table talk. What lies below a turn's first
- * paint (../more.tsx) comes with the page's code, its sheet and texts after its first paint.
+ * The game page's parts in chunks of their own: the lobby (a game in play does not need it), a
+ * seated player's notifications box and table talk (../seated.ts), what only some moments show
+ * (../moments.tsx: what a chosen cell offers, going away, the final scores, the legend, …). What lies
+ * below a turn's first paint (../more.tsx) comes with the page's code, its sheet and texts after its
+ * first paint.
  */
 import { lang, t } from "../../i18n";
 import { lazy } from "../../ui/lazy";
@@ -38,8 +39,10 @@ export const GameLog = lazy(() => more().then((m) => m.GameLog));
 export const Away = lazy(() => moment().then((m) => m.Away));
 export const HandOver = lazy(() => moment().then((m) => m.HandOver));
 export const FinalScores = lazy(() => moment().then((m) => m.FinalScores));
+/** What only a seated player's page shows (../seated.ts: the notifications box, table talk). */
+const seated = () => import("../seated");
 /** (for a seated player; styled by ./more's sheet) */
-export const NotifyBox = lazy(() => Promise.all([import("../notify"), more()]).then(([m]) => m.NotifyBox));
+export const NotifyBox = lazy(() => Promise.all([seated(), more()]).then(([m]) => m.NotifyBox));
 /** (rendered once its <details> is opened: ./board.tsx) */
 export const BoardLegend = lazy(() => moment().then((m) => m.BoardLegend));
 export const CellInfoCard = lazy(() => moment().then((m) => m.CellInfoCard));
@@ -51,9 +54,9 @@ export const CellChoices = lazy(
 export const Stacks = lazy(() => more().then((m) => m.Stacks));
 export const SignedOut = lazy(() => moment().then((m) => m.SignedOut));
 export const Talk = lazy(() =>
-  import("../../talk/panel").then((m) =>
+  seated().then((m) =>
     m
-      .ready(lang)
+      .talkReady(lang)
       .catch(() => {})
       .then(() => m.TalkPanel),
   ),

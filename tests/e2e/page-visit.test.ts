@@ -66,8 +66,9 @@ it("a visit to play a turn asks the Worker for what the bench's visit does", asy
   const before = Number(await page.getAttribute(".game", "data-version"));
   await page.click('[data-cell][data-highlight="target"]');
   await page.waitForSelector(".plan li");
-  await page.click(".end-turn");
+  // (counted before the turn goes: its change can be on the page before the click's promise settles)
   const lines = await logLines();
+  await page.click(".end-turn");
   await page.waitForFunction((v) => Number(document.querySelector(".game")?.getAttribute("data-version")) > v, before);
   // Its log shows the turn (with the socket's change, or from a request).
   await page.waitForFunction((n) => document.querySelectorAll(".history .log li").length > n, lines, {

@@ -132,6 +132,11 @@ const oneSharedChunk = {
       // A part that plays the engine imports the game page's rules too: they then share one chunk
       // with the engine's play (the rules' own chunk is left nearly empty) instead of two.
       if (gameParts.has(args.path) && args.path !== GAME_RULES && PLAYS.test(source)) roots.push(GAME_RULES);
+      // Under the Moonlight an animal's abilities (web/src/moon/animals/, a chunk each, which the
+      // Moonlight's part loads) import what that part shares with the other parts too: the engine's
+      // play and the expansion's engine and drawing, or the modules they use would be cut out of
+      // those chunks into new ones.
+      if (MOON_ANIMAL.test(args.path)) roots.push(GAME_RULES, ...MOON_PART_SHARED.map((f) => join(root, f)));
       // A part that uses one of a group of the later parts' small shared modules loads the whole
       // group (one chunk), and only the groups it uses.
       const loads = closure(args.path);
@@ -144,6 +149,14 @@ const oneSharedChunk = {
     });
   },
 };
+
+/**
+ * What the Moonlight's part (web/src/moon/ui.tsx) shares with "How to play" and the replay of a
+ * Moonlight game: the expansion's engine and its drawing, one chunk. An animal's abilities are a
+ * chunk of their own (MOON_ANIMAL).
+ */
+const MOON_PART_SHARED = ["src/engine/moonlight/index.ts", "src/render/moon.ts"];
+const MOON_ANIMAL = /[\\/]web[\\/]src[\\/]moon[\\/]animals[\\/][a-z]+\.ts$/;
 
 /**
  * Small modules that the parts loaded after a page's first paint share (a few hundred bytes each),

@@ -63,6 +63,10 @@ describe("web bundle", () => {
       byEntry.get("web/src/moon/ui.tsx"),
       // with what only replaying its history needs beside it (its making and replaying hooks).
       byEntry.get("web/src/moon/replay.ts"),
+      // Each animal's abilities, loaded for the seat's animal (every animal's to replay a history).
+      ...["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle"].map((a) =>
+        byEntry.get(`web/src/moon/animals/${a}.ts`),
+      ),
       ...["en", ...langs].map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
       // The start page (a game page does not carry it).
       byEntry.get("web/src/home/page.tsx"),
@@ -161,8 +165,16 @@ describe("web bundle", () => {
     const moonLoaded = [...moonClosure].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
     expect(moonLoaded.some((i) => i.startsWith("src/engine/moonlight/"))).toBe(true);
     expect(moonLoaded).toContain("src/render/moon.ts");
-    // (but not the expansion's making and replaying of a game: a turn is planned without them)
+    // (but not the expansion's making and replaying of a game: a turn is planned without them;
+    // nor the animals' abilities: a page enters its seat's animal's, a chunk of its own)
     expect(moonLoaded).not.toContain("src/engine/moonlight/make.ts");
+    const moonAtOnce = [...closure(meta, moonChunk)].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
+    expect(moonAtOnce).toContain("src/engine/moonlight/abilities/index.ts");
+    for (const a of ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle", "all"])
+      expect(moonAtOnce).not.toContain(`src/engine/moonlight/abilities/${a}.ts`);
+    expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/moon/animals/fox.ts")}`].inputs)).toContain(
+      "src/engine/moonlight/abilities/fox.ts",
+    );
     expect(moonLoaded).not.toContain("src/engine/moonlight/replay.ts");
     expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/moon/replay.ts")}`].inputs)).toContain(
       "src/engine/moonlight/make.ts",

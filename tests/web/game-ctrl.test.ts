@@ -493,6 +493,99 @@ describe("the game controller", () => {
     expect(c.frame()).toBeNull();
   });
 
+  it("under the Moonlight, plans with the rules once the seat's animal's abilities have come: a turn planned with one comes back", async () => {
+    // A Moonlight game in play, Ann to act, with the owl and moon points for its night hunt.
+    const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
+    if (!made.ok) throw new Error(made.error.message);
+    let s = made.state;
+    while (s.phase === "setup") s = applyOk(s, legalActions(s)[0]);
+    while (s.current !== 0) s = applyOk(s, { type: "endTurn" });
+    s = structuredClone(s);
+    Object.assign(s.moon!.players[0], { animal: "owl", points: 10 });
+    const hunt = legalActions(s).find((a) => a.type === "ability")!;
+    expect(hunt).toMatchObject({ ability: "hunt" });
+    const ui = await loadMoonUi("en");
+    // Ann planned the hunt on this page before (it is kept in the browser).
+    const f1 = fakes(view(s, 9));
+    f1.deps.loadMoon = async () => ui;
+    const c1 = new GameCtrl("g", ANN, f1.deps);
+    c1.setLang("en");
+    c1.start();
+    await vi.waitFor(() => expect(c1.plan).not.toBeNull());
+    c1.add(hunt);
+    expect(c1.plan!.actions).toEqual([hunt]);
+    // Reloaded: the owl's abilities are a chunk still on its way (enterAnimal).
+    let ready = false;
+    let arrived: (() => void) | null = null;
+    const f2 = fakes(view(s, 9));
+    f2.store.set(planKey("g", 0), f1.store.get(planKey("g", 0))!);
+    f2.deps.loadMoon = async () => ({
+      ...ui,
+      animalReady: (_state, _seat, then) => {
+        if (!ready) arrived ??= then;
+        return ready;
+      },
+    });
+    const c2 = new GameCtrl("g", ANN, f2.deps);
+    c2.setLang("en");
+    c2.start();
+    await vi.waitFor(() => expect(c2.moon).not.toBeNull());
+    await settle();
+    // No planning meanwhile: the plan is neither shown nor judged lost.
+    expect(c2.rules).toBeNull();
+    expect(c2.plan).toBeNull();
+    expect(c2.notice).toBeNull();
+    expect(arrived).not.toBeNull();
+    ready = true;
+    arrived!();
+    expect(c2.rules).not.toBeNull();
+    expect(c2.plan!.actions).toEqual([hunt]);
+    expect(c2.notice).toBeNull();
+  });
+
+  it("under the Moonlight, replays the history once every animal's abilities the view names have come", async () => {
+    const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
+    if (!made.ok) throw new Error(made.error.message);
+    // Through the setup and into play, each step the first legal one: the log has every entry.
+    const actions: Action[] = [];
+    let s = made.state;
+    while (s.phase === "setup" || s.current !== 0) {
+      const a = legalActions(s)[0];
+      actions.push(a);
+      s = applyOk(s, a);
+    }
+    const { state, entries } = play(made.state, actions);
+    const ui = await loadMoonUi("en");
+    // (with the making and replaying hooks, which the page adds with the history: deps.ts)
+    await import("../../web/src/moon/replay");
+    const asked: boolean[] = [];
+    let entered = false;
+    let arrived: (() => void) | null = null;
+    const f = fakes(view(state, entries.length + 1), entries);
+    f.deps.loadMoon = async () => ({
+      ...ui,
+      // (the animals' abilities a chunk each, still on their way when the history asks for them all)
+      animalReady: (_state, _seat, then, every = false) => {
+        asked.push(every);
+        if (every && !entered) arrived ??= then;
+        return !every || entered;
+      },
+      animalsEntered: () => entered,
+    });
+    const c = new GameCtrl("g", ANN, f.deps);
+    c.setLang("en");
+    c.start();
+    await vi.waitFor(() => expect(c.moon).not.toBeNull());
+    await vi.waitFor(() => expect(c.log).toHaveLength(entries.length));
+    // The history is replayed (its module at hand): every animal's abilities are asked for first.
+    expect(asked).toContain(true);
+    expect(c.states()).toBeNull();
+    expect(arrived).not.toBeNull();
+    entered = true;
+    arrived!();
+    expect(c.states()).toHaveLength(entries.length + 1);
+  });
+
   it("under the Moonlight, marks each step's cells and moves the animal on a tap there (issue 25 item 1)", async () => {
     // A Moonlight game at its first round, on Ann's turn.
     const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });

@@ -18,6 +18,9 @@ export {
 } from "./light";
 export { moonstoneCount, setupSchedule } from "./setup";
 export { moveTargets } from "./play";
+/** An animal's abilities, entered by a client that loads them on demand (the web page: ./abilities/index.ts). */
+export { registerAbilities, hasAbilities } from "./abilities";
+export type { Ability } from "./abilities";
 export { MOON_ACTION_TYPES } from "./actions";
 export { ANIMAL_NAMES, BABY_NAMES, ABILITY_NAMES, MOON_STAGES } from "./types";
 export type * from "./types";

@@ -24,7 +24,7 @@ import { closedCells } from "./abilities/cells";
 import { moonOf, moonPlayerOf } from "./draft";
 import { moonGains } from "./light";
 import { moonStep } from "./geometry";
-import { DOUBLE_ACTIONS, MOON_POINTS_CAP } from "./rules";
+import { ABILITIES, DOUBLE_ACTIONS, MOON_POINTS_CAP } from "./rules";
 import type { MoonState } from "./types";
 
 export { P_MOVE } from "./abilities";
@@ -95,10 +95,10 @@ export function resetTurn(d: Draft): void {
 
 /** Whether an ability is worth listing: not used this turn, and the seat has its lowest cost. */
 function open(m: MoonState, points: number, i: number): boolean {
-  return points >= LOWEST_COST[i] && (m.used.length === 0 || !m.used.includes(ABILITY_TABLE[i].rule.name));
+  return points >= LOWEST_COST[i] && (m.used.length === 0 || !m.used.includes(ABILITIES[i].name));
 }
 /** Each ability's lowest cost, by index (read on every listing). */
-const LOWEST_COST = Int32Array.from(ABILITY_TABLE.map((a) => a.rule.costs[0]));
+const LOWEST_COST = Int32Array.from(ABILITIES.map((a) => a.costs[0]));
 
 /**
  * Legal animal moves and abilities of the seat to act (play phase): the animal's move, then its
@@ -147,6 +147,8 @@ export function checkPlay(state: GameState, code: number): RuleError | null {
   const sub = moveSub(code);
   if (sub === P_MOVE) return animalMove.check(state, code, here);
   const ability = ABILITY_TABLE[sub - 1];
+  // (canonical codes only: its animal's abilities are entered)
+  if (!ability) return e("MALFORMED_ACTION", "Not a move code.");
   const rule = ability.rule;
   if (rule.animal !== mp.animal)
     return e("NOT_YOUR_ANIMAL", `${rule.name} is an ability of the ${rule.animal}; your animal is the ${mp.animal}.`);
@@ -167,7 +169,8 @@ export function applyPlay(d: Draft, code: number, events: GameEvent[]): void {
     animalMove.apply(d, code, here, events);
     return;
   }
-  const ability = ABILITY_TABLE[sub - 1];
+  // (a checked code: its animal's abilities are entered)
+  const ability = ABILITY_TABLE[sub - 1]!;
   const rule = ability.rule;
   const level = ability.level(code, here);
   const cost = rule.costs[level];

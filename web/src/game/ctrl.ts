@@ -300,6 +300,7 @@ export class GameCtrl {
 
   #loadMoon(): void {
     const lang = this.lang;
+    if (this.moon) this.#moonRules(this.moon);
     if (!this.view?.state?.moon || !lang || this.#moonLang === lang) return;
     this.#moonLang = lang;
     this.#deps.loadMoon(lang).then(
@@ -307,16 +308,36 @@ export class GameCtrl {
         if (lang !== this.lang) return;
         const first = !this.moon;
         this.moon = m;
-        this.rules ??= m.rules;
         this.#statesOf = null;
         // The rules have come: the planned turn (restored, or a fresh one) can now be checked.
-        if (first && this.view) this.accept(this.view);
+        if (this.#moonRules(m) && first && this.view) this.accept(this.view);
         else this.redraw();
       },
       () => {
         this.#moonLang = "";
       },
     );
+  }
+
+  /**
+   * Under the Moonlight the rules come with its part (`m.rules`), and are the page's once the seat's
+   * animal's abilities have come too (../moon/ui.tsx `animalReady`): a turn planned before, restored
+   * without them, would be lost. Returns whether they are.
+   */
+  #moonRules(m: MoonUi): boolean {
+    // (every animal's the view names once the history is replayed)
+    const ready = m.animalReady(
+      this.view?.state,
+      this.seat(),
+      () => {
+        this.#statesOf = null;
+        if (this.moon === m && this.view && this.#moonRules(m)) this.accept(this.view);
+      },
+      !!this.history,
+    );
+    if (ready) this.rules ??= m.rules;
+    else this.rules = null;
+    return ready;
   }
 
   /**
@@ -363,6 +384,7 @@ export class GameCtrl {
       (h) => {
         this.history = h;
         this.#statesOf = null;
+        if (this.moon) this.#moonRules(this.moon);
         this.redraw();
       },
       () => {
@@ -872,7 +894,7 @@ export class GameCtrl {
     if (this.#statesOf?.key.every((k, i) => k === key[i])) return this.#statesOf.states;
     let states: GameState[] | null = null;
     // A Moonlight game replays once its chunk (which plugs the expansion into the engine) is loaded.
-    if (history && v?.state && this.log.length && (!v.state.moon || this.moon)) {
+    if (history && v?.state && this.log.length && (!v.state.moon || this.moon?.animalsEntered(v.state))) {
       const all = history.replayStates(v.state, this.log, viewer, this.replayOptions);
       // Only offer the replay when it lands exactly on the game as the server has it.
       const last = all?.at(-1);

@@ -24,5 +24,8 @@ export async function loadMoonUi(lang: string): Promise<MoonUi> {
   return m;
 }
 
-/** What replaying a Moonlight game's history needs besides (./replay.ts, a chunk of its own). */
+/**
+ * What replaying a Moonlight game's history needs besides (./replay.ts, a chunk of its own); the
+ * abilities of the game's animals come as the controller asks (./ui.tsx `animalReady`).
+ */
 export const loadMoonReplay = (): Promise<unknown> => import("./replay");

@@ -13,7 +13,14 @@ import {
   type GameEvent,
   type GameState,
 } from "../../../src/engine/play";
-import { MOONLIGHT_PLAY, moonGeometry } from "../../../src/engine/moonlight";
+import {
+  MOONLIGHT_PLAY,
+  hasAbilities,
+  moonGeometry,
+  registerAbilities,
+  type Ability as AbilityCode,
+  type AnimalName,
+} from "../../../src/engine/moonlight";
 import { registerMoonLayer, type BoardText, type MoonPieceInfo } from "../../../src/render/base";
 import * as moonDrawing from "../../../src/render/moon";
 // (the game page plans a Moonlight game with the rules this chunk already carries: its
@@ -42,6 +49,63 @@ import {
 // Loading this chunk plugs the expansion into the engine and the board drawing (the base page carries neither).
 registerExpansion(MOONLIGHT_PLAY);
 registerMoonLayer(moonDrawing);
+
+/**
+ * Each animal's abilities, a chunk each (the engine's table, src/engine/moonlight/abilities/index.ts,
+ * is filled as they come): a page enters its seat's animal's to plan a turn, every animal's to
+ * replay a history (./load.ts), and carries none of the others' (docs/web.md "Weights").
+ */
+const ANIMAL_ABILITIES: Record<AnimalName, () => Promise<{ abilities: readonly AbilityCode[] }>> = {
+  boar: () => import("./animals/boar"),
+  hedgehog: () => import("./animals/hedgehog"),
+  squirrel: () => import("./animals/squirrel"),
+  fox: () => import("./animals/fox"),
+  owl: () => import("./animals/owl"),
+  badger: () => import("./animals/badger"),
+  beaver: () => import("./animals/beaver"),
+  turtle: () => import("./animals/turtle"),
+};
+const entering = new Map<AnimalName, Promise<void>>();
+
+/** Enter `animal`'s abilities in the engine (once; a failed load is tried again on the next call). */
+export function enterAnimal(animal: AnimalName): Promise<void> {
+  let p = entering.get(animal);
+  if (!p) {
+    p = ANIMAL_ABILITIES[animal]().then(
+      (x) => registerAbilities(x.abilities),
+      (e: unknown) => {
+        entering.delete(animal);
+        throw e;
+      },
+    );
+    entering.set(animal, p);
+  }
+  return p;
+}
+/** The animals `state` names (every seat's that this viewer knows). */
+const animalsOf = (state: GameState | null | undefined): AnimalName[] =>
+  (state?.moon?.players ?? []).flatMap((p) => (p.animal ? [p.animal] : []));
+
+/** Whether every animal `state` names has its abilities entered (its history can be replayed). */
+export const animalsEntered = (state: GameState | null | undefined): boolean => animalsOf(state).every(hasAbilities);
+
+/**
+ * Whether the abilities of `seat`'s animal (`every`: of every animal `state` names, to replay its
+ * history) are entered: if not, they are asked for, and `then` is called once they have come (by
+ * the call that asked).
+ */
+export function animalReady(
+  state: GameState | null | undefined,
+  seat: number,
+  then: () => void,
+  every = false,
+): boolean {
+  const want = every ? animalsOf(state) : [state?.moon?.players[seat]?.animal];
+  const missing = want.filter((a): a is AnimalName => !!a && !hasAbilities(a));
+  if (!missing.length) return true;
+  if (missing.some((a) => !entering.has(a))) Promise.all(missing.map(enterAnimal)).then(then, () => {});
+  return false;
+}
 
 /**
  * The texts in each language, English too, a chunk each: a page loads only its own language's

@@ -43,3 +43,6 @@ export const growth: Ability = {
     });
   },
 };
+
+/** The badger's abilities, in ABILITIES' order (what ./index.ts `registerAbilities` enters). */
+export const abilities: readonly Ability[] = [growth];

@@ -102,3 +102,6 @@ export const improve: Ability = {
     d.touch(a);
   },
 };
+
+/** The beaver's abilities, in ABILITIES' order (what ./index.ts `registerAbilities` enters). */
+export const abilities: readonly Ability[] = [dam, improve];

@@ -49,3 +49,6 @@ export const dig: Ability = {
     }
   },
 };
+
+/** The boar's abilities, in ABILITIES' order (what ./index.ts `registerAbilities` enters). */
+export const abilities: readonly Ability[] = [dig];

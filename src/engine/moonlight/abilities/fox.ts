@@ -130,3 +130,6 @@ export const steal: Ability = {
     events.push({ type: "lightStolen", seat, from: a, amount, lost });
   },
 };
+
+/** The fox's abilities, in ABILITIES' order (what ./index.ts `registerAbilities` enters). */
+export const abilities: readonly Ability[] = [scare, churn, steal];

@@ -73,3 +73,6 @@ export const plant: Ability = {
     });
   },
 };
+
+/** The hedgehog's abilities, in ABILITIES' order (what ./index.ts `registerAbilities` enters). */
+export const abilities: readonly Ability[] = [run, plant];

@@ -22,3 +22,6 @@ export const hunt: Ability = {
     });
   },
 };
+
+/** The owl's abilities, in ABILITIES' order (what ./index.ts `registerAbilities` enters). */
+export const abilities: readonly Ability[] = [hunt];

@@ -56,3 +56,6 @@ export const eat: Ability = {
     events.push({ type: "lightGained", seat, amount: LEAVES[here], ...fed });
   },
 };
+
+/** The squirrel's abilities, in ABILITIES' order (what ./index.ts `registerAbilities` enters). */
+export const abilities: readonly Ability[] = [eat];

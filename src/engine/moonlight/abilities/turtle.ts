@@ -194,3 +194,6 @@ export const babySteps: Ability = {
     BABY[baby].apply(d, seat, moveB(code), events);
   },
 };
+
+/** The turtle's abilities, in ABILITIES' order (what ./index.ts `registerAbilities` enters). */
+export const abilities: readonly Ability[] = [hatch, babySteps];

@@ -1,0 +1,2 @@
+/** The beaver's abilities (the engine's), a chunk of their own: ../ui.tsx `enterAnimal` enters them. */
+export { abilities } from "../../../../src/engine/moonlight/abilities/beaver";

@@ -46,9 +46,8 @@ describe("web bundle", () => {
       // pages): those of what it loads at once after its first paint are in the language's chunk.
       ...["en", ...langs].map((l) => byEntry.get(`web/src/i18n/rest/${l}.ts`)),
       // The game page (a chunk app.tsx loads; index.html preloads it on a game's address; with it
-      // the log, more.tsx), its live socket (loaded with its first view) and its lobby.
+      // the log, more.tsx, and the live socket) and its lobby.
       byEntry.get("web/src/game/page.tsx"),
-      byEntry.get("web/src/game/live.ts"),
       byEntry.get("web/src/game/lobby.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/game/lobby-i18n/${l}.ts`)),
       // What only some moments of a game page show (a chosen cell's choices, going away, the final
@@ -180,17 +179,14 @@ describe("web bundle", () => {
       "src/engine/moonlight/make.ts",
     );
     // The log comes in the game page's chunk (every game page loads it at once: one file weighs
-    // less than two, docs/web.md "Weights"), not as a chunk of its own; the live socket is one.
-    expect(byEntry.get("web/src/game/more.tsx")).toBeUndefined();
-    for (const f of ["web/src/game/more.tsx", "web/src/game/view/history.tsx"])
+    // less than two, docs/web.md "Weights"), not as a chunk of its own; so does the live socket.
+    for (const f of ["web/src/game/more.tsx", "web/src/game/live.ts"]) expect(byEntry.get(f)).toBeUndefined();
+    for (const f of ["web/src/game/more.tsx", "web/src/game/view/history.tsx", "web/src/game/live.ts"])
       expect(inputsOf(gameChunk)).toContain(f);
-    expect(inputsOf(gameChunk)).not.toContain("web/src/game/live.ts");
-    // What a spectator's game page loads (its first wave with the log, and the live socket) carries
+    // What a spectator's game page loads (its first wave with the log and the live socket) carries
     // no planning, no engine play, none of the later parts' shared modules and no English board
     // words (docs/web.md "Weights").
-    const spectatorLoads = [...firstWave, ...closure(meta, `dist/web/${byEntry.get("web/src/game/live.ts")}`)].flatMap(
-      (k) => Object.keys(meta.outputs[k]?.inputs ?? {}),
-    );
+    const spectatorLoads = [...firstWave].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
     expect(spectatorLoads).toContain("web/src/game/live.ts");
     for (const f of [
       "web/src/api/more.ts",

@@ -4,37 +4,9 @@ import { api, randomKey } from "../api";
 import type { GameView } from "../types";
 import { loadMoonReplay, loadMoonUi } from "../moon/load";
 import type { GameDeps } from "./ctrl";
+import { follow, sendTurn } from "./live";
 import { setUrlPly } from "./ply-url";
 import { more } from "./view/lazy";
-
-/**
- * The live socket (./live.ts, a chunk of its own): loaded with the page's first view rather than in
- * its first wave (the page's first view comes over HTTP; the socket follows it). A turn sent before
- * it has arrived waits for it. (In the game page's chunk with the rest of ./more.tsx it weighed
- * 0.2 KB gz less, but the socket then opened before the first view had come, and a turn's change
- * sometimes did not bring the log to the page: tests/e2e/page-visit.test.ts, docs/web.md "Weights".)
- */
-const live = () => import("./live");
-
-const follow: GameDeps["follow"] = (id, token, h) => {
-  let stop: (() => void) | null = null;
-  let stopped = false;
-  // Connecting from now (the page waits for the socket's greeting, and its log, rather than ask for
-  // it), and closed if the socket's code cannot be loaded (the page then reads the log over HTTP).
-  h.onStatus("connecting");
-  void live().then(
-    (m) => {
-      if (!stopped) stop = m.follow(id, token, h);
-    },
-    () => {
-      if (!stopped) h.onStatus("closed");
-    },
-  );
-  return () => {
-    stopped = true;
-    stop?.();
-  };
-};
 
 function storage(): GameDeps["storage"] {
   try {
@@ -64,7 +36,10 @@ export function browserDeps(): GameDeps {
     first,
     log: api.log,
     resign: api.resign,
-    sendTurn: (...a) => live().then((m) => m.sendTurn(...a)),
+    sendTurn,
+    // The live socket (./live.ts) comes in the game page's chunk (one file weighs less than two: 0.2
+    // KB gz, docs/web.md "Weights") and opens as the controller starts, while the page paints the
+    // view its HTML came with; its greeting brings the seat's view and the log.
     follow,
     hint: (id, plan) => Promise.all([more(), import("./rules")]).then(([m, r]) => m.hintPlan(id, plan, r.planAdd)),
     refused: (c, e, plan) => more().then((m) => m.refused(c, e, plan)),

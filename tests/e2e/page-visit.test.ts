@@ -57,8 +57,9 @@ it("a visit to play a turn asks the Worker for what the bench's visit does", asy
   await page.waitForFunction(() => document.querySelectorAll(".history .log li").length >= 2, null, {
     timeout: 30_000,
   });
-  // Table talk is on the page (its list came with the socket's greeting, not a request of its own).
-  await page.waitForSelector("section.talk", { timeout: 30_000 });
+  // Table talk is on the page: the game's holds nothing, so its button (the socket's greeting said
+  // so, with the list: no request of its own), which loads the panel when pressed.
+  await page.waitForSelector(".talk-open button", { timeout: 30_000 });
   expect([...seen].sort()).toEqual([...PAGE_VISIT].sort());
 
   // Ann plays her turn (on the socket): what the page asks for after it is the bench's too.

@@ -53,9 +53,10 @@ describe("web bundle", () => {
       // What only some moments of a game page show (a chosen cell's choices, going away, the final
       // scores, the legend, …), loaded when first shown.
       byEntry.get("web/src/game/moments.tsx"),
-      // A seated player's notifications box and table talk (issue 16), one chunk (with the later
-      // parts' shared modules, which a spectator's page does not load).
-      byEntry.get("web/src/game/seated.ts"),
+      // A seated player's table talk (issue 16), loaded when the game's talk holds something for
+      // them, a message comes or they ask for it (with the later parts' shared modules, which a
+      // spectator's page does not load).
+      byEntry.get("web/src/talk/panel.tsx"),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
       // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
@@ -197,8 +198,11 @@ describe("web bundle", () => {
       "src/render/english.ts",
     ])
       expect(spectatorLoads).not.toContain(f);
-    // A seated player's table talk is in the chunk of their notifications box (one file, not two).
-    expect(inputsOf(byEntry.get("web/src/game/seated.ts")!)).toContain("web/src/talk/panel.tsx");
+    // A seated player's notifications box, closed, is in the game page's chunk (its panel comes
+    // when it is opened); table talk is a chunk of its own, which the game page does not load at once.
+    expect(inputsOf(gameChunk)).toContain("web/src/notify/game-box.tsx");
+    for (const f of ["web/src/talk/panel.tsx", "web/src/notify/panel.tsx", "web/src/ui/notify-box.tsx"])
+      expect(eagerInputs).not.toContain(f);
     expect(spectatorLoads).not.toContain("web/src/talk/panel.tsx");
     // The chunk a turn is planned with carries no replay of the history.
     const rulesLoads = [...closure(meta, `dist/web/${byEntry.get("web/src/game/rules.ts")}`)].flatMap((k) =>

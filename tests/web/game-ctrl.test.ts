@@ -654,6 +654,28 @@ describe("the game controller", () => {
     for (const l of moves) expect(after.highlights[l] === "target", l).toBe(false);
   }, 30_000);
 
+  it("shows table talk's panel when the talk holds something or a message comes, else its button until it is pressed", async () => {
+    // An empty talk: the button (and nothing redrawn for it).
+    const a = await opened(view(start(), 1));
+    expect(a.c.talk).toBe("button");
+    a.f.live.onTalk?.(false);
+    expect(a.c.talk).toBe("button");
+    // A message comes: the panel, without the focus.
+    const drawn = a.draws();
+    a.f.live.onTalk?.(true);
+    expect(a.c.talk).toBe("panel");
+    expect(a.c.talkAsked).toBe(false);
+    expect(a.draws()).toBe(drawn + 1);
+    // It stays, whatever the socket says later.
+    a.f.live.onTalk?.(false);
+    expect(a.c.talk).toBe("panel");
+    // Pressed: the panel, with the focus in its box.
+    const b = await opened(view(start(), 1));
+    b.c.showTalk(true);
+    expect(b.c.talk).toBe("panel");
+    expect(b.c.talkAsked).toBe(true);
+  });
+
   it("keeps the board's preferences", async () => {
     const { c, f } = await opened(view(start(), 1));
     c.setPrefs({ labels: true });

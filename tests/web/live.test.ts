@@ -205,6 +205,28 @@ describe("table talk on the socket", () => {
     stop();
   });
 
+  it("tells the page whether the talk holds anything for the seat: the greeting's list (a message or a mute), then each message that comes", () => {
+    windowWithListeners();
+    const told: boolean[] = [];
+    const stop = follow("g1", "tok", { onGame: noop, onStatus: noop, onTalk: (some) => told.push(some) });
+    const ws = FakeSocket.last!;
+    ws.open();
+    ws.receive({ type: "game", game: { id: "g1" }, events: [] });
+    expect(told).toEqual([]);
+    ws.receive(list());
+    expect(told).toEqual([false]);
+    // A deletion says nothing; a message that comes does (the page then loads the panel).
+    ws.receive({ type: "talk.deleted", n: 1 });
+    expect(told).toEqual([false]);
+    ws.receive({ type: "talk", message: msg(1) });
+    expect(told).toEqual([false, true]);
+    // Greeted again: with messages, or none but a seat the reader muted (the panel says so).
+    ws.receive(list(1));
+    ws.receive({ ...list(), muted: [1] });
+    expect(told).toEqual([false, true, true, true]);
+    stop();
+  });
+
   it("a panel that says hello before the greeting gets the list when it comes, and again at every reopening", () => {
     vi.useFakeTimers();
     try {

@@ -172,6 +172,15 @@ export class GameCtrl {
    * planned stays in the browser for that profile's seat: signing in again brings it back.
    */
   signedOut: { id: string; name: string } | null = null;
+  /**
+   * Table talk on a seated player's page (docs/web.md "Weights"): "button" while the game's talk
+   * holds nothing for this seat, or the socket's greeting has not yet said (the page offers a
+   * button that loads the panel); "panel" once it holds something (a message or a mute, in the
+   * greeting), a message came live, or the button was pressed: the panel is loaded, and stays.
+   */
+  talk: "button" | "panel" = "button";
+  /** The panel was asked for with the button: it puts the focus in its box when it shows. */
+  talkAsked = false;
 
   #identity: Identity | null;
   readonly #deps: GameDeps;
@@ -267,6 +276,9 @@ export class GameCtrl {
         if (code === "UNAUTHORIZED" && this.#identity && !this.#viewRead) void this.reload();
       },
       onRevoked: () => this.deviceSignedOut(),
+      onTalk: (some) => {
+        if (some) this.showTalk(false);
+      },
       logAfter: () => this.log.at(-1)?.index ?? 0,
     });
     // Painted at once; the socket (connecting by now) greets with the seat's view and the log.
@@ -281,6 +293,14 @@ export class GameCtrl {
       this.#stopLive?.();
       this.#stopLive = null;
     };
+  }
+
+  /** Show table talk's panel (`asked`: with its button, and the focus goes to its box). */
+  showTalk(asked: boolean): void {
+    if (this.talk === "panel") return;
+    this.talk = "panel";
+    this.talkAsked = asked;
+    this.redraw();
   }
 
   /** The page's profile changed (signed in, out, or another one): follow the game as it. */

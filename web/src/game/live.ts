@@ -52,6 +52,12 @@ export interface LiveHandlers {
   /** The socket said `error` (its `code`: a key refused, bad input; DEVICE_REVOKED goes to onRevoked): a seat's greeting may not come. */
   onError?(code?: string): void;
   /**
+   * Whether table talk holds anything for this seat: told by the socket's greeting (its list: a
+   * message, or a seat the reader muted) and true again on each message that comes. The page loads
+   * the talk panel when it does, and offers a button that loads it when it does not.
+   */
+  onTalk?(some: boolean): void;
+  /**
    * The index of the last log entry the page has: the socket is opened with `?after=` it (and
    * `&auth=1` when it signs in), so its greeting carries the log after it and each change its entries.
    */
@@ -108,7 +114,7 @@ function turns(socket: () => WebSocket | null) {
  * reopening: nothing missed while closed stays missing) — or, with no socket, or one that closes
  * or errs before greeting, none: then the panel reads it over HTTP.
  */
-function talkReads(socket: () => WebSocket | null) {
+function talkReads(socket: () => WebSocket | null, h: LiveHandlers) {
   let list: TalkList | null = null;
   let shown = false;
   let waiting = false;
@@ -125,6 +131,7 @@ function talkReads(socket: () => WebSocket | null) {
     message: (m: TalkSocketMessage) => {
       if (m.type === "talk.list") {
         list = m;
+        h.onTalk?.(m.messages.length > 0 || m.muted.length > 0);
         if (shown) give();
         return;
       }
@@ -136,6 +143,7 @@ function talkReads(socket: () => WebSocket | null) {
             : { ...list, messages: rest };
       }
       talk(m);
+      if (m.type === "talk") h.onTalk?.(true);
     },
     closed: () => {
       list = null;
@@ -265,7 +273,7 @@ export function follow(gameId: string, token: string | null, h: LiveHandlers): (
   const socket = () => c.ws;
   const turn = turns(socket);
   channel = [gameId, turn.send];
-  const reads = talkReads(socket);
+  const reads = talkReads(socket, h);
   const handlers: LiveHandlers = {
     ...h,
     onGame: (game, events, log) => {

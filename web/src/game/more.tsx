@@ -1,6 +1,7 @@
 /**
  * The parts of the game page below the first paint of a turn: the game log with its replay
- * scrubber, the scoring stacks, what a refused turn means. Every game page loads them at once, so
+ * scrubber, the scoring stacks, what a refused turn means, a seated player's button that loads
+ * table talk and notifications box (closed). Every game page loads them at once, so
  * they come in the game page's chunk (./view/lazy.tsx; one file weighs less than two: docs/web.md
  * "Weights") and show once their sheet (styles/more.css) and the later parts' texts have come. The
  * live socket is ./live.ts (../deps.ts), what only some moments show ./moments.tsx.
@@ -16,6 +17,8 @@ import { History, logLines } from "./view/history";
 
 export { playedAsPlanned, refused } from "./refused";
 export { Stacks } from "./view/stacks";
+export { TalkButton } from "./view/talk-button";
+export { GameNotify } from "../notify/game-box";
 
 /** The coach (web/src/coach): a chunk of its own, for a finished game or a practice game's player. */
 const Coach = lazy(() => loadPart("coach", import("../coach/panel")).then((m) => m.CoachPanel));

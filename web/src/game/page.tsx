@@ -13,7 +13,7 @@ import { GameCtrl } from "./ctrl";
 import { browserDeps } from "./deps";
 import { plyFromUrl } from "./ply-url";
 import { BoardColumn } from "./view/board";
-import { GameLog, Lobby, NotifyBox, SignedOut, Talk } from "./view/lazy";
+import { GameLog, GameNotify, Lobby, SignedOut, Talk, TalkButton } from "./view/lazy";
 import { Side } from "./view/side";
 import { StatusCard } from "./view/status";
 
@@ -93,13 +93,19 @@ export function GamePage(p: Props) {
             prepare={c.prepareReplay}
             view={view}
           />
-          {/* Table talk, under the log (issue 14: a place beside the board). */}
-          {seat >= 0 && <Talk gameId={view.id} seat={seat} seats={view.seats} />}
+          {/* Table talk, under the log (issue 14: a place beside the board); its panel when the game's
+              talk holds something, else a button that loads it (./ctrl.ts `talk`). */}
+          {seat >= 0 &&
+            (c.talk === "panel" ? (
+              <Talk gameId={view.id} seat={seat} seats={view.seats} focus={c.talkAsked} />
+            ) : (
+              <TalkButton open={() => Talk.preload().then(() => c.showTalk(true))} />
+            ))}
         </div>
         {/* (in the grid, under your turn: the board and the history stay in view down to it) */}
         {seat >= 0 && (
           <section class="card notify-card" aria-label={t.notificationsTitle}>
-            <NotifyBox scope="game" gameId={view.id} lang={p.lang} canAdd={view.status !== "finished"} />
+            <GameNotify scope="game" gameId={view.id} lang={p.lang} canAdd={view.status !== "finished"} />
           </section>
         )}
       </div>

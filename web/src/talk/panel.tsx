@@ -1,7 +1,8 @@
 /**
  * Table talk on the game page (issue 16): the seated players' messages beside the log, a box to
- * write one, a writer's delete, and mutes. A chunk of its own (the game page's 40 KB budget): the
- * page mounts it for a seated player only. New messages and deletions come on the page's live
+ * write one, a writer's delete, and mutes. A chunk of its own (the game page's budget): the page
+ * mounts it for a seated player only, when the game's talk holds something for them or a message
+ * comes, else when they press its button (web/src/game/ctrl.ts `talk`). New messages and deletions come on the page's live
  * socket (web/src/game/live.ts hands them over as "canopy-talk" window events), and so does the
  * list itself: the socket greets a seated player with it each time it (re)opens, so nothing missed
  * while it was closed stays missing (read over HTTP only when there is no socket to greet it).
@@ -27,6 +28,8 @@ interface Props {
   /** The reader's seat. */
   seat: number;
   seats: SeatView[];
+  /** Asked for with the page's button (the talk held nothing): the focus goes to the box at once. */
+  focus?: boolean;
 }
 
 /**
@@ -161,7 +164,7 @@ export function TalkPanel(p: Props) {
       <TalkLog s={s} talk={talk} seat={p.seat} name={name} />
       {talk.messages.length === 0 && <p class="muted">{s.empty}</p>}
       {talk.muted.length > 0 && <p class="muted">{s.mutedNote(listOf(talk.muted.map(name)))}</p>}
-      <TalkBox s={s} talk={talk} />
+      <TalkBox s={s} talk={talk} focus={p.focus} />
       {talk.error && (
         <p class="error" role="alert">
           {talk.error}
@@ -234,13 +237,19 @@ function TalkLog(p: { s: TalkMessages; talk: Talk; seat: number; name: (seat: nu
 }
 
 /** The message being written: Enter sends (Shift+Enter a new line), with its length against the most allowed. */
-function TalkBox({ s, talk }: { s: TalkMessages; talk: Talk }) {
+function TalkBox({ s, talk, focus }: { s: TalkMessages; talk: Talk; focus?: boolean }) {
   const length = [...talk.text.trim()].length;
+  const box = useRef<HTMLTextAreaElement>(null);
+  // Opened with the page's button: the player came to write.
+  useEffect(() => {
+    if (focus) box.current?.focus();
+  }, []);
   return (
     <form onSubmit={(e) => void talk.send(e)}>
       <label for="talk-input">{s.label}</label>
       <textarea
         id="talk-input"
+        ref={box}
         rows={2}
         value={talk.text}
         maxLength={MESSAGE_MAX * 2}

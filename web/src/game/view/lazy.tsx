@@ -1,6 +1,7 @@
 /**
  * The game page's parts in chunks of their own: the lobby (a game in play does not need it), a
- * seated player's notifications box and table talk (../seated.ts), what only some moments show
+ * seated player's table talk (when the game's talk holds something, or it is asked for: ../ctrl.ts
+ * `talk`) and notifications panel (when its box is opened), what only some moments show
  * (../moments.tsx: what a chosen cell offers, going away, the final scores, the legend, …). What lies
  * below a turn's first paint (../more.tsx) comes with the page's code, its sheet and texts after its
  * first paint.
@@ -39,10 +40,13 @@ export const GameLog = lazy(() => more().then((m) => m.GameLog));
 export const Away = lazy(() => moment().then((m) => m.Away));
 export const HandOver = lazy(() => moment().then((m) => m.HandOver));
 export const FinalScores = lazy(() => moment().then((m) => m.FinalScores));
-/** What only a seated player's page shows (../seated.ts: the notifications box, table talk). */
-const seated = () => import("../seated");
-/** (for a seated player; styled by ./more's sheet) */
-export const NotifyBox = lazy(() => Promise.all([seated(), more()]).then(([m]) => m.NotifyBox));
+/**
+ * A seated player's notifications box, closed (web/src/notify/game-box.tsx: opened, it loads the
+ * panel), and the button that loads table talk when the game's talk holds nothing (./talk-button.tsx):
+ * in the game page's chunk, styled by ./more's sheet.
+ */
+export const GameNotify = lazy(() => more().then((m) => m.GameNotify));
+export const TalkButton = lazy(() => more().then((m) => m.TalkButton));
 /** (rendered once its <details> is opened: ./board.tsx) */
 export const BoardLegend = lazy(() => moment().then((m) => m.BoardLegend));
 export const CellInfoCard = lazy(() => moment().then((m) => m.CellInfoCard));
@@ -53,10 +57,11 @@ export const CellChoices = lazy(
 );
 export const Stacks = lazy(() => more().then((m) => m.Stacks));
 export const SignedOut = lazy(() => moment().then((m) => m.SignedOut));
+/** A seated player's table talk (web/src/talk/panel.tsx, a chunk of its own), once its texts have come. */
 export const Talk = lazy(() =>
-  seated().then((m) =>
+  import("../../talk/panel").then((m) =>
     m
-      .talkReady(lang)
+      .ready(lang)
       .catch(() => {})
       .then(() => m.TalkPanel),
   ),

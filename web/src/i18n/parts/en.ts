@@ -14,6 +14,8 @@ const p = plurals("en");
 const en = {
   notificationsGameHint: "Webhooks for this game's channel, and what was sent",
   notificationsMeHint: "Your own webhooks and Discord pings, for every game",
+  /** Table talk's button, when the game's talk holds nothing yet (it loads the panel: web/src/game/view/talk-button.tsx). */
+  talkOpen: "Talk to the table",
   logTitle: "Game log",
   logEmpty: "Nothing has happened yet.",
   replayTitle: "Replay",

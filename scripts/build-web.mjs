@@ -162,14 +162,16 @@ const MOON_ANIMAL = /[\\/]web[\\/]src[\\/]moon[\\/]animals[\\/][a-z]+\.ts$/;
  * Small modules that the parts loaded after a page's first paint share (a few hundred bytes each),
  * in groups: a group is one chunk, which every part using any of its modules loads, rather than one
  * chunk each (the game page fetched six). Two groups, so that a seated player's game page (table
- * talk, the notifications box, the Moonlight's part) does not load the API's rarer calls and the
- * bots' names, which only the start page, the lobby and some moments use (docs/web.md "Weights").
+ * talk, the Moonlight's part) does not load the API's rarer calls and the bots' names, which only
+ * the start page, the lobby and some moments use (docs/web.md "Weights"). The start page's and the
+ * lobby's notifications box (ui/notify-box.tsx) is in neither: the game page has its own
+ * (notify/game-box.tsx), and table talk would load it for nothing.
  */
 const LATER = {
   /** The API's rarer calls, the bots' names. */
   api: ["web/src/api/more.ts", "web/src/ui/bot-text.ts"],
-  /** The notifications box, the loader of a feature's texts. */
-  ui: ["web/src/ui/notify-box.tsx", "web/src/i18n/lazy.ts"],
+  /** The loader of a feature's texts. */
+  ui: ["web/src/i18n/lazy.ts"],
 };
 
 /**

@@ -26,10 +26,10 @@ const CEILING_KB: Partial<Record<PageKind, number>> = {
   // chunk, a seated player's notifications box and table talk in one): 54.7 and 77.3 at 11:25 UTC.
   // The Moonlight's 75.3 at 11:46 UTC (54.8 a seated player's): a page enters only its seat's
   // animal's abilities, a chunk each. 54.4 and 74.9 at 12:53 UTC: the live socket in the game
-  // page's chunk.) A seated player's 52.0 at 13:07 UTC (the Moonlight's 72.5): table
-  // talk loaded when the game's talk holds something (or a message comes, or its button is
-  // pressed), the notifications box's closed shell in the game page's chunk.
-  game: 52.4,
+  // page's chunk.) A seated player's 51.6 at 13:12 UTC (the Moonlight's 72.1): table talk loaded
+  // when the game's talk holds something (or a message comes, or its button is pressed), the
+  // notifications box's closed shell in the game page's chunk.
+  game: 52.0,
   moonlight: 75.4,
 };
 

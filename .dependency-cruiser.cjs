@@ -101,6 +101,14 @@ module.exports = {
       to: { path: "^src/", pathNot: "^src/(engine|render|contract)/" },
     },
     {
+      name: "web-draws-moon-pictures-by-reference",
+      comment:
+        "The web client draws Under the Moonlight's static pictures by reference to the sprite the build writes (src/render/moon-art.ts moonSprite, scripts/build-web.mjs), never with their path data: it does not import moon-art.ts, nor (but for types) render/index.ts, which sets them inline for the server.",
+      severity: "error",
+      from: { path: "^web/" },
+      to: { path: "^src/render/(moon-art|index)\\.ts$", dependencyTypesNot: ["type-only"] },
+    },
+    {
       name: "contract-imports-engine-only",
       comment: "The contract is built from the engine's names and imports nothing else of src/.",
       severity: "error",

@@ -11,12 +11,13 @@
 // drawing and UI, …) are chunks; the code they share with the shell is one chunk every page imports
 // at once, which index.html names as <link rel="modulepreload"> (with its language), and the code
 // the game page shares with its parts is one chunk it preloads on a game's address.
-import { build, context } from "esbuild";
+import { build, buildSync, context } from "esbuild";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { createHash } from "node:crypto";
+import { runInNewContext } from "node:vm";
 import { minify } from "terser";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -152,10 +153,10 @@ const oneSharedChunk = {
 
 /**
  * What the Moonlight's part (web/src/moon/ui.tsx) shares with "How to play" and the replay of a
- * Moonlight game: the expansion's engine and its drawing, one chunk. An animal's abilities are a
- * chunk of their own (MOON_ANIMAL).
+ * Moonlight game: the expansion's engine and its drawing (plugged in by web/src/moon/drawing.ts),
+ * one chunk. An animal's abilities are a chunk of their own (MOON_ANIMAL).
  */
-const MOON_PART_SHARED = ["src/engine/moonlight/index.ts", "src/render/moon.ts"];
+const MOON_PART_SHARED = ["src/engine/moonlight/index.ts", "src/render/moon.ts", "web/src/moon/drawing.ts"];
 const MOON_ANIMAL = /[\\/]web[\\/]src[\\/]moon[\\/]animals[\\/][a-z]+\.ts$/;
 
 /**
@@ -180,6 +181,34 @@ const LATER = {
  * rather than a chunk of their own of 0.1 KB gz, one request more on every game page.
  */
 const WITH_SHELL = ["web/src/backoff.ts", "src/contract/live.ts"];
+
+/**
+ * Under the Moonlight's static pictures (the animals, the Great Tree, a moonstone and its halo, a
+ * baby turtle) as one SVG sprite, src/render/moon-art.ts `moonSprite` (the one source of their
+ * shapes, which the server draws inline), named by its content: chunks/moon-<hash>.svg, served
+ * immutable as the chunks are (web/public/_headers) and kept by the service worker as they are (its
+ * `/chunks/` route). The web page draws the pictures by reference (`<use href="…#owl">`): the build
+ * gives it the address as `__MOON_SPRITE__` (web/src/moon/drawing.ts), and its JS carries no path
+ * data (docs/web.md "Weights"). Made once a process (`--watch` does not remake it).
+ */
+let sprite = null;
+export function moonSprite() {
+  if (!sprite) {
+    const art = buildSync({
+      absWorkingDir: root,
+      entryPoints: ["src/render/moon-art.ts"],
+      bundle: true,
+      format: "iife",
+      globalName: "art",
+      write: false,
+      logLevel: "warning",
+    });
+    const svg = runInNewContext(`${art.outputFiles[0].text};art.moonSprite()`);
+    const hash = createHash("sha256").update(svg).digest("hex").slice(0, 10);
+    sprite = { path: join(outDir, `chunks/moon-${hash}.svg`), contents: new TextEncoder().encode(svg) };
+  }
+  return sprite;
+}
 
 /** The esbuild options of the client (also used by the size test, with write: false). */
 export function buildOptions({ dev = false } = {}) {
@@ -215,6 +244,7 @@ export function buildOptions({ dev = false } = {}) {
     logLevel: "warning",
     // Which output imports which, to tell what the page loads at once from what it loads on demand.
     metafile: true,
+    define: { __MOON_SPRITE__: JSON.stringify(`/${moonSprite().path.slice(outDir.length + 1)}`) },
     plugins: [oneSharedChunk],
   });
 }
@@ -249,10 +279,10 @@ export async function compact(files, { module = true } = {}) {
   );
 }
 
-/** The client as it is served, in memory: esbuild's chunks (with its metafile) after terser's pass. */
+/** The client as it is served, in memory: esbuild's chunks (with its metafile) after terser's pass, and the Moonlight's sprite. */
 export async function buildWeb(opts = {}) {
   const result = await build({ ...buildOptions(), write: false, ...opts });
-  return { outputFiles: await compact(result.outputFiles ?? []), metafile: result.metafile };
+  return { outputFiles: [...(await compact(result.outputFiles ?? [])), moonSprite()], metafile: result.metafile };
 }
 
 /**
@@ -409,6 +439,9 @@ async function main() {
   mkdirSync(outDir, { recursive: true });
   cpSync(join(root, "web/public"), outDir, { recursive: true });
   if (watch) {
+    const { path, contents } = moonSprite();
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, contents);
     const ctx = await context(buildOptions({ dev: true }));
     await ctx.watch();
     const sw = await context(serviceWorkerOptions());

@@ -6,6 +6,7 @@
  * player and the spectator scrub through the game's history so far.
  */
 import type { Browser, Page } from "playwright-core";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiCall, launchChromium, startWorker, type LocalWorker, shot } from "./support";
 
@@ -161,6 +162,49 @@ describe("Under the Moonlight in the browser", () => {
       true,
     );
     expect(await eve.textContent(".log")).toMatch(/placed the Great Tree on [a-g]\d/);
+  });
+
+  it("draws the animals, the Great Tree and the moonstones from the sprite, in their inks, kept for offline use", async () => {
+    // The page draws the Moonlight's static pictures by reference to one immutable SVG file
+    // (scripts/build-web.mjs moonSprite; docs/web.md "Weights"): a <use> whose file did not come, or
+    // whose inks did not reach it, draws nothing — so each must have a box, and the owner's colour.
+    const g = await apiCall(worker.base, "GET", `/api/games/${gameId}`);
+    for (const page of [ann, bruno, eve]) {
+      await page.waitForFunction(
+        () => {
+          const uses = [...document.querySelectorAll("g.animal use, g.great-tree use")];
+          return uses.length === 3 && uses.every((u) => u.getBoundingClientRect().width > 8);
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
+      const href = (await page.getAttribute("g.animal use", "href"))!;
+      expect(href).toMatch(/^\/chunks\/moon-[0-9a-f]{10}\.svg#[a-z]+$/);
+      for (const u of await page.$$("g.animal use, g.great-tree use, g.moonstone use, g.nest use")) {
+        const box = (await u.boundingBox())!;
+        expect(box.width).toBeGreaterThan(8);
+        expect(box.height).toBeGreaterThan(8);
+      }
+      // Each animal in its owner's colour (the ink --a of its <use>): pixels of that colour in its box.
+      for (const [seat, p] of (g.state.moon.players as { animal: string }[]).entries()) {
+        const use = (await page.$(`g.animal[data-seat="${"ab"[seat]}"] use`))!;
+        expect(await use.getAttribute("href")).toBe(`${href.split("#")[0]}#${p.animal}`);
+        const png = PNG.sync.read(await use.screenshot());
+        const [r, gr, b] = ["#D55E00", "#0072B2"][seat].match(/[0-9A-F]{2}/g)!.map((h) => Number.parseInt(h, 16));
+        let inked = 0;
+        for (let i = 0; i < png.data.length; i += 4)
+          if (Math.abs(png.data[i] - r) + Math.abs(png.data[i + 1] - gr) + Math.abs(png.data[i + 2] - b) < 40) inked++;
+        expect(inked, `${p.animal} of seat ${seat}`).toBeGreaterThan(20);
+      }
+    }
+    const file = (await ann.getAttribute("g.animal use", "href"))!.split("#")[0];
+    const res = await fetch(`${worker.base}${file}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    // The service worker keeps it, as it keeps the chunks, for the page opened offline.
+    await ann.waitForFunction((f) => caches.match(f).then((hit) => !!hit), file, { timeout: 20_000 });
+    expect(errors).toEqual([]);
   });
 
   it("plays rounds moving the animal and using an ability by clicking", async () => {

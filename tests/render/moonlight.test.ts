@@ -40,6 +40,8 @@ import {
   type BoardText,
   type RenderOptions,
 } from "../../src/render";
+import { ART, INLINE_PICTURES, moonSprite } from "../../src/render/moon-art";
+import { picturesByReference, usePictures, type PictureName } from "../../src/render/moon";
 
 /** The spectator's view of the round-5 example of docs/engine.md: full moon at 7; turtle on g1, beaver on d2, its dam; Great Tree d4; stones c3 b2 f4; five nests. */
 const ROUND5 =
@@ -438,5 +440,88 @@ describe("Under the Moonlight on the board", () => {
     expect(out).toContain("Board during setup; the sun is in the north-east; half moon between");
     expect(out).not.toContain("data-animal");
     for (const a of moonRules.ANIMALS) expect(out).not.toMatch(new RegExp(`\\b${a}\\b`, "i"));
+  });
+});
+
+describe("the Moonlight's static pictures: inline for the server, by reference for the web page", () => {
+  const names = Object.keys(ART) as PictureName[];
+  const sprite = moonSprite();
+  const inks = ["#a00001", "#b00002", "#c00003"];
+
+  /** Each tag of `svg` as its name and its attributes (a `style` of inks spelled out as attributes), sorted. */
+  const tags = (svg: string) =>
+    [...svg.matchAll(/<(\/?[a-z]+)((?:\s+[a-z-]+="[^"]*")*)\s*\/?>/g)].map(([, name, attrs]) => {
+      const list = [...attrs.matchAll(/([a-z-]+)="([^"]*)"/g)].flatMap(([, a, v]) =>
+        a === "style" ? v.split(";").map((d) => d.split(":")) : [[a, v]],
+      );
+      const ink = (v: string) => v.replace(/var\(--([abc])\)/g, (_, x: string) => inks["abc".indexOf(x)]);
+      return `${name} ${list
+        .map(([a, v]) => `${a}=${ink(v)}`)
+        .sort()
+        .join(" ")}`;
+    });
+  /** The sprite's drawing of `name` (inside its <g id>). */
+  const inSprite = (name: string) => {
+    const start = sprite.indexOf(`<g id="${name}">`) + `<g id="${name}">`.length;
+    const next = sprite.indexOf('<g id="', start);
+    return sprite.slice(start, next < 0 ? sprite.indexOf("</defs>") : next).replace(/<\/g>$/, "");
+  };
+
+  it("has one source: the sprite holds every picture with the very shapes the server draws, its inks as CSS variables", () => {
+    expect(names.sort()).toEqual([...moonRules.ANIMALS, "great-tree", "nest", "stone", "stone-halo"].sort());
+    expect(sprite.startsWith('<svg xmlns="http://www.w3.org/2000/svg"><defs>')).toBe(true);
+    expect(balanced(sprite)).toBe(true);
+    for (const name of names) {
+      const inline = INLINE_PICTURES(name, ...inks);
+      expect(inline.length, name).toBeGreaterThan(100);
+      expect(tags(inline).length, name).toBeGreaterThanOrEqual(2);
+      expect(tags(inSprite(name)), name).toEqual(tags(inline));
+      // (the inks in `style`, never as presentation attributes, which not every browser resolves with var())
+      expect(inSprite(name), name).not.toMatch(/[a-z]="var\(/);
+      expect(inSprite(name), name).not.toMatch(/#[0-9a-fA-F]{3,6}\b/);
+    }
+  });
+
+  it("draws by reference only where it is told to: the server's board is self-contained (resvg fetches nothing)", () => {
+    const s = pos(ROUND5);
+    const inline = renderBoard(s);
+    expect(inline).not.toContain("<use");
+    expect(inline).toContain(INLINE_PICTURES("beaver", "#0072B2", THEMES.light.outline, "#fffdf2"));
+    try {
+      usePictures(picturesByReference("/chunks/moon-x.svg"));
+      const byRef = renderBoard(s);
+      const uses = [...byRef.matchAll(/<use href="\/chunks\/moon-x\.svg#([a-z-]+)" style="([^"]*)"\/>/g)];
+      // 2 animals, the Great Tree, 3 stones (one glowing, with its halo), 5 baby turtles
+      expect(uses.map((u) => u[1]).sort()).toEqual(
+        [
+          "beaver",
+          "great-tree",
+          "nest",
+          "nest",
+          "nest",
+          "nest",
+          "nest",
+          "stone",
+          "stone",
+          "stone",
+          "stone-halo",
+          "turtle",
+        ].sort(),
+      );
+      expect(byRef.match(/<use /g)).toHaveLength(uses.length);
+      expect(uses.find((u) => u[1] === "beaver")![2]).toBe("--a:#0072B2;--b:#1b1b1b;--c:#fffdf2");
+      expect(uses.find((u) => u[1] === "great-tree")![2]).toBe(
+        `--a:${THEMES.light.greatTree};--b:${THEMES.light.greatTreeDark};--c:${THEMES.light.trunk}`,
+      );
+      // the rest of the picture is the same, and none of the pictures' shapes is written in it
+      expect(balanced(byRef)).toBe(true);
+      expect(byRef.match(/<g class="cell"/g)).toHaveLength(37);
+      for (const name of names)
+        for (const [, d] of INLINE_PICTURES(name, ...inks).matchAll(/ d="([^"]{16,})"/g))
+          expect(byRef).not.toContain(d);
+    } finally {
+      usePictures(INLINE_PICTURES);
+    }
+    expect(renderBoard(s)).toBe(inline);
   });
 });

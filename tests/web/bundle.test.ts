@@ -99,6 +99,9 @@ describe("web bundle", () => {
       byEntry.get("web/src/how-to-play/page.tsx"),
       // The service worker's registration with the offline notice, after the first paint (issue 25).
       byEntry.get("web/src/offline/register.ts"),
+      // Under the Moonlight's static pictures, one SVG sprite named by its content (not JS: the
+      // Moonlight's drawing on the page refers to it, scripts/build-web.mjs moonSprite).
+      [...files.keys()].find((f) => /^chunks\/moon-[0-9a-f]{10}\.svg$/.test(f)),
     ]);
     // (the notice is in the registration's chunk, which the worker keeps at install)
     expect(byEntry.get("web/src/offline/notice.tsx")).toBeUndefined();
@@ -165,6 +168,23 @@ describe("web bundle", () => {
     const moonLoaded = [...moonClosure].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
     expect(moonLoaded.some((i) => i.startsWith("src/engine/moonlight/"))).toBe(true);
     expect(moonLoaded).toContain("src/render/moon.ts");
+    // Its static pictures (the animals, the Great Tree, moonstones, baby turtles) are not in its code
+    // but in the sprite its drawing refers to by its address: no path data of theirs in any JS file.
+    expect(moonLoaded).not.toContain("src/render/moon-art.ts");
+    const sprite = [...files.keys()].find((f) => f.endsWith(".svg"))!;
+    const spriteText = new TextDecoder().decode(files.get(sprite));
+    const moonCode = [...moonClosure]
+      .map((k) => new TextDecoder().decode(files.get(k.replace(/^dist\/web\//, ""))))
+      .join("");
+    expect(moonCode).toContain(`"/${sprite}"`);
+    const shapes = [...spriteText.matchAll(/ (?:d|points)="([^"]{24,})"/g)].map((m) => m[1]);
+    expect(shapes.length).toBeGreaterThan(20);
+    const allJs = out.filter((f) => f.path.endsWith(".js")).map((f) => new TextDecoder().decode(f.contents));
+    for (const d of shapes)
+      expect(
+        allJs.some((js) => js.includes(d)),
+        d,
+      ).toBe(false);
     // (but not the expansion's making and replaying of a game: a turn is planned without them;
     // nor the animals' abilities: a page enters its seat's animal's, a chunk of its own)
     expect(moonLoaded).not.toContain("src/engine/moonlight/make.ts");

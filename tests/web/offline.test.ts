@@ -17,6 +17,8 @@ describe("what the service worker answers", () => {
     expect(route("GET", "/g/k3x9m2p7q4rt?ply=4", "navigate")).toBe("page");
     expect(route("GET", "/", "navigate")).toBe("page");
     expect(route("GET", "/chunks/en-ABC123.js")).toBe("chunk");
+    // (the Moonlight's sprite, which its board refers to with <use>: hashed, kept as a chunk is)
+    expect(route("GET", "/chunks/moon-0123456789.svg", "same-origin")).toBe("chunk");
     for (const f of ["/app.js", "/app.css", "/styles/home.css", "/icon-192.png", "/manifest.webmanifest"])
       expect(route("GET", f), f).toBe("static");
     for (const v of [

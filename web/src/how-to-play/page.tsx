@@ -15,24 +15,17 @@ import {
   type GameState,
 } from "../../../src/engine/base";
 import { MOONLIGHT_PLAY as MOONLIGHT_RULES } from "../../../src/engine/moonlight";
-import {
-  pieceIcon,
-  registerMoonLayer,
-  type BoardText,
-  type Highlight,
-  type MoonPieceInfo,
-} from "../../../src/render/base";
+import { pieceIcon, type BoardText, type Highlight, type MoonPieceInfo } from "../../../src/render/base";
 import { renderBoard } from "../../../src/render/english";
-import * as moonDrawing from "../../../src/render/moon";
+import "../moon/drawing";
 import type { Lang } from "../i18n";
 import { HOW_TO_PLAY, type HowToPlayMessages, type HowToPlaySection } from "../i18n/how-to-play";
 import { Link } from "../nav";
 import { boardText } from "../text";
 import { setTitle } from "../title";
 
-// Under the Moonlight's rules and drawing, for its picture (as the Moonlight games' chunk does).
+// Under the Moonlight's rules and (../moon/drawing) drawing, for its picture (as the Moonlight games' chunk does).
 registerExpansion(MOONLIGHT_RULES);
-registerMoonLayer(moonDrawing);
 
 /** The parts, in order, by their anchors. */
 const PARTS = ["sun", "light", "turn", "buy", "plant", "grow", "collect", "moonlight"] as const;

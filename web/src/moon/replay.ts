@@ -9,6 +9,6 @@ import { MOONLIGHT_PLAY } from "../../../src/engine/moonlight";
 import { MOONLIGHT_MAKE } from "../../../src/engine/moonlight/make";
 // (an import of what the Moonlight's part already loaded, which runs nothing: the engine and its
 // drawing then stay one chunk rather than two, see scripts/build-web.mjs)
-import "../../../src/render/moon";
+import "./drawing";
 
 Object.assign(MOONLIGHT_PLAY, MOONLIGHT_MAKE);

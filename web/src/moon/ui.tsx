@@ -21,8 +21,8 @@ import {
   type Ability as AbilityCode,
   type AnimalName,
 } from "../../../src/engine/moonlight";
-import { registerMoonLayer, type BoardText, type MoonPieceInfo } from "../../../src/render/base";
-import * as moonDrawing from "../../../src/render/moon";
+import type { BoardText, MoonPieceInfo } from "../../../src/render/base";
+import "./drawing";
 // (the game page plans a Moonlight game with the rules this chunk already carries: its
 // controller takes them from here rather than fetch the rules' own small chunk: web/src/game/ctrl.ts)
 export * as rules from "../game/rules";
@@ -46,9 +46,8 @@ import {
   type MoonStep,
 } from "./model";
 
-// Loading this chunk plugs the expansion into the engine and the board drawing (the base page carries neither).
+// Loading this chunk plugs the expansion into the engine and (./drawing) the board drawing (the base page carries neither).
 registerExpansion(MOONLIGHT_PLAY);
-registerMoonLayer(moonDrawing);
 
 /**
  * Each animal's abilities, a chunk each (the engine's table, src/engine/moonlight/abilities/index.ts,

@@ -179,7 +179,7 @@ export class GameCtrl {
    * greeting), a message came live, or the button was pressed: the panel is loaded, and stays.
    */
   talk: "button" | "panel" = "button";
-  /** The panel was asked for with the button: it puts the focus in its box when it shows. */
+  /** The panel was asked for with the button (or the button had the focus as it went): the panel puts the focus in its box when it shows. */
   talkAsked = false;
 
   #identity: Identity | null;

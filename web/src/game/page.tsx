@@ -97,9 +97,14 @@ export function GamePage(p: Props) {
               talk holds something, else a button that loads it (./ctrl.ts `talk`). */}
           {seat >= 0 &&
             (c.talk === "panel" ? (
-              <Talk gameId={view.id} seat={seat} seats={view.seats} focus={c.talkAsked} />
+              <Talk gameId={view.id} seat={seat} seats={view.seats} focus={() => c.talkAsked} />
             ) : (
-              <TalkButton open={() => Talk.preload().then(() => c.showTalk(true))} />
+              <TalkButton
+                open={() => Talk.preload().then(() => c.showTalk(true))}
+                leftFocused={() => {
+                  c.talkAsked = true;
+                }}
+              />
             ))}
         </div>
         {/* (in the grid, under your turn: the board and the history stay in view down to it) */}

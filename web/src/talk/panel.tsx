@@ -20,7 +20,7 @@ import {
 } from "../../../src/contract/talk";
 import { ApiError, auth, request } from "../api";
 import { errorText } from "../errors";
-import { lang, listOf } from "../i18n";
+import { lang, listOf, t } from "../i18n";
 import { loadTalkText, type TalkMessages, useTalkText } from "./i18n";
 
 interface Props {
@@ -28,8 +28,11 @@ interface Props {
   /** The reader's seat. */
   seat: number;
   seats: SeatView[];
-  /** Asked for with the page's button (the talk held nothing): the focus goes to the box at once. */
-  focus?: boolean;
+  /**
+   * Whether the focus goes to the box when it shows: asked for with the page's button (the talk held
+   * nothing), or the button had the focus when a message came (read as the box first shows).
+   */
+  focus?: () => boolean;
 }
 
 /**
@@ -159,7 +162,7 @@ export function TalkPanel(p: Props) {
   const others = p.seats.filter((x) => x.seat !== p.seat && x.player && !x.bot);
   return (
     <section class="card talk" aria-labelledby="talk-h">
-      <h2 id="talk-h">{s.title}</h2>
+      <h2 id="talk-h">{t.talkTitle}</h2>
       <p class="muted">{s.help}</p>
       <TalkLog s={s} talk={talk} seat={p.seat} name={name} />
       {talk.messages.length === 0 && <p class="muted">{s.empty}</p>}
@@ -237,12 +240,12 @@ function TalkLog(p: { s: TalkMessages; talk: Talk; seat: number; name: (seat: nu
 }
 
 /** The message being written: Enter sends (Shift+Enter a new line), with its length against the most allowed. */
-function TalkBox({ s, talk, focus }: { s: TalkMessages; talk: Talk; focus?: boolean }) {
+function TalkBox({ s, talk, focus }: { s: TalkMessages; talk: Talk; focus?: () => boolean }) {
   const length = [...talk.text.trim()].length;
   const box = useRef<HTMLTextAreaElement>(null);
-  // Opened with the page's button: the player came to write.
+  // Opened with the page's button (or it had the focus): the player came to write.
   useEffect(() => {
-    if (focus) box.current?.focus();
+    if (focus?.()) box.current?.focus();
   }, []);
   return (
     <form onSubmit={(e) => void talk.send(e)}>

@@ -3,26 +3,44 @@
  * offers this button (the panel, its texts and its code, come when it is pressed: docs/web.md
  * "Weights"); the panel shows at once when the talk holds a message, or one comes (../ctrl.ts
  * `talk`). Pressed, it says it is loading (it keeps the focus meanwhile), then the panel takes its
- * place with the focus in its box.
+ * place with the focus in its box — as when a message comes while the focus is on it.
  */
-import { useState } from "preact/hooks";
+import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
 
-export function TalkButton(p: { open: () => Promise<unknown> }) {
+export function TalkButton(p: {
+  open: () => Promise<unknown>;
+  /** It goes with the focus on it (a message came, and the panel takes its place): the panel's box takes the focus. */
+  leftFocused: () => void;
+}) {
   const [busy, setBusy] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // (a layout effect's cleanup runs before the button leaves the page, the focus still on it; an
+  // effect's runs after the paint, when it has gone with the focus)
+  useLayoutEffect(
+    () => () => {
+      if (button.current && document.activeElement === button.current) p.leftFocused();
+    },
+    [],
+  );
+  // (the panel's card and heading: the place reads the same before and after the panel comes)
   return (
-    <p class="talk-open">
-      <button
-        type="button"
-        aria-busy={busy}
-        onClick={() => {
-          if (busy) return;
-          setBusy(true);
-          void p.open();
-        }}
-      >
-        {busy ? t.loading : t.talkOpen}
-      </button>
-    </p>
+    <section class="card talk" aria-labelledby="talk-h">
+      <h2 id="talk-h">{t.talkTitle}</h2>
+      <p class="talk-open">
+        <button
+          ref={button}
+          type="button"
+          aria-busy={busy}
+          onClick={() => {
+            if (busy) return;
+            setBusy(true);
+            void p.open();
+          }}
+        >
+          {busy ? t.loading : t.talkOpen}
+        </button>
+      </p>
+    </section>
   );
 }

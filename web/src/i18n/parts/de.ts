@@ -13,6 +13,7 @@ const de: PartMessages = {
   replayNext: "Weiter",
   notificationsGameHint: "Webhooks für den Kanal dieser Partie, und was gesendet wurde",
   notificationsMeHint: "Deine eigenen Webhooks und Discord-Erwähnungen, für alle Partien",
+  talkTitle: "Am Tisch",
   talkOpen: "Nachricht an den Tisch",
   autoTimeout: "automatisch gespielt: Zeit abgelaufen",
   // The board's legend (web/src/ui/legend.tsx)

@@ -15,6 +15,8 @@ const en = {
   notificationsGameHint: "Webhooks for this game's channel, and what was sent",
   notificationsMeHint: "Your own webhooks and Discord pings, for every game",
   /** Table talk's button, when the game's talk holds nothing yet (it loads the panel: web/src/game/view/talk-button.tsx). */
+  /** Table talk's heading: its card's, before the panel is loaded (the button) and after. */
+  talkTitle: "Table talk",
   talkOpen: "Talk to the table",
   logTitle: "Game log",
   logEmpty: "Nothing has happened yet.",

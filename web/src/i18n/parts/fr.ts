@@ -16,6 +16,7 @@ const fr: PartMessages = {
   replayNext: "Avancer",
   notificationsGameHint: "Webhooks du salon de cette partie, et ce qui a été envoyé",
   notificationsMeHint: "Vos propres webhooks et mentions Discord, pour toutes vos parties",
+  talkTitle: "À la table",
   talkOpen: "Parler à la table",
   autoTimeout: "joué automatiquement : temps écoulé",
   // The board's legend (web/src/ui/legend.tsx)

@@ -10,6 +10,7 @@ const ja: PartMessages = {
   replayNext: "進む",
   notificationsGameHint: "このゲームのチャンネルの Webhook と送信履歴",
   notificationsMeHint: "すべてのゲームに使うあなた自身の Webhook と Discord のメンション",
+  talkTitle: "卓のおしゃべり",
   talkOpen: "卓に話しかける",
   autoTimeout: "自動で打たれました：時間切れ",
   // The board's legend (web/src/ui/legend.tsx)

@@ -10,6 +10,7 @@ const nl: PartMessages = {
   replayNext: "Verder",
   notificationsGameHint: "Webhooks voor het kanaal van dit spel, en wat er verstuurd is",
   notificationsMeHint: "Je eigen webhooks en Discord-pings, voor al je spellen",
+  talkTitle: "Aan tafel",
   talkOpen: "Bericht aan de tafel",
   autoTimeout: "automatisch gespeeld: de tijd was op",
   // The board's legend (web/src/ui/legend.tsx)

@@ -2,7 +2,6 @@
 import type { TalkMessages } from "./en";
 
 const de: TalkMessages = {
-  title: "Am Tisch",
   help: "Nur die Spieler dieser Partie lesen diese Nachrichten.",
   empty: "Noch keine Nachrichten.",
   label: "Deine Nachricht",

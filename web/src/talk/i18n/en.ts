@@ -1,6 +1,5 @@
 /** Table talk's English texts (./index.ts loads the others, a chunk each). */
 const en = {
-  title: "Table talk",
   help: "Only the players of this game read these messages.",
   empty: "No messages yet.",
   label: "Your message",

@@ -2,7 +2,6 @@
 import type { TalkMessages } from "./en";
 
 const fr: TalkMessages = {
-  title: "À la table",
   help: "Seuls les joueurs de cette partie lisent ces messages.",
   empty: "Pas encore de message.",
   label: "Votre message",

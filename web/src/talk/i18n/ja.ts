@@ -2,7 +2,6 @@
 import type { TalkMessages } from "./en";
 
 const ja: TalkMessages = {
-  title: "卓のおしゃべり",
   help: "このゲームのプレイヤーだけが読めます。",
   empty: "まだメッセージはありません。",
   label: "メッセージ",

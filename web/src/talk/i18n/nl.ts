@@ -2,7 +2,6 @@
 import type { TalkMessages } from "./en";
 
 const nl: TalkMessages = {
-  title: "Aan tafel",
   help: "Alleen de spelers van dit spel lezen deze berichten.",
   empty: "Nog geen berichten.",
   label: "Je bericht",

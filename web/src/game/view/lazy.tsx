@@ -57,12 +57,22 @@ export const CellChoices = lazy(
 );
 export const Stacks = lazy(() => more().then((m) => m.Stacks));
 export const SignedOut = lazy(() => moment().then((m) => m.SignedOut));
-/** A seated player's table talk (web/src/talk/panel.tsx, a chunk of its own), once its texts have come. */
-export const Talk = lazy(() =>
-  import("../../talk/panel").then((m) =>
-    m
-      .ready(lang)
-      .catch(() => {})
-      .then(() => m.TalkPanel),
+/**
+ * A seated player's table talk (web/src/talk/panel.tsx, a chunk of its own), once its texts have
+ * come; meanwhile its card and heading (as its button's, ./talk-button.tsx: the place does not jump).
+ */
+export const Talk = lazy(
+  () =>
+    import("../../talk/panel").then((m) =>
+      m
+        .ready(lang)
+        .catch(() => {})
+        .then(() => m.TalkPanel),
+    ),
+  () => (
+    <section class="card talk" aria-labelledby="talk-h">
+      <h2 id="talk-h">{t.talkTitle}</h2>
+      <p class="muted">{t.loading}</p>
+    </section>
   ),
 );

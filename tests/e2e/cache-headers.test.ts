@@ -29,6 +29,12 @@ it("hashed chunks are immutable; pages, the service worker and unhashed files re
   const chunks = readdirSync(join(import.meta.dirname, "../../dist/web/chunks")).filter((f) => f.endsWith(".js"));
   expect(chunks.length).toBeGreaterThan(0);
   for (const c of chunks.slice(0, 3)) expect(await cacheOf(`/chunks/${c}`)).toBe("public, max-age=31536000, immutable");
+  // The Moonlight's pictures (one SVG named by its content, scripts/build-web.mjs moonSprite) likewise.
+  const sprite = readdirSync(join(import.meta.dirname, "../../dist/web/chunks")).filter((f) =>
+    /^moon-[0-9a-f]{10}\.svg$/.test(f),
+  );
+  expect(sprite).toHaveLength(1);
+  expect(await cacheOf(`/chunks/${sprite[0]}`)).toBe("public, max-age=31536000, immutable");
   const { game } = await annAndBruno(worker.base);
   const id = await game();
   for (const path of ["/", "/how-to-play", `/g/${id}`, "/sw.js", "/app.js", "/app.css", "/manifest.webmanifest"]) {

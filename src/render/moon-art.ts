@@ -142,7 +142,7 @@ export function moonSprite(): string {
   const body = (Object.keys(ART) as PictureName[])
     .map(
       (name) =>
-        `<g id="${name}">${ART[name](...vars).replace(/<[a-z]+(?:\s+[a-z-]+="[^"]*")*\s*\/?>/g, inksAsStyle)}</g>`,
+        `<g id="${name}">${ART[name](...vars).replace(/<[a-z]+(?:\s+[a-z][a-z0-9-]*="[^"]*")*\s*\/?>/g, inksAsStyle)}</g>`,
     )
     .join("");
   return `<svg xmlns="http://www.w3.org/2000/svg"><defs>${body}</defs></svg>\n`;
@@ -151,7 +151,7 @@ export function moonSprite(): string {
 /** A tag with its `attr="var(--x)"` attributes moved into one `style` attribute. */
 function inksAsStyle(tag: string): string {
   const style: string[] = [];
-  const rest = tag.replace(/\s([a-z-]+)="(var\(--[abc]\))"/g, (_, attr: string, v: string) => {
+  const rest = tag.replace(/\s([a-z][a-z0-9-]*)="(var\(--[abc]\))"/g, (_, attr: string, v: string) => {
     style.push(`${attr}:${v}`);
     return "";
   });

@@ -450,8 +450,8 @@ describe("the Moonlight's static pictures: inline for the server, by reference f
 
   /** Each tag of `svg` as its name and its attributes (a `style` of inks spelled out as attributes), sorted. */
   const tags = (svg: string) =>
-    [...svg.matchAll(/<(\/?[a-z]+)((?:\s+[a-z-]+="[^"]*")*)\s*\/?>/g)].map(([, name, attrs]) => {
-      const list = [...attrs.matchAll(/([a-z-]+)="([^"]*)"/g)].flatMap(([, a, v]) =>
+    [...svg.matchAll(/<(\/?[a-z]+)((?:\s+[a-z][a-z0-9-]*="[^"]*")*)\s*\/?>/g)].map(([, name, attrs]) => {
+      const list = [...attrs.matchAll(/([a-z][a-z0-9-]*)="([^"]*)"/g)].flatMap(([, a, v]) =>
         a === "style" ? v.split(";").map((d) => d.split(":")) : [[a, v]],
       );
       const ink = (v: string) => v.replace(/var\(--([abc])\)/g, (_, x: string) => inks["abc".indexOf(x)]);
@@ -475,6 +475,9 @@ describe("the Moonlight's static pictures: inline for the server, by reference f
       const inline = INLINE_PICTURES(name, ...inks);
       expect(inline.length, name).toBeGreaterThan(100);
       expect(tags(inline).length, name).toBeGreaterThanOrEqual(2);
+      // (every tag read: none escapes the comparison)
+      expect(tags(inline).length, name).toBe(inline.split("<").length - 1);
+      expect(tags(inSprite(name)).length, name).toBe(inSprite(name).split("<").length - 1);
       expect(tags(inSprite(name)), name).toEqual(tags(inline));
       // (the inks in `style`, never as presentation attributes, which not every browser resolves with var())
       expect(inSprite(name), name).not.toMatch(/[a-z]="var\(/);

@@ -15,6 +15,7 @@ import {
   annAndBruno,
   apiCall,
   launchChromium,
+  playMoonTurnByApi,
   playTurnByApi,
   playUntil,
   startWorker,
@@ -201,6 +202,45 @@ describe("the app offline", () => {
     expect(await notice(page).getAttribute("role")).toBe("alert");
     expect(await notice(page).textContent()).toContain(en.stale);
     expect((await game()).version).toBe(played);
+  });
+
+  it("opens a Moonlight game offline with its pieces, drawn from the sprite the worker kept", async () => {
+    // (the animals, the Great Tree and the moonstones are <use>s of one SVG file: docs/web.md "Weights")
+    const moon = await players.game({ moonlight: { greatTree: true, moonstones: true } });
+    await playUntil(worker.base, moon, players.tokens, (g) => g.state.phase === "play", 40, playMoonTurnByApi);
+    const tab = await ctx.newPage();
+    tab.on("pageerror", (e) => errors.push(e.message));
+    const drawn = () =>
+      tab.waitForFunction(
+        () => {
+          const uses = [...document.querySelectorAll("g.animal use, g.great-tree use, g.moonstone use")];
+          return uses.length >= 3 && uses.every((u) => u.getBoundingClientRect().width > 8);
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
+    await tab.goto(`${worker.base}/g/${moon}`);
+    await drawn();
+    const sprite = (await tab.getAttribute("g.animal use", "href"))!.split("#")[0];
+    await tab.waitForFunction(
+      async ([id, file]) => {
+        const views = (await (await caches.open("canopy-views")).keys()).map((r) => r.url);
+        return views.some((u) => u.includes(`/api/games/${id}?canopy-who=`)) && !!(await caches.match(file));
+      },
+      [moon, sprite] as const,
+      { timeout: 20_000 },
+    );
+    await ctx.setOffline(true);
+    try {
+      await tab.reload();
+      await tab.waitForSelector(".game");
+      await notice(tab).waitFor();
+      await drawn();
+      expect(await tab.getAttribute("g.animal use", "href")).toMatch(/^\/chunks\/moon-[0-9a-f]{10}\.svg#/);
+    } finally {
+      await ctx.setOffline(false);
+      await tab.close();
+    }
   });
 
   it("had no script errors", () => {

@@ -69,6 +69,15 @@ async function checkPage(page: Page, lang: "en" | "de" | "fr" | "nl" | "ja"): Pr
   const moonTitles = await page.$$eval(`${moon} svg title`, (els) => els.map((e) => e.textContent));
   expect(moonTitles).toContain(h.moonWords.greatTree);
   expect(moonTitles).toContain(h.moonWords.animalOf(h.moonWords.animals.beaver, h.names[1], 3));
+  // (its animals, Great Tree and moonstones drawn from the Moonlight's sprite: each <use> has a box)
+  await page.waitForFunction(
+    (fig) => {
+      const uses = [...document.querySelectorAll(`${fig} svg use`)];
+      return uses.length >= 3 && uses.every((u) => u.getBoundingClientRect().width > 4);
+    },
+    moon,
+    { timeout: 20_000 },
+  );
   const sizes = await page.$$('figure[data-picture="sizes"] svg');
   expect(sizes).toHaveLength(4);
   for (const s of sizes) expect((await s.boundingBox())!.width).toBeGreaterThan(30);

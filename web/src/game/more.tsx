@@ -3,7 +3,7 @@
  * scrubber, the scoring stacks, what a refused turn means, a seated player's button that loads
  * table talk and notifications box (closed). Every game page loads them at once, so
  * they come in the game page's chunk (./view/lazy.tsx; one file weighs less than two: docs/web.md
- * "Weights") and show once their sheet (styles/more.css) and the later parts' texts have come. The
+ * "Weights"), styled by app.css's end, and show after the page's first paint. The
  * live socket is ./live.ts (../deps.ts), what only some moments show ./moments.tsx.
  */
 import type { GameState } from "../../../src/engine/base";

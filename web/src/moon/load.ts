@@ -14,8 +14,8 @@ let mod: MoonUi | null = null;
 
 /** The Moonlight part, its texts in `lang`. */
 export async function loadMoonUi(lang: string): Promise<MoonUi> {
-  // (with the later parts' stylesheet and its own, where the docked turn's Moonlight rows are styled; none in Node's tests)
-  const sheet = typeof document === "undefined" ? null : Promise.all([loadSheet("more"), loadSheet("moon")]);
+  // (with its stylesheet, where the docked turn's Moonlight rows are styled; none in Node's tests)
+  const sheet = typeof document === "undefined" ? null : loadSheet("moon");
   const [m] = mod ? [mod] : await Promise.all([import("./ui"), sheet]);
   await m.setMoonLang(lang);
   mod = m;

@@ -9,7 +9,7 @@
  */
 import { loadPartTexts } from "../i18n";
 
-export type Sheet = "home" | "lobby" | "more" | "moments" | "moon" | "notify" | "coach" | "end";
+export type Sheet = "home" | "lobby" | "moments" | "moon" | "notify" | "coach" | "end";
 
 const sheets = new Map<Sheet, Promise<void>>();
 
@@ -31,8 +31,9 @@ export function loadSheet(name: Sheet): Promise<void> {
 
 /**
  * A later part's chunk (`load`, its import), once its stylesheet and the later parts' texts are here
- * too (the game page's log, "more", needs only the first of their two dictionaries: i18n/index.ts).
+ * too (the game page's log, styled by app.css, needs only the first of their two dictionaries, which
+ * comes with the page's language: i18n/index.ts).
  */
 export function loadPart<T>(sheet: Sheet, load: Promise<T>): Promise<T> {
-  return Promise.all([load, loadSheet(sheet), loadPartTexts(sheet !== "more")]).then(([m]) => m);
+  return Promise.all([load, loadSheet(sheet), loadPartTexts()]).then(([m]) => m);
 }

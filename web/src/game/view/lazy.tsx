@@ -13,11 +13,11 @@ import * as More from "../more";
 
 /**
  * What lies below a turn's first paint (the log with the replay scrubber, the scoring stacks, the
- * practice hint), once its sheet (styles/more.css) and the later parts' texts
- * have come (../deps.ts too). Its code is in the game page's chunk: every game page loads it at
- * once, and as a chunk of its own it weighed 0.6 KB gz more (docs/web.md "Weights").
+ * practice hint), rendered after it (../deps.ts too). Its code is in the game page's chunk and its
+ * styles in app.css: every game page loads them at once, and as a chunk and a sheet of their own they
+ * weighed 0.6 and 0.5 KB gz more (docs/web.md "Weights"); its texts come with the page's language.
  */
-export const more = () => loadPart("more", Promise.resolve(More));
+export const more = () => Promise.resolve(More);
 
 export const Lobby = lazy(
   () =>

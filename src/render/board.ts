@@ -218,8 +218,23 @@ export function boardCells(
  * server, the web client's Moonlight chunk for its games (so the base game page does not carry it).
  * Without it a Moonlight state is drawn as its base board.
  */
-let layer: typeof MoonLayer | null = null;
-export function registerMoonLayer(moon: typeof MoonLayer): void {
+let layer: MoonDrawing | null = null;
+/** What the board draws of the Moonlight with (moon.ts): a client passes these alone, and carries nothing else of it. */
+export type MoonDrawing = Pick<
+  typeof MoonLayer,
+  | "ANIMAL_TOKEN"
+  | "animalElement"
+  | "beamInCell"
+  | "damElement"
+  | "glowInCell"
+  | "greatTreeElement"
+  | "moonBeamsOutside"
+  | "moonPicture"
+  | "moonTiles"
+  | "nestElement"
+  | "stoneElement"
+>;
+export function registerMoonLayer(moon: MoonDrawing): void {
   layer = moon;
 }
 

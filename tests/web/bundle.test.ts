@@ -177,6 +177,8 @@ describe("web bundle", () => {
       .map((k) => new TextDecoder().decode(files.get(k.replace(/^dist\/web\//, ""))))
       .join("");
     expect(moonCode).toContain(`"/${sprite}"`);
+    // (and the page registers only what the board draws with: not the server's icons, animalIcon's 26-unit box)
+    expect(moonCode).not.toContain('viewBox="-13 -13 26 26"');
     const shapes = [...spriteText.matchAll(/ (?:d|points)="([^"]{24,})"/g)].map((m) => m[1]);
     expect(shapes.length).toBeGreaterThan(20);
     const allJs = out.filter((f) => f.path.endsWith(".js")).map((f) => new TextDecoder().decode(f.contents));

@@ -6,11 +6,39 @@
  * as the chunks are), so the page's JS carries none of their path data (docs/web.md "Weights").
  */
 import { registerMoonLayer } from "../../../src/render/base";
-import * as moonDrawing from "../../../src/render/moon";
+import {
+  ANIMAL_TOKEN,
+  animalElement,
+  beamInCell,
+  damElement,
+  glowInCell,
+  greatTreeElement,
+  moonBeamsOutside,
+  moonPicture,
+  moonTiles,
+  nestElement,
+  picturesByReference,
+  stoneElement,
+  usePictures,
+} from "../../../src/render/moon";
 
 /** The sprite's address, which the build defines (its name carries its content's hash); outside a build, a stand-in. */
 declare const __MOON_SPRITE__: string | undefined;
 export const MOON_SPRITE: string = typeof __MOON_SPRITE__ === "string" ? __MOON_SPRITE__ : "/chunks/moon.svg";
 
-moonDrawing.usePictures(moonDrawing.picturesByReference(MOON_SPRITE));
-registerMoonLayer(moonDrawing);
+usePictures(picturesByReference(MOON_SPRITE));
+// (what the board draws with, by name: the server's icons of the drawing, animalIcon and
+// moonIconElement, stay out of the page's code)
+registerMoonLayer({
+  ANIMAL_TOKEN,
+  animalElement,
+  beamInCell,
+  damElement,
+  glowInCell,
+  greatTreeElement,
+  moonBeamsOutside,
+  moonPicture,
+  moonTiles,
+  nestElement,
+  stoneElement,
+});

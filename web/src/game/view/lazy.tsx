@@ -10,6 +10,7 @@ import { lang, t } from "../../i18n";
 import { lazy } from "../../ui/lazy";
 import { loadPart } from "../../ui/part";
 import * as More from "../more";
+import { TalkCard } from "./talk-button";
 
 /**
  * What lies below a turn's first paint (the log with the replay scrubber, the scoring stacks, the
@@ -70,9 +71,8 @@ export const Talk = lazy(
         .then(() => m.TalkPanel),
     ),
   () => (
-    <section class="card talk" aria-labelledby="talk-h">
-      <h2 id="talk-h">{t.talkTitle}</h2>
+    <TalkCard>
       <p class="muted">{t.loading}</p>
-    </section>
+    </TalkCard>
   ),
 );

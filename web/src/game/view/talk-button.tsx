@@ -5,8 +5,19 @@
  * `talk`). Pressed, it says it is loading (it keeps the focus meanwhile), then the panel takes its
  * place with the focus in its box — as when a message comes while the focus is on it.
  */
+import type { ComponentChildren } from "preact";
 import { useLayoutEffect, useRef, useState } from "preact/hooks";
 import { t } from "../../i18n";
+
+/** Table talk's card and heading, as its panel (web/src/talk/panel.tsx) has them: the place reads the same before and after the panel comes. */
+export function TalkCard(p: { children: ComponentChildren }) {
+  return (
+    <section class="card talk" aria-labelledby="talk-h">
+      <h2 id="talk-h">{t.talkTitle}</h2>
+      {p.children}
+    </section>
+  );
+}
 
 export function TalkButton(p: {
   open: () => Promise<unknown>;
@@ -23,10 +34,8 @@ export function TalkButton(p: {
     },
     [],
   );
-  // (the panel's card and heading: the place reads the same before and after the panel comes)
   return (
-    <section class="card talk" aria-labelledby="talk-h">
-      <h2 id="talk-h">{t.talkTitle}</h2>
+    <TalkCard>
       <p class="talk-open">
         <button
           ref={button}
@@ -41,6 +50,6 @@ export function TalkButton(p: {
           {busy ? t.loading : t.talkOpen}
         </button>
       </p>
-    </section>
+    </TalkCard>
   );
 }

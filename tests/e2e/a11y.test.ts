@@ -9,7 +9,15 @@
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { annAndBruno, launchChromium, playMoonTurnByApi, playUntil, startWorker, type LocalWorker } from "./support";
+import {
+  annAndBruno,
+  launchChromium,
+  playMoonTurnByApi,
+  playUntil,
+  readyToPlan,
+  startWorker,
+  type LocalWorker,
+} from "./support";
 
 const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
@@ -103,6 +111,7 @@ describe("axe-core finds no violation", () => {
   it("on a game page, on your turn, with a piece chosen", async () => {
     await page.goto(`${worker.base}/g/${games.base}`);
     await page.waitForSelector(".turn-panel");
+    await readyToPlan(page);
     await page.click('[data-cell][data-highlight="source"]');
     await page.waitForSelector(".choices");
     expect(await violations(page)).toEqual([]);

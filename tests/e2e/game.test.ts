@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { applyAction, legalActions, type Action, type GameState } from "../../src/engine";
 import { DICTS } from "../web/dicts";
 import { stepCell } from "../../web/src/ui/board";
-import { apiCall, launchChromium, startWorker, type LocalWorker, shot, withoutLiveUpdates } from "./support";
+import {
+  apiCall,
+  launchChromium,
+  readyToPlan,
+  startWorker,
+  type LocalWorker,
+  shot,
+  withoutLiveUpdates,
+} from "./support";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -57,6 +65,7 @@ function watch(page: Page, name: string, errors: string[]): void {
  */
 async function playTurn(page: Page, turn: number): Promise<void> {
   await page.waitForSelector(".turn-panel", { timeout: 20_000 });
+  await readyToPlan(page);
   const phase = await page.getAttribute(".game", "data-phase");
   if (phase === "setup") {
     const targets = await page.$$eval('[data-cell][data-highlight="target"]', (els) =>
@@ -261,6 +270,8 @@ describe("a whole game in the browser", () => {
     // Into the board with Tab.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await tabTo(page, "[data-cell]");
+    // (the focus coming in fetched the rules the turn is planned with)
+    await page.waitForSelector(".turn-panel[data-ready]");
     const sources = await page.$$eval('[data-cell][data-highlight="source"]', (els) =>
       els.map((e) => e.getAttribute("data-cell")!),
     );

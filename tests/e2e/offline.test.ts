@@ -18,6 +18,7 @@ import {
   playMoonTurnByApi,
   playTurnByApi,
   playUntil,
+  readyToPlan,
   startWorker,
   type LocalWorker,
 } from "./support";
@@ -121,6 +122,8 @@ describe("the app offline", () => {
     // Seen once under the worker (the first visit was fetched before it controlled the page).
     await page.reload();
     await page.waitForSelector(".turn-panel");
+    // (she touches the page: the rules her turn is planned with come, and the worker keeps them)
+    await readyToPlan(page);
     const version = (await game()).version;
     // The seat's view and the log came with the socket's greeting (the page read neither): the page
     // handed them to the worker to keep as the answers to its reads.

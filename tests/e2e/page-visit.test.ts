@@ -10,7 +10,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { AFTER_TURN, PAGE_VISIT } from "../../bench/real";
-import { annAndBruno, launchChromium, playTurnByApi, startWorker, type LocalWorker } from "./support";
+import { annAndBruno, launchChromium, playTurnByApi, readyToPlan, startWorker, type LocalWorker } from "./support";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -49,7 +49,10 @@ it("a visit to play a turn asks the Worker for what the bench's visit does", asy
   // Ann's turn: the page shows it; its later parts (the log, table talk, the title's count) come
   // after. Wait for as many requests as the bench's visit makes (or 30 s), then until the page is
   // settled (no request for half a second: the browser's own idle), so any more show up too.
-  await page.waitForSelector('[data-cell][data-highlight="target"]', { timeout: 30_000 });
+  await page.waitForSelector(".turn-panel", { timeout: 30_000 });
+  // (she touches the page: the rules her turn is planned with come, and where a tree goes is shown)
+  await readyToPlan(page);
+  await page.waitForSelector('[data-cell][data-highlight="target"]');
   for (let i = 0; i < 300 && seen.length < PAGE_VISIT.length; i++) await page.waitForTimeout(100);
   await page.waitForLoadState("networkidle");
   // The game's log is on the page (however it came: with the socket's greeting, or a request).

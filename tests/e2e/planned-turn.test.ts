@@ -71,6 +71,28 @@ afterAll(async () => {
 describe("a planned turn", () => {
   let a: BrowserContext;
 
+  it("is planned with rules that come on the page's first touch: the turn shows at once, a press before they come is not lost", async () => {
+    const page = await (await annBrowser()).newPage();
+    page.on("pageerror", (e) => errors.push(e.message));
+    const rules: string[] = [];
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname.startsWith("/chunks/game/rules-")) rules.push(r.url());
+    });
+    await page.goto(`${worker.base}/g/${gameId}`);
+    // Her turn shows at once, what she can buy with it; nothing that plans it is fetched untouched.
+    await page.waitForSelector(".turn-panel .buy:not([disabled])");
+    await page.waitForLoadState("networkidle");
+    expect(rules).toEqual([]);
+    expect(await page.$(".turn-panel[data-ready]")).toBeNull();
+    // A buy pressed now fetches them, and is planned once they come.
+    await page.click(".buy:not([disabled])");
+    await page.waitForSelector(".plan li");
+    expect(rules).toHaveLength(1);
+    expect(await planned(page)).toHaveLength(1);
+    await page.waitForSelector(".turn-panel[data-ready]");
+    await page.context().close();
+  });
+
   it("survives a reload and a closed tab, with what was undone", async () => {
     a = await annBrowser();
     let page = await open(a);

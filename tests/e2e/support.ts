@@ -198,3 +198,14 @@ export async function withoutLiveUpdates(page: Page): Promise<void> {
     };
   });
 }
+
+/**
+ * Touch a game page on your turn as a player does before planning it (a tap on the turn panel's
+ * heading): the rules a turn is planned with come on the page's first touch, not with its first
+ * view (web/src/game/ctrl.ts `prepareTurn`, docs/web.md "Weights"). Resolves once the turn can be
+ * planned (the panel's `data-ready`: its pieces that can act outlined, a cell's choices shown).
+ */
+export async function readyToPlan(page: Page): Promise<void> {
+  await page.click(".turn-panel h2");
+  await page.waitForSelector(".turn-panel[data-ready]");
+}

@@ -77,6 +77,8 @@ describe("the game page from the keyboard", () => {
   });
 
   it("choosing keeps the focus in the turn panel; Ctrl+Z and Ctrl+Y undo and redo", async () => {
+    // (the keys pressed so far fetched the rules her turn is planned with)
+    await ann.waitForSelector(".turn-panel[data-ready]");
     // One of Ann's trees with an action (grow: her trees collected light), then that action from
     // the keyboard: the button goes away with its choice.
     const sources = await ann.$$eval('[data-cell][data-highlight="source"]', (els) =>

@@ -206,15 +206,18 @@ describe("web bundle", () => {
     for (const f of ["web/src/game/more.tsx", "web/src/game/live.ts"]) expect(byEntry.get(f)).toBeUndefined();
     for (const f of ["web/src/game/more.tsx", "web/src/game/view/history.tsx", "web/src/game/live.ts"])
       expect(inputsOf(gameChunk)).toContain(f);
-    // What a spectator's game page loads (its first wave with the log and the live socket) carries
-    // no planning, no engine play, none of the later parts' shared modules and no English board
-    // words (docs/web.md "Weights").
+    // What a game page loads at once (its first wave with the log and the live socket) carries
+    // the turn panel (it shows before the planning comes, on the page's first touch) but no
+    // planning, no engine play, no refusal's handling, none of the later parts' shared modules and
+    // no English board words (docs/web.md "Weights").
     const spectatorLoads = [...firstWave].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
     expect(spectatorLoads).toContain("web/src/game/live.ts");
+    expect(spectatorLoads).toContain("web/src/game/view/turn.tsx");
     for (const f of [
       "web/src/api/more.ts",
       "web/src/ui/notify-box.tsx",
-      "web/src/game/view/turn.tsx",
+      "web/src/game/plan.ts",
+      "web/src/game/refused.ts",
       "src/engine/game.ts",
       // (the board's English words: the page draws in its own language)
       "src/render/english.ts",
@@ -231,6 +234,7 @@ describe("web bundle", () => {
       Object.keys(meta.outputs[k]?.inputs ?? {}),
     );
     expect(rulesLoads).toContain("src/engine/game.ts");
+    expect(rulesLoads).toContain("web/src/game/refused.ts");
     expect(rulesLoads).not.toContain("src/engine/replay.ts");
     expect(await gamePageKbGz()).toBeCloseTo(size.total / 1024, 1);
     // The panel is worth its own chunk: the page would be that much heavier with it.

@@ -409,13 +409,19 @@ describe("the game controller", () => {
     await settle();
     expect([atPly.loads(), atPly.replays()]).toEqual([0, 1]);
     expect(cy.frame()!.replaying).toBe(true);
-    // A seated player on their turn gets the rules at once, and plans with them; the replay when
-    // they touch the history.
+    // A seated player on their turn: the turn panel shows at once, the rules come on the page's
+    // first touch (twice touched, fetched once), and the turn is planned with them; the replay
+    // when they touch the history.
     const play0 = lazyFakes(view(state, 3));
     const ann = new GameCtrl("g", ANN, play0.f.deps);
     ann.setLang("en");
     ann.start();
     await settle();
+    await settle();
+    expect([play0.loads(), play0.replays()]).toEqual([0, 0]);
+    expect([ann.frame()!.yourTurn, ann.frame()!.myTurn]).toEqual([true, false]);
+    ann.prepareTurn();
+    ann.prepareTurn();
     await settle();
     expect([play0.loads(), play0.replays()]).toEqual([1, 0]);
     expect(ann.canReplay()).toBe(true);
@@ -428,6 +434,41 @@ describe("the game controller", () => {
     expect(fr.highlights.g4).toBe("target");
     ann.choose("g4");
     expect(ann.plan!.actions).toEqual([{ type: "place", cell: at("g4") }]);
+    // A tap on the board before the rules have come is not lost: the cell is marked at once and
+    // chosen once they come (here a setup placement).
+    const early = lazyFakes(view(state, 3));
+    const bea = new GameCtrl("g", ANN, early.f.deps);
+    bea.setLang("en");
+    bea.start();
+    await settle();
+    bea.choose("g4");
+    expect(bea.selected).toBe("g4");
+    expect(bea.plan).toBeNull();
+    expect(early.loads()).toBe(1);
+    await settle();
+    expect(bea.plan!.actions).toEqual([{ type: "place", cell: at("g4") }]);
+    expect(bea.selected).toBeNull();
+    // A turn the browser keeps for the seat (planned before a reload) brings the rules at once: it is shown as planned.
+    const kept = lazyFakes(view(state, 3));
+    kept.f.deps.storage!.setItem(planKey("g", 0), early.f.store.get(planKey("g", 0))!);
+    const cid = new GameCtrl("g", ANN, kept.f.deps);
+    cid.setLang("en");
+    cid.start();
+    await settle();
+    await settle();
+    expect(kept.loads()).toBe(1);
+    expect(cid.plan!.actions).toEqual([{ type: "place", cell: at("g4") }]);
+    // The turn gone by before the rules came: what was pressed meanwhile is dropped, not played.
+    const late = lazyFakes(view(state, 3));
+    const dee = new GameCtrl("g", ANN, late.f.deps);
+    dee.setLang("en");
+    dee.start();
+    await settle();
+    dee.choose("g4");
+    dee.accept(view({ ...state, current: 1 }, 4));
+    await settle();
+    expect([dee.plan, dee.selected]).toEqual([null, null]);
+    expect(late.f.sent).toEqual([]);
   });
 
   it("reads the log once per version: the socket bringing the same game asks nothing more", async () => {

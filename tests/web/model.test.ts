@@ -29,9 +29,10 @@ import {
   tokenFor,
   vacationOf,
   awayHours,
+  buyChoices,
   type Plan,
 } from "../../web/src/game/model";
-import { buyChoices, cellFocus, planAdd, planState, rebase, restorePlan, turnToSubmit } from "../../web/src/game/plan";
+import { cellFocus, planAdd, planState, rebase, restorePlan, turnToSubmit } from "../../web/src/game/plan";
 import { replayStates } from "../../web/src/game/history";
 import type { GameView, LogEntryView } from "../../web/src/types";
 import { gameView } from "./game-view";
@@ -215,6 +216,30 @@ describe("what a chosen cell offers", () => {
       ["medium", 3, false],
       ["large", 4, false],
     ]);
+    // Before the page has the rules (its turn panel shows at once), the state says the same.
+    expect(buyChoices(null, s)).toEqual(buyChoices(legal, s));
+    // …in every position of whole games, the base game's and the Moonlight's.
+    for (const [options, seed] of [
+      [{ players: 2 }, 3],
+      [{ players: 4 }, 8],
+      [{ players: 3, moonlight: { greatTree: true } }, 5],
+    ] as const) {
+      const { start: first, moves } = randomGame(options, seed);
+      let at = first;
+      let checked = 0;
+      for (const move of moves) {
+        if (at.phase === "play") {
+          expect(buyChoices(null, at), `${JSON.stringify(options)} move ${checked}`).toEqual(
+            buyChoices(legalActions(at), at),
+          );
+          checked++;
+        }
+        const r = applyAction(at, actionOf(move));
+        if (!r.ok) throw new Error(r.error.message);
+        at = r.state;
+      }
+      expect(checked).toBeGreaterThan(50);
+    }
     const focus = cellFocus(s, legal, "a1");
     const h = boardHighlights(s, { selected: "a1", focus, last: ["g1"] });
     expect(h).toMatchObject({ a1: "selected", a2: "target", b1: "target", b2: "target", g1: "last" });

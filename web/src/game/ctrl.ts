@@ -105,6 +105,9 @@ export interface GameDeps {
 export interface Frame {
   seat: number;
   replaying: boolean;
+  /** The game's view says it is this seat's turn (and no moment of the history is shown): the turn panel shows. */
+  yourTurn: boolean;
+  /** Your turn, and it can be planned: the rules have come (`prepareTurn`). */
   myTurn: boolean;
   /** The state on the board: a replayed one, your turn as planned, or the game's. */
   shown: GameState;
@@ -214,6 +217,10 @@ export class GameCtrl {
   /** The language the Moonlight part is loaded (or loading) in. */
   #moonLang = "";
   #rulesAsked = false;
+  /** The page was touched (a pointer, a key, the focus: `prepareTurn`): a turn of this seat's is planned with the rules. */
+  #touched = false;
+  /** What was pressed on your turn before the rules came (a cell, a buy, End turn, Hint): done once they come. */
+  #whenRules: (() => void)[] = [];
   #historyAsked = false;
   /** Until the first view after start(): any version is taken. */
   #fresh = true;
@@ -361,12 +368,59 @@ export class GameCtrl {
   }
 
   /**
-   * Whether the page needs the rules for `v` now: to plan this seat's turn (under the Moonlight its
-   * part brings them). Replaying the history needs only ./history.ts (`#needsHistory`).
+   * Whether the page needs the rules for `v` now: to plan this seat's turn once the page is touched
+   * or something was pressed (`prepareTurn`), or at once when the browser keeps a turn planned for
+   * it (shown as planned). Under the Moonlight its part brings them. Replaying the history needs
+   * only ./history.ts (`#needsHistory`).
    */
   #needsRules(v: GameView, seat: number): boolean {
     const s = v.state;
-    return !!s && v.status === "active" && seat >= 0 && s.current === seat;
+    if (!s || v.status !== "active" || seat < 0 || s.current !== seat) return false;
+    return this.#touched || this.#whenRules.length > 0 || !!this.#savedPlan(seat);
+  }
+
+  /**
+   * The page was touched — a pointer down, a key, the focus coming in (./page.tsx): the rules a turn
+   * is planned with are fetched now if it is this seat's turn (or when it becomes so). The page's
+   * first view and its turn panel need none of them, and most visits only look (docs/web.md
+   * "Weights": they are 6.6 KB gz a page would otherwise fetch at once); the pointer goes down
+   * before its click, so they are usually there when the tap is taken, and what is pressed
+   * before they come waits for them (`#afterRules`).
+   */
+  prepareTurn = (): void => {
+    if (this.#touched) return;
+    this.#touched = true;
+    const v = this.view;
+    if (v && this.#needsRules(v, this.seat())) this.#loadRules();
+  };
+
+  /** Your turn without the rules yet: `f` is done once they come (in order, after the plan is made); false when it is not your turn. */
+  #afterRules(f: () => void): boolean {
+    const v = this.view;
+    const seat = this.seat();
+    if (this.rules || !v?.state || v.status !== "active" || seat < 0 || v.state.current !== seat) return false;
+    this.#whenRules.push(f);
+    this.prepareTurn();
+    this.#loadRules();
+    return true;
+  }
+
+  /** The rules came and the plan is made: what was pressed meanwhile is done now (dropped when the turn went). */
+  #pressedMeanwhile(): void {
+    if (!this.#whenRules.length) return;
+    if (!this.plan) {
+      if (!this.#needsRules(this.view!, this.seat())) {
+        this.#whenRules = [];
+        this.selected = null;
+      }
+      return;
+    }
+    if (!this.rules) return;
+    const pressed = this.#whenRules;
+    this.#whenRules = [];
+    // (a cell chosen meanwhile was only marked: it is chosen now)
+    this.selected = null;
+    for (const f of pressed) f();
   }
 
   #loadRules(): void {
@@ -383,6 +437,13 @@ export class GameCtrl {
       },
       () => {
         this.#rulesAsked = false;
+        // Something was pressed and waits for them (offline, say, on a device that has not
+        // planned a turn before): say the network failed; the next press tries again.
+        if (this.#whenRules.length) {
+          this.#whenRules = [];
+          this.selected = null;
+          this.setNotice({ kind: "error", text: t.networkError });
+        }
       },
     );
   }
@@ -509,6 +570,7 @@ export class GameCtrl {
     // read a version, as the bench's page visit counts it). A fresh start reads on from the last entry.
     if (started) this.#catchUpLog();
     this.#followPlan(v, seat, timedOut);
+    this.#pressedMeanwhile();
     // A turn planned and gone by: the log, whole up to this view, says whether it was played as planned.
     if (this.#logVersion >= v.version) this.#judge();
     this.redraw();
@@ -629,7 +691,12 @@ export class GameCtrl {
     const v = this.view;
     const seat = this.seat();
     if (!v?.state || seat < 0 || key !== planKey(this.id, seat)) return;
-    if (v.status !== "active" || v.state.current !== seat || !this.rules) return;
+    if (v.status !== "active" || v.state.current !== seat) return;
+    // (without the rules yet: they come now, and with them the plan the browser keeps)
+    if (!this.rules) {
+      this.#loadRules();
+      return;
+    }
     const saved = readSavedPlan(value);
     const r = restore(this.rules, saved, v.state, v.version, seat);
     if (!r.kept) return;
@@ -714,6 +781,10 @@ export class GameCtrl {
 
   /** Add an action to the planned turn (the engine checks it). */
   add = (a: Action): void => {
+    if (this.#afterRules(() => this.add(a))) {
+      this.redraw();
+      return;
+    }
     if (!this.plan || !this.rules) return;
     const r = this.rules.planAdd(this.plan, a);
     if ("error" in r) this.notice = { kind: "error", text: r.error };
@@ -749,6 +820,12 @@ export class GameCtrl {
   choose = (label: string): void => {
     const f = this.frame();
     if (!f || f.replaying) return;
+    // Your turn without the rules yet: the cell is marked now and chosen once they come.
+    if (f.yourTurn && !f.myTurn && this.#afterRules(() => this.choose(label))) {
+      this.selected = label;
+      this.redraw();
+      return;
+    }
     const a = f.myTurn ? this.#actionAt(f, label) : null;
     if (a) this.add(a);
     else if (!this.moonPick || !f.myTurn) {
@@ -793,6 +870,10 @@ export class GameCtrl {
 
   /** Practice games: the strong bot's turn, loaded as the planned turn (undo takes it back). */
   hint = async (): Promise<void> => {
+    if (this.#afterRules(() => void this.hint())) {
+      this.redraw();
+      return;
+    }
     try {
       const pl = this.plan && (await this.#deps.hint(this.id, this.plan));
       if (pl) {
@@ -810,6 +891,10 @@ export class GameCtrl {
   submit = async (): Promise<void> => {
     const pl = this.plan;
     const seat = this.seat();
+    if (this.#afterRules(() => void this.submit())) {
+      this.redraw();
+      return;
+    }
     if (!pl || !this.rules || this.sending) return;
     const toSend = this.rules.turnToSubmit(pl, seat);
     if (toSend.length === 0) return;
@@ -946,13 +1031,8 @@ export class GameCtrl {
     const replaying = ply !== null && states !== null && ply < states.length - 1;
     const plan = this.plan;
     const rules = this.rules;
-    const myTurn =
-      !replaying &&
-      view.status === "active" &&
-      seat >= 0 &&
-      view.state.current === seat &&
-      plan !== null &&
-      rules !== null;
+    const yourTurn = !replaying && view.status === "active" && seat >= 0 && view.state.current === seat;
+    const myTurn = yourTurn && plan !== null && rules !== null;
     const shown = replaying ? states[ply] : myTurn ? rules.planState(plan) : view.state;
     const legal = myTurn && shown.current === seat && shown.phase !== "ended" ? rules.legalActions(shown) : [];
     const selected = this.selected;
@@ -984,6 +1064,7 @@ export class GameCtrl {
     return {
       seat,
       replaying,
+      yourTurn,
       myTurn,
       shown,
       legal,

@@ -6,7 +6,6 @@ import { loadMoonReplay, loadMoonUi } from "../moon/load";
 import type { GameDeps } from "./ctrl";
 import { follow, sendTurn } from "./live";
 import { setUrlPly } from "./ply-url";
-import { more } from "./view/lazy";
 
 function storage(): GameDeps["storage"] {
   try {
@@ -41,9 +40,10 @@ export function browserDeps(): GameDeps {
     // KB gz, docs/web.md "Weights") and opens as the controller starts, while the page paints the
     // view its HTML came with; its greeting brings the seat's view and the log.
     follow,
-    hint: (id, plan) => Promise.all([more(), import("./rules")]).then(([m, r]) => m.hintPlan(id, plan, r.planAdd)),
-    refused: (c, e, plan) => more().then((m) => m.refused(c, e, plan)),
-    played: (log, p) => more().then((m) => m.playedAsPlanned(log, p)),
+    // (with the rules a turn is planned with: ./refused.ts)
+    hint: (id, plan) => import("./rules").then((r) => r.hintPlan(id, plan)),
+    refused: (c, e, plan) => import("./rules").then((r) => r.refused(c, e, plan)),
+    played: (log, p) => import("./rules").then((r) => r.playedAsPlanned(log, p)),
     loadMoon: loadMoonUi,
     rules: { now: null, load: () => import("./rules") },
     // (a Moonlight game's replay needs its own hooks too)

@@ -115,6 +115,29 @@ export interface PlayerPanel {
   maxTimeouts: number | null;
 }
 
+/**
+ * Buying: the price of the next piece per column, and whether it is legal now — by the engine's
+ * legal actions once the page has its rules (./rules.ts), else (`legal` null: your turn shown
+ * before they come) by the same test the engine makes (src/engine/game.ts `listBuys`: in play,
+ * a piece left in the column, its price paid by the light points).
+ */
+export function buyChoices(
+  legal: readonly Action[] | null,
+  state: GameState,
+): { piece: PieceName; price: number | null; legal: boolean }[] {
+  const p = state.players[state.current];
+  return PIECES.map((piece, col) => {
+    const price = boardPrice(p, col);
+    return {
+      piece,
+      price: price < 0 ? null : price,
+      legal: legal
+        ? legal.some((a) => a.type === "buy" && a.piece === piece)
+        : state.phase === "play" && price >= 0 && price <= p.light,
+    };
+  });
+}
+
 export function columns(player: GameState["players"][number]): ColumnView[] {
   return PIECES.map((piece, col) => {
     const count = player.board[col];

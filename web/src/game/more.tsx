@@ -1,21 +1,17 @@
 /**
  * The parts of the game page below the first paint of a turn: the game log with its replay
- * scrubber, the scoring stacks, what a refused turn means, a seated player's button that loads
+ * scrubber, the scoring stacks, a seated player's button that loads
  * table talk and notifications box (closed). Every game page loads them at once, so
  * they come in the game page's chunk (./view/lazy.tsx; one file weighs less than two: docs/web.md
  * "Weights"), styled by app.css's end, and show after the page's first paint. The
  * live socket is ./live.ts (../deps.ts), what only some moments show ./moments.tsx.
  */
 import type { GameState } from "../../../src/engine/base";
-import { auth, request } from "../api";
-import type { Rules } from "./ctrl";
-import { newPlan, type Plan } from "./model";
 import type { GameView, LogEntryView } from "../types";
 import { lazy } from "../ui/lazy";
 import { loadPart } from "../ui/part";
 import { History, logLines } from "./view/history";
 
-export { playedAsPlanned, refused } from "./refused";
 export { Stacks } from "./view/stacks";
 export { TalkButton } from "./view/talk-button";
 export { GameNotify } from "../notify/game-box";
@@ -64,21 +60,4 @@ export function GameLog(p: {
       )}
     </>
   );
-}
-
-/**
- * Practice games: the strong bot's turn for this seat (GET …/hint) as the planned turn on the
- * plan's base (checked by `planAdd`, the rules' own: ./plan.ts), which undo takes back; null when
- * the game moved on meanwhile. Here, not in the page's first chunk: only practice games ask.
- */
-export async function hintPlan(id: string, plan: Plan, planAdd: Rules["planAdd"]): Promise<Plan | null> {
-  const h = await request("get", "/api/games/{id}/hint", { params: { path: { id } }, headers: auth() });
-  if (h.version !== plan.baseVersion) return null;
-  let out = newPlan(plan.base, plan.baseVersion);
-  for (const a of h.actions) {
-    const r = a.type === "endTurn" ? null : planAdd(out, a);
-    if (!r || "error" in r) break;
-    out = r;
-  }
-  return out;
 }

@@ -66,7 +66,7 @@ export function GamePage(p: Props) {
   const states = c.states();
   return (
     <div
-      class={f.myTurn ? "game acting" : "game"}
+      class={f.yourTurn ? "game acting" : "game"}
       data-version={view.version}
       data-round={f.shown.round}
       data-phase={f.shown.phase}
@@ -132,6 +132,10 @@ function useGameCtrl(p: Props): GameCtrl {
   return c;
 }
 
+/** The events that tell the page is touched (./ctrl.ts `prepareTurn`). */
+const TOUCHES = ["pointerdown", "wheel", "keydown", "focusin"] as const;
+const TOUCH_OPTIONS = { capture: true, passive: true } as const;
+
 /** What the page does in the browser for the game: other tabs' plans, undo/redo keys, the title, oEmbed. */
 function useBrowser(c: GameCtrl): void {
   // Another tab of this browser changed the planned turn: this one follows it.
@@ -147,6 +151,12 @@ function useBrowser(c: GameCtrl): void {
     };
     addEventListener("storage", onStorage);
     addEventListener("keydown", onKey);
+    // The first touch of the page (a pointer down — a tap, a click, a finger scrolling —, a mouse
+    // wheel, a key, the focus coming in) fetches the rules a turn is planned with, if it is this
+    // seat's turn (./ctrl.ts `prepareTurn`); captured, so that they are on their way before the
+    // tap's click reaches the board or a button.
+    const touch = c.prepareTurn;
+    for (const type of TOUCHES) addEventListener(type, touch, TOUCH_OPTIONS);
     // oEmbed discovery for this page (unless the server already put it in the page's head).
     let link: HTMLLinkElement | null = null;
     if (!document.head.querySelector('link[type="application/json+oembed"]')) {
@@ -160,6 +170,7 @@ function useBrowser(c: GameCtrl): void {
     return () => {
       removeEventListener("storage", onStorage);
       removeEventListener("keydown", onKey);
+      for (const type of TOUCHES) removeEventListener(type, touch, TOUCH_OPTIONS);
       link?.remove();
     };
   }, []);

@@ -13,15 +13,13 @@ import {
   PLANT_COST,
   applyAction,
   applyActions,
-  boardPrice,
   cellIndex,
   legalActions,
   type Action,
   type GameEvent,
   type GameState,
-  type PieceName,
 } from "../../../src/engine/play";
-import { newPlan, PIECES, tokenFor, turnOf, type Plan, type SavedPlan } from "./model";
+import { newPlan, tokenFor, turnOf, type Plan, type SavedPlan } from "./model";
 
 export { applyAction, legalActions };
 
@@ -170,17 +168,4 @@ export function cellFocus(state: GameState, legal: readonly Action[], label: str
     choices.push(c);
   }
   return { label, choices, targets };
-}
-
-/** Buying: the price of the next piece per column, and whether it is legal now. */
-export function buyChoices(
-  legal: readonly Action[],
-  state: GameState,
-): { piece: PieceName; price: number | null; legal: boolean }[] {
-  const seat = state.current;
-  const p = state.players[seat];
-  return PIECES.map((piece, col) => {
-    const price = boardPrice(p, col);
-    return { piece, price: price < 0 ? null : price, legal: legal.some((a) => a.type === "buy" && a.piece === piece) };
-  });
 }

@@ -1,13 +1,16 @@
 /**
- * A turn the server did not take: why, in words, and the game as it is now. Loaded with the parts
- * below a turn's first paint (./more.tsx), as the controller asks (ctrl.ts, `deps.refused`).
+ * A turn the server did not take: why, in words, and the game as it is now; whether a turn gone by
+ * was played as planned; a practice game's hint as the planned turn. They follow a planned turn, so
+ * they come with the rules it is planned with (./rules.ts), as the controller asks (ctrl.ts,
+ * `deps.refused`, `deps.played`, `deps.hint`).
  */
-import { ApiError } from "../api";
+import { ApiError, auth, request } from "../api";
 import { errorText } from "../errors";
 import { t } from "../i18n";
 import type { GameCtrl } from "./ctrl";
 import type { LogEntryView } from "../types";
-import type { Plan } from "./model";
+import { newPlan, type Plan } from "./model";
+import { planAdd } from "./plan";
 
 export async function refused(c: GameCtrl, e: unknown, pl: Plan): Promise<void> {
   const status = e instanceof ApiError ? e.status : 0;
@@ -45,4 +48,21 @@ export function playedAsPlanned(
         v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort()) : v,
     );
   return first.length > 0 && canon(first) === canon(p.actions);
+}
+
+/**
+ * Practice games: the strong bot's turn for this seat (GET …/hint) as the planned turn on the
+ * plan's base (checked by `planAdd`: ./plan.ts), which undo takes back; null when the game moved on
+ * meanwhile.
+ */
+export async function hintPlan(id: string, plan: Plan): Promise<Plan | null> {
+  const h = await request("get", "/api/games/{id}/hint", { params: { path: { id } }, headers: auth() });
+  if (h.version !== plan.baseVersion) return null;
+  let out = newPlan(plan.base, plan.baseVersion);
+  for (const a of h.actions) {
+    const r = a.type === "endTurn" ? null : planAdd(out, a);
+    if (!r || "error" in r) break;
+    out = r;
+  }
+  return out;
 }

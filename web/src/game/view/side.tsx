@@ -8,6 +8,7 @@ import type { Frame, GameCtrl } from "../ctrl";
 import { vacationOf } from "../model";
 import { Away, CellInfoCard, FinalScores, HandOver, Stacks } from "./lazy";
 import { PlayerCard } from "./players";
+import { TurnPanel } from "./turn";
 
 export function Side({ c, f, identityId }: { c: GameCtrl; f: Frame; identityId: string | null }) {
   const view = c.view!;
@@ -18,9 +19,9 @@ export function Side({ c, f, identityId }: { c: GameCtrl; f: Frame; identityId: 
     <aside class="side">
       {view.status === "finished" && view.scores && <FinalScores view={view} names={names} />}
       <NoticeBox c={c} />
-      {/* (your turn: the rules are there, and the panel with them) */}
-      {f.myTurn && c.rules ? (
-        <c.rules.TurnPanel c={c} f={f} />
+      {/* (your turn: its panel, at once; the rules it plans with come on the page's first touch) */}
+      {f.yourTurn ? (
+        <TurnPanel c={c} f={f} />
       ) : (
         c.selected && <CellInfoCard state={shown} label={c.selected} names={names} onClose={c.unselect} />
       )}

@@ -6,8 +6,7 @@ import type { GameEvent } from "../../../../src/engine/reading";
 import { t } from "../../i18n";
 import { eventText } from "../../text";
 import type { Frame, GameCtrl } from "../ctrl";
-import type { Plan } from "../model";
-import { buyChoices } from "../plan";
+import { buyChoices, newPlan, type Plan } from "../model";
 import { Glyph } from "../../ui/icons";
 import { CellChoices } from "./lazy";
 import { Icon } from "./players";
@@ -31,23 +30,35 @@ export function MoonControls({ c, f }: { c: GameCtrl; f: Frame }) {
   );
 }
 
+/**
+ * Your turn's panel. It shows from the first paint, before the rules the turn is planned with have
+ * come (they come on the page's first touch: ../ctrl.ts `prepareTurn`): then nothing is planned yet,
+ * what can be bought is read from the state, and what is pressed meanwhile is done once they come.
+ */
 export function TurnPanel({ c, f }: { c: GameCtrl; f: Frame }) {
-  const plan = c.plan!;
+  const plan = c.plan ?? newPlan(f.shown, c.view!.version);
   const state = f.shown;
   const seat = plan.base.current;
   const setup = plan.base.phase === "setup";
-  const buys = setup ? [] : buyChoices(f.legal, state);
+  const buys = setup ? [] : buyChoices(c.rules ? f.legal : null, state);
   // (Under the Moonlight its setup steps are said by MoonControls; the setup trees by this hint,
   // which a phone shows too: the outlined pieces say where a round's turn starts, nothing says where a tree goes.)
   const hint = setup ? (state.moon?.stage ? "" : t.chooseEdge) : t.chooseCell;
   return (
-    <section class={c.selected ? "card turn-panel picking" : "card turn-panel"} aria-labelledby="turn-h" tabIndex={-1}>
+    <section
+      class={c.selected ? "card turn-panel picking" : "card turn-panel"}
+      aria-labelledby="turn-h"
+      tabIndex={-1}
+      // (the turn can be planned: its rules have come)
+      data-ready={f.myTurn ? "" : undefined}
+    >
       <h2 id="turn-h">
         {t.yourActions} <span class="light-now">{state.players[seat].light} ☀</span>
       </h2>
       {!f.complete && (
         <>
-          {c.selected ? (
+          {/* (a cell chosen before the rules came is acted on when they come) */}
+          {c.selected && f.myTurn ? (
             <CellChoices c={c} f={f} label={c.selected} />
           ) : (
             <>

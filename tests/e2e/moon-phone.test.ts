@@ -254,7 +254,7 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
           expect(hint, "trees: the dock says what to do").not.toBeNull();
           expect(inView(hint!) && hint!.height >= 10, `trees: the hint shown ${JSON.stringify(hint)}`).toBe(true);
           expect(await page.textContent(".turn-panel > .hint.step")).toBe(
-            "Choose an empty edge cell (highlighted) for a small tree.",
+            "Choose an empty edge cell for a small tree.",
           );
         }
         const dock = (await box(".turn-panel"))!;

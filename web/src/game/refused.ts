@@ -6,7 +6,7 @@
  */
 import { ApiError, auth, request } from "../api";
 import { errorText } from "../errors";
-import { t } from "../i18n";
+import { loadPartTexts, t } from "../i18n";
 import type { GameCtrl } from "./ctrl";
 import type { LogEntryView } from "../types";
 import { newPlan, type Plan } from "./model";
@@ -14,6 +14,8 @@ import { planAdd } from "./plan";
 
 export async function refused(c: GameCtrl, e: unknown, pl: Plan): Promise<void> {
   const status = e instanceof ApiError ? e.status : 0;
+  // (what a refusal says is among the later parts' texts: ../i18n/rest/)
+  await loadPartTexts().catch(() => {});
   if (status === 409) {
     // The game moved on meanwhile: the plan follows it, kept if every planned action still applies.
     c.setNotice({ kind: "warn", text: t.conflict });

@@ -80,8 +80,8 @@ const de: Messages = {
   shapeNames: ["Kreise", "Dreiecke", "Rauten", "Sterne"],
 
   yourActions: "Dein Zug",
-  chooseCell: "Wähle eines deiner Teile (umrandet) oder ein markiertes Feld.",
-  chooseEdge: "Wähle ein freies Randfeld (markiert) für einen kleinen Baum.",
+  chooseCell: "Wähle eines deiner Teile oder ein Feld.",
+  chooseEdge: "Wähle ein freies Randfeld für einen kleinen Baum.",
   cost: (n) => `${n} ☀`,
   costLong: (n) => p(n, "# Sonnenpunkt", "# Sonnenpunkte"),
   buyTitle: "Von deinem Tableau kaufen",

@@ -118,8 +118,8 @@ const en = {
 
   // Planning a turn
   yourActions: "Your turn",
-  chooseCell: "Choose one of your pieces (outlined) or a highlighted cell.",
-  chooseEdge: "Choose an empty edge cell (highlighted) for a small tree.",
+  chooseCell: "Choose one of your pieces, or a cell.",
+  chooseEdge: "Choose an empty edge cell for a small tree.",
   cost: (n: number) => `${n} ☀`,
   costLong: (n: number) => p(n, "# light point", "# light points"),
   buyTitle: "Buy from your player board",

@@ -81,8 +81,8 @@ const fr: Messages = {
   shapeNames: ["cercles", "triangles", "losanges", "étoiles"],
 
   yourActions: "À vous de jouer",
-  chooseCell: "Choisissez une de vos pièces (entourée) ou une case en surbrillance.",
-  chooseEdge: "Choisissez une case vide de la bordure (en surbrillance) pour un petit arbre.",
+  chooseCell: "Choisissez une de vos pièces, ou une case.",
+  chooseEdge: "Choisissez une case vide de la bordure pour un petit arbre.",
   cost: (n) => `${n} ☀`,
   costLong: (n) => p(n, "# point de lumière", "# points de lumière"),
   buyTitle: "Acheter sur votre plateau individuel",

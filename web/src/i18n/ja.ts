@@ -74,8 +74,8 @@ const ja: Messages = {
   shapeNames: ["丸", "三角", "ひし形", "星"],
 
   yourActions: "あなたの手番",
-  chooseCell: "自分の駒（枠付き）か、強調表示されたマスを選んでください。",
-  chooseEdge: "小樹木を置く空いた外周のマス（強調表示）を選んでください。",
+  chooseCell: "自分の駒か、マスを選んでください。",
+  chooseEdge: "小樹木を置く空いた外周のマスを選んでください。",
   cost: (n) => `${n} ☀`,
   costLong: (n) => `${n} 光点`,
   buyTitle: "プレイヤーボードから買いつける",

@@ -78,8 +78,8 @@ const nl: Messages = {
   shapeNames: ["cirkels", "driehoeken", "ruiten", "sterren"],
 
   yourActions: "Jouw beurt",
-  chooseCell: "Kies een van je stukken (omlijnd) of een gemarkeerd vak.",
-  chooseEdge: "Kies een leeg randvak (gemarkeerd) voor een kleine boom.",
+  chooseCell: "Kies een van je stukken, of een vak.",
+  chooseEdge: "Kies een leeg randvak voor een kleine boom.",
   cost: (n) => `${n} ☀`,
   costLong: (n) => p(n, "# lichtpunt", "# lichtpunten"),
   buyTitle: "Aankopen van je spelersbord",

@@ -18,11 +18,6 @@ const de: PartMessages = {
   autoTimeout: "automatisch gespielt: Zeit abgelaufen",
   // The board's legend (web/src/ui/legend.tsx)
   langName: "Deutsch",
-  planKept: "Deine geplanten Aktionen gelten weiter und bleiben erhalten.",
-  conflict:
-    "Das Spiel hat sich geändert, während du geplant hast (eine andere Aktion kam zuerst an). Der Plan zeigt jetzt das aktuelle Spiel.",
-  refused: (msg) => `Der Server hat diesen Zug abgelehnt: ${msg}`,
-  notYourTurn: "Du bist nicht mehr am Zug.",
   // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
   evTurnEnded: (who) => `${who} beendet den Zug`,
   evTurnSkipped: (who) => `Der Zug von ${who} wurde übersprungen`,
@@ -49,10 +44,6 @@ const de: PartMessages = {
   youTimedOut: "Deine Zeit war um: Der Dienst hat für dich gespielt (dein Zug ist beendet).",
   resignConfirm: "Dieses Spiel aufgeben? Deine Teile bleiben auf dem Plan, aber du kannst nicht mehr gewinnen.",
   turnSent: "Zug gesendet.",
-  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
-  place: "Hier einen kleinen Baum setzen",
-  grow: (from, to) => `Wachsen lassen: ${from} → ${to}`,
-  collect: (value) => (value === null ? "Sammeln (kein Punktechip mehr)" : `Sammeln: Punktechip mit ${value} Punkten`),
 };
 
 export default de;

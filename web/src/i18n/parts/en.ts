@@ -27,11 +27,6 @@ const en = {
   replayNext: "Forward",
   autoTimeout: "played automatically: time ran out",
   langName: "English",
-  planKept: "Your planned actions still apply and were kept.",
-  conflict:
-    "The game changed while you were planning (another action arrived first). The board now shows the current game.",
-  refused: (msg: string) => `The server refused this turn: ${msg}`,
-  notYourTurn: "It is not your turn any more.",
   // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
   errVacationExhausted: (hours: number) =>
     hours <= 0
@@ -60,11 +55,6 @@ const en = {
   youTimedOut: "Your time ran out: the service played for you (the turn ended).",
   resignConfirm: "Resign this game? Your pieces stay on the board but you cannot win.",
   turnSent: "Turn sent.",
-  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
-  place: "Place a small tree here",
-  grow: (from: string, to: string) => `Grow ${from} → ${to}`,
-  collect: (value: number | null) =>
-    value === null ? "Collect (no token left)" : `Collect: take a ${value}-point token`,
 } as const;
 
 export type PartMessages = { [K in keyof typeof en]: Widen<(typeof en)[K]> };

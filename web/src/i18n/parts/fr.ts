@@ -21,11 +21,6 @@ const fr: PartMessages = {
   autoTimeout: "joué automatiquement : temps écoulé",
   // The board's legend (web/src/ui/legend.tsx)
   langName: "Français",
-  planKept: "Vos actions prévues restent valables et ont été gardées.",
-  conflict:
-    "La partie a changé pendant que vous prépariez votre tour (une autre action est arrivée avant). Le plateau montre la partie actuelle.",
-  refused: (msg) => `Le serveur a refusé ce tour : ${msg}`,
-  notYourTurn: "Ce n’est plus votre tour.",
   // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
   evTurnEnded: (who) => `${who} a fini son tour`,
   evTurnSkipped: (who) => `Le tour de ${who} a été passé`,
@@ -55,10 +50,6 @@ const fr: PartMessages = {
   youTimedOut: "Votre temps était écoulé : le service a joué pour vous (votre tour est terminé).",
   resignConfirm: "Abandonner cette partie ? Vos pièces restent sur le plateau, mais vous ne pourrez plus gagner.",
   turnSent: "Tour envoyé.",
-  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
-  place: "Placer un petit arbre ici",
-  grow: (from, to) => `Faire grandir : ${from} → ${to}`,
-  collect: (value) => (value === null ? "Collecter (plus de jeton)" : `Collecter : un jeton de ${value} points`),
 };
 
 export default fr;

@@ -15,10 +15,6 @@ const ja: PartMessages = {
   autoTimeout: "自動で打たれました：時間切れ",
   // The board's legend (web/src/ui/legend.tsx)
   langName: "日本語",
-  planKept: "予定していたアクションはまだ有効なので、そのまま残しました。",
-  conflict: "計画中にゲームが変わりました（別のアクションが先に届きました）。ボードは現在のゲームを表示しています。",
-  refused: (msg) => `サーバーがこの手番を受け付けませんでした：${msg}`,
-  notYourTurn: "もうあなたの手番ではありません。",
   // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
   evTurnEnded: (who) => `${who} が手番を終えました`,
   evTurnSkipped: (who) => `${who} の手番はスキップされました`,
@@ -48,10 +44,6 @@ const ja: PartMessages = {
   youTimedOut: "時間切れになりました。サービスが代わりに手番を終えました。",
   resignConfirm: "このゲームを投了しますか？駒はボードに残りますが、勝つことはできなくなります。",
   turnSent: "手番を送信しました。",
-  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
-  place: "ここに小樹木を置く",
-  grow: (from, to) => `成長させる：${from} → ${to}`,
-  collect: (value) => (value === null ? "点数を得る（トークンなし）" : `点数を得る：${value} 点のトークン`),
 };
 
 export default ja;

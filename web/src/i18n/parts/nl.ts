@@ -15,10 +15,6 @@ const nl: PartMessages = {
   autoTimeout: "automatisch gespeeld: de tijd was op",
   // The board's legend (web/src/ui/legend.tsx)
   langName: "Nederlands",
-  planKept: "Je geplande acties zijn nog geldig en blijven staan.",
-  conflict: "Het spel is veranderd terwijl je plande (een andere actie was eerst). Het bord toont nu het actuele spel.",
-  refused: (msg) => `De server weigerde deze beurt: ${msg}`,
-  notYourTurn: "Je bent niet meer aan de beurt.",
   // The log's lines of what no planned turn shows (the plan's own are the page's), and going away's refusals.
   evTurnEnded: (who) => `${who} beëindigde de beurt`,
   evTurnSkipped: (who) => `De beurt van ${who} werd overgeslagen`,
@@ -45,11 +41,6 @@ const nl: PartMessages = {
   youTimedOut: "Je tijd was op: de server heeft voor je gespeeld (je beurt is beëindigd).",
   resignConfirm: "Dit spel opgeven? Je stukken blijven op het bord, maar je kunt niet meer winnen.",
   turnSent: "Beurt verstuurd.",
-  // What a chosen cell offers (game/view/choices.tsx, after a tap on the board).
-  place: "Hier een kleine boom plaatsen",
-  grow: (from, to) => `Laten groeien: ${from} → ${to}`,
-  collect: (value) =>
-    value === null ? "Verzamelen (geen penning meer)" : `Verzamelen: een penning van ${value} punten`,
 };
 
 export default nl;

@@ -48,6 +48,15 @@ const de: RestMessages = {
   plantFrom: (from) => `Hier einen Samen von ${from} aus einpflanzen`,
   plantHint: (n) =>
     `Dieser Baum kann einen Samen auf ${n} markierte${p(n, "s Feld", " Felder")} einpflanzen: wähle eines.`,
+  // A turn refused, and what a chosen cell offers (game/refused.ts, game/view/choices.tsx: after a click).
+  planKept: "Deine geplanten Aktionen gelten weiter und bleiben erhalten.",
+  conflict:
+    "Das Spiel hat sich geändert, während du geplant hast (eine andere Aktion kam zuerst an). Der Plan zeigt jetzt das aktuelle Spiel.",
+  refused: (msg) => `Der Server hat diesen Zug abgelehnt: ${msg}`,
+  notYourTurn: "Du bist nicht mehr am Zug.",
+  place: "Hier einen kleinen Baum setzen",
+  grow: (from, to) => `Wachsen lassen: ${from} → ${to}`,
+  collect: (value) => (value === null ? "Sammeln (kein Punktechip mehr)" : `Sammeln: Punktechip mit ${value} Punkten`),
 };
 
 export default de;

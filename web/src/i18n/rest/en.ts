@@ -55,6 +55,16 @@ const en = {
   cellTitle: (label: string) => `Cell ${label}`,
   plantFrom: (from: string) => `Plant a seed here from ${from}`,
   plantHint: (n: number) => `This tree can plant a seed on ${n} highlighted ${p(n, "cell", "cells")}: choose one.`,
+  // A turn refused, and what a chosen cell offers (game/refused.ts, game/view/choices.tsx: after a click).
+  planKept: "Your planned actions still apply and were kept.",
+  conflict:
+    "The game changed while you were planning (another action arrived first). The board now shows the current game.",
+  refused: (msg: string) => `The server refused this turn: ${msg}`,
+  notYourTurn: "It is not your turn any more.",
+  place: "Place a small tree here",
+  grow: (from: string, to: string) => `Grow ${from} → ${to}`,
+  collect: (value: number | null) =>
+    value === null ? "Collect (no token left)" : `Collect: take a ${value}-point token`,
 } as const;
 
 export type RestMessages = { [K in keyof typeof en]: Widen<(typeof en)[K]> };

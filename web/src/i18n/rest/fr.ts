@@ -48,6 +48,15 @@ const fr: RestMessages = {
   plantFrom: (from) => `Planter une graine ici depuis ${from}`,
   plantHint: (n) =>
     `Cet arbre peut planter une graine sur ${n} ${p(n, "case en surbrillance", "cases en surbrillance")} : choisissez-en une.`,
+  // A turn refused, and what a chosen cell offers (game/refused.ts, game/view/choices.tsx: after a click).
+  planKept: "Vos actions prévues restent valables et ont été gardées.",
+  conflict:
+    "La partie a changé pendant que vous prépariez votre tour (une autre action est arrivée avant). Le plateau montre la partie actuelle.",
+  refused: (msg) => `Le serveur a refusé ce tour : ${msg}`,
+  notYourTurn: "Ce n’est plus votre tour.",
+  place: "Placer un petit arbre ici",
+  grow: (from, to) => `Faire grandir : ${from} → ${to}`,
+  collect: (value) => (value === null ? "Collecter (plus de jeton)" : `Collecter : un jeton de ${value} points`),
 };
 
 export default fr;

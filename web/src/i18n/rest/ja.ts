@@ -44,6 +44,14 @@ const ja: RestMessages = {
   cellTitle: (label) => `マス ${label}`,
   plantFrom: (from) => `${from} からここに種をまく`,
   plantHint: (n) => `この樹木は強調表示された ${n} マスに種をまけます。1つ選んでください。`,
+  // A turn refused, and what a chosen cell offers (game/refused.ts, game/view/choices.tsx: after a click).
+  planKept: "予定していたアクションはまだ有効なので、そのまま残しました。",
+  conflict: "計画中にゲームが変わりました（別のアクションが先に届きました）。ボードは現在のゲームを表示しています。",
+  refused: (msg) => `サーバーがこの手番を受け付けませんでした：${msg}`,
+  notYourTurn: "もうあなたの手番ではありません。",
+  place: "ここに小樹木を置く",
+  grow: (from, to) => `成長させる：${from} → ${to}`,
+  collect: (value) => (value === null ? "点数を得る（トークンなし）" : `点数を得る：${value} 点のトークン`),
 };
 
 export default ja;

@@ -47,6 +47,15 @@ const nl: RestMessages = {
   cellTitle: (label) => `Vak ${label}`,
   plantFrom: (from) => `Hier een zaadje planten vanaf ${from}`,
   plantHint: (n) => `Deze boom kan een zaadje planten op ${n} gemarkeerde ${p(n, "vak", "vakken")}: kies er een.`,
+  // A turn refused, and what a chosen cell offers (game/refused.ts, game/view/choices.tsx: after a click).
+  planKept: "Je geplande acties zijn nog geldig en blijven staan.",
+  conflict: "Het spel is veranderd terwijl je plande (een andere actie was eerst). Het bord toont nu het actuele spel.",
+  refused: (msg) => `De server weigerde deze beurt: ${msg}`,
+  notYourTurn: "Je bent niet meer aan de beurt.",
+  place: "Hier een kleine boom plaatsen",
+  grow: (from, to) => `Laten groeien: ${from} → ${to}`,
+  collect: (value) =>
+    value === null ? "Verzamelen (geen penning meer)" : `Verzamelen: een penning van ${value} punten`,
 };
 
 export default nl;

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DICTS } from "../web/dicts";
 import { HOME_TEXT } from "../../web/src/i18n/home";
-import { apiCall, launchChromium, playTurnByApi, startWorker, type LocalWorker, shot } from "./support";
+import { apiCall, launchChromium, playTurnByApi, readyToPlan, startWorker, type LocalWorker, shot } from "./support";
 
 let worker: LocalWorker;
 let chrome: { browser: Browser; close(): Promise<void> };
@@ -63,7 +63,9 @@ const titleIs = (page: Page, want: string) =>
 
 /** Place the setup tree of the player whose page this is, by clicking, and end the turn. */
 async function placeTree(page: Page): Promise<void> {
-  await page.waitForSelector('[data-cell][data-highlight="target"]', { timeout: 20_000 });
+  await page.waitForSelector(".turn-panel", { timeout: 20_000 });
+  await readyToPlan(page);
+  await page.waitForSelector('[data-cell][data-highlight="target"]');
   const before = Number(await page.getAttribute(".game", "data-version"));
   await page.click('[data-cell][data-highlight="target"]');
   await page.waitForSelector(".plan li");

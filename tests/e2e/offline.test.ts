@@ -114,8 +114,11 @@ describe("the app offline", () => {
     await page.reload();
     await page.waitForFunction(() => document.title.startsWith("(1)"), undefined, { timeout: 20_000 });
     expect(await badge(page)).toBe(1);
+    // A game page opened afresh counts by the inbox's socket alone (web/src/inbox.ts): the same.
     await page.goto(`${worker.base}/g/${gameId}`);
     await page.waitForSelector(".game");
+    await page.waitForFunction(() => document.title.startsWith("(1)"), undefined, { timeout: 20_000 });
+    expect(await badge(page)).toBe(1);
   });
 
   it("opens a game as last seen when offline, marked offline and read-only", async () => {

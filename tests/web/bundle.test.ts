@@ -76,7 +76,10 @@ describe("web bundle", () => {
       // The history's replay (the engine's replay), loaded on the first touch of the history, for a
       // moment of it in the address, a finished or a practice game: a turn is planned without it.
       byEntry.get("web/src/game/history.ts"),
-      // The poll of games waiting for you, loaded after the page (it only changes the title).
+      // The count of games waiting for you, loaded after the page (it only changes the title): your
+      // inbox's socket alone on a page that lists none of them, with their list and the poll that
+      // stands in for the socket on the start page.
+      byEntry.get("web/src/inbox.ts"),
       byEntry.get("web/src/turns.ts"),
       // Signing a device in (/pair; with the start page, it shares the WebAuthn helpers in a chunk
       // only they load).

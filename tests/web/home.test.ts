@@ -5,7 +5,8 @@ import { HOME_TEXT } from "../../web/src/i18n/home";
 import { DEVICE_TEXT } from "../../web/src/devices/i18n";
 import { SOCIAL_TEXT } from "../../web/src/social/i18n";
 import { groupGames, othersOf, waitingOn } from "../../web/src/home/model";
-import { faviconHref, nextPollMs, POLL_MS, waitingCount, withLines } from "../../web/src/turns";
+import { faviconHref } from "../../web/src/inbox";
+import { nextPollMs, POLL_MS, waitingCount, withLines } from "../../web/src/turns";
 import type { GameSummary } from "../../web/src/types";
 
 const ME = "me0000000000";

@@ -84,21 +84,27 @@ export function App() {
     };
   }, []);
 
-  // The count of games waiting for you, in the tab's title on every page (loaded after the page). A
-  // visitor without a profile has none: the poll's chunk comes once there is one (then stays, to
-  // clear the count if the profile goes), not on a spectator's or a new visitor's page (1.2 KB gz).
+  // The count of games waiting for you, in the tab's title on every page (loaded after the page):
+  // your inbox's socket alone (./inbox.ts), or on the start page, which lists them, with their list
+  // (./turns.ts). A visitor without a profile has none: the count's chunk comes once there is one
+  // (then stays, to clear the count if the profile goes), not on a spectator's or a new visitor's page.
   useEffect(() => {
     const id = identity?.id ?? null;
     if (id === null && !turnsWatched) return;
     turnsWatched = true;
-    void import("./turns").then((m) =>
-      m.watchTurns(id, {
-        list: (player) => api.games(player, "active", null, 100),
-        seen,
-        whenSeen,
-        setTitleCount,
-        token: identity?.token ?? null,
-      }),
+    void import("./inbox").then((m) =>
+      m.watchTurns(
+        id,
+        {
+          list: (player) => api.games(player, "active", null, 100),
+          seen,
+          whenSeen,
+          setTitleCount,
+          token: identity?.token ?? null,
+        },
+        route().page === "home",
+        () => import("./turns"),
+      ),
     );
   }, [identity?.id]);
 

@@ -1,6 +1,8 @@
 /**
- * The games waiting for you, on every page: the tab's title starts with their count ("(2) Canopy")
- * and the favicon wears it, so a background tab says when a turn arrives.
+ * The games waiting for you, on the start page (which lists them) and wherever your inbox's socket
+ * cannot be had (./inbox.ts counts them alone on the other pages, and hands the count over to this):
+ * the tab's title starts with their count ("(2) Canopy") and the favicon wears it, so a background
+ * tab says when a turn arrives.
  *
  * Kept live by your inbox's socket (/api/players/:id/turns/live, src/player/inbox.ts: one per
  * player, hibernating, its keep-alive answered by the platform without waking it), which says
@@ -15,28 +17,14 @@
  * hidden, at once when it is seen again or the network comes back, backing off (doubling, up to
  * 10 min) while it fails. The game page's own socket
  * reports its game (title.ts saw()), so a turn played there changes the count at once.
- * A chunk of its own, loaded after the page: showing a game does not wait for it.
+ * A chunk of its own, loaded after the page.
  */
-import { PING } from "../../src/contract/live";
-import { INBOX_CLOSE, type InboxMessage, type TurnView } from "../../src/contract/turns";
+import type { TurnView } from "../../src/contract/turns";
 import { backoff } from "./backoff";
+import { followInbox, handOver, showCount, type TurnsPage } from "./inbox";
 import type { GameSummary } from "./types";
 
-/**
- * What the poll needs from the page, handed in by app.tsx (title.ts, api.ts): imported here, they
- * would be split into chunks of their own, which costs the game page more than they weigh.
- */
-export interface TurnsPage {
-  /** Your active games (GET /api/players/:id/games?status=active). */
-  list(playerId: string): Promise<{ games: GameSummary[] }>;
-  /** Turns the game page saw since the last poll: game id → whether it is yours. */
-  seen: Map<string, boolean>;
-  /** Call back when the game page sees a turn. */
-  whenSeen(f: () => void): void;
-  setTitleCount(n: number): void;
-  /** Your key, for your inbox's socket (none: the list is polled). */
-  token?: string | null;
-}
+export type { TurnsPage };
 
 /** The poll's waits; `live`: how often the list is read while your inbox's socket is open (a seen page). */
 export const POLL_MS = { visible: 60_000, hidden: 300_000, max: 600_000, live: 300_000 };
@@ -55,14 +43,6 @@ export function waitingCount(
   for (const g of games) if (sawNow.get(g.id) ?? g.yourTurn) n++;
   for (const [id, mine] of sawNow) if (mine && !games.some((g) => g.id === id)) n++;
   return n;
-}
-
-/** The favicon with the count on it (none: the plain one). */
-export function faviconHref(n: number): string {
-  if (!n) return "/favicon.svg";
-  const label = n > 9 ? "9+" : String(n);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="-12 -12 24 24"><polygon points="0,-11 9.5,-5.5 9.5,5.5 0,11 -9.5,5.5 -9.5,-5.5" fill="#4f8a3a"/><circle cx="0" cy="-1" r="5.5" fill="#ffc20a"/><circle cx="5" cy="-5" r="7" fill="#c62828"/><text x="5" y="-1.6" font-size="${label.length > 1 ? 8 : 10}" font-family="sans-serif" font-weight="700" fill="#fff" text-anchor="middle">${label}</text></svg>`;
-  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
 /**
@@ -90,63 +70,6 @@ export function withLines(
   return { games: next, stale, changed };
 }
 
-/**
- * Follow your inbox's socket: `lines` for its greeting (all) and each change, `gone` for a game no
- * longer in play, `up` when it is greeted (true) or closed (false). Reconnects with a backoff,
- * not after a refusal (4401, 4403). Returns how to stop.
- */
-function followInbox(
-  playerId: string,
-  token: string,
-  h: { lines(l: TurnView[], all: boolean): void; gone(id: string): void; up(open: boolean): void },
-): () => void {
-  let ws: WebSocket | null = null;
-  let attempt = 0;
-  let retry: ReturnType<typeof setTimeout> | undefined;
-  let ping: ReturnType<typeof setInterval> | undefined;
-  const connect = () => {
-    const s = new WebSocket(
-      `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/players/${encodeURIComponent(playerId)}/turns/live`,
-    );
-    ws = s;
-    s.onopen = () => {
-      s.send(JSON.stringify({ type: "auth", token }));
-      // The platform answers it without waking the inbox; it keeps idle connections open.
-      ping = setInterval(() => s.send(PING), 25_000);
-    };
-    s.onmessage = (e) => {
-      let m: InboxMessage;
-      try {
-        m = JSON.parse(String(e.data));
-      } catch {
-        return;
-      }
-      if (m.type === "turns") {
-        attempt = 0;
-        h.up(true);
-        h.lines(m.games, true);
-      } else if (m.type === "turn") h.lines([m.game], false);
-      else if (m.type === "gone") h.gone(m.id);
-    };
-    s.onclose = (e) => {
-      clearInterval(ping);
-      if (ws !== s) return;
-      ws = null;
-      h.up(false);
-      if (e.code !== INBOX_CLOSE.unauthorized && e.code !== INBOX_CLOSE.forbidden)
-        retry = setTimeout(connect, backoff(attempt++, 1000, 300_000, true));
-    };
-    s.onerror = () => s.close();
-  };
-  connect();
-  return () => {
-    clearTimeout(retry);
-    const s = ws;
-    ws = null;
-    s?.close(1000);
-  };
-}
-
 let page: TurnsPage | null = null;
 let games: GameSummary[] | null = null;
 /** Live: each of your games in play as your inbox's socket last said (your turn or not); null while it is not open. */
@@ -155,17 +78,11 @@ let lines: Map<string, boolean> | null = null;
 let listWanted = false;
 let failed = false;
 const listeners = new Set<() => void>();
-let shown = -1;
 
 function changed(): void {
   if (!page) return;
   const n = waitingCount(lines ? [...lines].map(([id, yourTurn]) => ({ id, yourTurn })) : (games ?? []), page.seen);
-  page.setTitleCount(n);
-  if (n !== shown) {
-    shown = n;
-    const icon = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-    if (icon) icon.href = faviconHref(n);
-  }
+  showCount(page, n);
   for (const fn of listeners) fn();
 }
 /** Your active games as last polled (the start page lists them; null: not yet), and a call on every change. */
@@ -184,6 +101,11 @@ let pollNow: (maxAgeMs: number) => void = () => {};
 /** Ask again now, unless the last answer is younger than `maxAgeMs` (the start page opening). */
 export function refreshTurns(maxAgeMs = 0): void {
   listWanted = true;
+  // Counted by ./inbox.ts so far (on a game page, before this one): from now on here, with the list.
+  if (!page) {
+    const w = handOver();
+    if (w) watchTurns(w.playerId, w.page);
+  }
   pollNow(maxAgeMs);
 }
 

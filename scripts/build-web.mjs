@@ -133,11 +133,13 @@ const oneSharedChunk = {
       // A part that plays the engine imports the game page's rules too: they then share one chunk
       // with the engine's play (the rules' own chunk is left nearly empty) instead of two.
       if (gameParts.has(args.path) && args.path !== GAME_RULES && PLAYS.test(source)) roots.push(GAME_RULES);
-      // Under the Moonlight an animal's abilities (web/src/moon/animals/, a chunk each, which the
-      // Moonlight's part loads) import what that part shares with the other parts too: the engine's
-      // play and the expansion's engine and drawing, or the modules they use would be cut out of
-      // those chunks into new ones.
-      if (MOON_ANIMAL.test(args.path)) roots.push(GAME_RULES, ...MOON_PART_SHARED.map((f) => join(root, f)));
+      // Under the Moonlight the parts that play it (the part a turn is planned with, an animal's
+      // abilities, a chunk each, and the replay's hooks) import what they share with the other
+      // parts too: the engine's play, the expansion's engine, and what the first part shares with
+      // "How to play" (its reading and drawing), or the modules they use would be cut out of those
+      // chunks into new ones.
+      if (MOON_PLAYS.test(args.path))
+        roots.push(GAME_RULES, ...[...MOON_SEEN_SHARED, ...MOON_PLAY_SHARED].map((f) => join(root, f)));
       // A part that uses one of a group of the later parts' small shared modules loads the whole
       // group (one chunk), and only the groups it uses.
       const loads = closure(args.path);
@@ -152,12 +154,16 @@ const oneSharedChunk = {
 };
 
 /**
- * What the Moonlight's part (web/src/moon/ui.tsx) shares with "How to play" and the replay of a
- * Moonlight game: the expansion's engine and its drawing (plugged in by web/src/moon/drawing.ts),
- * one chunk. An animal's abilities are a chunk of their own (MOON_ANIMAL).
+ * Under the Moonlight the game page loads two parts (docs/web.md "Weights"): what it shows at once
+ * (web/src/moon/ui.tsx), and what a turn is planned with (web/src/moon/play.tsx, with the animals'
+ * abilities, a chunk each, and the replay's hooks, web/src/moon/replay.ts: MOON_PLAYS). What the
+ * first shares with "How to play" and the others — the expansion's reading (its geometry, light,
+ * setup schedule: the engine's MOONLIGHT_SEEN) and its drawing (plugged in by
+ * web/src/moon/drawing.ts) — is one chunk; so is the expansion's engine, which only the others load.
  */
-const MOON_PART_SHARED = ["src/engine/moonlight/index.ts", "src/render/moon.ts", "web/src/moon/drawing.ts"];
-const MOON_ANIMAL = /[\\/]web[\\/]src[\\/]moon[\\/]animals[\\/][a-z]+\.ts$/;
+const MOON_SEEN_SHARED = ["web/src/moon/drawing.ts", "src/engine/moonlight/seen.ts"];
+const MOON_PLAY_SHARED = ["src/engine/moonlight/index.ts"];
+const MOON_PLAYS = /[\\/]web[\\/]src[\\/]moon[\\/](play\.tsx|replay\.ts|animals[\\/][a-z]+\.ts)$/;
 
 /**
  * Small modules that the parts loaded after a page's first paint share (a few hundred bytes each),

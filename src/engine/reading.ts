@@ -46,3 +46,5 @@ export {
   type TreeLight,
 } from "./light";
 export { computeScores, winnersOf } from "./scoring";
+/** (an expansion's reading is plugged in with it: e.g. moonlight/reading.ts `MOONLIGHT_SEEN`) */
+export { registerExpansion } from "./expansion";

@@ -7,7 +7,9 @@
  * whatever it is.
  */
 import { CELLS, SUN_CORNERS, cellIndex, type Hex } from "../engine/reading";
-import { moonGeometry, moonReport, type AnimalName, type MoonReport, type MoonState } from "../engine/moonlight";
+// (the expansion's reading, not its index: a page that only shows a game carries none of its play,
+// docs/web.md "Weights")
+import { CLOCKWISE, moonReport, type AnimalName, type MoonReport, type MoonState } from "../engine/moonlight/reading";
 import { escapeHtml } from "./escape";
 import { HEX, SQRT3, cellCenter, hexPoints, round2, shapeElement } from "./shapes";
 import { SEAT_STYLES, type ThemeColors } from "./style";
@@ -134,7 +136,7 @@ export function moonTiles(report: MoonReport, t: ThemeColors, titles: { moon: st
 /** The screen direction of each lit path (from its edge cell inward), as in docs/rules.md §8.1. */
 export function pathDirections(position: number): [P, P] {
   const j = Math.floor(position / 3);
-  return [screenDir(moonGeometry.CLOCKWISE[(j + 3) % 6]), screenDir(moonGeometry.CLOCKWISE[(j + 2) % 6])];
+  return [screenDir(CLOCKWISE[(j + 3) % 6]), screenDir(CLOCKWISE[(j + 2) % 6])];
 }
 
 /** Half the distance between neighbouring cell centres (the hex's inner radius). */

@@ -23,7 +23,7 @@ import { LABELS, applyAction, cellIndex, legalActions, type Action, type GameSta
 import { moonRules } from "../../src/engine/moonlight";
 import { actionCells } from "../../web/src/game/model";
 import en from "../../web/src/moon/i18n/en";
-import { baseActionAt } from "../../web/src/moon/model";
+import { baseActionAt } from "../../web/src/moon/aim";
 import {
   annAndBruno,
   apiCall,

@@ -59,8 +59,10 @@ describe("web bundle", () => {
       byEntry.get("web/src/talk/panel.tsx"),
       byEntry.get("web/src/notify/panel.tsx"),
       ...langs.map((l) => byEntry.get(`web/src/notify/i18n/${l}.ts`)),
-      // Under the Moonlight's part of the game page, loaded for such games only, and its languages.
+      // Under the Moonlight's parts of the game page, loaded for such games only, and its languages:
+      // what the page shows at once, and what a turn is planned with (on the page's first touch).
       byEntry.get("web/src/moon/ui.tsx"),
+      byEntry.get("web/src/moon/play.tsx"),
       // with what only replaying its history needs beside it (its making and replaying hooks).
       byEntry.get("web/src/moon/replay.ts"),
       // Each animal's abilities, loaded for the seat's animal (every animal's to replay a history).
@@ -190,17 +192,51 @@ describe("web bundle", () => {
         allJs.some((js) => js.includes(d)),
         d,
       ).toBe(false);
-    // (but not the expansion's making and replaying of a game: a turn is planned without them;
-    // nor the animals' abilities: a page enters its seat's animal's, a chunk of its own)
-    expect(moonLoaded).not.toContain("src/engine/moonlight/make.ts");
+    // What the page shows at once of a Moonlight game (the board's layer, the moon's panel, your
+    // deal and its choice, the log's words) reads the state with the expansion's geometry and light
+    // alone: none of its play, the rules or the controls a turn is planned with, which come with its
+    // second part on the page's first touch (docs/web.md "Weights").
     const moonAtOnce = [...closure(meta, moonChunk)].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
-    expect(moonAtOnce).toContain("src/engine/moonlight/abilities/index.ts");
-    for (const a of ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle", "all"])
-      expect(moonAtOnce).not.toContain(`src/engine/moonlight/abilities/${a}.ts`);
+    for (const f of ["src/engine/moonlight/seen.ts", "src/engine/moonlight/light.ts", "web/src/moon/model.ts"])
+      expect(moonAtOnce).toContain(f);
+    for (const f of [
+      "src/engine/moonlight/index.ts",
+      "src/engine/moonlight/module.ts",
+      "src/engine/moonlight/setup.ts",
+      "src/engine/moonlight/play.ts",
+      "src/engine/moonlight/abilities/index.ts",
+      "src/engine/game.ts",
+      "src/engine/rng.ts",
+      "web/src/game/rules.ts",
+      "web/src/game/plan.ts",
+      "web/src/moon/aim.ts",
+      "web/src/moon/play.tsx",
+    ])
+      expect(moonAtOnce).not.toContain(f);
+    // Its second part carries them (its code, the expansion's engine, the rules' chunk, the engine's
+    // random numbers: four files at most); but not the expansion's making and replaying of a game (a turn is planned
+    // without them), nor the animals' abilities (a page enters its seat's animal's, a chunk of its own).
+    const moonPlay = `dist/web/${byEntry.get("web/src/moon/play.tsx")}`;
+    const moonPlayLoads = [...closure(meta, moonPlay)].flatMap((k) => Object.keys(meta.outputs[k]?.inputs ?? {}));
+    for (const f of [
+      "src/engine/moonlight/module.ts",
+      "src/engine/moonlight/abilities/index.ts",
+      "src/engine/game.ts",
+      "web/src/game/plan.ts",
+      "web/src/moon/aim.ts",
+    ])
+      expect(moonPlayLoads).toContain(f);
+    const playOwn = [...closure(meta, moonPlay)].filter((k) => !closure(meta, moonChunk).has(k) && !firstWave.has(k));
+    expect(playOwn.length, playOwn.join(" ")).toBeLessThanOrEqual(4);
+    for (const loads of [moonAtOnce, moonPlayLoads]) {
+      expect(loads).not.toContain("src/engine/moonlight/make.ts");
+      for (const a of ["boar", "hedgehog", "squirrel", "fox", "owl", "badger", "beaver", "turtle", "all"])
+        expect(loads).not.toContain(`src/engine/moonlight/abilities/${a}.ts`);
+    }
     expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/moon/animals/fox.ts")}`].inputs)).toContain(
       "src/engine/moonlight/abilities/fox.ts",
     );
-    expect(moonLoaded).not.toContain("src/engine/moonlight/replay.ts");
+    expect(moonPlayLoads).not.toContain("src/engine/moonlight/replay.ts");
     expect(Object.keys(meta.outputs[`dist/web/${byEntry.get("web/src/moon/replay.ts")}`].inputs)).toContain(
       "src/engine/moonlight/make.ts",
     );

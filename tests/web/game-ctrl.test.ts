@@ -17,7 +17,7 @@ import {
   type GameState,
 } from "../../src/engine";
 import { ApiError } from "../../web/src/api";
-import { loadMoonUi } from "../../web/src/moon/load";
+import { loadMoonPlay, loadMoonUi } from "../../web/src/moon/load";
 import { loadPartTexts, setLang, t } from "../../web/src/i18n";
 import { GameCtrl, planKey, SIGNED_OUT_KEY, type GameDeps } from "../../web/src/game/ctrl";
 import type { LiveLog } from "../../src/contract/live";
@@ -111,6 +111,9 @@ function fakes(first: GameView, log: LogEntryView[] = [], opts: { socket?: boole
     refused,
     played: async (log, p) => playedAsPlanned(log, p),
     loadMoon: async () => {
+      throw new Error("not a Moonlight game");
+    },
+    loadMoonPlay: async () => {
       throw new Error("not a Moonlight game");
     },
     rules: { now: rules, load: async () => rules },
@@ -546,9 +549,13 @@ describe("the game controller", () => {
     const hunt = legalActions(s).find((a) => a.type === "ability")!;
     expect(hunt).toMatchObject({ ability: "hunt" });
     const ui = await loadMoonUi("en");
+    const moonPlay = await loadMoonPlay(ui);
     // Ann planned the hunt on this page before (it is kept in the browser).
     const f1 = fakes(view(s, 9));
     f1.deps.loadMoon = async () => ui;
+    f1.deps.loadMoonPlay = async () => moonPlay;
+    // (under the Moonlight the rules come with its part a turn is planned with, never on their own)
+    f1.deps.rules = { now: null, load: () => Promise.reject(new Error("not under the Moonlight")) };
     const c1 = new GameCtrl("g", ANN, f1.deps);
     c1.setLang("en");
     c1.start();
@@ -560,8 +567,10 @@ describe("the game controller", () => {
     let arrived: (() => void) | null = null;
     const f2 = fakes(view(s, 9));
     f2.store.set(planKey("g", 0), f1.store.get(planKey("g", 0))!);
-    f2.deps.loadMoon = async () => ({
-      ...ui,
+    f2.deps.loadMoon = async () => ui;
+    f2.deps.rules = f1.deps.rules;
+    f2.deps.loadMoonPlay = async () => ({
+      ...moonPlay,
       animalReady: (_state, _seat, then) => {
         if (!ready) arrived ??= then;
         return ready;
@@ -570,7 +579,7 @@ describe("the game controller", () => {
     const c2 = new GameCtrl("g", ANN, f2.deps);
     c2.setLang("en");
     c2.start();
-    await vi.waitFor(() => expect(c2.moon).not.toBeNull());
+    await vi.waitFor(() => expect(c2.moonPlay).not.toBeNull());
     await settle();
     // No planning meanwhile: the plan is neither shown nor judged lost.
     expect(c2.rules).toBeNull();
@@ -597,14 +606,16 @@ describe("the game controller", () => {
     }
     const { state, entries } = play(made.state, actions);
     const ui = await loadMoonUi("en");
+    const moonPlay = await loadMoonPlay(ui);
     // (with the making and replaying hooks, which the page adds with the history: deps.ts)
     await import("../../web/src/moon/replay");
     const asked: boolean[] = [];
     let entered = false;
     let arrived: (() => void) | null = null;
     const f = fakes(view(state, entries.length + 1), entries);
-    f.deps.loadMoon = async () => ({
-      ...ui,
+    f.deps.loadMoon = async () => ui;
+    f.deps.loadMoonPlay = async () => ({
+      ...moonPlay,
       // (the animals' abilities a chunk each, still on their way when the history asks for them all)
       animalReady: (_state, _seat, then, every = false) => {
         asked.push(every);
@@ -616,7 +627,7 @@ describe("the game controller", () => {
     const c = new GameCtrl("g", ANN, f.deps);
     c.setLang("en");
     c.start();
-    await vi.waitFor(() => expect(c.moon).not.toBeNull());
+    await vi.waitFor(() => expect(c.moonPlay).not.toBeNull());
     await vi.waitFor(() => expect(c.log).toHaveLength(entries.length));
     // The history is replayed (its module at hand): every animal's abilities are asked for first.
     expect(asked).toContain(true);
@@ -627,6 +638,52 @@ describe("the game controller", () => {
     expect(c.states()).toHaveLength(entries.length + 1);
   });
 
+  it("under the Moonlight, shows a game with the part the page shows alone: the part a turn is planned with comes to plan or to replay", async () => {
+    // A Moonlight game in play, Bob to act: Ann's page (and a spectator's) only shows it.
+    const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
+    if (!made.ok) throw new Error(made.error.message);
+    const actions: Action[] = [];
+    let s = made.state;
+    while (s.phase === "setup" || s.current !== 1) {
+      const a = legalActions(s)[0];
+      actions.push(a);
+      s = applyOk(s, a);
+    }
+    const { state, entries } = play(made.state, actions);
+    const ui = await loadMoonUi("en");
+    const moonPlay = await loadMoonPlay(ui);
+    for (const identity of [ANN, null]) {
+      let asked = 0;
+      const f = fakes(view(state, entries.length + 1), entries);
+      f.deps.loadMoon = async () => ui;
+      f.deps.loadMoonPlay = async () => {
+        asked++;
+        return moonPlay;
+      };
+      // (the history's replay is not at hand: it comes when the history is touched, as on the page)
+      f.deps.history = { now: null, load: async () => history };
+      const c = new GameCtrl("g", identity, f.deps);
+      c.setLang("en");
+      c.start();
+      await vi.waitFor(() => expect(c.moon).not.toBeNull());
+      await vi.waitFor(() => expect(c.log).toHaveLength(entries.length));
+      await settle();
+      // Shown without it (the game as the server sent it), its history offered.
+      const fr = c.frame()!;
+      expect(fr.myTurn).toBe(false);
+      expect(fr.shown).toBe(c.view!.state);
+      expect(fr.panels).toHaveLength(2);
+      expect(c.canReplay()).toBe(true);
+      expect(asked).toBe(0);
+      expect(c.moonPlay).toBeNull();
+      // The history touched: it comes, and the history is replayed with it.
+      c.prepareReplay();
+      await vi.waitFor(() => expect(c.moonPlay).not.toBeNull());
+      expect(asked).toBe(1);
+      await vi.waitFor(() => expect(c.states()).toHaveLength(entries.length + 1));
+    }
+  });
+
   it("under the Moonlight, marks each step's cells and moves the animal on a tap there (issue 25 item 1)", async () => {
     // A Moonlight game at its first round, on Ann's turn.
     const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
@@ -635,11 +692,12 @@ describe("the game controller", () => {
     const steps: string[] = [];
     const f = fakes(view(s, 1));
     f.deps.loadMoon = loadMoonUi;
+    f.deps.loadMoonPlay = loadMoonPlay;
     const c = new GameCtrl("g", ANN, f.deps);
     c.setLang("en");
     c.start();
-    // (the Moonlight part is a chunk of its own, imported)
-    await vi.waitFor(() => expect(c.moon).not.toBeNull(), { timeout: 10_000 });
+    // (the Moonlight parts are chunks of their own, imported: the one a turn is planned with comes on Ann's turn)
+    await vi.waitFor(() => expect(c.moonPlay).not.toBeNull(), { timeout: 10_000 });
     // Through the setup: Ann's steps by tapping what is marked (Bob's by the engine).
     for (let version = 1; s.phase === "setup"; version++) {
       if (s.current === 0) {

@@ -14,18 +14,17 @@ import { LANGS, setLang } from "../../web/src/i18n";
 import { boardText, setMoreBoardText } from "../../web/src/text";
 import { MOON_FORM_TEXT } from "../../web/src/moon/form";
 import { MOON_DICTS } from "./dicts";
+import { dealChoices, moonSetup, moonSummary } from "../../web/src/moon/model";
 import {
   baseActionAt,
   moonPlay,
-  moonSetup,
   moonStep,
-  moonSummary,
   moonTap,
   moonTargets,
   pickClick,
   pickTargets,
   placeAt,
-} from "../../web/src/moon/model";
+} from "../../web/src/moon/aim";
 import { moonBoardText, moonEventText, setMoonLang } from "../../web/src/moon/ui";
 
 function start(moonlight: boolean | { greatTree?: boolean; moonstones?: boolean } = { greatTree: true }): GameState {
@@ -101,11 +100,16 @@ describe("each step of a Moonlight turn (issue 25 item 1: what the dock says, th
       }
       steps.push(step.step);
       if (step.step === "choose") {
-        // Your own deal, each board with a choice; nothing on the board to mark.
-        expect(step.deal.map((c) => c.animal).sort()).toEqual([...s.moon!.players[s.current].deal!].sort());
-        expect(step.choose.map((a) => (a as { animal: string }).animal).sort()).toEqual(
-          step.deal.map((c) => c.animal).sort(),
-        );
+        // Your own deal, each board with a choice, offered from the state alone (before the rules
+        // have come) as the engine lists them; nothing on the board to mark.
+        const offered = dealChoices(s, s.current);
+        expect(offered.map((a) => a.animal).sort()).toEqual([...s.moon!.players[s.current].deal!].sort());
+        expect(offered).toEqual(expect.arrayContaining(step.choose));
+        expect(step.choose).toEqual(expect.arrayContaining(offered));
+        expect(step.choose).toHaveLength(2);
+        // Another seat, a spectator: nothing to choose.
+        expect(dealChoices(s, 1 - s.current)).toEqual([]);
+        expect(dealChoices(s, -1)).toEqual([]);
         expect(moonTargets(s, legal, null)).toEqual([]);
         s = play(s, step.choose[0]);
         continue;

@@ -7,6 +7,7 @@
 export * as moonGeometry from "./geometry";
 export * as moonRules from "./rules";
 export { MOONLIGHT_PLAY } from "./module";
+export { MOONLIGHT_SEEN } from "./seen";
 export {
   moonReport,
   moonlight,

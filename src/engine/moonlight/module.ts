@@ -7,9 +7,8 @@ import { labelOf } from "../board";
 import { M_EXT_SETUP, moveType } from "../codes";
 import type { Expansion } from "../expansion";
 import { moonActionOf, parseMoonAction } from "./actions";
-import { addShade } from "./light";
 import { applyPlay, canonicalPlay, checkPlay, collectMoon, moveMoon, playMoves, resetTurn, reuse } from "./play";
-import { BABY_POINTS, POINTS_PER_MOON_POINT } from "./rules";
+import { MOONLIGHT_SEEN } from "./seen";
 import {
   applySetup,
   blocked,
@@ -19,7 +18,6 @@ import {
   nextSetupStep,
   passSetupStep,
   setupMoves,
-  setupSchedule,
 } from "./setup";
 import { viewEntry, viewEvent, viewState } from "./view";
 
@@ -41,8 +39,9 @@ export const MOONLIGHT_PLAY: Expansion = {
   stateKey: "moon",
   parseOptions: () => notHere("making of a game"),
   init: () => notHere("making of a game"),
-  setupStage: (state) => state.moon?.stage ?? null,
-  setupStepCount: (options, firstPlayer) => setupSchedule(options, firstPlayer).length,
+  // (what only showing a game needs: ./seen.ts)
+  setupStage: MOONLIGHT_SEEN.setupStage,
+  setupStepCount: MOONLIGHT_SEEN.setupStepCount,
   setupMoves,
   nextSetupStep,
   // the Great Tree or a moonstone is placed by the next seat counter-clockwise
@@ -55,7 +54,7 @@ export const MOONLIGHT_PLAY: Expansion = {
       : null,
   reuse,
   mayReuse: (state) => state.moon?.double === true,
-  addShade,
+  addShade: MOONLIGHT_SEEN.addShade,
   playMoves,
   canonical: (code) => (moveType(code) === M_EXT_SETUP ? canonicalSetup(code) : canonicalPlay(code)),
   check: (state, code) => (moveType(code) === M_EXT_SETUP ? checkSetup(state, code) : checkPlay(state, code)),
@@ -72,13 +71,7 @@ export const MOONLIGHT_PLAY: Expansion = {
   endTurn: resetTurn,
   roundStart: moveMoon,
   afterLight: collectMoon,
-  score(state, seat, score) {
-    // 1 point per unspent moon point, 3 for the "points" baby turtle
-    const m = state.moon!.players[seat];
-    score.moon = m.points * POINTS_PER_MOON_POINT;
-    score.babies = m.spent.includes("points") ? BABY_POINTS : 0;
-    score.total += score.moon + score.babies;
-  },
+  score: MOONLIGHT_SEEN.score,
   view: viewState,
   viewEvent,
   viewEntry,

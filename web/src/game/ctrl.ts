@@ -11,7 +11,7 @@ import type { Highlight } from "../../../src/render/base";
 import { ApiError, viewOf } from "../api";
 import { errorText } from "../errors";
 import { loadPartTexts, t } from "../i18n";
-import type { MoonPick, MoonUi } from "../moon/load";
+import type { MoonPick, MoonPlay, MoonUi } from "../moon/load";
 import type { GameView, Identity, LogEntryView } from "../types";
 import type { LiveLog } from "../../../src/contract/live";
 import type { LiveHandlers, LiveStatus } from "./live";
@@ -81,8 +81,10 @@ export interface GameDeps {
   refused(c: GameCtrl, e: unknown, plan: Plan): Promise<void>;
   /** Whether `p`'s seat played `p`'s actions as its first turn after `p.version` in the log (./refused.ts). */
   played(log: LogEntryView[], p: { version: number; actions: readonly unknown[]; seat: number }): Promise<boolean>;
-  /** The Moonlight part of the page, in `lang`. */
+  /** The Moonlight part of the page, in `lang`: what it shows. */
   loadMoon(lang: string): Promise<MoonUi>;
+  /** The Moonlight part a turn is planned with (the rules with it), worded as `ui` is. */
+  loadMoonPlay(ui: MoonUi): Promise<MoonPlay>;
   /** The rules (./rules.ts): `now` when they are at hand already (the tests), else `load` fetches them. */
   rules: { now: Rules | null; load(): Promise<Rules> };
   /**
@@ -158,8 +160,13 @@ export class GameCtrl {
   /** Once the game has ended the server sends the options with the seed: the history is then replayed exactly. */
   replayOptions: GameOptionsInput | null = null;
   ply: number | null;
-  /** Under the Moonlight: the loaded part of the page, and the ability or move being aimed at cells. */
+  /**
+   * Under the Moonlight: the loaded parts of the page — what it shows (at once), what a turn is
+   * planned with (`#loadMoonPlay`: on the page's first touch, or to replay) — and the ability or
+   * move being aimed at cells.
+   */
   moon: MoonUi | null = null;
+  moonPlay: MoonPlay | null = null;
   moonPick: MoonPick | null = null;
   /**
    * The rules to plan and replay with, once loaded (null before): what the page's first view of a
@@ -216,6 +223,9 @@ export class GameCtrl {
   #statesOf: { key: unknown[]; states: GameState[] | null } | null = null;
   /** The language the Moonlight part is loaded (or loading) in. */
   #moonLang = "";
+  /** The Moonlight's part a turn is planned with is loading, or is wanted once the first part has come. */
+  #moonPlayAsked = false;
+  #moonPlayWanted = false;
   #rulesAsked = false;
   /** The page was touched (a pointer, a key, the focus: `prepareTurn`): a turn of this seat's is planned with the rules. */
   #touched = false;
@@ -327,7 +337,7 @@ export class GameCtrl {
 
   #loadMoon(): void {
     const lang = this.lang;
-    if (this.moon) this.#moonRules(this.moon);
+    if (this.moonPlay) this.#moonRules(this.moonPlay);
     if (!this.view?.state?.moon || !lang || this.#moonLang === lang) return;
     this.#moonLang = lang;
     this.#deps.loadMoon(lang).then(
@@ -336,8 +346,9 @@ export class GameCtrl {
         const first = !this.moon;
         this.moon = m;
         this.#statesOf = null;
-        // The rules have come: the planned turn (restored, or a fresh one) can now be checked.
-        if (this.#moonRules(m) && first && this.view) this.accept(this.view);
+        if (this.#moonPlayWanted) this.#loadMoonPlay();
+        // (the game can now be shown; whether its turn is planned now, the view says again)
+        if (first && this.view) this.accept(this.view);
         else this.redraw();
       },
       () => {
@@ -347,18 +358,45 @@ export class GameCtrl {
   }
 
   /**
-   * Under the Moonlight the rules come with its part (`m.rules`), and are the page's once the seat's
-   * animal's abilities have come too (../moon/ui.tsx `animalReady`): a turn planned before, restored
-   * without them, would be lost. Returns whether they are.
+   * Under the Moonlight what a turn is planned with is a part of its own (../moon/play.tsx), the
+   * expansion's engine and the rules, which the page shows a game without: it comes when the rules
+   * would (`#loadRules`) or the history is replayed, once the part the page shows has come.
    */
-  #moonRules(m: MoonUi): boolean {
+  #loadMoonPlay(): void {
+    const ui = this.moon;
+    if (!ui) {
+      this.#moonPlayWanted = true;
+      return;
+    }
+    if (this.moonPlay || this.#moonPlayAsked) return;
+    this.#moonPlayAsked = true;
+    this.#deps.loadMoonPlay(ui).then(
+      (p) => {
+        this.moonPlay = p;
+        this.#statesOf = null;
+        // The rules have come: the planned turn (restored, or a fresh one) can now be checked.
+        if (this.#moonRules(p) && this.view) this.accept(this.view);
+        else this.redraw();
+      },
+      () => {
+        this.#moonPlayAsked = false;
+      },
+    );
+  }
+
+  /**
+   * Under the Moonlight the rules come with its part a turn is planned with (`m.rules`), and are the
+   * page's once the seat's animal's abilities have come too (../moon/play.tsx `animalReady`): a turn
+   * planned before, restored without them, would be lost. Returns whether they are.
+   */
+  #moonRules(m: MoonPlay): boolean {
     // (every animal's the view names once the history is replayed)
     const ready = m.animalReady(
       this.view?.state,
       this.seat(),
       () => {
         this.#statesOf = null;
-        if (this.moon === m && this.view && this.#moonRules(m)) this.accept(this.view);
+        if (this.moonPlay === m && this.view && this.#moonRules(m)) this.accept(this.view);
       },
       !!this.history,
     );
@@ -424,8 +462,12 @@ export class GameCtrl {
   }
 
   #loadRules(): void {
-    // (under the Moonlight they come with its part: see #loadMoon)
-    if (this.rules || this.#rulesAsked || this.view?.state?.moon) return;
+    // (under the Moonlight they come with its part a turn is planned with)
+    if (this.view?.state?.moon) {
+      this.#loadMoonPlay();
+      return;
+    }
+    if (this.rules || this.#rulesAsked) return;
     this.#rulesAsked = true;
     this.#deps.rules.load().then(
       (r) => {
@@ -461,11 +503,13 @@ export class GameCtrl {
   #loadHistory(): void {
     if (this.history || this.#historyAsked) return;
     this.#historyAsked = true;
+    // (a Moonlight game replays with the expansion's engine and its animals' abilities)
+    if (this.view?.state?.moon) this.#loadMoonPlay();
     this.#deps.history.load(!!this.view?.state?.moon).then(
       (h) => {
         this.history = h;
         this.#statesOf = null;
-        if (this.moon) this.#moonRules(this.moon);
+        if (this.moonPlay) this.#moonRules(this.moonPlay);
         this.redraw();
       },
       () => {
@@ -635,7 +679,7 @@ export class GameCtrl {
         : timedOut
           ? this.#say("warn", "youTimedOut", "planGone")
           : this.#say("warn", "planGone");
-    // Under the Moonlight the rules come with the game's chunk: the plan waits for it (see loadMoon).
+    // Under the Moonlight the game is shown with its part (see #loadMoon): the plan waits for it.
     if (v.state?.moon && !this.moon) return;
     let current = this.plan;
     const myTurn = !!v.state && v.status === "active" && seat >= 0 && v.state.current === seat;
@@ -837,7 +881,7 @@ export class GameCtrl {
   /** What choosing `label` does on your turn: an action, or (Moonlight) the aim taken further. */
   #actionAt(f: Frame, label: string): Action | null {
     const { shown, legal } = f;
-    const mc = this.moon?.moonClick(shown, legal, this.moonPick, label, this.selected);
+    const mc = this.moonPlay?.moonClick(shown, legal, this.moonPick, label, this.selected);
     if (mc && "pick" in mc) {
       this.moonPick = mc.pick;
       this.redraw();
@@ -995,11 +1039,12 @@ export class GameCtrl {
     const v = this.view;
     const viewer = this.seat() >= 0 ? this.seat() : null;
     const history = this.history;
-    const key = [this.log, v?.state?.options.players, viewer, this.replayOptions, this.moon, history];
+    const key = [this.log, v?.state?.options.players, viewer, this.replayOptions, this.moonPlay, history];
     if (this.#statesOf?.key.every((k, i) => k === key[i])) return this.#statesOf.states;
     let states: GameState[] | null = null;
-    // A Moonlight game replays once its chunk (which plugs the expansion into the engine) is loaded.
-    if (history && v?.state && this.log.length && (!v.state.moon || this.moon?.animalsEntered(v.state))) {
+    // A Moonlight game replays once its part a turn is planned with (which plugs the expansion's
+    // play into the engine) is loaded, with every animal's abilities.
+    if (history && v?.state && this.log.length && (!v.state.moon || this.moonPlay?.animalsEntered(v.state))) {
       const all = history.replayStates(v.state, this.log, viewer, this.replayOptions);
       // Only offer the replay when it lands exactly on the game as the server has it.
       const last = all?.at(-1);
@@ -1054,8 +1099,8 @@ export class GameCtrl {
       }
     // Under the Moonlight: the expansion's placements, the targets of the move or ability being
     // aimed, or (no cell chosen) where the animal may move.
-    if (myTurn && this.moon)
-      for (const l of this.moon.moonHighlights(shown, legal, this.moonPick, selected)) highlights[l] = "target";
+    if (myTurn && this.moonPlay)
+      for (const l of this.moonPlay.moonHighlights(shown, legal, this.moonPick, selected)) highlights[l] = "target";
     const complete =
       myTurn &&
       (shown.current !== seat ||

@@ -2,7 +2,7 @@
 import { PAGE_VIEW_ID } from "../../../src/contract/page";
 import { api, randomKey } from "../api";
 import type { GameView } from "../types";
-import { loadMoonReplay, loadMoonUi } from "../moon/load";
+import { loadMoonPlay, loadMoonReplay, loadMoonUi } from "../moon/load";
 import type { GameDeps } from "./ctrl";
 import { follow, sendTurn } from "./live";
 import { setUrlPly } from "./ply-url";
@@ -45,6 +45,7 @@ export function browserDeps(): GameDeps {
     refused: (c, e, plan) => import("./rules").then((r) => r.refused(c, e, plan)),
     played: (log, p) => import("./rules").then((r) => r.playedAsPlanned(log, p)),
     loadMoon: loadMoonUi,
+    loadMoonPlay,
     rules: { now: null, load: () => import("./rules") },
     // (a Moonlight game's replay needs its own hooks too)
     history: {

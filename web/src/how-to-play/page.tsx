@@ -14,7 +14,7 @@ import {
   registerExpansion,
   type GameState,
 } from "../../../src/engine/base";
-import { MOONLIGHT_PLAY as MOONLIGHT_RULES } from "../../../src/engine/moonlight";
+import { MOONLIGHT_SEEN } from "../../../src/engine/moonlight/reading";
 import { pieceIcon, type BoardText, type Highlight, type MoonPieceInfo } from "../../../src/render/base";
 import { renderBoard } from "../../../src/render/english";
 import "../moon/drawing";
@@ -24,8 +24,9 @@ import { Link } from "../nav";
 import { boardText } from "../text";
 import { setTitle } from "../title";
 
-// Under the Moonlight's rules and (../moon/drawing) drawing, for its picture (as the Moonlight games' chunk does).
-registerExpansion(MOONLIGHT_RULES);
+// Under the Moonlight's reading (its shadows) and (../moon/drawing) drawing, for its picture (as the
+// Moonlight games' first part does: ../moon/ui.tsx); the picture plays nothing.
+registerExpansion(MOONLIGHT_SEEN);
 
 /** The parts, in order, by their anchors. */
 const PARTS = ["sun", "light", "turn", "buy", "plant", "grow", "collect", "moonlight"] as const;

@@ -1,8 +1,11 @@
 /**
- * Under the Moonlight on the game page (a chunk loaded only for Moonlight games, see ./load.ts):
- * the setup steps (your own deal with abilities and costs, placements), the animal's move and its
- * abilities with levels and moon-point costs, the moon and each player's moon points, and the
- * expansion's events in words. Everything offered comes from the engine's legal actions (./model.ts).
+ * Under the Moonlight on the game page, what it shows at once (a chunk loaded only for Moonlight
+ * games, see ./load.ts): the expansion's layer of the board (./drawing), the moon and each player's
+ * animal and moon points (MoonInfo), your own deal and, when it is yours to choose, the choice
+ * (MoonChoose), the setup's steps in the status line, and the expansion's events in words. Read from
+ * the state the server sent: it carries none of the expansion's play. What plans a turn — the
+ * expansion's engine, the animals' abilities, the controls that aim them, the rules — is ./play.tsx,
+ * which the page loads on its first touch (docs/web.md "Weights").
  */
 import { useState } from "preact/hooks";
 import {
@@ -12,99 +15,21 @@ import {
   type Action,
   type GameEvent,
   type GameState,
-} from "../../../src/engine/play";
-import {
-  MOONLIGHT_PLAY,
-  hasAbilities,
-  moonGeometry,
-  registerAbilities,
-  type Ability as AbilityCode,
-  type AnimalName,
-} from "../../../src/engine/moonlight";
+} from "../../../src/engine/reading";
+import { MOON_GAP, MOONLIGHT_SEEN } from "../../../src/engine/moonlight/reading";
 import type { BoardText, MoonPieceInfo } from "../../../src/render/base";
 import "./drawing";
-// (the game page plans a Moonlight game with the rules this chunk already carries: its
-// controller takes them from here rather than fetch the rules' own small chunk: web/src/game/ctrl.ts)
-export * as rules from "../game/rules";
 import type { MoonEvent } from "../../../src/engine";
 import { listOf, type Lang } from "../i18n";
 import { Link } from "../nav";
 import { seatLabel } from "../text";
 import type { MoonMessages } from "./i18n/en";
-import {
-  animalCard,
-  moonPlay,
-  moonSetup,
-  moonStep,
-  moonSummary,
-  moonTap,
-  moonTargets,
-  moveTo,
-  type AbilityOption,
-  type AnimalCard,
-  type MoonPick,
-  type MoonStep,
-} from "./model";
+import { animalCard, dealChoices, moonSetup, moonSummary, type AnimalCard } from "./model";
 
-// Loading this chunk plugs the expansion into the engine and (./drawing) the board drawing (the base page carries neither).
-registerExpansion(MOONLIGHT_PLAY);
-
-/**
- * Each animal's abilities, a chunk each (the engine's table, src/engine/moonlight/abilities/index.ts,
- * is filled as they come): a page enters its seat's animal's to plan a turn, every animal's to
- * replay a history (./load.ts), and carries none of the others' (docs/web.md "Weights").
- */
-const ANIMAL_ABILITIES: Record<AnimalName, () => Promise<{ abilities: readonly AbilityCode[] }>> = {
-  boar: () => import("./animals/boar"),
-  hedgehog: () => import("./animals/hedgehog"),
-  squirrel: () => import("./animals/squirrel"),
-  fox: () => import("./animals/fox"),
-  owl: () => import("./animals/owl"),
-  badger: () => import("./animals/badger"),
-  beaver: () => import("./animals/beaver"),
-  turtle: () => import("./animals/turtle"),
-};
-const entering = new Map<AnimalName, Promise<void>>();
-
-/** Enter `animal`'s abilities in the engine (once; a failed load is tried again on the next call). */
-export function enterAnimal(animal: AnimalName): Promise<void> {
-  let p = entering.get(animal);
-  if (!p) {
-    p = ANIMAL_ABILITIES[animal]().then(
-      (x) => registerAbilities(x.abilities),
-      (e: unknown) => {
-        entering.delete(animal);
-        throw e;
-      },
-    );
-    entering.set(animal, p);
-  }
-  return p;
-}
-/** The animals `state` names (every seat's that this viewer knows). */
-const animalsOf = (state: GameState | null | undefined): AnimalName[] =>
-  (state?.moon?.players ?? []).flatMap((p) => (p.animal ? [p.animal] : []));
-
-/** Whether every animal `state` names has its abilities entered (its history can be replayed). */
-export const animalsEntered = (state: GameState | null | undefined): boolean => animalsOf(state).every(hasAbilities);
-
-/**
- * Whether the abilities of `seat`'s animal (`every`: of every animal `state` names, to replay its
- * history) are entered: if not, they are asked for, and `then` is called once they have come (by
- * the call that asked).
- */
-export function animalReady(
-  state: GameState | null | undefined,
-  seat: number,
-  then: () => void,
-  every = false,
-): boolean {
-  const want = every ? animalsOf(state) : [state?.moon?.players[seat]?.animal];
-  const missing = want.filter((a): a is AnimalName => !!a && !hasAbilities(a));
-  if (!missing.length) return true;
-  if (missing.some((a) => !entering.has(a))) Promise.all(missing.map(enterAnimal)).then(then, () => {});
-  return false;
-}
+// Loading this chunk plugs into the engine what its reading of a Moonlight game asks of the
+// expansion (the setup's steps, its shadows, its points: the engine's MOONLIGHT_SEEN), and
+// (./drawing) its layer into the board's drawing; the base page carries neither.
+registerExpansion(MOONLIGHT_SEEN);
 
 /**
  * The texts in each language, English too, a chunk each: a page loads only its own language's
@@ -120,12 +45,13 @@ const TEXTS: Record<Lang, () => Promise<{ default: MoonMessages }>> = {
 };
 let m: MoonMessages;
 
+/** The texts in the page's language (the part a turn is planned with words its controls with them: ./load.ts). */
+export const moonTexts = (): MoonMessages => m;
+
 /** Switch the texts to `lang` (English if they cannot be loaded). */
 export async function setMoonLang(lang: string): Promise<void> {
   m = (await (TEXTS[lang as Lang] ?? TEXTS.en)().catch(() => TEXTS.en())).default;
 }
-
-const ROMAN = ["I", "II", "III", "IV"];
 
 const cellName = (c: { q: number; r: number }) => LABELS[cellIndex(c.q, c.r)];
 
@@ -135,14 +61,7 @@ export function moonStageText(stage: string, done: number, total: number): strin
   return m.stageStatus(name, done, total);
 }
 
-// ---- the board ---------------------------------------------------------------------------------
-
-// The board's hooks are the model's own functions, under the names the game page's controller
-// calls this chunk by: the cells to mark as targets (`selected`: a base-game cell chosen), and a
-// tap's expansion action, the pick it continues, or null (the base game's turn).
-export { moonTargets as moonHighlights, moonTap as moonClick };
-
-// ---- the log -----------------------------------------------------------------------------------
+// ---- the board's words and the log --------------------------------------------------------------
 
 const MOON_EVENTS = new Set<string>([
   "animalChosen",
@@ -277,7 +196,7 @@ export function moonEventText(ev: GameEvent, names: readonly string[]): string |
 }
 
 function gapCells(position: number): [string, string] {
-  const [a, b] = moonGeometry.MOON_GAP[position];
+  const [a, b] = MOON_GAP[position];
   return [LABELS[a], LABELS[b]];
 }
 
@@ -306,230 +225,27 @@ function Card(p: { card: AnimalCard; children?: preact.ComponentChildren }) {
 }
 
 /**
- * The expansion's part of your turn, in the turn panel (on a phone, docked under the board): each
- * step in words — choose from your deal (the deal right there), place your animal, the Great Tree,
- * the moonstones; then in a round, your animal, where it may move (the highlighted cells: a tap
- * moves it) and its abilities, each button naming the ability and its cost. What a step's words
- * name is what the board highlights (model.ts's moonStep gives both).
+ * Choosing the animal you keep from your deal (the Moonlight's setup), each card with its button:
+ * the dock shows it from the state (./model.ts `dealChoices`) from the page's first paint; a choice
+ * made before the rules a turn is planned with have come is made once they come (../game/ctrl.ts).
  */
-export function MoonControls(p: {
-  state: GameState;
-  legal: readonly Action[];
-  seat: number;
-  names: readonly string[];
-  pick: MoonPick | null;
-  setPick: (x: MoonPick | null) => void;
-  add: (a: Action) => void;
-  complete: boolean;
-  /** The base game's cell chosen, if any (its actions are offered instead of the animal's move). */
-  selected: string | null;
-}) {
-  if (p.complete) return null;
-  const step = moonStep(p.state, p.legal, p.seat, p.pick, p.selected);
-  if (!step) return null;
-  switch (step.step) {
-    case "choose":
-      return <ChooseStep step={step} add={p.add} />;
-    case "animals":
-    case "greatTree":
-    case "moonstones": {
-      const n = step.targets.length;
-      const text =
-        step.step === "animals"
-          ? m.placeAnimal(step.animal ? m.animals[step.animal] : "", n)
-          : step.step === "greatTree"
-            ? m.placeGreatTree(n)
-            : m.placeMoonstone(n);
-      return (
-        <section class="moon-controls" aria-label={m.title} data-step={step.step}>
-          <p class="moon-step">{text}</p>
-        </section>
-      );
-    }
-    case "aim":
-      return <AimStep step={step} setPick={p.setPick} />;
-    case "play": {
-      const play = moonPlay(p.state, p.legal)!;
-      const animal = m.animals[play.animal];
-      return (
-        <section class="moon-controls" aria-labelledby="moon-play-h" data-step="play">
-          <h3 id="moon-play-h">
-            <span>{m.yourAnimal(animal, play.cell ?? "–")}</span>{" "}
-            <span class="light-now">{m.pointsOf(play.points)}</span>
-          </h3>
-          <p class="moon-step">{step.moves.length > 0 ? m.movePlay(step.moves.length) : m.moved}</p>
-          {play.abilities.map((o) => (
-            <Ability o={o} key={o.ability} names={p.names} setPick={p.setPick} add={p.add} legal={p.legal} />
-          ))}
-        </section>
-      );
-    }
-  }
-}
-
-/** Choosing the animal you keep from your deal (the Moonlight's setup), each card with its button. */
-function ChooseStep({ step, add }: { step: Extract<MoonStep, { step: "choose" }>; add: (a: Action) => void }) {
+export function MoonChoose({ state, seat, add }: { state: GameState; seat: number; add: (a: Action) => void }) {
+  const choose = dealChoices(state, seat);
+  if (!choose.length) return null;
   return (
     <section class="moon-controls moon-choose" aria-labelledby="moon-choose-h" data-step="choose">
       <h3 id="moon-choose-h">{m.chooseTitle}</h3>
       <p class="moon-step">{m.chooseStep}</p>
       <div class="moon-deal">
-        {step.deal.map((c) => {
-          const a = step.choose.find((x) => x.type === "chooseAnimal" && x.animal === c.animal);
-          return (
-            <Card card={c} key={c.animal}>
-              <button
-                type="button"
-                class="choice moon-keep"
-                data-animal={c.animal}
-                disabled={!a}
-                onClick={() => a && add(a)}
-              >
-                {m.keep(m.animals[c.animal])}
-              </button>
-            </Card>
-          );
-        })}
+        {choose.map((a) => (
+          <Card card={animalCard(a.animal)} key={a.animal}>
+            <button type="button" class="choice moon-keep" data-animal={a.animal} onClick={() => add(a)}>
+              {m.keep(m.animals[a.animal])}
+            </button>
+          </Card>
+        ))}
       </div>
     </section>
-  );
-}
-
-/** An ability or move being aimed: what to tap next on the board (its cells said for screen readers), and Cancel. */
-function AimStep({
-  step,
-  setPick,
-}: {
-  step: Extract<MoonStep, { step: "aim" }>;
-  setPick: (x: MoonPick | null) => void;
-}) {
-  const x = step.pick;
-  const what =
-    x.ability === "scare"
-      ? x.first
-        ? m.pickScareTo
-        : m.pickAnimal
-      : x.ability === "dam"
-        ? x.first
-          ? m.pickDam2
-          : m.pickDam
-        : m.pickCell(step.targets.length);
-  return (
-    <section class="moon-controls" aria-label={m.title} data-step="aim">
-      <div class="moon-pick" aria-live="polite">
-        <p class="moon-step">
-          <strong>{x.ability === "move" ? m.moveNow : m.abilities[x.ability]}</strong>: {what}
-          <span class="sr-only"> ({step.targets.join(" ")})</span>
-        </p>
-        <button type="button" class="moon-cancel" onClick={() => setPick(null)}>
-          {m.cancel}
-        </button>
-      </div>
-    </section>
-  );
-}
-
-/** A chosen cell of the base game that is also where the animal may move: that move, offered beside its actions. */
-export function MoonCellChoice(p: {
-  state: GameState;
-  legal: readonly Action[];
-  label: string;
-  add: (a: Action) => void;
-}) {
-  const a = moveTo(p.legal, p.label);
-  const play = a && moonPlay(p.state, p.legal);
-  if (!a || !play) return null;
-  return (
-    <button type="button" class="choice" data-kind="moveAnimal" onClick={() => p.add(a)}>
-      <span>{m.moveHere(m.animals[play.animal])}</span>
-    </button>
-  );
-}
-
-function Ability(p: {
-  o: AbilityOption;
-  names: readonly string[];
-  legal: readonly Action[];
-  setPick: (x: MoonPick | null) => void;
-  add: (a: Action) => void;
-}) {
-  const o = p.o;
-  const name = m.abilities[o.ability];
-  const status = o.used ? m.used : !o.legal ? m.notNow : null;
-  return (
-    <div class="moon-ability" data-ability={o.ability} data-legal={o.legal ? "1" : "0"}>
-      <div>
-        <strong>{name}</strong> {status && <small class="muted">({status})</small>}
-        <br />
-        <small class="muted">{m.abilityHelp[o.ability]}</small>
-      </div>
-      {/* (Each button says the ability, its level and its cost, "Night hunt II 9 ☾": on a phone the words above are hidden.) */}
-      {/* biome-ignore lint/a11y/useSemanticElements: the ability's level buttons, not a form's fieldset; ARIA's group names them after the ability */}
-      <div class="moon-levels" role="group" aria-label={name}>
-        {o.kind === "direct" &&
-          o.levels.map((l) => (
-            <Choice
-              key={l.level}
-              data={{ "data-level": l.level }}
-              disabled={!l.action}
-              onClick={() => l.action && p.add(l.action)}
-              label={o.levels.length > 1 ? `${name} ${ROMAN[l.level - 1] ?? l.level}` : name}
-              costLong={m.costLong(l.cost)}
-              cost={m.cost(l.cost)}
-            />
-          ))}
-        {(o.kind === "cell" || o.kind === "scare" || o.kind === "dam") && (
-          <Choice
-            data={{ "data-level": 1 }}
-            disabled={!o.legal}
-            onClick={() => p.setPick({ ability: o.ability })}
-            label={name}
-            costLong={m.costLong(o.levels[0].cost)}
-            cost={m.cost(o.levels[0].cost)}
-          />
-        )}
-        {o.kind === "seat" &&
-          o.seats.map((s) => (
-            <Choice
-              key={s.seat}
-              data={{ "data-target": s.seat }}
-              onClick={() => p.add(s.action)}
-              label={m.stealFrom(p.names[s.seat] ?? "?")}
-              costLong={m.costLong(o.levels[0].cost)}
-              cost={m.cost(o.levels[0].cost)}
-            />
-          ))}
-        {o.kind === "baby" &&
-          o.babies.map((b) => (
-            <Choice
-              key={b.baby}
-              data={{ "data-baby": b.baby }}
-              disabled={!b.legal}
-              onClick={() => (b.action ? p.add(b.action) : p.setPick({ ability: "babySteps", baby: b.baby }))}
-              label={m.babies[b.baby]}
-              costLong={m.costLong(o.levels[0].cost)}
-              cost={m.cost(o.levels[0].cost)}
-            />
-          ))}
-      </div>
-    </div>
-  );
-}
-
-/** One ability button: what it does, and its moon-point cost (in words too, for screen readers). */
-function Choice(c: {
-  label: string;
-  cost: string;
-  costLong: string;
-  onClick: () => void;
-  disabled?: boolean;
-  data: Record<string, string | number>;
-}) {
-  return (
-    <button type="button" class="choice" {...c.data} disabled={c.disabled} onClick={c.onClick}>
-      <span>{c.label}</span> <span class="cost">{c.cost}</span>
-      <span class="sr-only"> ({c.costLong})</span>
-    </button>
   );
 }
 

@@ -26,7 +26,7 @@ export function CellChoices({ c, f, label }: { c: GameCtrl; f: Frame; label: str
   const choices = f.focus?.choices ?? [];
   const targets = f.focus?.targets.length ?? 0;
   // (Under the Moonlight, a cell the animal may move to: that move too)
-  const Move = c.moon?.MoonCellChoice;
+  const Move = c.moonPlay?.MoonCellChoice;
   const move = !!Move && f.legal.some((a) => a.type === "moveAnimal" && actionCells(a).at(-1) === label);
   return (
     <div class="choices" aria-live="polite">

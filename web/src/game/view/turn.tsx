@@ -11,10 +11,17 @@ import { Glyph } from "../../ui/icons";
 import { CellChoices } from "./lazy";
 import { Icon } from "./players";
 
-/** Under the Moonlight, your turn's part of the expansion: each setup step, your animal's move and abilities. */
+/**
+ * Under the Moonlight, your turn's part of the expansion: choosing from your deal (from the state,
+ * at once: ../../moon/ui.tsx MoonChoose), then each setup placement, your animal's move and
+ * abilities (with the part a turn is planned with, which the page's first touch brings).
+ */
 export function MoonControls({ c, f }: { c: GameCtrl; f: Frame }) {
-  const M = c.moon?.MoonControls;
-  if (!f.myTurn || !M) return null;
+  const V = c.moon;
+  if (!f.myTurn || !V || f.complete) return null;
+  if (f.shown.moon?.stage === "choose") return <V.MoonChoose state={f.shown} seat={f.seat} add={c.add} />;
+  const M = c.moonPlay?.MoonControls;
+  if (!M) return null;
   return (
     <M
       state={f.shown}

@@ -18,6 +18,7 @@ import {
   nextSetupStep,
   passSetupStep,
   setupMoves,
+  setupSchedule,
 } from "./setup";
 import { viewEntry, viewEvent, viewState } from "./view";
 
@@ -41,7 +42,7 @@ export const MOONLIGHT_PLAY: Expansion = {
   init: () => notHere("making of a game"),
   // (what only showing a game needs: ./seen.ts)
   setupStage: MOONLIGHT_SEEN.setupStage,
-  setupStepCount: MOONLIGHT_SEEN.setupStepCount,
+  setupStepCount: (options, firstPlayer) => setupSchedule(options, firstPlayer).length,
   setupMoves,
   nextSetupStep,
   // the Great Tree or a moonstone is placed by the next seat counter-clockwise

@@ -8,16 +8,25 @@
  * (docs/web.md "Weights": the page's first view carries no code of the expansion's play).
  */
 import { BASE, type Expansion } from "../expansion";
+import type { GameOptions } from "../types";
+import { MOONSTONES } from "./geometry";
 import { addShade } from "./light";
 import { BABY_POINTS, POINTS_PER_MOON_POINT } from "./rules";
-import { setupSchedule } from "./schedule";
+
+/** Moonstones in play for a number of players. */
+export function moonstoneCount(options: GameOptions): number {
+  const m = options.moonlight;
+  if (!m?.moonstones) return 0;
+  return (m.greatTree ? MOONSTONES.withGreatTree : MOONSTONES.without)[options.players] ?? 0;
+}
 
 export const MOONLIGHT_SEEN: Expansion = {
   ...BASE,
   key: "moonlight",
   stateKey: "moon",
   setupStage: (state) => state.moon?.stage ?? null,
-  setupStepCount: (options, firstPlayer) => setupSchedule(options, firstPlayer).length,
+  // (./setup.ts setupSchedule's length: every seat chooses, then places its animal; the Great Tree; the moonstones)
+  setupStepCount: (options) => 2 * options.players + (options.moonlight?.greatTree ? 1 : 0) + moonstoneCount(options),
   addShade,
   score(state, seat, score) {
     // 1 point per unspent moon point, 3 for the "points" baby turtle

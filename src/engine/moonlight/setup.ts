@@ -12,11 +12,11 @@ import { shuffle } from "../rng";
 import type { GameEvent, GameOptions, GameState, RuleError } from "../types";
 import { ANIMAL_START_LEAVES, NEST_CELLS } from "./geometry";
 import { ANIMALS, BABIES, BABIES_LAID } from "./rules";
-import { moonstoneCount, setupSchedule } from "./schedule";
+import { moonstoneCount } from "./seen";
 import type { MoonStage, MoonState } from "./types";
 
-// (the schedule of the steps is a file of its own, which a page that only shows a game carries: ./seen.ts)
-export { moonstoneCount, setupSchedule };
+// (how many moonstones are in play is what a page that only shows a game needs too: ./seen.ts)
+export { moonstoneCount };
 
 /** `sub` of a setup move code. */
 export const S_CHOOSE = 0;
@@ -29,6 +29,29 @@ export const STAGE_OF_SUB: readonly MoonStage[] = ["choose", "animals", "greatTr
 export function canonicalSetup(code: number): boolean {
   const sub = moveSub(code);
   return sub <= S_MOONSTONE && code === extCode(M_EXT_SETUP, sub, moveA(code));
+}
+
+/**
+ * The expansion's setup steps in order, as (stage, seat):
+ * - choose: every seat, in turn order from the first player (Decision: the boards are chosen one
+ *   seat after another; the choice stays hidden until all have chosen, as if chosen together);
+ * - animals: from the player to the right of the first player, counter-clockwise (seat − 1, − 2 …);
+ * - Great Tree: the last player in turn order (first player − 1);
+ * - moonstones: with the Great Tree, from the player to the right of the one who placed it, else
+ *   from the last player in turn order; counter-clockwise (Decision: with 2 players and 3 stones,
+ *   the round goes on: last, first, last).
+ */
+export function setupSchedule(options: GameOptions, firstPlayer: number): { stage: MoonStage; seat: number }[] {
+  const n = options.players;
+  const mod = (x: number) => ((x % n) + n) % n;
+  const steps: { stage: MoonStage; seat: number }[] = [];
+  for (let i = 0; i < n; i++) steps.push({ stage: "choose", seat: mod(firstPlayer + i) });
+  for (let i = 1; i <= n; i++) steps.push({ stage: "animals", seat: mod(firstPlayer - i) });
+  const gt = options.moonlight?.greatTree === true;
+  if (gt) steps.push({ stage: "greatTree", seat: mod(firstPlayer - 1) });
+  const start = gt ? firstPlayer - 2 : firstPlayer - 1;
+  for (let i = 0; i < moonstoneCount(options); i++) steps.push({ stage: "moonstones", seat: mod(start - i) });
+  return steps;
 }
 
 /**

@@ -74,6 +74,15 @@ describe("Under the Moonlight as a page that only shows a game reads it", () => 
     // (the comparisons saw shadows and moon points, not only empty boards)
     expect(shaded).toBeGreaterThan(100);
     expect(scored).toBeGreaterThan(100);
+    // Every table: the number of setup steps is the schedule's.
+    for (const players of [2, 3, 4])
+      for (const moonlight of [true, { greatTree: true }, { moonstones: true }, { greatTree: true, moonstones: true }])
+        for (let first = 0; first < players; first++) {
+          const made = createGame({ players, seed: 1, firstPlayer: first, moonlight });
+          if (!made.ok) throw new Error(made.error.message);
+          const o = made.state.options;
+          expect(MOONLIGHT_SEEN.setupStepCount(o, first), JSON.stringify(o)).toBe(MOONLIGHT.setupStepCount(o, first));
+        }
     // Its key and state field are the expansion's; it plays nothing (the base game's hooks).
     expect([MOONLIGHT_SEEN.key, MOONLIGHT_SEEN.stateKey]).toEqual([MOONLIGHT.key, MOONLIGHT.stateKey]);
     expect(MOONLIGHT_SEEN.playMoves).toBe(BASE.playMoves);

@@ -70,6 +70,7 @@ describe("web bundle", () => {
         byEntry.get(`web/src/moon/animals/${a}.ts`),
       ),
       ...["en", ...langs].map((l) => byEntry.get(`web/src/moon/i18n/${l}.ts`)),
+      ...["en", ...langs].map((l) => byEntry.get(`web/src/moon/i18n/play/${l}.ts`)),
       // The start page (a game page does not carry it).
       byEntry.get("web/src/home/page.tsx"),
       // The rules the game page plans and replays with (the engine's play: in a shared chunk with
@@ -304,6 +305,7 @@ describe("web bundle", () => {
       lobby: [".seat-list"],
       moments: [".final", ".legend li", ".signed-out .button", ".away form"],
       moon: [".moon-deal", ".moon-step"],
+      "moon-play": [".moon-pick", ".moon-levels"],
       notify: [".hook", ".delivery"],
       coach: [".coach-legend", ".coach-sides"],
       end: [".what-next"],

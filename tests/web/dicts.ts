@@ -25,6 +25,11 @@ import men from "../../web/src/moon/i18n/en";
 import mfr from "../../web/src/moon/i18n/fr";
 import mja from "../../web/src/moon/i18n/ja";
 import mnl from "../../web/src/moon/i18n/nl";
+import mpde from "../../web/src/moon/i18n/play/de";
+import mpen from "../../web/src/moon/i18n/play/en";
+import mpfr from "../../web/src/moon/i18n/play/fr";
+import mpja from "../../web/src/moon/i18n/play/ja";
+import mpnl from "../../web/src/moon/i18n/play/nl";
 import pde from "../../web/src/i18n/parts/de";
 import pen from "../../web/src/i18n/parts/en";
 import pfr from "../../web/src/i18n/parts/fr";
@@ -51,4 +56,13 @@ export const LOBBY_DICTS: Record<Lang, LobbyMessages> = { en: len, nl: lnl, fr: 
 
 export const TALK_DICTS: Record<Lang, TalkMessages> = { en: ten, nl: tnl, fr: tfr, de: tde, ja: tja };
 
-export const MOON_DICTS = { en: men, nl: mnl, fr: mfr, de: mde, ja: mja };
+/** Under the Moonlight's texts: what the page shows at once (a chunk of their own a language), … */
+export const MOON_TEXTS = { en: men, nl: mnl, fr: mfr, de: mde, ja: mja };
+/** … and with those of the part a turn is planned with (./play/), as that part has them. */
+export const MOON_DICTS = {
+  en: { ...men, ...mpen },
+  nl: { ...mnl, ...mpnl },
+  fr: { ...mfr, ...mpfr },
+  de: { ...mde, ...mpde },
+  ja: { ...mja, ...mpja },
+};

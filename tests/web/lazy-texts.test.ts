@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { lazyTexts } from "../../web/src/i18n/lazy";
 import { loadMoonText } from "../../web/src/moon/i18n";
 import { loadNotifyText } from "../../web/src/notify/i18n";
-import { MOON_DICTS, NOTIFY_DICTS } from "./dicts";
+import { MOON_TEXTS, NOTIFY_DICTS } from "./dicts";
 
 describe("lazy feature texts", () => {
   it("load each language's own chunk, English built in", async () => {
     for (const l of ["en", "nl", "fr", "de", "ja"] as const) {
-      expect(await loadMoonText(l)).toBe(MOON_DICTS[l]);
+      expect(await loadMoonText(l)).toBe(MOON_TEXTS[l]);
       expect(await loadNotifyText(l)).toBe(NOTIFY_DICTS[l]);
     }
   });

@@ -46,23 +46,23 @@ function toPlay(s: GameState): GameState {
 describe("Moonlight setup on the page", () => {
   it("offers your own two dealt animals with their abilities and costs, and says who is choosing", () => {
     const s = start();
-    const setup = moonSetup(s, legalActions(s), 0)!;
+    const setup = moonSetup(s, 0)!;
     expect(setup.stage).toBe("choose");
     expect(setup.deal.map((c) => c.animal)).toEqual(["owl", "squirrel"]);
     expect(setup.deal[0].abilities).toEqual([{ ability: "hunt", costs: [5, 9, 12] }]);
-    expect(setup.choose).toHaveLength(2);
+    expect(dealChoices(s, 0)).toHaveLength(2);
     expect(setup.choosing).toEqual(["choosing", "waiting"]);
     // Seat 1 sees its own deal, not seat 0's, and nothing to choose while it waits.
-    const other = moonSetup(s, [], 1)!;
+    const other = moonSetup(s, 1)!;
     expect(other.deal.map((c) => c.animal)).toEqual(["beaver", "boar"]);
     // A spectator has no deal.
-    expect(moonSetup(s, [], -1)!.deal).toEqual([]);
+    expect(moonSetup(s, -1)!.deal).toEqual([]);
   });
 
   it("highlights the legal cells of each placement step and places by clicking", () => {
     let s = start();
     s = play(s, { type: "chooseAnimal", animal: "owl" });
-    expect(moonSetup(s, legalActions(s), 1)!.choosing).toEqual(["chosen", "choosing"]);
+    expect(moonSetup(s, 1)!.choosing).toEqual(["chosen", "choosing"]);
     s = play(s, { type: "chooseAnimal", animal: "boar" });
     expect(s.moon!.stage).toBe("animals");
     const legal = legalActions(s);

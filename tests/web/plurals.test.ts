@@ -42,8 +42,7 @@ const NOT_COUNTS = new Set([
   "page.evRoundStarted",
   // A rating's change, signed ("+2", "−1", "0"): not a count.
   "end.rating",
-  // A Moonlight ability's level (roman numerals) and a setup step's position (shown from 1).
-  "moon.level",
+  // A Moonlight setup step's position (shown from 1).
   "moon.stageStatus",
 ]);
 

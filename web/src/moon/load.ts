@@ -14,7 +14,6 @@ export type MoonPlay = typeof import("./play");
 export type { MoonPick } from "./aim";
 
 let mod: MoonUi | null = null;
-let play: MoonPlay | null = null;
 
 /** What the page shows of the Moonlight, its texts in `lang`. */
 export async function loadMoonUi(lang: string): Promise<MoonUi> {
@@ -23,19 +22,13 @@ export async function loadMoonUi(lang: string): Promise<MoonUi> {
   const [m] = mod ? [mod] : await Promise.all([import("./ui"), sheet]);
   await m.setMoonLang(lang);
   mod = m;
-  play?.setPlayTexts(m.moonTexts());
   setMoreEventText(m.moonEventText);
   setMoreBoardText(m.moonBoardText);
   return m;
 }
 
-/** What a Moonlight turn is planned with, worded in the texts `ui` has (once ./ui.tsx is loaded: loadMoonUi). */
-export async function loadMoonPlay(ui: MoonUi): Promise<MoonPlay> {
-  const p = await import("./play");
-  p.setPlayTexts(ui.moonTexts());
-  play = p;
-  return p;
-}
+/** What a Moonlight turn is planned with, worded in the texts `ui` has (once it is loaded: loadMoonUi). */
+export const loadMoonPlay = (ui: MoonUi): Promise<MoonPlay> => ui.loadPlay();
 
 /**
  * What replaying a Moonlight game's history needs besides (./replay.ts, a chunk of its own); the

@@ -91,15 +91,12 @@ export interface MoonSetup {
   stage: "choose" | "animals" | "greatTree" | "moonstones";
   /** Your own two dealt boards (only in your own view, while you have not chosen). */
   deal: AnimalCard[];
-  /** The choices you may make now (chooseAnimal actions). */
-  choose: Action[];
   /** Per seat during the choice: "chosen", "choosing" (to act) or "waiting". */
   choosing: ("chosen" | "choosing" | "waiting")[];
-  /** Cells where the placement of this step may go (labels), for the seat to act. */
-  targets: string[];
 }
 
-export function moonSetup(state: GameState, legal: readonly Action[], seat: number): MoonSetup | null {
+/** The expansion's setup step in progress, as `seat` sees it (what it may do: `dealChoices`, ./aim.ts `moonStep`). */
+export function moonSetup(state: GameState, seat: number): MoonSetup | null {
   const m = state.moon;
   if (!m?.stage || state.phase !== "setup") return null;
   const n = state.options.players;
@@ -108,16 +105,12 @@ export function moonSetup(state: GameState, legal: readonly Action[], seat: numb
   return {
     stage: m.stage,
     deal: deal.map(animalCard),
-    choose: legal.filter((a) => a.type === "chooseAnimal"),
     choosing: m.players.map((p, s) =>
       m.stage !== "choose" || p.animal !== null || rel(s) < rel(state.current)
         ? "chosen"
         : s === state.current
           ? "choosing"
           : "waiting",
-    ),
-    targets: legal.flatMap((a) =>
-      a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone" ? [lab(a.cell)] : [],
     ),
   };
 }

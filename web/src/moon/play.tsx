@@ -5,7 +5,7 @@
  * MOONLIGHT_PLAY completes the MOONLIGHT_SEEN that ./ui.tsx registered), the animals' abilities
  * (a chunk each), the rules (../game/rules), and the controls: each setup placement, the animal's
  * move and its abilities with levels and moon-point costs, aimed at cells. Everything offered comes
- * from the engine's legal actions (./aim.ts). Its words are ./ui.tsx's texts, which ./load.ts hands it.
+ * from the engine's legal actions (./aim.ts). Its words are ./ui.tsx's texts, which it hands over.
  */
 import { registerExpansion, type Action, type GameState } from "../../../src/engine/play";
 import {
@@ -19,7 +19,9 @@ import {
 // (the game page plans a Moonlight game with the rules this chunk already carries: its
 // controller takes them from here rather than fetch the rules' own small chunk: web/src/game/ctrl.ts)
 export * as rules from "../game/rules";
+import type { Lang } from "../i18n";
 import type { MoonMessages } from "./i18n/en";
+import type { MoonPlayMessages } from "./i18n/play/en";
 import {
   moonPlay,
   moonStep,
@@ -34,10 +36,24 @@ import {
 // The expansion's play, in the object the engine looks the expansion up by (./ui.tsx registered it).
 registerExpansion(Object.assign(MOONLIGHT_SEEN, MOONLIGHT_PLAY));
 
-let m: MoonMessages;
-/** The texts in the page's language (./ui.tsx's: ./load.ts hands them over as they change). */
-export function setPlayTexts(x: MoonMessages): void {
-  m = x;
+/**
+ * Its texts in each language, English too, a chunk each (what only planning a turn says: each
+ * placement, the move, aiming); the rest are ./ui.tsx's, which it hands over with the page's
+ * language as they change.
+ */
+const TEXTS: Record<Lang, () => Promise<{ default: MoonPlayMessages }>> = {
+  en: () => import("./i18n/play/en"),
+  nl: () => import("./i18n/play/nl"),
+  fr: () => import("./i18n/play/fr"),
+  de: () => import("./i18n/play/de"),
+  ja: () => import("./i18n/play/ja"),
+};
+let m: MoonMessages & MoonPlayMessages;
+
+/** The texts in `lang`: `view`, ./ui.tsx's, and this part's own (English if they cannot be loaded). */
+export async function setPlayTexts(view: MoonMessages, lang: string): Promise<void> {
+  const own = (await (TEXTS[lang as Lang] ?? TEXTS.en)().catch(() => TEXTS.en())).default;
+  m = { ...view, ...own };
 }
 
 const ROMAN = ["I", "II", "III", "IV"];

@@ -23,6 +23,7 @@ import type { MoonEvent } from "../../../src/engine";
 import { listOf, type Lang } from "../i18n";
 import { Link } from "../nav";
 import { seatLabel } from "../text";
+import { loadSheet } from "../ui/part";
 import type { MoonMessages } from "./i18n/en";
 import { animalCard, dealChoices, moonSetup, moonSummary, type AnimalCard } from "./model";
 
@@ -44,13 +45,24 @@ const TEXTS: Record<Lang, () => Promise<{ default: MoonMessages }>> = {
   ja: () => import("./i18n/ja"),
 };
 let m: MoonMessages;
+let lang = "en";
 
-/** The texts in the page's language (the part a turn is planned with words its controls with them: ./load.ts). */
-export const moonTexts = (): MoonMessages => m;
+/** Switch the texts to `lang` (English if they cannot be loaded), the part a turn is planned with's too. */
+export async function setMoonLang(to: string): Promise<void> {
+  m = (await (TEXTS[to as Lang] ?? TEXTS.en)().catch(() => TEXTS.en())).default;
+  lang = to;
+  await play?.setPlayTexts(m, to);
+}
 
-/** Switch the texts to `lang` (English if they cannot be loaded). */
-export async function setMoonLang(lang: string): Promise<void> {
-  m = (await (TEXTS[lang as Lang] ?? TEXTS.en)().catch(() => TEXTS.en())).default;
+let play: typeof import("./play") | null = null;
+
+/** The part a turn is planned with (./play.tsx, a chunk of its own), worded with these texts and its own. */
+export async function loadPlay(): Promise<typeof import("./play")> {
+  // (with its stylesheet; none in Node's tests)
+  const [p] = await Promise.all([import("./play"), typeof document === "undefined" ? null : loadSheet("moon-play")]);
+  await p.setPlayTexts(m, lang);
+  play = p;
+  return p;
 }
 
 const cellName = (c: { q: number; r: number }) => LABELS[cellIndex(c.q, c.r)];
@@ -263,7 +275,7 @@ export function MoonInfo(p: { state: GameState; names: readonly string[]; seat: 
   const s = moonSummary(p.state);
   if (!s) return null;
   const mo = p.state.moon!;
-  const setup = moonSetup(p.state, [], p.seat);
+  const setup = moonSetup(p.state, p.seat);
   const myDeal = p.seat >= 0 ? mo.players[p.seat]?.deal : null;
   const phase = (full: boolean) => (full ? m.fullMoon : m.halfMoon);
   return (

@@ -9,7 +9,7 @@
  */
 import { loadPartTexts } from "../i18n";
 
-export type Sheet = "home" | "lobby" | "moments" | "moon" | "notify" | "coach" | "end";
+export type Sheet = "home" | "lobby" | "moments" | "moon" | "moon-play" | "notify" | "coach" | "end";
 
 const sheets = new Map<Sheet, Promise<void>>();
 

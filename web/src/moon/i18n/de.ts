@@ -75,30 +75,12 @@ const de: MoonMessages = {
   babiesUsed: "Genutzt",
   chooseTitle: "Wähle dein Tier",
   chooseStep: "Behalte eines der beiden Tiere, die du bekommen hast.",
-  chooseHint:
-    "Du hast zwei Tiertableaus erhalten. Behalte eines; das andere geht ungesehen in die Schachtel. Die anderen sehen deine Wahl erst, wenn alle gewählt haben.",
   keep: (animal) => `${animal} behalten`,
   cost: (n) => `${n} ☾`,
   costLong: (n) => plural("de", n, { one: "kostet # Mondpunkt", other: "kostet # Mondpunkte" }),
-  level: (n) => `Stufe ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "hat gewählt",
   choosing: "wählt…",
   waiting: "wählt danach",
-  placeAnimal: (animal, n) =>
-    plural("de", n, {
-      one: `Stelle dein Tier (${animal}) auf: Wähle das markierte Feld mit 3 Blättern.`,
-      other: `Stelle dein Tier (${animal}) auf: Wähle eines der # markierten Felder mit 3 Blättern.`,
-    }),
-  placeGreatTree: (n) =>
-    plural("de", n, {
-      one: "Stelle den Großen Baum auf: Wähle das markierte Feld.",
-      other: "Stelle den Großen Baum auf: Wähle eines der # markierten freien Felder.",
-    }),
-  placeMoonstone: (n) =>
-    plural("de", n, {
-      one: "Lege einen Mondstein: Wähle das markierte Feld.",
-      other: "Lege einen Mondstein: Wähle eines der # markierten freien Felder.",
-    }),
   stageStatus: (stage, done, total) => `Aufbau unter dem Mond: ${stage} (Schritt ${done + 1} von ${total})`,
   stageOf: (stage) => `Aufbau Unter dem Mondlicht: ${stage}`,
   stages: {
@@ -107,25 +89,6 @@ const de: MoonMessages = {
     greatTree: "Großen Baum aufstellen",
     moonstones: "Mondsteine legen",
   },
-  yourAnimal: (animal, cell) => `Dein ${animal} auf ${cell}`,
-  movePlay: (n) =>
-    plural("de", n, {
-      one: "Bewege es: Wähle das markierte Feld.",
-      other: "Bewege es: Wähle eines der # markierten Felder.",
-    }),
-  moved: "Dein Tier hat sich in diesem Zug bewegt.",
-  moveNow: "Tier bewegen",
-  moveHere: (animal) => `Dein Tier (${animal}) hierher bewegen`,
-  pickCell: (n) => plural("de", n, { one: "Wähle das markierte Feld.", other: "Wähle eines der # markierten Felder." }),
-  pickAnimal: "Klicke das Tier, das du erschrecken willst.",
-  pickScareTo: "Klicke, wohin es geht.",
-  pickDam: "Klicke das erste Dammfeld.",
-  pickDam2: "Klicke das zweite Dammfeld.",
-  cancel: "Abbrechen",
-  stealFrom: (name) => `Von ${name} stehlen`,
-  used: "in diesem Zug genutzt",
-  notNow: "jetzt nicht möglich",
-  use: (ability, level) => `${ability}, ${level}`,
   evChose: (who) => `${who} hat ein Tier gewählt`,
   evChoseOwn: (who, animal) => `${who} hat ${animal} gewählt`,
   evRevealed: (list) => `Die Tiere werden aufgedeckt: ${list}`,

@@ -76,30 +76,12 @@ const en = {
   // setup
   chooseTitle: "Choose your animal",
   chooseStep: "Keep one of the two animals you were dealt.",
-  chooseHint:
-    "You were dealt two animal boards. Keep one; the other goes back to the box unseen. The others do not see your choice until everyone has chosen.",
   keep: (animal: string) => `Keep the ${animal}`,
   cost: (n: number) => `${n} ☾`,
   costLong: (n: number) => plural("en", n, { one: "costs # moon point", other: "costs # moon points" }),
-  level: (n: number) => `Level ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "has chosen",
   choosing: "choosing…",
   waiting: "waits to choose",
-  placeAnimal: (animal: string, n: number) =>
-    plural("en", n, {
-      one: `Place your ${animal}: choose the highlighted 3-leaf cell.`,
-      other: `Place your ${animal}: choose one of the # highlighted 3-leaf cells.`,
-    }),
-  placeGreatTree: (n: number) =>
-    plural("en", n, {
-      one: "Place the Great Tree: choose the highlighted cell.",
-      other: "Place the Great Tree: choose one of the # highlighted free cells.",
-    }),
-  placeMoonstone: (n: number) =>
-    plural("en", n, {
-      one: "Place a moonstone: choose the highlighted cell.",
-      other: "Place a moonstone: choose one of the # highlighted free cells.",
-    }),
   stageStatus: (stage: string, done: number, total: number) =>
     `Setup under the moon: ${stage} (step ${done + 1} of ${total})`,
   stageOf: (stage: string) => `Under the Moonlight setup: ${stage}`,
@@ -109,27 +91,6 @@ const en = {
     greatTree: "placing the Great Tree",
     moonstones: "placing moonstones",
   },
-  // play
-  yourAnimal: (animal: string, cell: string) => `Your ${animal} on ${cell}`,
-  movePlay: (n: number) =>
-    plural("en", n, {
-      one: "Move it: choose the highlighted cell.",
-      other: "Move it: choose one of the # highlighted cells.",
-    }),
-  moved: "Your animal has moved this turn.",
-  moveNow: "Move the animal",
-  moveHere: (animal: string) => `Move your ${animal} here`,
-  pickCell: (n: number) =>
-    plural("en", n, { one: "Choose the highlighted cell.", other: "Choose one of the # highlighted cells." }),
-  pickAnimal: "Click the animal to scare.",
-  pickScareTo: "Click where it goes.",
-  pickDam: "Click the first dam cell.",
-  pickDam2: "Click the second dam cell.",
-  cancel: "Cancel",
-  stealFrom: (name: string) => `Steal from ${name}`,
-  used: "used this turn",
-  notNow: "not possible now",
-  use: (ability: string, level: string) => `${ability}, ${level}`,
   // events
   evChose: (who: string) => `${who} chose an animal`,
   evChoseOwn: (who: string, animal: string) => `${who} chose the ${animal}`,

@@ -75,30 +75,12 @@ const fr: MoonMessages = {
   babiesUsed: "Utilisés",
   chooseTitle: "Choisissez votre animal",
   chooseStep: "Gardez l’un des deux animaux que vous avez reçus.",
-  chooseHint:
-    "Vous avez reçu deux plateaux animaux. Gardez-en un ; l’autre retourne dans la boîte sans être vu. Les autres ne voient votre choix que lorsque tout le monde a choisi.",
   keep: (animal) => `Garder : ${animal}`,
   cost: (n) => `${n} ☾`,
   costLong: (n) => plural("fr", n, { one: "coûte # point de lune", other: "coûte # points de lune" }),
-  level: (n) => `Niveau ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "a choisi",
   choosing: "choisit…",
   waiting: "choisira ensuite",
-  placeAnimal: (animal, n) =>
-    plural("fr", n, {
-      one: `Placez votre animal (${animal}) : choisissez la case à 3 feuilles en surbrillance.`,
-      other: `Placez votre animal (${animal}) : choisissez l’une des # cases à 3 feuilles en surbrillance.`,
-    }),
-  placeGreatTree: (n) =>
-    plural("fr", n, {
-      one: "Placez le Grand Arbre : choisissez la case en surbrillance.",
-      other: "Placez le Grand Arbre : choisissez l’une des # cases libres en surbrillance.",
-    }),
-  placeMoonstone: (n) =>
-    plural("fr", n, {
-      one: "Posez une pierre de lune : choisissez la case en surbrillance.",
-      other: "Posez une pierre de lune : choisissez l’une des # cases libres en surbrillance.",
-    }),
   stageStatus: (stage, done, total) => `Mise en place sous la lune : ${stage} (étape ${done + 1} sur ${total})`,
   stageOf: (stage) => `Mise en place Au clair de lune : ${stage}`,
   stages: {
@@ -107,29 +89,6 @@ const fr: MoonMessages = {
     greatTree: "placement du Grand Arbre",
     moonstones: "pose des pierres de lune",
   },
-  yourAnimal: (animal, cell) => `Votre animal (${animal}) en ${cell}`,
-  movePlay: (n) =>
-    plural("fr", n, {
-      one: "Déplacez-le : choisissez la case en surbrillance.",
-      other: "Déplacez-le : choisissez l’une des # cases en surbrillance.",
-    }),
-  moved: "Votre animal s’est déplacé ce tour-ci.",
-  moveNow: "Déplacer l’animal",
-  moveHere: (animal) => `Déplacer votre animal (${animal}) ici`,
-  pickCell: (n) =>
-    plural("fr", n, {
-      one: "Choisissez la case en surbrillance.",
-      other: "Choisissez l’une des # cases en surbrillance.",
-    }),
-  pickAnimal: "Cliquez l’animal à effrayer.",
-  pickScareTo: "Cliquez où il va.",
-  pickDam: "Cliquez la première case du barrage.",
-  pickDam2: "Cliquez la seconde case du barrage.",
-  cancel: "Annuler",
-  stealFrom: (name) => `Voler ${name}`,
-  used: "utilisé ce tour-ci",
-  notNow: "impossible maintenant",
-  use: (ability, level) => `${ability}, ${level}`,
   evChose: (who) => `${who} a choisi un animal`,
   evChoseOwn: (who, animal) => `${who} a choisi : ${animal}`,
   evRevealed: (list) => `Les animaux sont révélés : ${list}`,

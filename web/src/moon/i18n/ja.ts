@@ -74,56 +74,15 @@ const ja: MoonMessages = {
   babiesUsed: "使用済み",
   chooseTitle: "動物を選ぶ",
   chooseStep: "配られた2匹のうち1匹を残してください。",
-  chooseHint:
-    "動物ボードが2枚配られました。1枚を残し、もう1枚は見せずに箱に戻します。全員が選ぶまで、あなたの選択は他の人には見えません。",
   keep: (animal) => `${animal}にする`,
   cost: (n) => `${n} ☾`,
   costLong: (n) => plural("ja", n, { one: "月ポイント #", other: "月ポイント #" }),
-  level: (n) => `レベル ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "選択済み",
   choosing: "選択中…",
   waiting: "選択待ち",
-  placeAnimal: (animal, n) =>
-    plural("ja", n, {
-      one: `${animal}を置いてください：強調表示された葉3枚のマス（#か所）から選びます。`,
-      other: `${animal}を置いてください：強調表示された葉3枚のマス（#か所）から選びます。`,
-    }),
-  placeGreatTree: (n) =>
-    plural("ja", n, {
-      one: "大樹を置いてください：強調表示された空きマス（#か所）から選びます。",
-      other: "大樹を置いてください：強調表示された空きマス（#か所）から選びます。",
-    }),
-  placeMoonstone: (n) =>
-    plural("ja", n, {
-      one: "月の石を置いてください：強調表示された空きマス（#か所）から選びます。",
-      other: "月の石を置いてください：強調表示された空きマス（#か所）から選びます。",
-    }),
   stageStatus: (stage, done, total) => `月の準備：${stage}（${total} 手中 ${done + 1} 手目）`,
   stageOf: (stage) => `月明かりの下での準備：${stage}`,
   stages: { choose: "動物の選択", animals: "動物の配置", greatTree: "大樹の配置", moonstones: "月の石の配置" },
-  yourAnimal: (animal, cell) => `あなたの${animal}（${cell}）`,
-  movePlay: (n) =>
-    plural("ja", n, {
-      one: "移動：強調表示されたマス（#か所）から選びます。",
-      other: "移動：強調表示されたマス（#か所）から選びます。",
-    }),
-  moved: "この手番で動物はもう移動しました。",
-  moveNow: "動物を動かす",
-  moveHere: (animal) => `${animal}をここへ移動`,
-  pickCell: (n) =>
-    plural("ja", n, {
-      one: "強調表示されたマス（#か所）を選んでください。",
-      other: "強調表示されたマス（#か所）を選んでください。",
-    }),
-  pickAnimal: "脅かす動物をクリックしてください。",
-  pickScareTo: "行き先をクリックしてください。",
-  pickDam: "ダムの1マス目をクリックしてください。",
-  pickDam2: "ダムの2マス目をクリックしてください。",
-  cancel: "キャンセル",
-  stealFrom: (name) => `${name}から盗む`,
-  used: "この手番で使用済み",
-  notNow: "今は使えません",
-  use: (ability, level) => `${ability}・${level}`,
   evChose: (who) => `${who}が動物を選びました`,
   evChoseOwn: (who, animal) => `${who}が${animal}を選びました`,
   evRevealed: (list) => `動物が公開されました：${list}`,

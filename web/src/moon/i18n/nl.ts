@@ -75,30 +75,12 @@ const nl: MoonMessages = {
   babiesUsed: "Gebruikt",
   chooseTitle: "Kies je dier",
   chooseStep: "Houd een van de twee dieren die je kreeg.",
-  chooseHint:
-    "Je kreeg twee dierenborden. Houd er één; het andere gaat ongezien terug in de doos. De anderen zien je keuze pas als iedereen gekozen heeft.",
   keep: (animal) => `${animal} houden`,
   cost: (n) => `${n} ☾`,
   costLong: (n) => plural("nl", n, { one: "kost # maanpunt", other: "kost # maanpunten" }),
-  level: (n) => `Niveau ${["I", "II", "III", "IV"][n - 1] ?? n}`,
   chosen: "heeft gekozen",
   choosing: "kiest…",
   waiting: "kiest straks",
-  placeAnimal: (animal, n) =>
-    plural("nl", n, {
-      one: `Zet je dier (${animal}) neer: kies het gemarkeerde vak met 3 blaadjes.`,
-      other: `Zet je dier (${animal}) neer: kies een van de # gemarkeerde vakken met 3 blaadjes.`,
-    }),
-  placeGreatTree: (n) =>
-    plural("nl", n, {
-      one: "Zet de Grote Boom neer: kies het gemarkeerde vak.",
-      other: "Zet de Grote Boom neer: kies een van de # gemarkeerde vrije vakken.",
-    }),
-  placeMoonstone: (n) =>
-    plural("nl", n, {
-      one: "Leg een maansteen: kies het gemarkeerde vak.",
-      other: "Leg een maansteen: kies een van de # gemarkeerde vrije vakken.",
-    }),
   stageStatus: (stage, done, total) => `Opbouw onder de maan: ${stage} (stap ${done + 1} van ${total})`,
   stageOf: (stage) => `Opbouw Onder het maanlicht: ${stage}`,
   stages: {
@@ -107,26 +89,6 @@ const nl: MoonMessages = {
     greatTree: "de Grote Boom plaatsen",
     moonstones: "maanstenen leggen",
   },
-  yourAnimal: (animal, cell) => `Je ${animal} op ${cell}`,
-  movePlay: (n) =>
-    plural("nl", n, {
-      one: "Verplaats het: kies het gemarkeerde vak.",
-      other: "Verplaats het: kies een van de # gemarkeerde vakken.",
-    }),
-  moved: "Je dier is deze beurt al verplaatst.",
-  moveNow: "Dier verplaatsen",
-  moveHere: (animal) => `Je dier (${animal}) hierheen verplaatsen`,
-  pickCell: (n) =>
-    plural("nl", n, { one: "Kies het gemarkeerde vak.", other: "Kies een van de # gemarkeerde vakken." }),
-  pickAnimal: "Klik het dier dat moet schrikken.",
-  pickScareTo: "Klik waar het heen gaat.",
-  pickDam: "Klik het eerste damveld.",
-  pickDam2: "Klik het tweede damveld.",
-  cancel: "Annuleren",
-  stealFrom: (name) => `Stelen van ${name}`,
-  used: "deze beurt gebruikt",
-  notNow: "nu niet mogelijk",
-  use: (ability, level) => `${ability}, ${level}`,
   evChose: (who) => `${who} koos een dier`,
   evChoseOwn: (who, animal) => `${who} koos de ${animal}`,
   evRevealed: (list) => `De dieren worden onthuld: ${list}`,

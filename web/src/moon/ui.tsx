@@ -75,27 +75,6 @@ export function moonStageText(stage: string, done: number, total: number): strin
 
 // ---- the board's words and the log --------------------------------------------------------------
 
-const MOON_EVENTS = new Set<string>([
-  "animalChosen",
-  "animalsRevealed",
-  "babiesLaid",
-  "animalPlaced",
-  "greatTreePlaced",
-  "moonstonePlaced",
-  "moonMoved",
-  "moonCollected",
-  "animalMoved",
-  "abilityUsed",
-  "seedPlaced",
-  "seedEaten",
-  "seedMoved",
-  "lightGained",
-  "lightStolen",
-  "damBuilt",
-  "babyHatched",
-  "babyUsed",
-]);
-
 /**
  * The board's words (`base`, the page's) with the expansion's pieces in the page's language, owners
  * by name as the base pieces are (the drawing's defaults are English and say "player A"): their
@@ -145,7 +124,7 @@ export function moonBoardText(base: BoardText, names: readonly string[]): BoardT
 
 /** The expansion's events in words (null for other events). */
 export function moonEventText(ev: GameEvent, names: readonly string[]): string | null {
-  if (!MOON_EVENTS.has(ev.type)) return null;
+  // (another event, the base game's, is none of these: null)
   const e = ev as unknown as MoonEvent;
   const who = (s: number) => names[s] ?? `#${s + 1}`;
   const phase = (full: boolean) => (full ? m.fullMoon : m.halfMoon);

@@ -46,5 +46,5 @@ export {
   type TreeLight,
 } from "./light";
 export { computeScores, winnersOf } from "./scoring";
-/** (an expansion's reading is plugged in with it: e.g. moonlight/reading.ts `MOONLIGHT_SEEN`) */
+/** (an expansion's reading is plugged in with it: the hooks its own reading.ts offers for that) */
 export { registerExpansion } from "./expansion";

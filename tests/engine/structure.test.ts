@@ -53,7 +53,7 @@ describe("the engine's base files", () => {
 });
 
 describe("outside src/engine/", () => {
-  it("nothing imports an engine file but the public entries: index.ts, base.ts (the same without modules), reading.ts (base.ts's reading of a state), play.ts (reading with the legal actions, no replay), a module's folder and its make.ts (making and replaying its games, for a client that adds them on demand), and under the Moonlight an animal's abilities (for a client that enters them on demand)", () => {
+  it("nothing imports an engine file but the public entries: index.ts, base.ts (the same without modules), reading.ts (base.ts's reading of a state), play.ts (reading with the legal actions, no replay), a module's folder, its reading.ts (for a client that only shows its games) and its make.ts (making and replaying its games, for a client that adds them on demand), and under the Moonlight an animal's abilities (for a client that enters them on demand)", () => {
     const owned = ["src/render", "src/embed", "web/src"].flatMap((d) => files(join(root, d)));
     expect(owned.length).toBeGreaterThan(10);
     const bad: string[] = [];
@@ -64,7 +64,8 @@ describe("outside src/engine/", () => {
           rest === "base" ||
           rest === "reading" ||
           rest === "play" ||
-          (/^[a-z]+\/make$/.test(rest) && statSync(join(engine, `${rest}.ts`), { throwIfNoEntry: false })?.isFile()) ||
+          (/^[a-z]+\/(make|reading)$/.test(rest) &&
+            statSync(join(engine, `${rest}.ts`), { throwIfNoEntry: false })?.isFile()) ||
           /^moonlight\/abilities\/(boar|hedgehog|squirrel|fox|owl|badger|beaver|turtle)$/.test(rest) ||
           (!rest.includes("/") && statSync(join(engine, rest), { throwIfNoEntry: false })?.isDirectory());
         if (!entry) bad.push(`${relative(root, path)}: ${m[1]}`);

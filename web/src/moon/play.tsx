@@ -5,7 +5,8 @@
  * MOONLIGHT_PLAY completes the MOONLIGHT_SEEN that ./ui.tsx registered), the animals' abilities
  * (a chunk each), the rules (../game/rules), and the controls: each setup placement, the animal's
  * move and its abilities with levels and moon-point costs, aimed at cells. Everything offered comes
- * from the engine's legal actions (./aim.ts). Its words are ./ui.tsx's texts, which it hands over.
+ * from the engine's legal actions (./aim.ts). Its words: ./ui.tsx's texts, which it hands over, and
+ * its own (./i18n/play/), a chunk a language.
  */
 import { registerExpansion, type Action, type GameState } from "../../../src/engine/play";
 import {

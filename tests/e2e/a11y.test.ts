@@ -130,6 +130,8 @@ describe("axe-core finds no violation", () => {
     const { p, close } = await phonePage((id) => localStorage.setItem("canopy.identity", JSON.stringify(id)));
     try {
       await p.goto(`${worker.base}/g/${games.moonPlay}`);
+      // (the animal's abilities come with the part a turn is planned with, on the page's first touch)
+      await readyToPlan(p);
       await p.waitForSelector('.turn-panel .moon-controls[data-step="play"] .moon-ability');
       expect(await violations(p)).toEqual([]);
       expect(await headings(p)).toHaveLength(1);

@@ -18,6 +18,7 @@ import {
   playMoonTurnByApi,
   playTurnByApi,
   playUntil,
+  readyToPlan,
   startWorker,
   type LocalWorker,
 } from "./support";
@@ -370,7 +371,9 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
     const { ctx, page } = await annAt(375, 667, true);
     try {
       await page.goto(`${worker.base}/g/${games.moon}`);
-      // The animal's move and abilities sit in the docked turn, with buying and End turn.
+      // The animal's move and abilities sit in the docked turn, with buying and End turn: they come
+      // with the part a turn is planned with, on the page's first touch (docs/web.md "Weights").
+      await readyToPlan(page);
       await page.waitForSelector('.turn-panel .moon-controls[data-step="play"]');
       const inDock = async (step: string, sel: string) => {
         const dock = await box(page, ".turn-panel");
@@ -391,7 +394,7 @@ describe("Under the Moonlight on a phone (375 × 667)", () => {
       await inDock("the turn starts", ".turn-panel .end-turn");
       await boardInView("the turn starts");
       expect(await page.$$eval(".turn-panel .moon-ability", (els) => els.length)).toBeGreaterThan(0);
-      // The cells the animal may reach are lit up on the board at once, in view.
+      // The cells the animal may reach are lit up on the board, in view.
       const cells = await page.$$eval('[data-cell][data-highlight="target"]', (els) =>
         els.map((e) => {
           const r = e.getBoundingClientRect();

@@ -18,6 +18,7 @@ import {
 } from "../../src/engine";
 import { ApiError } from "../../web/src/api";
 import { loadMoonPlay, loadMoonUi } from "../../web/src/moon/load";
+import { dealChoices } from "../../web/src/moon/model";
 import { loadPartTexts, setLang, t } from "../../web/src/i18n";
 import { GameCtrl, planKey, SIGNED_OUT_KEY, type GameDeps } from "../../web/src/game/ctrl";
 import type { LiveLog } from "../../src/contract/live";
@@ -559,6 +560,8 @@ describe("the game controller", () => {
     const c1 = new GameCtrl("g", ANN, f1.deps);
     c1.setLang("en");
     c1.start();
+    // (the page touched: what a turn is planned with comes)
+    c1.prepareTurn();
     await vi.waitFor(() => expect(c1.plan).not.toBeNull());
     c1.add(hunt);
     expect(c1.plan!.actions).toEqual([hunt]);
@@ -627,6 +630,9 @@ describe("the game controller", () => {
     const c = new GameCtrl("g", ANN, f.deps);
     c.setLang("en");
     c.start();
+    await vi.waitFor(() => expect(c.moon).not.toBeNull());
+    // (the history touched: what it is replayed with comes, the expansion's engine too)
+    c.prepareReplay();
     await vi.waitFor(() => expect(c.moonPlay).not.toBeNull());
     await vi.waitFor(() => expect(c.log).toHaveLength(entries.length));
     // The history is replayed (its module at hand): every animal's abilities are asked for first.
@@ -684,6 +690,52 @@ describe("the game controller", () => {
     }
   });
 
+  it("under the Moonlight, offers your deal's choice at once; one pressed before the part a turn is planned with has come is made when it comes", async () => {
+    // A Moonlight game at its first step: Ann (seat 0) chooses her animal.
+    const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
+    if (!made.ok) throw new Error(made.error.message);
+    const ui = await loadMoonUi("en");
+    const moonPlay = await loadMoonPlay(ui);
+    let asked = 0;
+    let arrive: (() => void) | null = null;
+    const f = fakes(view(made.state, 1));
+    // (under the Moonlight the rules come with its part a turn is planned with, never on their own)
+    f.deps.rules = { now: null, load: () => Promise.reject(new Error("not under the Moonlight")) };
+    f.deps.loadMoon = async () => ui;
+    f.deps.loadMoonPlay = () => {
+      // (the first time offline)
+      if (++asked === 1) return Promise.reject(new Error("offline"));
+      return new Promise((done) => {
+        arrive = () => done(moonPlay);
+      });
+    };
+    const c = new GameCtrl("g", ANN, f.deps);
+    c.setLang("en");
+    c.start();
+    await vi.waitFor(() => expect(c.moon).not.toBeNull());
+    await settle();
+    // Her turn shows at once, the deal's choice from the state; nothing of the part is fetched.
+    const fr = c.frame()!;
+    expect([fr.yourTurn, fr.myTurn]).toEqual([true, false]);
+    const offered = dealChoices(fr.shown, fr.seat);
+    expect(offered.map((a) => a.animal)).toEqual(made.state.moon!.players[0].deal);
+    expect(asked).toBe(0);
+    // Keep pressed: the part is asked for, and the choice waits for it; offline, the page says so
+    // and the choice is dropped (not made later behind the player's back).
+    c.add(offered[1]);
+    expect(asked).toBe(1);
+    await vi.waitFor(() => expect(c.notice).toEqual({ kind: "error", text: t.networkError }));
+    expect(c.plan).toBeNull();
+    // Pressed again: asked again, and made once it has come.
+    c.add(offered[1]);
+    expect(asked).toBe(2);
+    expect(c.plan).toBeNull();
+    arrive!();
+    await vi.waitFor(() => expect(c.plan?.actions).toEqual([offered[1]]));
+    expect(c.frame()!.complete).toBe(true);
+    expect(asked).toBe(2);
+  });
+
   it("under the Moonlight, marks each step's cells and moves the animal on a tap there (issue 25 item 1)", async () => {
     // A Moonlight game at its first round, on Ann's turn.
     const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
@@ -696,7 +748,8 @@ describe("the game controller", () => {
     const c = new GameCtrl("g", ANN, f.deps);
     c.setLang("en");
     c.start();
-    // (the Moonlight parts are chunks of their own, imported: the one a turn is planned with comes on Ann's turn)
+    c.prepareTurn();
+    // (the Moonlight parts are chunks of their own, imported: the one a turn is planned with comes on the page's first touch)
     await vi.waitFor(() => expect(c.moonPlay).not.toBeNull(), { timeout: 10_000 });
     // Through the setup: Ann's steps by tapping what is marked (Bob's by the engine).
     for (let version = 1; s.phase === "setup"; version++) {

@@ -380,6 +380,7 @@ export class GameCtrl {
       },
       () => {
         this.#moonPlayAsked = false;
+        this.#rulesFailed();
       },
     );
   }
@@ -461,6 +462,18 @@ export class GameCtrl {
     for (const f of pressed) f();
   }
 
+  /**
+   * The rules could not be fetched: what was pressed and waits for them (offline, say, on a device
+   * that has not planned a turn before) is dropped, and the page says the network failed; the next
+   * press tries again.
+   */
+  #rulesFailed(): void {
+    if (!this.#whenRules.length) return;
+    this.#whenRules = [];
+    this.selected = null;
+    this.setNotice({ kind: "error", text: t.networkError });
+  }
+
   #loadRules(): void {
     // (under the Moonlight they come with its part a turn is planned with)
     if (this.view?.state?.moon) {
@@ -479,13 +492,7 @@ export class GameCtrl {
       },
       () => {
         this.#rulesAsked = false;
-        // Something was pressed and waits for them (offline, say, on a device that has not
-        // planned a turn before): say the network failed; the next press tries again.
-        if (this.#whenRules.length) {
-          this.#whenRules = [];
-          this.selected = null;
-          this.setNotice({ kind: "error", text: t.networkError });
-        }
+        this.#rulesFailed();
       },
     );
   }
@@ -501,10 +508,10 @@ export class GameCtrl {
   }
 
   #loadHistory(): void {
-    if (this.history || this.#historyAsked) return;
-    this.#historyAsked = true;
     // (a Moonlight game replays with the expansion's engine and its animals' abilities)
     if (this.view?.state?.moon) this.#loadMoonPlay();
+    if (this.history || this.#historyAsked) return;
+    this.#historyAsked = true;
     this.#deps.history.load(!!this.view?.state?.moon).then(
       (h) => {
         this.history = h;

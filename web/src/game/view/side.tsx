@@ -31,7 +31,7 @@ export function Side({ c, f, identityId }: { c: GameCtrl; f: Frame; identityId: 
           <PlayerCard p={pp} key={pp.seat} lang={c.lang} />
         ))}
       </section>
-      {Moon && <Moon state={shown} names={names} seat={seat} myTurn={f.myTurn} />}
+      {Moon && <Moon state={shown} names={names} seat={seat} myTurn={f.yourTurn} />}
       <Stacks state={shown} />
       {vacationOf(view, seat).kind !== "none" && <Away view={view} seat={seat} lang={c.lang} accept={c.accept} />}
       {view.status === "active" && identityId === view.createdBy && view.seats.some((s) => s.resigned) && (

@@ -18,10 +18,10 @@ import { Icon } from "./players";
  */
 export function MoonControls({ c, f }: { c: GameCtrl; f: Frame }) {
   const V = c.moon;
-  if (!f.myTurn || !V || f.complete) return null;
+  if (!f.yourTurn || !V || f.complete) return null;
   if (f.shown.moon?.stage === "choose") return <V.MoonChoose state={f.shown} seat={f.seat} add={c.add} />;
   const M = c.moonPlay?.MoonControls;
-  if (!M) return null;
+  if (!M || !f.myTurn) return null;
   return (
     <M
       state={f.shown}

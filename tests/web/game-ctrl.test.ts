@@ -64,6 +64,21 @@ function play(s: GameState, actions: Action[]): { state: GameState; entries: Log
   return { state: s, entries };
 }
 
+/** A 2-seat Moonlight game (with the Great Tree) played, each step the first legal one, through
+ * the setup and into play until `seat` is to act: the state and the log's every entry. */
+function moonGameInPlay(seat: number): { state: GameState; entries: LogEntryView[] } {
+  const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
+  if (!made.ok) throw new Error(made.error.message);
+  const actions: Action[] = [];
+  let s = made.state;
+  while (s.phase === "setup" || s.current !== seat) {
+    const a = legalActions(s)[0];
+    actions.push(a);
+    s = applyOk(s, a);
+  }
+  return play(made.state, actions);
+}
+
 /** The controller's tests: a 2-seat game without a clock, seen by seat 0. */
 const view = (state: GameState, version: number): GameView =>
   gameView(state, { version, options: { seats: 2, moveTimeSeconds: null, maxTimeouts: null } });
@@ -597,17 +612,8 @@ describe("the game controller", () => {
   });
 
   it("under the Moonlight, replays the history once every animal's abilities the view names have come", async () => {
-    const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
-    if (!made.ok) throw new Error(made.error.message);
     // Through the setup and into play, each step the first legal one: the log has every entry.
-    const actions: Action[] = [];
-    let s = made.state;
-    while (s.phase === "setup" || s.current !== 0) {
-      const a = legalActions(s)[0];
-      actions.push(a);
-      s = applyOk(s, a);
-    }
-    const { state, entries } = play(made.state, actions);
+    const { state, entries } = moonGameInPlay(0);
     const ui = await loadMoonUi("en");
     const moonPlay = await loadMoonPlay(ui);
     // (with the making and replaying hooks, which the page adds with the history: deps.ts)
@@ -646,16 +652,7 @@ describe("the game controller", () => {
 
   it("under the Moonlight, shows a game with the part the page shows alone: the part a turn is planned with comes to plan or to replay", async () => {
     // A Moonlight game in play, Bob to act: Ann's page (and a spectator's) only shows it.
-    const made = createGame({ players: 2, seed: 5, firstPlayer: 0, moonlight: { greatTree: true } });
-    if (!made.ok) throw new Error(made.error.message);
-    const actions: Action[] = [];
-    let s = made.state;
-    while (s.phase === "setup" || s.current !== 1) {
-      const a = legalActions(s)[0];
-      actions.push(a);
-      s = applyOk(s, a);
-    }
-    const { state, entries } = play(made.state, actions);
+    const { state, entries } = moonGameInPlay(1);
     const ui = await loadMoonUi("en");
     const moonPlay = await loadMoonPlay(ui);
     for (const identity of [ANN, null]) {

@@ -253,9 +253,7 @@ export function MoonInfo(p: { state: GameState; names: readonly string[]; seat: 
   });
   const s = moonSummary(p.state);
   if (!s) return null;
-  const mo = p.state.moon!;
   const setup = moonSetup(p.state, p.seat);
-  const myDeal = p.seat >= 0 ? mo.players[p.seat]?.deal : null;
   const phase = (full: boolean) => (full ? m.fullMoon : m.halfMoon);
   return (
     <section
@@ -289,11 +287,11 @@ export function MoonInfo(p: { state: GameState; names: readonly string[]; seat: 
         />
         <span>{m.showMoonlight}</span>
       </label>
-      {myDeal && myDeal.length > 0 && !p.myTurn && (
+      {setup && setup.deal.length > 0 && !p.myTurn && (
         <div class="moon-deal moon-own-deal">
           <h3>{m.chooseTitle}</h3>
-          {myDeal.map((a) => (
-            <Card card={animalCard(a)} key={a} />
+          {setup.deal.map((c) => (
+            <Card card={c} key={c.animal} />
           ))}
         </div>
       )}

@@ -227,7 +227,7 @@ export type MoonStep =
   | { step: "animals"; animal: AnimalName | null; targets: string[] }
   | { step: "greatTree" | "moonstones"; targets: string[] }
   | { step: "aim"; pick: MoonPick; targets: string[] }
-  | { step: "play"; animal: AnimalName; cell: string | null; moves: string[] };
+  | { step: "play"; animal: AnimalName; cell: string | null; moves: string[]; play: MoonPlay };
 
 export function moonStep(
   state: GameState,
@@ -252,7 +252,7 @@ export function moonStep(
   }
   const play = moonPlay(state, legal);
   if (!play) return null;
-  return { step: "play", animal: play.animal, cell: play.cell, moves: selected ? [] : [...play.moves].sort() };
+  return { step: "play", animal: play.animal, cell: play.cell, moves: selected ? [] : [...play.moves].sort(), play };
 }
 
 /**

@@ -128,7 +128,7 @@ export function animalReady(
  * step in words — place your animal, the Great Tree,
  * the moonstones; then in a round, your animal, where it may move (the highlighted cells: a tap
  * moves it) and its abilities, each button naming the ability and its cost. What a step's words
- * name is what the board highlights (model.ts's moonStep gives both).
+ * name is what the board highlights (aim.ts's moonStep gives both).
  */
 export function MoonControls(p: {
   state: GameState;
@@ -168,7 +168,7 @@ export function MoonControls(p: {
     case "aim":
       return <AimStep step={step} setPick={p.setPick} />;
     case "play": {
-      const play = moonPlay(p.state, p.legal)!;
+      const play = step.play;
       const animal = m.animals[play.animal];
       return (
         <section class="moon-controls" aria-labelledby="moon-play-h" data-step="play">

@@ -84,6 +84,10 @@ export function cellByLabel(label: string): number {
 export function labelOf(cell: number): string {
   return LABELS[cell];
 }
+/** A hex's label, as `labelOf` its index's (undefined off the board). */
+export function hexLabel(c: { q: number; r: number }): string {
+  return LABELS[cellIndex(c.q, c.r)];
+}
 
 /** DISTANCE[a * 37 + b]. */
 export const DISTANCE: Uint8Array = (() => {

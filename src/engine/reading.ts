@@ -19,6 +19,7 @@ export {
   cellByLabel,
   cellIndex,
   hexDistance,
+  hexLabel,
   labelOf,
   type Hex,
 } from "./board";

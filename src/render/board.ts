@@ -12,6 +12,7 @@ import {
   RING,
   SUN_CORNERS,
   cellIndex,
+  hexLabel,
   currentSun,
   lightReport,
   sunPosition,
@@ -243,7 +244,7 @@ function moonOf(state: BoardState): MoonPicture | null {
 }
 
 function gapLabels(touches: readonly { q: number; r: number }[]): [string, string] {
-  return [LABELS[cellIndex(touches[0].q, touches[0].r)], LABELS[cellIndex(touches[1].q, touches[1].r)]];
+  return [hexLabel(touches[0]), hexLabel(touches[1])];
 }
 
 /** The sun position of the round after this one (during setup: round 2's, as round 1 keeps the start). */

@@ -1,9 +1,8 @@
 /** Words for the board and the log in the current language. */
-import { LABELS, cellIndex, type GameEvent } from "../../src/engine/reading";
+import { hexLabel, type GameEvent } from "../../src/engine/reading";
 import type { BoardText } from "../../src/render";
 import { listOf, t } from "./i18n";
 
-const cellName = (c: { q: number; r: number }) => LABELS[cellIndex(c.q, c.r)];
 const pieceIndex = (name: string) => ["seed", "small", "medium", "large"].indexOf(name);
 
 /** "Alice (triangles)": the name and the shape that tells the seat's pieces apart. */
@@ -59,15 +58,15 @@ export function eventText(e: GameEvent, names: readonly string[]): string | null
   const who = (seat: number) => names[seat] ?? `#${seat + 1}`;
   switch (e.type) {
     case "placed":
-      return t.evPlaced(who(e.seat), cellName(e.cell));
+      return t.evPlaced(who(e.seat), hexLabel(e.cell));
     case "bought":
       return t.evBought(who(e.seat), t.piece[pieceIndex(e.piece)], e.cost);
     case "planted":
-      return t.evPlanted(who(e.seat), cellName(e.from), cellName(e.to));
+      return t.evPlanted(who(e.seat), hexLabel(e.from), hexLabel(e.to));
     case "grew":
-      return t.evGrew(who(e.seat), cellName(e.cell), t.piece[pieceIndex(e.from)], t.piece[pieceIndex(e.to)], e.cost);
+      return t.evGrew(who(e.seat), hexLabel(e.cell), t.piece[pieceIndex(e.from)], t.piece[pieceIndex(e.to)], e.cost);
     case "collected":
-      return t.evCollected(who(e.seat), cellName(e.cell), e.token ? e.token.value : null);
+      return t.evCollected(who(e.seat), hexLabel(e.cell), e.token ? e.token.value : null);
     case "turnEnded":
       return e.auto ? t.evTurnSkipped(who(e.seat)) : t.evTurnEnded(who(e.seat));
     case "resigned":

@@ -8,7 +8,7 @@ import {
   LABELS,
   TOKEN_VALUES,
   boardPrice,
-  cellIndex,
+  hexLabel,
   computeScores,
   currentSun,
   lightReport,
@@ -28,8 +28,6 @@ import type { GameView, LogAction, LogEntryView } from "../types";
 import type { CellFocus } from "./plan";
 
 export const PIECES: readonly PieceName[] = ["seed", "small", "medium", "large"];
-
-const labelOfHex = (c: { q: number; r: number }): string => LABELS[cellIndex(c.q, c.r)];
 
 // ---- round, sun and turn ------------------------------------------------------------------
 
@@ -290,8 +288,8 @@ export function readSavedPlan(text: string | null): SavedPlan | null {
 export function actionableCells(legal: readonly Action[]): Set<string> {
   const out = new Set<string>();
   for (const a of legal) {
-    if (a.type === "place" || a.type === "grow" || a.type === "collect") out.add(labelOfHex(a.cell));
-    else if (a.type === "plant") out.add(labelOfHex(a.from));
+    if (a.type === "place" || a.type === "grow" || a.type === "collect") out.add(hexLabel(a.cell));
+    else if (a.type === "plant") out.add(hexLabel(a.from));
   }
   return out;
 }
@@ -319,9 +317,9 @@ export function boardHighlights(
 export function actionCells(a: LogAction | GameEvent): string[] {
   const x = a as { cell?: { q: number; r: number }; from?: { q: number; r: number }; to?: { q: number; r: number } };
   const out: string[] = [];
-  if (x.cell) out.push(labelOfHex(x.cell));
-  if (x.from) out.push(labelOfHex(x.from));
-  if (x.to) out.push(labelOfHex(x.to));
+  if (x.cell) out.push(hexLabel(x.cell));
+  if (x.from) out.push(hexLabel(x.from));
+  if (x.to) out.push(hexLabel(x.to));
   return out;
 }
 

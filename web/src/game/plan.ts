@@ -14,6 +14,7 @@ import {
   applyAction,
   applyActions,
   cellIndex,
+  hexLabel,
   legalActions,
   type Action,
   type GameEvent,
@@ -22,8 +23,6 @@ import {
 import { newPlan, tokenFor, turnOf, type Plan, type SavedPlan } from "./model";
 
 export { applyAction, legalActions };
-
-const labelOfHex = (c: { q: number; r: number }): string => LABELS[cellIndex(c.q, c.r)];
 
 /** The state after the planned actions (they were checked when added, so this cannot fail). */
 export function planState(plan: Plan): GameState {
@@ -125,7 +124,7 @@ export interface CellFocus {
 function choiceOf(state: GameState, a: Action): Choice | null {
   switch (a.type) {
     case "place":
-      return { kind: "place", action: a, cell: labelOfHex(a.cell) };
+      return { kind: "place", action: a, cell: hexLabel(a.cell) };
     case "grow": {
       const i = cellIndex(a.cell.q, a.cell.r);
       const from = (state.cells[i] - 1) & 3;
@@ -141,7 +140,7 @@ function choiceOf(state: GameState, a: Action): Choice | null {
         kind: "plant",
         action: a,
         from: LABELS[i],
-        to: labelOfHex(a.to),
+        to: hexLabel(a.to),
         size: (state.cells[i] - 1) & 3,
         cost: PLANT_COST,
       };
@@ -157,8 +156,8 @@ export function cellFocus(state: GameState, legal: readonly Action[], label: str
   const targets: string[] = [];
   for (const a of legal) {
     const touches =
-      ((a.type === "place" || a.type === "grow" || a.type === "collect") && labelOfHex(a.cell) === label) ||
-      (a.type === "plant" && (labelOfHex(a.from) === label || labelOfHex(a.to) === label));
+      ((a.type === "place" || a.type === "grow" || a.type === "collect") && hexLabel(a.cell) === label) ||
+      (a.type === "plant" && (hexLabel(a.from) === label || hexLabel(a.to) === label));
     if (!touches) continue;
     const c = choiceOf(state, a);
     if (!c) continue;

@@ -5,7 +5,7 @@
  * them at cells. It comes with the part of the page a turn is planned with (./play.tsx), not with
  * its first view (./model.ts). Pure functions, unit-tested in Node (tests/web/moon-model.test.ts).
  */
-import { LABELS, cellIndex, type Action, type GameState } from "../../../src/engine/reading";
+import { LABELS, hexLabel, type Action, type GameState } from "../../../src/engine/reading";
 import {
   ABILITIES,
   BABY_NEEDS_CELL,
@@ -13,8 +13,6 @@ import {
   type AnimalName,
   type BabyName,
 } from "../../../src/engine/moonlight/reading";
-
-const lab = (c: { q: number; r: number } | string): string => (typeof c === "string" ? c : LABELS[cellIndex(c.q, c.r)]);
 
 type Ab = Extract<Action, { type: "ability" }>;
 const isAbility = (a: Action): a is Ab => a.type === "ability";
@@ -103,7 +101,7 @@ export function moonPlay(state: GameState, legal: readonly Action[]): MoonPlay |
     cell: p.cell >= 0 ? LABELS[p.cell] : null,
     points: p.points,
     moved: m.moved,
-    moves: legal.flatMap((a) => (a.type === "moveAnimal" ? [lab(a.to)] : [])),
+    moves: legal.flatMap((a) => (a.type === "moveAnimal" ? [hexLabel(a.to)] : [])),
     abilities,
   };
 }
@@ -129,28 +127,28 @@ function pickPairs(legal: readonly Action[], pick: MoonPick): { cells: [string, 
   const out: { cells: [string, string | null]; action: Action }[] = [];
   for (const a of legal) {
     if (pick.ability === "move") {
-      if (a.type === "moveAnimal") out.push({ cells: [lab(a.to), null], action: a });
+      if (a.type === "moveAnimal") out.push({ cells: [hexLabel(a.to), null], action: a });
       continue;
     }
     if (!isAbility(a) || a.ability !== pick.ability) continue;
     switch (a.ability) {
       case "run":
       case "churn":
-        out.push({ cells: [lab(a.to), null], action: a });
+        out.push({ cells: [hexLabel(a.to), null], action: a });
         break;
       case "improve":
-        out.push({ cells: [lab(a.cell), null], action: a });
+        out.push({ cells: [hexLabel(a.cell), null], action: a });
         break;
       case "scare":
-        out.push({ cells: [lab(a.from), lab(a.to)], action: a });
+        out.push({ cells: [hexLabel(a.from), hexLabel(a.to)], action: a });
         break;
       case "dam": {
-        const [x, y] = [lab(a.cells[0]), lab(a.cells[1])];
+        const [x, y] = [hexLabel(a.cells[0]), hexLabel(a.cells[1])];
         out.push({ cells: [x, y], action: a }, { cells: [y, x], action: a });
         break;
       }
       case "babySteps":
-        if (a.baby === pick.baby && a.cell !== undefined) out.push({ cells: [lab(a.cell), null], action: a });
+        if (a.baby === pick.baby && a.cell !== undefined) out.push({ cells: [hexLabel(a.cell), null], action: a });
         break;
     }
   }
@@ -185,7 +183,7 @@ export function pickClick(
 
 /** A click on the board while no ability is being aimed: the animal's move there, if legal. */
 export function moveTo(legal: readonly Action[], label: string): Action | null {
-  return legal.find((a) => a.type === "moveAnimal" && lab(a.to) === label) ?? null;
+  return legal.find((a) => a.type === "moveAnimal" && hexLabel(a.to) === label) ?? null;
 }
 
 /** A click during the expansion's setup steps: the placement there, if legal. */
@@ -194,7 +192,7 @@ export function placeAt(legal: readonly Action[], label: string): Action | null 
     legal.find(
       (a) =>
         (a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone") &&
-        lab(a.cell) === label,
+        hexLabel(a.cell) === label,
     ) ?? null
   );
 }
@@ -207,8 +205,8 @@ export function placeAt(legal: readonly Action[], label: string): Action | null 
 export function baseActionAt(legal: readonly Action[], label: string): boolean {
   return legal.some(
     (a) =>
-      ((a.type === "grow" || a.type === "collect") && lab(a.cell) === label) ||
-      (a.type === "plant" && lab(a.from) === label),
+      ((a.type === "grow" || a.type === "collect") && hexLabel(a.cell) === label) ||
+      (a.type === "plant" && hexLabel(a.from) === label),
   );
 }
 
@@ -244,7 +242,7 @@ export function moonStep(
     if (!stage) return null;
     if (stage === "choose") return { step: "choose", choose: legal.filter((a) => a.type === "chooseAnimal") };
     const targets = legal.flatMap((a) =>
-      a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone" ? [lab(a.cell)] : [],
+      a.type === "placeAnimal" || a.type === "placeGreatTree" || a.type === "placeMoonstone" ? [hexLabel(a.cell)] : [],
     );
     if (targets.length === 0) return null;
     if (stage === "animals") return { step: "animals", animal: m.players[seat]?.animal ?? null, targets };
@@ -304,6 +302,6 @@ export function moonActionCells(a: Action): string[] {
   const x = a as { cell?: unknown; to?: unknown; from?: unknown; cells?: unknown[] };
   const out: string[] = [];
   for (const c of [x.cell, x.from, x.to, ...(x.cells ?? [])])
-    if (c && typeof c === "object") out.push(lab(c as { q: number; r: number }));
+    if (c && typeof c === "object") out.push(hexLabel(c as { q: number; r: number }));
   return out;
 }

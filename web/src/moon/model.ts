@@ -5,7 +5,7 @@
  * only (not its play: that is ./aim.ts, with the part of the page a turn is planned with). Pure
  * functions, unit-tested in Node (tests/web/moon-model.test.ts).
  */
-import { LABELS, cellIndex, type Action, type GameState } from "../../../src/engine/reading";
+import { LABELS, hexLabel, type Action, type GameState } from "../../../src/engine/reading";
 // (the expansion's reading, not its index: docs/web.md "Weights")
 import {
   ABILITIES,
@@ -16,8 +16,6 @@ import {
 } from "../../../src/engine/moonlight/reading";
 
 export type { AbilityName, AnimalName, BabyName };
-
-const lab = (c: { q: number; r: number } | string): string => (typeof c === "string" ? c : LABELS[cellIndex(c.q, c.r)]);
 
 // ---- the moon --------------------------------------------------------------------------------
 
@@ -49,11 +47,11 @@ export function moonSummary(state: GameState): MoonSummary | null {
   return {
     position: r.position,
     full: r.full,
-    cells: [lab(r.touches[0]), lab(r.touches[1])],
+    cells: [hexLabel(r.touches[0]), hexLabel(r.touches[1])],
     next: {
       position: r.marker.position,
       full: r.marker.full,
-      cells: [lab(r.marker.touches[0]), lab(r.marker.touches[1])],
+      cells: [hexLabel(r.marker.touches[0]), hexLabel(r.marker.touches[1])],
     },
     seats: m.players.map((p, s) => ({
       animal: p.animal,

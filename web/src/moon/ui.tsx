@@ -10,7 +10,7 @@
 import { useState } from "preact/hooks";
 import {
   LABELS,
-  cellIndex,
+  hexLabel,
   registerExpansion,
   type Action,
   type GameEvent,
@@ -64,8 +64,6 @@ export async function loadPlay(): Promise<typeof import("./play")> {
   play = p;
   return p;
 }
-
-const cellName = (c: { q: number; r: number }) => LABELS[cellIndex(c.q, c.r)];
 
 /** The game status line during the expansion's setup steps: which step, and how far (engine's setupProgress). */
 export function moonStageText(stage: string, done: number, total: number): string {
@@ -136,11 +134,11 @@ export function moonEventText(ev: GameEvent, names: readonly string[]): string |
     case "babiesLaid":
       return m.evBabiesLaid;
     case "animalPlaced":
-      return m.evAnimalPlaced(who(e.seat), m.animals[e.animal], cellName(e.cell as { q: number; r: number }));
+      return m.evAnimalPlaced(who(e.seat), m.animals[e.animal], hexLabel(e.cell as { q: number; r: number }));
     case "greatTreePlaced":
-      return m.evGreatTree(who(e.seat), cellName(e.cell as { q: number; r: number }));
+      return m.evGreatTree(who(e.seat), hexLabel(e.cell as { q: number; r: number }));
     case "moonstonePlaced":
-      return m.evMoonstone(who(e.seat), cellName(e.cell as { q: number; r: number }));
+      return m.evMoonstone(who(e.seat), hexLabel(e.cell as { q: number; r: number }));
     case "moonMoved": {
       return m.evMoonMoved(phase(e.full), ...gapCells(e.position), e.flipped);
     }
@@ -148,12 +146,12 @@ export function moonEventText(ev: GameEvent, names: readonly string[]): string |
       return e.amount > 0 ? m.evMoonCollected(who(e.seat), e.amount, e.points) : null;
     case "animalMoved":
       return e.by !== e.seat
-        ? m.evScared(who(e.by), who(e.seat), m.animals[e.animal], cellName(e.to as { q: number; r: number }))
+        ? m.evScared(who(e.by), who(e.seat), m.animals[e.animal], hexLabel(e.to as { q: number; r: number }))
         : m.evAnimalMoved(
             who(e.seat),
             m.animals[e.animal],
-            cellName(e.from as { q: number; r: number }),
-            cellName(e.to as { q: number; r: number }),
+            hexLabel(e.from as { q: number; r: number }),
+            hexLabel(e.to as { q: number; r: number }),
           );
     case "abilityUsed":
       return m.evAbility(
@@ -163,23 +161,23 @@ export function moonEventText(ev: GameEvent, names: readonly string[]): string |
         e.cost,
       );
     case "seedPlaced":
-      return m.evSeedPlaced(who(e.seat), cellName(e.cell as { q: number; r: number }));
+      return m.evSeedPlaced(who(e.seat), hexLabel(e.cell as { q: number; r: number }));
     case "seedEaten":
-      return m.evSeedEaten(who(e.seat), who(e.owner), cellName(e.cell as { q: number; r: number }));
+      return m.evSeedEaten(who(e.seat), who(e.owner), hexLabel(e.cell as { q: number; r: number }));
     case "seedMoved":
       return m.evSeedMoved(
         who(e.seat),
-        cellName(e.from as { q: number; r: number }),
-        cellName(e.to as { q: number; r: number }),
+        hexLabel(e.from as { q: number; r: number }),
+        hexLabel(e.to as { q: number; r: number }),
       );
     case "lightGained":
       return m.evLightGained(who(e.seat), e.amount - e.lost);
     case "lightStolen":
       return m.evLightStolen(who(e.seat), who(e.from), e.amount - e.lost);
     case "damBuilt":
-      return m.evDam(who(e.seat), e.cells.map((c) => cellName(c as { q: number; r: number })).join(" "));
+      return m.evDam(who(e.seat), e.cells.map((c) => hexLabel(c as { q: number; r: number })).join(" "));
     case "babyHatched":
-      return m.evHatched(who(e.seat), e.baby ? m.babies[e.baby] : "?", cellName(e.cell as { q: number; r: number }));
+      return m.evHatched(who(e.seat), e.baby ? m.babies[e.baby] : "?", hexLabel(e.cell as { q: number; r: number }));
     case "babyUsed":
       return m.evBabyUsed(who(e.seat), m.babies[e.baby]);
   }

@@ -52,6 +52,43 @@ export function showCount(page: TurnsPage, n: number): void {
   if (icon) icon.href = faviconHref(n);
 }
 
+/** How many games wait for you: the polled list, corrected by what the game page saw since. */
+export function waitingCount(
+  games: readonly Pick<GameSummary, "id" | "yourTurn">[],
+  sawNow: ReadonlyMap<string, boolean>,
+): number {
+  let n = 0;
+  for (const g of games) if (sawNow.get(g.id) ?? g.yourTurn) n++;
+  for (const [id, mine] of sawNow) if (mine && !games.some((g) => g.id === id)) n++;
+  return n;
+}
+
+/** How many games wait for you by your inbox's lines (game id → your turn), corrected by what the game page saw since. */
+export function linesCount(lines: ReadonlyMap<string, boolean>, sawNow: ReadonlyMap<string, boolean>): number {
+  return waitingCount(
+    [...lines].map(([id, yourTurn]) => ({ id, yourTurn })),
+    sawNow,
+  );
+}
+
+/**
+ * Your inbox's lines after it told `told` (`all`: its greeting, every game in play): what the game
+ * page saw of those games is older than what the inbox says now, and is forgotten.
+ */
+export function takeLines(
+  lines: Map<string, boolean> | null,
+  told: readonly TurnView[],
+  all: boolean,
+  seen: Map<string, boolean>,
+): Map<string, boolean> {
+  const out = all || !lines ? new Map<string, boolean>() : lines;
+  for (const l of told) {
+    out.set(l.id, l.yourTurn);
+    seen.delete(l.id);
+  }
+  return out;
+}
+
 /**
  * Follow your inbox's socket: `lines` for its greeting (all) and each change, `gone` for a game no
  * longer in play, `up` when it is greeted (true) or closed (false). Reconnects with a backoff,
@@ -138,12 +175,7 @@ export function watchTurns(playerId: string | null, page: TurnsPage, list: boole
     return;
   }
   let lines: Map<string, boolean> | null = null;
-  const changed = () => {
-    let n = 0;
-    for (const [id, mine] of lines ?? []) if (page.seen.get(id) ?? mine) n++;
-    for (const [id, mine] of page.seen) if (mine && !lines?.has(id)) n++;
-    showCount(page, n);
-  };
+  const changed = () => showCount(page, linesCount(lines ?? new Map(), page.seen));
   page.whenSeen(changed);
   changed();
   stopSocket = followInbox(playerId, page.token, {
@@ -152,12 +184,7 @@ export function watchTurns(playerId: string | null, page: TurnsPage, list: boole
       if (!open) watchTurns(playerId, page, true, turns);
     },
     lines: (told, all) => {
-      if (all || !lines) lines = new Map();
-      // What the game page saw is older than what the inbox says now.
-      for (const l of told) {
-        lines.set(l.id, l.yourTurn);
-        page.seen.delete(l.id);
-      }
+      lines = takeLines(lines, told, all, page.seen);
       changed();
     },
     gone: (id) => {

@@ -21,7 +21,7 @@
  */
 import type { TurnView } from "../../src/contract/turns";
 import { backoff } from "./backoff";
-import { followInbox, handOver, showCount, type TurnsPage } from "./inbox";
+import { followInbox, handOver, linesCount, showCount, takeLines, waitingCount, type TurnsPage } from "./inbox";
 import type { GameSummary } from "./types";
 
 export type { TurnsPage };
@@ -34,16 +34,8 @@ export function nextPollMs(visible: boolean, failures: number, every = POLL_MS):
   return backoff(failures, visible ? every.visible : every.hidden, every.max);
 }
 
-/** How many games wait for you: the polled list, corrected by what the game page saw since. */
-export function waitingCount(
-  games: readonly Pick<GameSummary, "id" | "yourTurn">[],
-  sawNow: ReadonlyMap<string, boolean>,
-): number {
-  let n = 0;
-  for (const g of games) if (sawNow.get(g.id) ?? g.yourTurn) n++;
-  for (const [id, mine] of sawNow) if (mine && !games.some((g) => g.id === id)) n++;
-  return n;
-}
+// (the count is ./inbox.ts's, which counts alone on the other pages)
+export { waitingCount };
 
 /**
  * Your games in play after your inbox's lines (`all`: every game in play, as the socket greets):
@@ -81,7 +73,7 @@ const listeners = new Set<() => void>();
 
 function changed(): void {
   if (!page) return;
-  const n = waitingCount(lines ? [...lines].map(([id, yourTurn]) => ({ id, yourTurn })) : (games ?? []), page.seen);
+  const n = lines ? linesCount(lines, page.seen) : waitingCount(games ?? [], page.seen);
   showCount(page, n);
   for (const fn of listeners) fn();
 }
@@ -200,12 +192,7 @@ export function watchTurns(playerId: string | null, on: TurnsPage): void {
           schedule();
         },
         lines: (told, all) => {
-          if (all || !lines) lines = new Map();
-          // What the game page saw is older than what the inbox says now.
-          for (const l of told) {
-            lines.set(l.id, l.yourTurn);
-            seen.delete(l.id);
-          }
+          lines = takeLines(lines, told, all, seen);
           if (games) {
             const r = withLines(games, told, all);
             games = r.games;

@@ -484,9 +484,15 @@ describe("the game controller", () => {
     dee.start();
     await settle();
     dee.choose("g4");
+    dee.submit();
     dee.accept(view({ ...state, current: 1 }, 4));
     await settle();
     expect([dee.plan, dee.selected]).toEqual([null, null]);
+    expect(late.f.sent).toEqual([]);
+    // (and not kept for her next turn: it comes with nothing planned, nothing sent)
+    dee.accept(view(state, 5));
+    await settle();
+    expect(dee.plan?.actions ?? []).toEqual([]);
     expect(late.f.sent).toEqual([]);
   });
 
@@ -807,8 +813,10 @@ describe("the game controller", () => {
     // An empty talk: the button (and nothing redrawn for it).
     const a = await opened(view(start(), 1));
     expect(a.c.talk).toBe("button");
+    const before = a.draws();
     a.f.live.onTalk?.(false);
     expect(a.c.talk).toBe("button");
+    expect(a.draws()).toBe(before);
     // A message comes: the panel, without the focus.
     const drawn = a.draws();
     a.f.live.onTalk?.(true);

@@ -115,10 +115,21 @@ describe("the app offline", () => {
     await page.waitForFunction(() => document.title.startsWith("(1)"), undefined, { timeout: 20_000 });
     expect(await badge(page)).toBe(1);
     // A game page opened afresh counts by the inbox's socket alone (web/src/inbox.ts): the same.
-    await page.goto(`${worker.base}/g/${gameId}`);
+    // (the game where Bruno is to play, so that its own socket counts nothing; and the list of her
+    // games, which the poll reads, is never asked for)
+    const lists: string[] = [];
+    const listed = (r: { url(): string }) => {
+      if (/\/api\/players\/[^/]+\/games/.test(r.url())) lists.push(r.url());
+    };
+    page.on("request", listed);
+    await page.goto(`${worker.base}/g/${third}`);
     await page.waitForSelector(".game");
     await page.waitForFunction(() => document.title.startsWith("(1)"), undefined, { timeout: 20_000 });
     expect(await badge(page)).toBe(1);
+    page.off("request", listed);
+    expect(lists).toEqual([]);
+    await page.goto(`${worker.base}/g/${gameId}`);
+    await page.waitForSelector(".game");
   });
 
   it("opens a game as last seen when offline, marked offline and read-only", async () => {
